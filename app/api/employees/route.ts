@@ -1,0 +1,12 @@
+// GET /api/employees – active employees (everyone); POST – create one (admin)
+import { json, route } from "@/lib/server/api/route";
+import { createEmployee } from "@/lib/server/employees/create-employee";
+import { listEmployees } from "@/lib/server/employees/list-employees";
+import { employeeInputSchema } from "@/lib/shared/schemas/employee";
+
+// Any query (e.g. the client's cache-buster) is ignored.
+export const GET = route({ access: "schedule:read" }, async () => json(await listEmployees()));
+
+export const POST = route({ access: "master-data:write", body: employeeInputSchema }, async ({ body, user, ip }) =>
+  json(await createEmployee({ input: body, actor: user, ip }), 201),
+);

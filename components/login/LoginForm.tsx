@@ -1,0 +1,81 @@
+"use client";
+
+import { useState } from "react";
+
+/**
+ * Login, mode 1 (SPEC §2). The two-factor step, the session store and the
+ * redirect arrive with the UI issue; this form already talks to the API.
+ */
+export function LoginForm() {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await fetch("/api/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username, password }),
+      });
+      const data = await response.json().catch(() => ({}));
+      if (!response.ok) setError(typeof data.error === "string" ? data.error : "Anmeldung fehlgeschlagen");
+    } catch {
+      setError("Anmeldung fehlgeschlagen");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <div className="space-y-1">
+        <label htmlFor="username" className="block text-sm font-medium text-slate-700">
+          Benutzername
+        </label>
+        <input
+          id="username"
+          name="username"
+          autoComplete="username"
+          required
+          disabled={busy}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base disabled:bg-slate-100"
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="password" className="block text-sm font-medium text-slate-700">
+          Passwort
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          disabled={busy}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base disabled:bg-slate-100"
+        />
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={busy || !username || !password}
+        className="w-full rounded-lg bg-accent px-4 py-2.5 font-medium text-white hover:bg-accent-dark disabled:opacity-60"
+      >
+        {busy ? "Wird angemeldet..." : "Anmelden"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import "server-only";
+
+/**
+ * The one error model of the API (PRODUCT.md §1): every error answer is
+ * `{ error, code }` (+ `fields` for validation, + extra keys where noted),
+ * with the status taken from this table.
+ */
+export const ERROR_STATUS = {
+  invalid_json: 400,
+  validation_failed: 400,
+  insufficient_vacation_days: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  invalid_token: 403,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  invalid_json: "Ungültiges JSON im Anfragetext",
+  validation_failed: "Ungültige Eingabe",
+  insufficient_vacation_days: "Nicht genügend Ferientage",
+  unauthenticated: "Nicht angemeldet",
+  invalid_credentials: "Ungültige Anmeldedaten",
+  invalid_token: "Sitzung ungültig oder abgelaufen",
+  forbidden: "Keine Berechtigung",
+  not_found: "Nicht gefunden",
+  method_not_allowed: "Methode nicht erlaubt",
+  conflict: "Konflikt mit vorhandenen Daten",
+  payload_too_large: "Anfrage zu gross (höchstens 1 MiB)",
+  unsupported_media_type: "Anfragetext muss JSON sein",
+  rate_limited: "Zu viele Versuche. Bitte versuche es später erneut.",
+  internal: "Interner Serverfehler",
+  service_unavailable: "Dienst vorübergehend nicht verfügbar",
+};
+
+export type ErrorExtras = {
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+} & Record<string, unknown>;
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string = DEFAULT_MESSAGES[code],
+    readonly extras: ErrorExtras = {},
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+
+  toResponse(): Response {
+    const { headers, ...body } = this.extras;
+    return Response.json({ error: this.message, code: this.code, ...body }, { status: this.status, headers });
+  }
+}
+
+export const notFound = (message?: string) => new ApiError("not_found", message);
+export const forbidden = () => new ApiError("forbidden");
+export const conflict = (message?: string) => new ApiError("conflict", message);

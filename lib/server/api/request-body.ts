@@ -1,0 +1,52 @@
+import "server-only";
+import { ApiError } from "./errors";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Reads a JSON request body of at most 1 MiB. Malformed JSON is a 400, never
+ * a 500; an empty body reads as `{}` so that the schema names what is missing.
+ */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large");
+
+  const bytes = await readAtMost(request, MAX_BODY_BYTES);
+  if (bytes.length === 0) return {};
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError("invalid_json", "Anfragetext ist kein gültiges UTF-8");
+  }
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_json");
+  }
+}
+
+async function readAtMost(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new ApiError("payload_too_large");
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

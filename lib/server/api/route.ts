@@ -1,0 +1,83 @@
+import "server-only";
+import type { z } from "zod";
+import { authenticate, type AuthUser } from "@/lib/server/auth/authenticate";
+import { can, type Permission } from "@/lib/shared/roles";
+import { clientIp } from "./client-ip";
+import { ApiError } from "./errors";
+import { errorResponse, validationError } from "./error-response";
+import { readJsonBody } from "./request-body";
+
+type Access = "public" | Permission;
+
+type RouteOptions<A extends Access, B, Q, P> = {
+  /** "public", or the permission of the role table the caller needs. */
+  access: A;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+};
+
+export type RouteContext<A extends Access, B, Q, P> = {
+  request: Request;
+  user: A extends "public" ? null : AuthUser;
+  body: B;
+  query: Q;
+  params: P;
+  ip: string;
+};
+
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * The one wrapper every route handler goes through: authenticate the bearer
+ * token, check the role table, parse params, query and body with zod, and
+ * map every error to the API's error body. Order matters: a request without a
+ * token gets 401 before its body is even read.
+ */
+export function route<A extends Access, B = undefined, Q = undefined, P = undefined>(
+  options: RouteOptions<A, B, Q, P>,
+  handler: (context: RouteContext<A, B, Q, P>) => Promise<Response>,
+) {
+  return async function handle(request: Request, context?: NextRouteContext): Promise<Response> {
+    try {
+      let user: AuthUser | null = null;
+      if (options.access !== "public") {
+        user = await authenticate(request);
+        if (!can(user.role, options.access)) throw new ApiError("forbidden");
+      }
+
+      const params = options.params
+        ? parseWith(options.params, (await context?.params) ?? {}, "params")
+        : (undefined as P);
+      const query = options.query
+        ? parseWith(options.query, Object.fromEntries(new URL(request.url).searchParams), "query")
+        : (undefined as Q);
+      const body = options.body ? parseWith(options.body, await readJsonBody(request), undefined) : (undefined as B);
+
+      return await handler({
+        request,
+        user: user as RouteContext<A, B, Q, P>["user"],
+        body,
+        query,
+        params,
+        ip: clientIp(request),
+      });
+    } catch (error) {
+      return errorResponse(error, request);
+    }
+  };
+}
+
+function parseWith<T>(schema: z.ZodType<T>, input: unknown, where: "query" | "params" | undefined): T {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    // A malformed id in the path names no resource: 404 like an unknown id.
+    if (where === "params") throw new ApiError("not_found");
+    throw validationError(result.error, where);
+  }
+  return result.data;
+}
+
+export function json(data: unknown, status = 200): Response {
+  return Response.json(data, { status });
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import { db } from "@/lib/server/db";
+
+export type AuditEntry = {
+  actor: { id: number; username: string } | null;
+  action: string;
+  entityType?: string;
+  entityId?: number;
+  details?: Prisma.InputJsonValue;
+  ip?: string;
+};
+
+type Writer = Pick<typeof db, "auditLog">;
+
+/**
+ * One row in the audit log (PRODUCT.md §3: who, what, which id, when, from
+ * which IP). Pass the transaction client so the entry commits with the change.
+ */
+export async function recordAudit(entry: AuditEntry, writer: Writer = db): Promise<void> {
+  await writer.auditLog.create({
+    data: {
+      userId: entry.actor?.id ?? null,
+      username: entry.actor?.username ?? null,
+      action: entry.action,
+      entityType: entry.entityType ?? null,
+      entityId: entry.entityId ?? null,
+      ...(entry.details !== undefined && { details: entry.details }),
+      ip: entry.ip ?? null,
+    },
+  });
+}

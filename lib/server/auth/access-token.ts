@@ -1,0 +1,46 @@
+import "server-only";
+import { jwtVerify, SignJWT, errors as joseErrors } from "jose";
+import { config } from "@/lib/server/config";
+import { isRole, type Role } from "@/lib/shared/roles";
+
+/**
+ * Access tokens (PRODUCT.md §3): JWT HS256, 15 minutes, `typ: "access"`,
+ * issuer and audience checked, algorithm pinned. The role in the token is
+ * informational; the route wrapper re-reads the user on every request.
+ */
+const ISSUER = "schichtwerk";
+const AUDIENCE = "schichtwerk-api";
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+function key() {
+  return new TextEncoder().encode(config.jwtSecret);
+}
+
+export async function signAccessToken(user: { id: number; role: Role }): Promise<string> {
+  return new SignJWT({ role: user.role, typ: "access" })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(user.id))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(key());
+}
+
+/** The user id of a valid access token, or null for anything else. */
+export async function verifyAccessToken(token: string): Promise<{ userId: number; role: Role } | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ["sub", "exp", "iat"],
+    });
+    const userId = Number(payload.sub);
+    if (payload.typ !== "access" || !Number.isSafeInteger(userId) || userId <= 0 || !isRole(payload.role)) return null;
+    return { userId, role: payload.role };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,17 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+
+/** True when PostgreSQL answers a trivial query within `timeoutMs`. */
+export async function isDatabaseReachable(timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([db.$queryRaw`SELECT 1`.then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,24 @@
+import { describe, expect, test } from "vitest";
+import { can, PERMISSIONS, ROLES } from "./roles";
+
+describe("role table (PRODUCT.md §2)", () => {
+  test("users only read and manage their own profile", () => {
+    const allowed = Object.keys(PERMISSIONS).filter((p) => can("user", p as keyof typeof PERMISSIONS));
+    expect(allowed.sort()).toEqual(["profile:manage", "schedule:read"]);
+  });
+
+  test("managers plan shifts, vacations and reports but not master data or users", () => {
+    expect(can("manager", "shifts:write")).toBe(true);
+    expect(can("manager", "vacations:write")).toBe(true);
+    expect(can("manager", "reports:read")).toBe(true);
+    expect(can("manager", "master-data:write")).toBe(false);
+    expect(can("manager", "users:manage")).toBe(false);
+  });
+
+  test("admins may do everything", () => {
+    for (const permission of Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]) {
+      expect(can("admin", permission)).toBe(true);
+    }
+    expect(ROLES).toEqual(["user", "manager", "admin"]);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The one role table (PRODUCT.md §2). The server's route wrapper reads it to
+ * authorize every request; the UI reads it to hide what a role may not do.
+ */
+export const ROLES = ["user", "manager", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+const EVERYONE = ["user", "manager", "admin"] as const satisfies readonly Role[];
+const PLANNERS = ["manager", "admin"] as const satisfies readonly Role[];
+const ADMINS = ["admin"] as const satisfies readonly Role[];
+
+export const PERMISSIONS = {
+  /** Read employees, locations, shifts, vacations, week templates. */
+  "schedule:read": EVERYONE,
+  /** Own profile, own password, own 2FA. */
+  "profile:manage": EVERYONE,
+  /** Create/update/delete shifts, apply a week template. */
+  "shifts:write": PLANNERS,
+  /** Create/update/delete vacations. */
+  "vacations:write": PLANNERS,
+  /** Hours report and PDFs. */
+  "reports:read": PLANNERS,
+  /** Create/update/delete employees, locations, week templates. */
+  "master-data:write": ADMINS,
+  /** List/create/update/delete user accounts. */
+  "users:manage": ADMINS,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,46 @@
+/**
+ * Zod fragments shared by the API (validation at the edge) and the browser
+ * forms, so both sides give the same German messages (SPEC.md §5).
+ * Naming: `xxxSchema` for schemas, `XxxInput` for their types.
+ */
+import { z } from "zod";
+import { de } from "zod/locales";
+
+// German fallback messages for anything a schema does not word itself.
+z.config(de());
+
+export const MAX_TEXT = 500;
+export const MAX_NAME = 100;
+
+/** Integer id from a path segment or a JSON number. */
+export const idSchema = z.coerce
+  .number({ error: "Ungültige ID" })
+  .int({ error: "Ungültige ID" })
+  .positive({ error: "Ungültige ID" })
+  .max(2_147_483_647, { error: "Ungültige ID" });
+
+/** A required, trimmed name of at most 100 characters. */
+export function nameSchema(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .max(MAX_NAME, { error: `Höchstens ${MAX_NAME} Zeichen` });
+}
+
+/** Optional free text: empty strings become null. */
+export const optionalTextSchema = z
+  .string({ error: "Ungültiger Text" })
+  .trim()
+  .max(MAX_TEXT, { error: `Höchstens ${MAX_TEXT} Zeichen` })
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** A number in [min, max] in steps of 0.5 (weekly hours, vacation days). */
+export function halfStepSchema(min: number, max: number, label: string) {
+  return z
+    .number({ error: `${label} muss eine Zahl sein` })
+    .min(min, { error: `${label} muss zwischen ${min} und ${max} liegen` })
+    .max(max, { error: `${label} muss zwischen ${min} und ${max} liegen` })
+    .refine((value) => Number.isInteger(value * 2), { error: `${label} nur in Schritten von 0.5` });
+}

