@@ -60,8 +60,11 @@ async function main() {
   });
   server.on("exit", (code, signal) => {
     server = null;
-    if (!stopping) say(`Server beendet (${signal ?? `Code ${code}`}).`);
-    shutdown(code ?? (signal ? 1 : 0));
+    // Asked to stop (Ctrl-C, SIGTERM): a clean stop is a success, whatever
+    // code Next exits with. Otherwise the server died: pass its code on.
+    if (stopping) return shutdown(0);
+    say(`Server unerwartet beendet (${signal ?? `Code ${code}`}).`);
+    shutdown(code || 1);
   });
 }
 

@@ -72,7 +72,7 @@ export function LoginForm() {
       <button
         type="submit"
         disabled={busy || !username || !password}
-        className="w-full rounded-lg bg-accent px-4 py-2.5 font-medium text-white hover:bg-accent-dark disabled:opacity-60"
+        className="min-h-11 w-full rounded-lg bg-accent px-4 py-2.5 font-medium text-white hover:bg-accent-dark disabled:opacity-60"
       >
         {busy ? "Wird angemeldet..." : "Anmelden"}
       </button>

@@ -114,14 +114,18 @@ async function stopServer(server) {
   await Promise.race([server.stop(), exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
 }
 
-async function createDatabaseIfMissing(url) {
+/** Creates the database named in `url` unless it exists (on the same server). */
+export async function createDatabaseIfMissing(url) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Unexpected database name: ${name}`);
   const adminUrl = new URL(url);
   adminUrl.pathname = "/postgres";
   const client = new pg.Client({ connectionString: adminUrl.toString() });
   await client.connect();
   try {
-    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [DB_NAME]);
-    if (rowCount === 0) await client.query(`CREATE DATABASE "${DB_NAME}"`);
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
   } finally {
     await client.end();
   }

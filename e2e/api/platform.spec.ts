@@ -1,0 +1,42 @@
+import { expect, test } from "@playwright/test";
+
+test("GET /api/health: ok with the database", async ({ request }) => {
+  const res = await request.get("/api/health");
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ status: "ok", db: "ok" });
+});
+
+test("a write without a token is a JSON 401, even with a broken body", async ({ request }) => {
+  const res = await request.post("/api/employees", { data: "{bad", headers: { "content-type": "application/json" } });
+  expect(res.status()).toBe(401);
+  expect(res.headers()["content-type"]).toContain("application/json");
+  expect(await res.json()).toEqual({ error: "Nicht angemeldet", code: "unauthenticated" });
+});
+
+test("an unknown /api path is a JSON 404 for every method", async ({ request }) => {
+  for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+    const res = await request.fetch("/api/gibt-es-nicht/42", { method });
+    expect(res.status(), method).toBe(404);
+    expect(await res.json()).toEqual({ error: "Unbekannter API-Pfad", code: "not_found" });
+  }
+});
+
+test("security headers on pages, API answers and error pages; no X-Powered-By", async ({ request }) => {
+  for (const path of ["/login", "/api/health", "/api/employees", "/gibt-es-nicht"]) {
+    const headers = (await request.get(path)).headers();
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp, path).toContain("object-src 'none'");
+    expect(csp, path).toContain("base-uri 'none'");
+    expect(csp, path).toContain("frame-ancestors 'none'");
+    expect(csp, path).not.toContain("unsafe-eval");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("same-origin");
+    expect(headers["x-powered-by"], path).toBeUndefined();
+    expect(headers["strict-transport-security"], path).toBeUndefined();
+  }
+});
+
+test("HSTS only when the request came in over HTTPS (reverse proxy)", async ({ request }) => {
+  const res = await request.get("/login", { headers: { "x-forwarded-proto": "https" } });
+  expect(res.headers()["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+});

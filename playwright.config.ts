@@ -1,0 +1,56 @@
+import { defineConfig } from "@playwright/test";
+
+// The tests start the app the way a user does (`npm start`'s wrapper), with
+// their own data directory and ports, so they never touch the user's data.
+const port = Number(process.env.E2E_PORT || 3100);
+const pgPort = Number(process.env.E2E_PG_PORT || 55433);
+export const baseURL = `http://127.0.0.1:${port}`;
+export const E2E_ADMIN = { username: "admin", password: "e2e-admin-passwort" };
+
+export default defineConfig({
+  testDir: "e2e",
+  // Two cores: one test at a time keeps timings honest and the server calm.
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    locale: "de-CH",
+    timezoneId: "Europe/Zurich",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "api", testDir: "e2e/api" },
+    { name: "ui", testDir: "e2e/ui", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: "rm -rf .data-e2e && node scripts/start.mjs",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      DATA_DIR: ".data-e2e",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      EMBEDDED_PG_PORT: String(pgPort),
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      DATABASE_URL: "",
+    },
+  },
+});

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { Role } from "@/generated/prisma/client";
+import { signAccessToken } from "@/lib/server/auth/access-token";
+import { db } from "@/lib/server/db";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
+
+export type CallOptions = {
+  method?: string;
+  path?: string;
+  token?: string;
+  /** Sent as JSON unless it is a string (then sent as is). */
+  body?: unknown;
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+};
+
+/** Calls a route handler the way Next does, and reads the JSON answer. */
+export async function call(handler: Handler, options: CallOptions = {}) {
+  const headers = new Headers(options.headers);
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+    headers.set("content-type", "application/json");
+  }
+  const request = new Request(`http://localhost${options.path ?? "/api/test"}`, {
+    method: options.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body,
+  });
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: the test will notice through `json` being undefined
+  }
+  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & unknown[], text };
+}
+
+// bcrypt hash of "test-password" at cost 4: test users need a hash, not a slow one.
+const TEST_PASSWORD_HASH = "$2b$04$bPH5V6vuXpjMiPnnpiokEOoUuQSEJia6xOY74GYxL6/koPNQy2w4S";
+
+/** A user with a unique name and an access token for it. */
+export async function createUser(role: keyof typeof Role = "admin") {
+  const user = await db.user.create({
+    data: { username: `test-${role}-${randomUUID().slice(0, 8)}`, passwordHash: TEST_PASSWORD_HASH, role },
+  });
+  const token = await signAccessToken({ id: user.id, role: user.role });
+  return { user, token };
+}
+
+export function uniqueName(prefix: string) {
+  return `${prefix} ${randomUUID().slice(0, 8)}`;
+}

@@ -1,0 +1,49 @@
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { createDatabaseIfMissing, migrateDeploy, startEmbeddedPostgres } from "../../scripts/lib/database.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The shared, migrated test database. */
+    databaseUrl: string;
+    /** A second migrated database for tests that need an empty one (first-admin bootstrap). */
+    emptyDatabaseUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Integration tests get a throwaway PostgreSQL 17 of their own, never the
+ * user's data: a new data directory under the system temp dir, a free port,
+ * all migrations applied, removed again at the end.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "schichtwerk-test-"));
+  await chmod(dataDir, 0o711); // PostgreSQL runs as the "postgres" OS user when we are root
+  const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), log: () => {} });
+  const emptyUrl = new URL(server.url);
+  emptyUrl.pathname = "/schichtwerk_empty";
+  await createDatabaseIfMissing(emptyUrl.toString());
+  await Promise.all([migrateDeploy(server.url, { quiet: true }), migrateDeploy(emptyUrl.toString(), { quiet: true })]);
+
+  project.provide("databaseUrl", server.url);
+  project.provide("emptyDatabaseUrl", emptyUrl.toString());
+
+  return async () => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
