@@ -55,3 +55,19 @@ export async function createUser(role: keyof typeof Role = "admin") {
 export function uniqueName(prefix: string) {
   return `${prefix} ${randomUUID().slice(0, 8)}`;
 }
+
+export const TEST_PASSWORD = "test-password";
+
+/** A client address of its own per test, so per-IP login limits never interfere. */
+export function uniqueIp(): string {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  return `198.51.${octet()}.${octet()}`;
+}
+
+/** Logs a user in through the real login route and returns the session tokens. */
+export async function loginAs(username: string, password = TEST_PASSWORD): Promise<{ accessToken: string; refreshToken: string }> {
+  const { POST } = await import("@/app/api/auth/login/route");
+  const res = await call(POST, { body: { username, password }, headers: { "x-forwarded-for": uniqueIp() } });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return { accessToken: res.json.accessToken as string, refreshToken: res.json.refreshToken as string };
+}

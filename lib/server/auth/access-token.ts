@@ -16,8 +16,12 @@ function key() {
   return new TextEncoder().encode(config.jwtSecret);
 }
 
-export async function signAccessToken(user: { id: number; role: Role }): Promise<string> {
-  return new SignJWT({ role: user.role, typ: "access" })
+/**
+ * `sid` names the session (the refresh token family) the token belongs to,
+ * so that e.g. a password change can end every session but this one.
+ */
+export async function signAccessToken(user: { id: number; role: Role }, sessionId?: string): Promise<string> {
+  return new SignJWT({ role: user.role, typ: "access", ...(sessionId && { sid: sessionId }) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(user.id))
     .setIssuer(ISSUER)
@@ -28,7 +32,9 @@ export async function signAccessToken(user: { id: number; role: Role }): Promise
 }
 
 /** The user id of a valid access token, or null for anything else. */
-export async function verifyAccessToken(token: string): Promise<{ userId: number; role: Role } | null> {
+export type AccessClaims = { userId: number; role: Role; sessionId: string | null };
+
+export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(), {
       algorithms: ["HS256"],
@@ -38,7 +44,7 @@ export async function verifyAccessToken(token: string): Promise<{ userId: number
     });
     const userId = Number(payload.sub);
     if (payload.typ !== "access" || !Number.isSafeInteger(userId) || userId <= 0 || !isRole(payload.role)) return null;
-    return { userId, role: payload.role };
+    return { userId, role: payload.role, sessionId: typeof payload.sid === "string" ? payload.sid : null };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;

@@ -10,6 +10,9 @@ export type AuthUser = {
   email: string | null;
   role: Role;
   twoFactorEnabled: boolean;
+  createdAt: Date;
+  /** The refresh token family of this request's session, if the token names one. */
+  sessionId: string | null;
 };
 
 /**
@@ -29,8 +32,8 @@ export async function authenticate(request: Request): Promise<AuthUser> {
 
   const user = await db.user.findUnique({
     where: { id: claims.userId },
-    select: { id: true, username: true, email: true, role: true, twoFactorEnabled: true },
+    select: { id: true, username: true, email: true, role: true, twoFactorEnabled: true, createdAt: true },
   });
   if (!user) throw new ApiError("invalid_token");
-  return user;
+  return { ...user, sessionId: claims.sessionId };
 }

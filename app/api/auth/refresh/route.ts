@@ -1,0 +1,9 @@
+// POST /api/auth/refresh – rotate the refresh token: { accessToken, refreshToken } (public: the token is the credential)
+import { json, route } from "@/lib/server/api/route";
+import { rotateSession } from "@/lib/server/auth/sessions";
+import { refreshTokenSchema } from "@/lib/shared/schemas/auth";
+
+export const POST = route({ access: "public", body: refreshTokenSchema }, async ({ body }) => {
+  const { accessToken, refreshToken } = await rotateSession(body.refreshToken);
+  return json({ accessToken, refreshToken });
+});

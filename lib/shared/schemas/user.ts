@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { ROLES } from "@/lib/shared/roles";
+import { newPasswordSchema } from "./auth";
+
+const USERNAME_TOO_SHORT = "Benutzername muss mindestens 3 Zeichen lang sein";
+
+export const usernameSchema = z
+  .string({ error: USERNAME_TOO_SHORT })
+  .trim()
+  .min(3, { error: USERNAME_TOO_SHORT })
+  .max(100, { error: "Benutzername darf höchstens 100 Zeichen lang sein" })
+  .regex(/^[\p{L}\p{N}._@-]+$/u, { error: "Benutzername darf nur Buchstaben, Ziffern und . _ - @ enthalten" });
+
+/** Optional e-mail: empty means none. */
+export const optionalEmailSchema = z
+  .union([z.literal(""), z.null(), z.email({ error: "Ungültige E-Mail-Adresse" }).max(254, { error: "E-Mail-Adresse zu lang" })], {
+    error: "Ungültige E-Mail-Adresse",
+  })
+  .optional()
+  .transform((value) => (value ? value.toLowerCase() : null));
+
+export const roleSchema = z.enum(ROLES, { error: "Rolle muss user, manager oder admin sein" });
+
+export const createUserSchema = z.object({
+  username: usernameSchema,
+  email: optionalEmailSchema,
+  password: newPasswordSchema,
+  role: roleSchema.default("user"),
+});
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+
+/** PUT /users/{id}: change e-mail or role, or reset the password. Absent keys stay as they are. */
+export const updateUserSchema = z.object({
+  email: z
+    .union([z.literal(""), z.null(), z.email({ error: "Ungültige E-Mail-Adresse" }).max(254, { error: "E-Mail-Adresse zu lang" })], {
+      error: "Ungültige E-Mail-Adresse",
+    })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value ? value.toLowerCase() : null)),
+  role: roleSchema.optional(),
+  password: newPasswordSchema.optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
