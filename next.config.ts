@@ -30,6 +30,11 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The generated Prisma client and pg stay plain Node modules on the server.
   serverExternalPackages: ["pg", "@prisma/adapter-pg"],
+  // bcrypt runs in a worker thread loaded from this file at run time
+  // (lib/server/auth/password.ts); the file tracer cannot see that.
+  outputFileTracingIncludes: {
+    "/api/**/*": ["./lib/server/auth/password-worker.mjs", "./node_modules/bcryptjs/**/*"],
+  },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -1,0 +1,51 @@
+// Does bcrypt (cost 12) stall other requests? Measures GET /api/health latency
+// alone and while ten logins run in parallel (PRODUCT.md §3, issue budget P3:
+// p99 may rise by at most 20 ms). Prints figures; asserts nothing.
+import { performance } from "node:perf_hooks";
+import { BENCH_ADMIN, median, percentile } from "./lib/server.mjs";
+
+async function healthLatencies(baseUrl, untilPromise) {
+  const samples = [];
+  let done = false;
+  untilPromise.then(() => (done = true));
+  while (!done) {
+    const started = performance.now();
+    await fetch(`${baseUrl}/api/health`).then((r) => r.arrayBuffer());
+    samples.push(performance.now() - started);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function benchLoginVsHealth(baseUrl, { rounds = 5 } = {}) {
+  const login = () =>
+    fetch(`${baseUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(BENCH_ADMIN),
+    }).then((r) => {
+      if (r.status !== 200) throw new Error(`login ${r.status}`);
+      return r.arrayBuffer();
+    });
+  await login(); // warm up: worker thread started, code paths compiled
+
+  const idle = [];
+  const busy = [];
+  const loginMs = [];
+  for (let round = 0; round < rounds; round++) {
+    idle.push(await healthLatencies(baseUrl, sleep(1500)));
+    const started = performance.now();
+    const logins = Promise.all(Array.from({ length: 10 }, login)).then(() => loginMs.push(performance.now() - started));
+    busy.push(await healthLatencies(baseUrl, logins));
+  }
+  const p = (runs, q) => median(runs.map((samples) => percentile(samples, q)));
+  return {
+    idleP50: p(idle, 50),
+    idleP99: p(idle, 99),
+    busyP50: p(busy, 50),
+    busyP99: p(busy, 99),
+    tenLoginsMs: median(loginMs),
+    samplesDuringLogins: median(busy.map((s) => s.length)),
+  };
+}
