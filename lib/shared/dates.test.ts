@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isIsoDate, todayIn } from "./dates";
+import { addDays, eachDate, isIsoDate, isoWeekday, mondayOf, todayIn, workingDays, workingDaysByYear } from "./dates";
 
 describe("isIsoDate", () => {
   test("accepts real calendar dates only", () => {
@@ -18,5 +18,34 @@ describe("todayIn", () => {
     const instant = new Date("2026-11-22T23:30:00Z");
     expect(todayIn("Europe/Zurich", instant)).toBe("2026-11-23");
     expect(todayIn("UTC", instant)).toBe("2026-11-22");
+  });
+});
+
+describe("weeks and working days", () => {
+  test("the week starts on Monday", () => {
+    expect(mondayOf("2026-11-23")).toBe("2026-11-23"); // Monday
+    expect(mondayOf("2026-11-29")).toBe("2026-11-23"); // Sunday
+    expect(mondayOf("2027-01-01")).toBe("2026-12-28"); // across New Year
+    expect(isoWeekday("2026-11-29")).toBe(7);
+  });
+
+  test("working days are Monday to Friday, both ends included", () => {
+    expect(workingDays("2026-11-23", "2026-11-27")).toBe(5);
+    expect(workingDays("2026-11-23", "2026-11-29")).toBe(5);
+    expect(workingDays("2026-11-28", "2026-11-29")).toBe(0);
+    expect(workingDays("2026-11-27", "2026-11-30")).toBe(2);
+    expect(workingDays("2026-11-01", "2026-11-30")).toBe(21);
+    expect(workingDays("2026-11-30", "2026-11-23")).toBe(0);
+    // brute force over a year of ranges
+    for (let offset = 0; offset < 40; offset++) {
+      const start = addDays("2026-01-01", offset * 9);
+      const end = addDays(start, offset % 23);
+      const expected = eachDate(start, end).filter((d) => isoWeekday(d) <= 5).length;
+      expect(workingDays(start, end), `${start}..${end}`).toBe(expected);
+    }
+  });
+
+  test("a range across New Year is split per calendar year", () => {
+    expect(workingDaysByYear("2026-12-28", "2027-01-08")).toEqual(new Map([[2026, 4], [2027, 6]]));
   });
 });

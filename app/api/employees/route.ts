@@ -1,7 +1,7 @@
 // GET /api/employees – active employees (everyone); POST – create one (admin)
 import { json, route } from "@/lib/server/api/route";
-import { createEmployee } from "@/lib/server/employees/create-employee";
-import { listEmployees } from "@/lib/server/employees/list-employees";
+import { createEmployee } from "@/lib/server/employees/update-employee";
+import { listEmployees } from "@/lib/server/employees/find-employees";
 import { employeeInputSchema } from "@/lib/shared/schemas/employee";
 
 // Any query (e.g. the client's cache-buster) is ignored.

@@ -1,7 +1,6 @@
 import "server-only";
-import type { Employee } from "@/generated/prisma/client";
 
-/** Employee JSON of PRODUCT.md §4. `used` comes from the current year's vacations. */
+/** Employee JSON of PRODUCT.md §4. `used` counts the current year's vacation days. */
 export type EmployeeDto = {
   id: number;
   first_name: string;
@@ -14,13 +13,25 @@ export type EmployeeDto = {
   created_at: string;
 };
 
-export function toEmployeeDto(employee: Employee, vacationDaysUsed: number): EmployeeDto {
-  const total = employee.vacationDaysTotal.toNumber();
+type EmployeeLike = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  weeklyHours: number | { toNumber(): number };
+  vacationDaysTotal: number | { toNumber(): number };
+  isHourly: boolean;
+  createdAt: Date;
+};
+
+const num = (value: number | { toNumber(): number }) => (typeof value === "number" ? value : value.toNumber());
+
+export function toEmployeeDto(employee: EmployeeLike, vacationDaysUsed: number): EmployeeDto {
+  const total = num(employee.vacationDaysTotal);
   return {
     id: employee.id,
     first_name: employee.firstName,
     last_name: employee.lastName,
-    weekly_hours: employee.weeklyHours.toNumber(),
+    weekly_hours: num(employee.weeklyHours),
     vacation_days_total: total,
     vacation_days_used: vacationDaysUsed,
     vacation_days_remaining: total - vacationDaysUsed,

@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { de } from "zod/locales";
+import { isIsoDate } from "@/lib/shared/dates";
+import { normalizeTime } from "@/lib/shared/hours";
 
 // German fallback messages for anything a schema does not word itself.
 z.config(de());
@@ -18,6 +20,11 @@ export const idSchema = z.coerce
   .int({ error: "Ungültige ID" })
   .positive({ error: "Ungültige ID" })
   .max(2_147_483_647, { error: "Ungültige ID" });
+
+/** An id in a JSON body: a number, not a numeric string. */
+export function refIdSchema(message: string) {
+  return z.number({ error: message }).int({ error: message }).positive({ error: message }).max(2_147_483_647, { error: message });
+}
 
 /** A required, trimmed name of at most 100 characters. */
 export function nameSchema(requiredMessage: string) {
@@ -44,3 +51,29 @@ export function halfStepSchema(min: number, max: number, label: string) {
     .max(max, { error: `${label} muss zwischen ${min} und ${max} liegen` })
     .refine((value) => Number.isInteger(value * 2), { error: `${label} nur in Schritten von 0.5` });
 }
+
+/**
+ * A calendar date yyyy-MM-dd. A time part (2026-11-23T00:00:00) is accepted
+ * and dropped: SPEC §3 says a shift date "may carry a time part".
+ */
+export function dateSchema(message = "Ungültiges Datum (erwartet JJJJ-MM-TT)") {
+  return z
+    .string({ error: message })
+    .max(40, { error: message })
+    .transform((value) => value.trim().slice(0, 10))
+    .refine(isIsoDate, { error: message });
+}
+
+/** A clock time HH:MM or HH:MM:SS, answered as HH:MM. */
+export function timeSchema(message = "Ungültige Uhrzeit (erwartet HH:MM)") {
+  return z
+    .string({ error: message })
+    .max(8, { error: message })
+    .refine((value) => normalizeTime(value) !== null, { error: message })
+    .transform((value) => normalizeTime(value)!);
+}
+
+export const colorSchema = z
+  .string({ error: "Farbe muss im Format #RRGGBB angegeben werden" })
+  .regex(/^#[0-9A-Fa-f]{6}$/, { error: "Farbe muss im Format #RRGGBB angegeben werden" })
+  .transform((value) => value.toUpperCase());

@@ -1,0 +1,49 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import { ApiError } from "@/lib/server/api/errors";
+import { db } from "@/lib/server/db";
+
+/** Vacation JSON of PRODUCT.md §4; status "approved" is shown as "Genehmigt". */
+export type VacationDto = {
+  id: number;
+  employee_id: number;
+  first_name: string;
+  last_name: string;
+  start_date: string;
+  end_date: string;
+  days_count: number;
+  status: "approved";
+  notes: string | null;
+  created_at: string;
+};
+
+type Row = Omit<VacationDto, "created_at"> & { created_at: Date };
+
+type Filter = { employeeId?: number; startDate?: string; endDate?: string; id?: number };
+
+/** Vacations with the employee's name in one SQL query, sorted by start. */
+export async function findVacations(filter: Filter = {}): Promise<VacationDto[]> {
+  const conditions: Prisma.Sql[] = [];
+  if (filter.id !== undefined) conditions.push(Prisma.sql`v.id = ${filter.id}`);
+  if (filter.employeeId !== undefined) conditions.push(Prisma.sql`v.employee_id = ${filter.employeeId}`);
+  // A range selects every vacation overlapping it.
+  if (filter.startDate) conditions.push(Prisma.sql`v.end_date >= ${filter.startDate}::date`);
+  if (filter.endDate) conditions.push(Prisma.sql`v.start_date <= ${filter.endDate}::date`);
+  const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT v.id, v.employee_id, e.first_name, e.last_name,
+           to_char(v.start_date, 'YYYY-MM-DD') AS start_date,
+           to_char(v.end_date, 'YYYY-MM-DD') AS end_date,
+           v.days_count::int AS days_count, v.status::text AS status, v.notes, v.created_at
+    FROM vacations v
+    JOIN employees e ON e.id = v.employee_id
+    ${where}
+    ORDER BY v.start_date, e.last_name, e.first_name, v.id`;
+  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+}
+
+export async function getVacation(id: number): Promise<VacationDto> {
+  const [vacation] = await findVacations({ id });
+  if (!vacation) throw new ApiError("not_found", "Ferien nicht gefunden");
+  return vacation;
+}

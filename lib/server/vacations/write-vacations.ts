@@ -1,0 +1,103 @@
+import "server-only";
+import { ApiError } from "@/lib/server/api/errors";
+import { recordAudit } from "@/lib/server/audit/record-audit";
+import type { AuthUser } from "@/lib/server/auth/authenticate";
+import { db, LOCKING_TRANSACTION } from "@/lib/server/db";
+import { toDateColumn } from "@/lib/server/db-columns";
+import { workingDays, workingDaysByYear } from "@/lib/shared/dates";
+import { EMPLOYEE_REQUIRED, type VacationInput } from "@/lib/shared/schemas/vacation";
+import { getVacation, type VacationDto } from "./find-vacations";
+import { daysUsed } from "./vacation-balance";
+
+type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
+const formatDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/**
+ * Checks a vacation against the employee's other vacations and balance, with
+ * the employee row locked (SELECT … FOR UPDATE): parallel requests for one
+ * employee queue here, so fifty at once never take the balance below zero.
+ * Each calendar year the vacation touches is charged separately.
+ */
+async function checkVacation(tx: Tx, input: VacationInput, excludeVacationId?: number): Promise<number> {
+  const [employee] = await tx.$queryRaw<{ total: number }[]>`
+    SELECT vacation_days_total::float8 AS total FROM employees
+    WHERE id = ${input.employee_id} AND archived_at IS NULL
+    FOR UPDATE`;
+  if (!employee) throw new ApiError("validation_failed", "Mitarbeiter nicht gefunden", { fields: { employee_id: EMPLOYEE_REQUIRED } });
+
+  const daysCount = workingDays(input.start_date, input.end_date);
+  if (daysCount === 0) {
+    throw new ApiError("validation_failed", "Der Zeitraum enthält keine Arbeitstage", { fields: { end_date: "Der Zeitraum enthält keine Arbeitstage" } });
+  }
+
+  const overlapping = await tx.vacation.findFirst({
+    where: {
+      employeeId: input.employee_id,
+      ...(excludeVacationId !== undefined && { id: { not: excludeVacationId } }),
+      startDate: { lte: toDateColumn(input.end_date) },
+      endDate: { gte: toDateColumn(input.start_date) },
+    },
+    select: { startDate: true, endDate: true },
+  });
+  if (overlapping) {
+    const from = formatDate(overlapping.startDate.toISOString().slice(0, 10));
+    const to = formatDate(overlapping.endDate.toISOString().slice(0, 10));
+    throw new ApiError("conflict", `Überschneidet sich mit bestehenden Ferien (${from} – ${to})`);
+  }
+
+  for (const [year, required] of workingDaysByYear(input.start_date, input.end_date)) {
+    if (required === 0) continue;
+    const available = employee.total - (await daysUsed(tx, input.employee_id, year, excludeVacationId));
+    if (required > available) {
+      throw new ApiError("insufficient_vacation_days", "Nicht genügend Ferientage", { required, available, year });
+    }
+  }
+  return daysCount;
+}
+
+function columns(input: VacationInput, daysCount: number) {
+  return {
+    employeeId: input.employee_id,
+    startDate: toDateColumn(input.start_date),
+    endDate: toDateColumn(input.end_date),
+    daysCount,
+    notes: input.notes,
+  };
+}
+
+export async function createVacation({ input, actor, ip }: { input: VacationInput; actor: AuthUser; ip: string }): Promise<VacationDto> {
+  const id = await db.$transaction(async (tx) => {
+    const daysCount = await checkVacation(tx, input);
+    const vacation = await tx.vacation.create({ data: columns(input, daysCount), select: { id: true } });
+    await recordAudit({ actor, action: "vacation.create", entityType: "vacation", entityId: vacation.id, details: { employee_id: input.employee_id, days: daysCount }, ip }, tx);
+    return vacation.id;
+  }, LOCKING_TRANSACTION);
+  return getVacation(id);
+}
+
+/** PUT replaces the whole vacation; its own days do not count against it. */
+export async function updateVacation({ id, input, actor, ip }: { id: number; input: VacationInput; actor: AuthUser; ip: string }): Promise<VacationDto> {
+  await db.$transaction(async (tx) => {
+    const existing = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true } });
+    if (!existing) throw new ApiError("not_found", "Ferien nicht gefunden");
+    if (existing.employeeId !== input.employee_id) {
+      // Moving a vacation to another employee: lock the old one too.
+      await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ${existing.employeeId} FOR UPDATE`;
+    }
+    const daysCount = await checkVacation(tx, input, id);
+    await tx.vacation.update({ where: { id }, data: columns(input, daysCount) });
+    await recordAudit({ actor, action: "vacation.update", entityType: "vacation", entityId: id, details: { employee_id: input.employee_id, days: daysCount }, ip }, tx);
+  }, LOCKING_TRANSACTION);
+  return getVacation(id);
+}
+
+/** Deleting returns the days: "used" is always computed from the vacations. */
+export async function deleteVacation({ id, actor, ip }: { id: number; actor: AuthUser; ip: string }): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const vacation = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true, daysCount: true } });
+    if (!vacation) throw new ApiError("not_found", "Ferien nicht gefunden");
+    await tx.vacation.delete({ where: { id } });
+    await recordAudit({ actor, action: "vacation.delete", entityType: "vacation", entityId: id, details: { employee_id: vacation.employeeId, days: vacation.daysCount }, ip }, tx);
+  });
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import { ApiError } from "@/lib/server/api/errors";
+import { db } from "@/lib/server/db";
+import { fromTimeColumn } from "@/lib/server/db-columns";
+
+/** Week template JSON of PRODUCT.md §4. */
+export type WeekTemplateDto = {
+  id: number;
+  name: string;
+  description: string | null;
+  shift_count: number;
+  day_count: number;
+  shifts: {
+    id: number;
+    day_of_week: number;
+    location_id: number;
+    location_name: string;
+    location_color: string;
+    start_time: string;
+    end_time: string;
+    break_minutes: 0;
+    notes: string | null;
+  }[];
+};
+
+// Monday first, Sunday (0) last, like the planner's week.
+const weekOrder = (day: number) => (day === 0 ? 7 : day);
+
+export async function findWeekTemplates(options: { id?: number } = {}): Promise<WeekTemplateDto[]> {
+  const templates = await db.weekTemplate.findMany({
+    where: options.id !== undefined ? { id: options.id } : {},
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    include: { shifts: { include: { location: { select: { name: true, color: true } } } } },
+  });
+  return templates.map((template) => {
+    const shifts = [...template.shifts]
+      .sort((a, b) => weekOrder(a.dayOfWeek) - weekOrder(b.dayOfWeek) || a.startTime.getTime() - b.startTime.getTime() || a.id - b.id)
+      .map((shift) => ({
+        id: shift.id,
+        day_of_week: shift.dayOfWeek,
+        location_id: shift.locationId,
+        location_name: shift.location.name,
+        location_color: shift.location.color,
+        start_time: fromTimeColumn(shift.startTime),
+        end_time: fromTimeColumn(shift.endTime),
+        break_minutes: 0 as const,
+        notes: shift.notes,
+      }));
+    return {
+      id: template.id,
+      name: template.name,
+      description: template.description,
+      shift_count: shifts.length,
+      day_count: new Set(shifts.map((shift) => shift.day_of_week)).size,
+      shifts,
+    };
+  });
+}
+
+export async function getWeekTemplate(id: number): Promise<WeekTemplateDto> {
+  const [template] = await findWeekTemplates({ id });
+  if (!template) throw new ApiError("not_found", "Vorlage nicht gefunden");
+  return template;
+}

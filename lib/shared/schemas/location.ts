@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { colorSchema, MAX_TEXT, nameSchema } from "./fragments";
+
+export const DEFAULT_LOCATION_COLOR = "#3B82F6";
+
+const addressSchema = z
+  .string({ error: "Ungültige Adresse" })
+  .trim()
+  .max(MAX_TEXT, { error: `Höchstens ${MAX_TEXT} Zeichen` })
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const locationInputSchema = z.object({
+  name: nameSchema("Bitte gib einen Namen ein"),
+  color: colorSchema.default(DEFAULT_LOCATION_COLOR),
+  address: addressSchema,
+});
+export type LocationInput = z.infer<typeof locationInputSchema>;
+
+export const locationUpdateSchema = z.object({ name: nameSchema("Bitte gib einen Namen ein"), color: colorSchema, address: addressSchema }).partial();
+export type LocationUpdate = z.infer<typeof locationUpdateSchema>;

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { daysBetween } from "@/lib/shared/dates";
+import { shiftHours } from "@/lib/shared/hours";
+import { dateSchema, MAX_NAME, refIdSchema, timeSchema } from "./fragments";
+
+export const SAME_START_END = "Beginn und Ende dürfen nicht gleich sein";
+export const CUSTOM_NAME_REQUIRED = "Bitte gib einen Namen für die Sonderschicht ein";
+
+/** Breaks are not recorded (SPEC §3: always 0); anything else is refused rather than dropped. */
+export const breakMinutesSchema = z
+  .number({ error: "Pausen werden nicht erfasst (break_minutes muss 0 sein)" })
+  .refine((value) => value === 0, { error: "Pausen werden nicht erfasst (break_minutes muss 0 sein)" })
+  .optional();
+
+/** POST /shifts and PUT /shifts/{id} (the whole shift). */
+export const shiftInputSchema = z
+  .object({
+    employee_id: refIdSchema("Ungültiger Mitarbeiter").nullable().default(null),
+    location_id: refIdSchema("Bitte wähle einen Standort aus"),
+    shift_date: dateSchema("Bitte gib ein gültiges Datum ein"),
+    start_time: timeSchema("Bitte gib eine gültige Startzeit ein (HH:MM)"),
+    end_time: timeSchema("Bitte gib eine gültige Endzeit ein (HH:MM)"),
+    break_minutes: breakMinutesSchema,
+    is_custom: z.boolean({ error: "is_custom muss ja oder nein sein" }).default(false),
+    custom_name: z.string({ error: "Ungültiger Name" }).trim().max(MAX_NAME, { error: `Höchstens ${MAX_NAME} Zeichen` }).nullish(),
+  })
+  .superRefine((shift, ctx) => {
+    if (shiftHours(shift.start_time, shift.end_time) === null) {
+      ctx.addIssue({ code: "custom", path: ["end_time"], message: SAME_START_END });
+    }
+    if (shift.is_custom && !shift.custom_name) {
+      ctx.addIssue({ code: "custom", path: ["custom_name"], message: CUSTOM_NAME_REQUIRED });
+    }
+  })
+  // The custom name is used only when the custom checkbox is set (SPEC §5).
+  .transform(({ break_minutes: _ignored, ...shift }) => ({ ...shift, custom_name: shift.is_custom ? shift.custom_name! : null }));
+export type ShiftInput = z.infer<typeof shiftInputSchema>;
+
+export const MAX_RANGE_DAYS = 366;
+
+/** A date range of at most 366 days, both ends required (GET /shifts). */
+export const dateRangeQuerySchema = z
+  .object({
+    start_date: dateSchema("Bitte gib start_date als JJJJ-MM-TT an"),
+    end_date: dateSchema("Bitte gib end_date als JJJJ-MM-TT an"),
+  })
+  .superRefine((range, ctx) => {
+    const span = daysBetween(range.start_date, range.end_date);
+    if (span < 0) ctx.addIssue({ code: "custom", path: ["end_date"], message: "end_date darf nicht vor start_date liegen" });
+    else if (span > MAX_RANGE_DAYS) ctx.addIssue({ code: "custom", path: ["end_date"], message: `Der Zeitraum darf höchstens ${MAX_RANGE_DAYS} Tage umfassen` });
+  });
