@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { db } from "@/lib/server/db";
+import { db, sqlStatements } from "@/lib/server/db";
 import { call, createUser, uniqueName } from "@/tests/support/api";
 import { GET, POST } from "./route";
 
@@ -96,4 +96,16 @@ describe("GET /api/employees", () => {
     const row = (res.json as unknown as { id: number; vacation_days_used: number; vacation_days_remaining: number }[]).find((e) => e.id === employee.id);
     expect(row).toMatchObject({ vacation_days_used: expected, vacation_days_remaining: 20 - expected });
   });
+});
+
+test("GET /api/employees answers in at most two SQL queries (auth included), however many employees", async () => {
+  const { token } = await createUser("user");
+  for (let i = 0; i < 5; i++) {
+    const e = await db.employee.create({ data: { firstName: "Q", lastName: uniqueName("Count") } });
+    await db.vacation.create({ data: { employeeId: e.id, startDate: new Date("2026-03-02T00:00:00Z"), endDate: new Date("2026-03-03T00:00:00Z"), daysCount: 2 } });
+  }
+  const before = sqlStatements.count;
+  const res = await call(GET, { token });
+  expect(res.status).toBe(200);
+  expect(sqlStatements.count - before).toBeLessThanOrEqual(2);
 });

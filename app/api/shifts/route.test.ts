@@ -1,0 +1,128 @@
+import { beforeEach, describe, expect, test } from "vitest";
+import { db, sqlStatements } from "@/lib/server/db";
+import { call, createUser } from "@/tests/support/api";
+import * as fx from "@/tests/support/fixtures";
+import { DELETE as remove, PUT as update } from "./[id]/route";
+import { GET as list, POST as create } from "./route";
+
+let token: string;
+beforeEach(async () => {
+  token = (await createUser("manager")).token;
+});
+
+const week = (start: string, end: string) => ({ path: `/api/shifts?start_date=${start}&end_date=${end}` });
+
+describe("POST /api/shifts", () => {
+  test("plans a shift: 201 with hours, names and colour; break_minutes 0; audit row", async () => {
+    const e = await fx.employee({ firstName: "Ağaoğlu", lastName: "Deniz" });
+    const l = await fx.location({ color: "#F59E0B" });
+    const res = await call(create, {
+      token,
+      body: { employee_id: e.id, location_id: l.id, shift_date: "2031-05-05", start_time: "22:00:00", end_time: "06:00", break_minutes: 0, is_custom: false, custom_name: "ignored" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      employee_id: e.id,
+      location_id: l.id,
+      shift_date: "2031-05-05",
+      start_time: "22:00",
+      end_time: "06:00",
+      break_minutes: 0,
+      is_custom: false,
+      custom_name: null,
+      hours: 8,
+      employee_name: "Ağaoğlu Deniz",
+      location_name: l.name,
+      location_color: "#F59E0B",
+    });
+    expect(await db.auditLog.count({ where: { action: "shift.create", entityId: res.json.id as number } })).toBe(1);
+  });
+
+  test("unassigned and custom shifts; a date with a time part is accepted", async () => {
+    const l = await fx.location();
+    const res = await call(create, {
+      token,
+      body: { employee_id: null, location_id: l.id, shift_date: "2031-05-06T00:00:00.000Z", start_time: "09:00", end_time: "17:00", is_custom: true, custom_name: "Inventur" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ employee_id: null, employee_name: null, shift_date: "2031-05-06", is_custom: true, custom_name: "Inventur" });
+  });
+
+  test("rules of SPEC §5 with German messages; nothing stored", async () => {
+    const e = await fx.employee();
+    const l = await fx.location();
+    const archived = await fx.employee();
+    await db.employee.update({ where: { id: archived.id }, data: { archivedAt: new Date() } });
+    const base = { employee_id: e.id, location_id: l.id, shift_date: "2031-05-07", start_time: "09:00", end_time: "17:00" };
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...base, end_time: "09:00" }, "end_time", "Beginn und Ende dürfen nicht gleich sein"],
+      [{ ...base, start_time: "25:00" }, "start_time", "Bitte gib eine gültige Startzeit ein (HH:MM)"],
+      [{ ...base, shift_date: "2031-02-30" }, "shift_date", "Bitte gib ein gültiges Datum ein"],
+      [{ ...base, is_custom: true, custom_name: " " }, "custom_name", "Bitte gib einen Namen für die Sonderschicht ein"],
+      [{ ...base, break_minutes: 30 }, "break_minutes", "Pausen werden nicht erfasst (break_minutes muss 0 sein)"],
+      [{ ...base, location_id: undefined }, "location_id", "Bitte wähle einen Standort aus"],
+      [{ ...base, location_id: 999999999 }, "location_id", "Standort nicht gefunden"],
+      [{ ...base, employee_id: archived.id }, "employee_id", "Mitarbeiter nicht gefunden"],
+    ];
+    const before = await db.shift.count();
+    for (const [body, field, message] of cases) {
+      const res = await call(create, { token, body });
+      expect(res.status, field).toBe(400);
+      expect(res.json.fields, field).toMatchObject({ [field]: message });
+    }
+    expect(await db.shift.count()).toBe(before);
+  });
+
+  test("users may not plan", async () => {
+    const { token: userToken } = await createUser("user");
+    const l = await fx.location();
+    const res = await call(create, { token: userToken, body: { location_id: l.id, shift_date: "2031-05-07", start_time: "09:00", end_time: "17:00" } });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("GET /api/shifts", () => {
+  test("one week, sorted by date and start time, in at most two SQL queries (auth included)", async () => {
+    const l = await fx.location();
+    const e = await fx.employee();
+    for (let i = 0; i < 30; i++) {
+      await fx.shift({ employeeId: i % 2 ? e.id : null, locationId: l.id, date: `2032-01-${String(5 + (i % 7)).padStart(2, "0")}`, start: `${String(6 + (i % 12)).padStart(2, "0")}:00`, end: "23:00" });
+    }
+    await fx.shift({ locationId: l.id, date: "2032-01-12" }); // next week
+    const before = sqlStatements.count;
+    const res = await call(list, { token, ...week("2032-01-05", "2032-01-11") });
+    const statements = sqlStatements.count - before;
+    expect(res.status).toBe(200);
+    const shifts = res.json as unknown as { shift_date: string; start_time: string }[];
+    expect(shifts).toHaveLength(30);
+    const keys = shifts.map((s) => `${s.shift_date} ${s.start_time}`);
+    expect(keys).toEqual([...keys].sort());
+    expect(statements).toBeLessThanOrEqual(2);
+  });
+
+  test("start_date and end_date are required, end not before start, at most 366 days", async () => {
+    expect((await call(list, { token, path: "/api/shifts" })).status).toBe(400);
+    expect((await call(list, { token, ...week("2032-01-11", "2032-01-05") })).json.fields).toMatchObject({ end_date: "end_date darf nicht vor start_date liegen" });
+    expect((await call(list, { token, ...week("2030-01-01", "2032-01-05") })).status).toBe(400);
+    expect((await call(list, { token, ...week("2032-13-01", "2032-12-05") })).status).toBe(400);
+  });
+});
+
+describe("PUT/DELETE /api/shifts/{id}", () => {
+  test("replaces a shift, switches it to custom and back; deletes it", async () => {
+    const e = await fx.employee();
+    const l = await fx.location();
+    const s = await fx.shift({ employeeId: e.id, locationId: l.id, date: "2031-06-02" });
+    const base = { employee_id: null, location_id: l.id, shift_date: "2031-06-03", start_time: "10:00", end_time: "14:30" };
+    let res = await call(update, { token, method: "PUT", params: { id: String(s.id) }, body: { ...base, is_custom: true, custom_name: "Lieferung" } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ employee_id: null, shift_date: "2031-06-03", hours: 4.5, is_custom: true, custom_name: "Lieferung" });
+    res = await call(update, { token, method: "PUT", params: { id: String(s.id) }, body: { ...base, is_custom: false, custom_name: "Lieferung" } });
+    expect(res.json).toMatchObject({ is_custom: false, custom_name: null });
+
+    expect((await call(remove, { token, method: "DELETE", params: { id: String(s.id) } })).status).toBe(200);
+    expect(await db.shift.findUnique({ where: { id: s.id } })).toBeNull();
+    expect((await call(remove, { token, method: "DELETE", params: { id: String(s.id) } })).status).toBe(404);
+    expect((await call(update, { token, method: "PUT", params: { id: String(s.id) }, body: base })).status).toBe(404);
+  });
+});
