@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-test-tools.sh
 echo "== lint";       npx eslint . --max-warnings 0
 echo "== typecheck";  npx next typegen >/dev/null && npx tsc --noEmit
 echo "== unit + integration (vitest, embedded PostgreSQL)"

@@ -23,8 +23,11 @@ export async function startBenchServer({ port = 3200, pgPort = 55460 } = {}) {
     if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const { readFileSync } = await import("node:fs");
+  const pgPassword = readFileSync(path.join(dataDir, "secrets", "postgres-password"), "utf8").trim();
   return {
     baseUrl,
+    databaseUrl: `postgresql://schichtwerk:${encodeURIComponent(pgPassword)}@127.0.0.1:${pgPort}/schichtwerk`,
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");

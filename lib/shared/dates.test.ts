@@ -49,3 +49,15 @@ describe("weeks and working days", () => {
     expect(workingDaysByYear("2026-12-28", "2027-01-08")).toEqual(new Map([[2026, 4], [2027, 6]]));
   });
 });
+
+describe("display formats", async () => {
+  const { formatDate, formatDayMonth, isoWeekNumber } = await import("./format");
+  test("dd.MM.yyyy and ISO week numbers", () => {
+    expect(formatDate("2026-11-23")).toBe("23.11.2026");
+    expect(formatDayMonth("2026-11-23")).toBe("23.11.");
+    expect(isoWeekNumber("2026-11-23")).toBe(48);
+    expect(isoWeekNumber("2027-01-01")).toBe(53); // Friday: still week 53 of 2026
+    expect(isoWeekNumber("2026-01-01")).toBe(1);
+    expect(isoWeekNumber("2021-01-03")).toBe(53);
+  });
+});

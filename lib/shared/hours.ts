@@ -33,9 +33,12 @@ export function crossesMidnight(start: string, end: string): boolean {
   return from !== null && to !== null && to < from;
 }
 
+// Creating an Intl.NumberFormat is costly; PDFs format thousands of hours.
+const hoursFormat = new Intl.NumberFormat("de-CH", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 /** Hours with one decimal in the Swiss style: 8.5 (UX.md). */
 export function formatHours(hours: number): string {
-  return new Intl.NumberFormat("de-CH", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(hours);
+  return hoursFormat.format(hours);
 }
 
 /** Sum of hours, rounded to avoid float dust (0.1 + 0.2). */

@@ -71,3 +71,11 @@ export async function loginAs(username: string, password = TEST_PASSWORD): Promi
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
   return { accessToken: res.json.accessToken as string, refreshToken: res.json.refreshToken as string };
 }
+
+/** Calls a route that answers a file; returns status, headers and the bytes. */
+export async function callForBytes(handler: Handler, options: CallOptions = {}) {
+  const headers = new Headers(options.headers);
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  const response = await handler(new Request(`http://localhost${options.path ?? "/api/test"}`, { headers }), { params: Promise.resolve(options.params ?? {}) });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}

@@ -11,6 +11,8 @@ declare module "vitest" {
     databaseUrl: string;
     /** A second migrated database for tests that need an empty one (first-admin bootstrap). */
     emptyDatabaseUrl: string;
+    /** A third one for the bad-input test, which compares whole tables before and after. */
+    fuzzDatabaseUrl: string;
   }
 }
 
@@ -34,13 +36,19 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "schichtwerk-test-"));
   await chmod(dataDir, 0o711); // PostgreSQL runs as the "postgres" OS user when we are root
   const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), log: () => {} });
-  const emptyUrl = new URL(server.url);
-  emptyUrl.pathname = "/schichtwerk_empty";
-  await createDatabaseIfMissing(emptyUrl.toString());
-  await Promise.all([migrateDeploy(server.url, { quiet: true }), migrateDeploy(emptyUrl.toString(), { quiet: true })]);
+  const databaseNamed = async (name: string) => {
+    const url = new URL(server.url);
+    url.pathname = `/${name}`;
+    await createDatabaseIfMissing(url.toString());
+    return url.toString();
+  };
+  const emptyUrl = await databaseNamed("schichtwerk_empty");
+  const fuzzUrl = await databaseNamed("schichtwerk_fuzz");
+  await Promise.all([server.url, emptyUrl, fuzzUrl].map((url) => migrateDeploy(url, { quiet: true })));
 
   project.provide("databaseUrl", server.url);
-  project.provide("emptyDatabaseUrl", emptyUrl.toString());
+  project.provide("emptyDatabaseUrl", emptyUrl);
+  project.provide("fuzzDatabaseUrl", fuzzUrl);
 
   return async () => {
     await server.stop();

@@ -109,3 +109,14 @@ test("GET /api/employees answers in at most two SQL queries (auth included), how
   expect(res.status).toBe(200);
   expect(sqlStatements.count - before).toBeLessThanOrEqual(2);
 });
+
+test("names sort the Swiss way, not by code point: Ağaoğlu, Müller, Şahin, Zürcher", async () => {
+  const { token } = await createUser("user");
+  const tag = uniqueName("").trim();
+  for (const last of ["Zürcher", "Şahin", "Müller", "Ağaoğlu"]) {
+    await db.employee.create({ data: { firstName: tag, lastName: last } });
+  }
+  const res = await call(GET, { token });
+  const mine = (res.json as unknown as { first_name: string; last_name: string }[]).filter((e) => e.first_name === tag);
+  expect(mine.map((e) => e.last_name)).toEqual(["Ağaoğlu", "Müller", "Şahin", "Zürcher"]);
+});

@@ -20,11 +20,32 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     throw new ApiError("invalid_json", "Anfragetext ist kein gültiges UTF-8");
   }
   if (text.trim() === "") return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ApiError("invalid_json");
   }
+  const nulAt = pathOfNulCharacter(value);
+  if (nulAt !== null) {
+    // PostgreSQL cannot store U+0000 in text; refuse it here with a clear message.
+    const message = "Text darf kein Nullzeichen (\\u0000) enthalten";
+    throw new ApiError("validation_failed", message, { fields: { [nulAt || "body"]: message } });
+  }
+  return value;
+}
+
+/** The path ("shifts.0.notes") of the first string containing U+0000, or null. */
+function pathOfNulCharacter(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = path ? `${path}.${key}` : key;
+    if (key.includes("\u0000")) return childPath;
+    const found = pathOfNulCharacter(child, childPath);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 async function readAtMost(request: Request, limit: number): Promise<Uint8Array> {

@@ -133,3 +133,10 @@ describe("unexpected errors", () => {
     expect(JSON.stringify(errors)).toContain("secret_table"); // the details go to the server log
   });
 });
+
+test("a NUL character in any string is a 400 naming the field, never a database error", async () => {
+  const { token } = await createUser("manager");
+  const res = await call(echo, { token, body: JSON.stringify({ name: "a\u0000b" }) });
+  expect(res.status).toBe(400);
+  expect(res.json).toMatchObject({ code: "validation_failed", fields: { name: expect.stringContaining("Nullzeichen") } });
+});

@@ -29,7 +29,7 @@ export async function findEmployees(options: { id?: number } = {}): Promise<Empl
            ${vacationDaysUsedSql(Prisma.sql`e.id`, businessYear())} AS used
     FROM employees e
     WHERE e.archived_at IS NULL ${onlyOne}
-    ORDER BY e.last_name, e.first_name, e.id`;
+    ORDER BY e.last_name COLLATE "de-CH-x-icu", e.first_name COLLATE "de-CH-x-icu", e.id`;
   return rows.map((row) =>
     toEmployeeDto(
       {

@@ -5,6 +5,7 @@ import type { AuthUser } from "@/lib/server/auth/authenticate";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db";
 import { toDateColumn } from "@/lib/server/db-columns";
+import { compareNames } from "@/lib/shared/collation";
 import type { LocationInput, LocationUpdate } from "@/lib/shared/schemas/location";
 
 /** Location JSON of PRODUCT.md §4. */
@@ -14,7 +15,8 @@ const select = { id: true, name: true, color: true, address: true } as const;
 const notFound = () => new ApiError("not_found", "Standort nicht gefunden");
 
 export async function listLocations(): Promise<LocationDto[]> {
-  return db.location.findMany({ where: { archivedAt: null }, select, orderBy: [{ name: "asc" }, { id: "asc" }] });
+  const locations = await db.location.findMany({ where: { archivedAt: null }, select, orderBy: { id: "asc" } });
+  return locations.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
 }
 
 export async function getLocation(id: number): Promise<LocationDto> {

@@ -5,14 +5,15 @@ import type { AuthUser } from "@/lib/server/auth/authenticate";
 import { hashPassword } from "@/lib/server/auth/password";
 import { revokeUserSessions } from "@/lib/server/auth/sessions";
 import { db } from "@/lib/server/db";
+import { compareNames } from "@/lib/shared/collation";
 import type { CreateUserInput, UpdateUserInput } from "@/lib/shared/schemas/user";
 import { toUserDto, userDtoSelect, type UserDto } from "./user-dto";
 
 const usernameTaken = () => new ApiError("conflict", "Benutzername bereits vergeben", { fields: { username: "Benutzername bereits vergeben" } });
 
 export async function listUsers(): Promise<UserDto[]> {
-  const users = await db.user.findMany({ select: userDtoSelect, orderBy: [{ username: "asc" }, { id: "asc" }] });
-  return users.map(toUserDto);
+  const users = await db.user.findMany({ select: userDtoSelect, orderBy: { id: "asc" } });
+  return users.sort((a, b) => compareNames(a.username, b.username) || a.id - b.id).map(toUserDto);
 }
 
 /** Usernames are unique regardless of case: "Anna" and "anna" are one person. */

@@ -38,7 +38,7 @@ export async function findVacations(filter: Filter = {}): Promise<VacationDto[]>
     FROM vacations v
     JOIN employees e ON e.id = v.employee_id
     ${where}
-    ORDER BY v.start_date, e.last_name, e.first_name, v.id`;
+    ORDER BY v.start_date, e.last_name COLLATE "de-CH-x-icu", e.first_name COLLATE "de-CH-x-icu", v.id`;
   return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
 }
 

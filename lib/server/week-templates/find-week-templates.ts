@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { db } from "@/lib/server/db";
 import { fromTimeColumn } from "@/lib/server/db-columns";
+import { compareNames } from "@/lib/shared/collation";
 
 /** Week template JSON of PRODUCT.md §4. */
 export type WeekTemplateDto = {
@@ -29,9 +30,10 @@ const weekOrder = (day: number) => (day === 0 ? 7 : day);
 export async function findWeekTemplates(options: { id?: number } = {}): Promise<WeekTemplateDto[]> {
   const templates = await db.weekTemplate.findMany({
     where: options.id !== undefined ? { id: options.id } : {},
-    orderBy: [{ name: "asc" }, { id: "asc" }],
+    orderBy: { id: "asc" },
     include: { shifts: { include: { location: { select: { name: true, color: true } } } } },
   });
+  templates.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
   return templates.map((template) => {
     const shifts = [...template.shifts]
       .sort((a, b) => weekOrder(a.dayOfWeek) - weekOrder(b.dayOfWeek) || a.startTime.getTime() - b.startTime.getTime() || a.id - b.id)

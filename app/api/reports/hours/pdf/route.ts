@@ -1,0 +1,14 @@
+// GET /api/reports/hours/pdf?start_date&end_date[&employee_id] – hours report as PDF download (manager, admin)
+import { route } from "@/lib/server/api/route";
+import { hoursReport } from "@/lib/server/reports/hours-report";
+import { printTimestamp } from "@/lib/server/reports/print-timestamp";
+import { pdfResponse, renderPdf } from "@/lib/server/reports/render-pdf";
+import { hoursReportQuerySchema } from "@/lib/shared/schemas/report";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "reports:read", query: hoursReportQuerySchema }, async ({ query }) => {
+  const report = await hoursReport(query);
+  const pdf = await renderPdf({ kind: "hours", report, printedAt: printTimestamp() });
+  return pdfResponse(pdf, `Stundenbericht_${query.start_date}_${query.end_date}.pdf`);
+});

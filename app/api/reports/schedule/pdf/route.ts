@@ -1,0 +1,14 @@
+// GET /api/reports/schedule/pdf?start_date&end_date – the schedule as PDF download (manager, admin)
+import { route } from "@/lib/server/api/route";
+import { printTimestamp } from "@/lib/server/reports/print-timestamp";
+import { pdfResponse, renderPdf } from "@/lib/server/reports/render-pdf";
+import { scheduleReport } from "@/lib/server/reports/schedule-report";
+import { dateRangeQuerySchema } from "@/lib/shared/schemas/shift";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "reports:read", query: dateRangeQuerySchema }, async ({ query }) => {
+  const report = await scheduleReport(query.start_date, query.end_date);
+  const pdf = await renderPdf({ kind: "schedule", report, printedAt: printTimestamp() });
+  return pdfResponse(pdf, `Arbeitsplan_${query.start_date}_${query.end_date}.pdf`);
+});

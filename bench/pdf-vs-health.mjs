@@ -1,0 +1,58 @@
+// Schedule PDF for one month with 50 and with 500 employees: render time
+// (median of several runs) and GET /api/health latency meanwhile (issue
+// budget P4: ≤ 0.5 s / ≤ 3 s, health p99 ≤ 50 ms). Prints; asserts nothing.
+import { performance } from "node:perf_hooks";
+import { archive, connect, seedStaff } from "./lib/seed.mjs";
+import { BENCH_ADMIN, median, percentile } from "./lib/server.mjs";
+
+async function token(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(BENCH_ADMIN) });
+  return (await res.json()).accessToken;
+}
+
+async function measure(baseUrl, accessToken, range, runs) {
+  const url = `${baseUrl}/api/reports/schedule/pdf?start_date=${range.start}&end_date=${range.end}`;
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const fetchPdf = async () => {
+    const res = await fetch(url, { headers });
+    const bytes = await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`PDF ${res.status}`);
+    return bytes.byteLength;
+  };
+  await fetchPdf(); // warm-up: worker started, fonts loaded
+  const times = [];
+  const health = [];
+  let size = 0;
+  for (let i = 0; i < runs; i++) {
+    let done = false;
+    const started = performance.now();
+    const pdf = fetchPdf().then((bytes) => {
+      times.push(performance.now() - started);
+      size = bytes;
+      done = true;
+    });
+    while (!done) {
+      const t = performance.now();
+      await fetch(`${baseUrl}/api/health`).then((r) => r.arrayBuffer());
+      health.push(performance.now() - t);
+    }
+    await pdf;
+  }
+  health.sort((a, b) => a - b);
+  return { medianMs: median(times), healthP50: percentile(health, 50), healthP99: percentile(health, 99), healthSamples: health.length, sizeKb: size / 1024 };
+}
+
+export async function benchSchedulePdf(baseUrl, databaseUrl, { runs = 5 } = {}) {
+  const client = await connect(databaseUrl);
+  const accessToken = await token(baseUrl);
+  try {
+    const small = await seedStaff(client, { tag: "S", employees: 50, locations: 5, start: "2030-03-01", end: "2030-03-31" });
+    const smallResult = await measure(baseUrl, accessToken, { start: "2030-03-01", end: "2030-03-31" }, runs);
+    await archive(client, small);
+    await seedStaff(client, { tag: "L", employees: 500, locations: 50, start: "2030-04-01", end: "2030-04-30" });
+    const largeResult = await measure(baseUrl, accessToken, { start: "2030-04-01", end: "2030-04-30" }, runs);
+    return { small: smallResult, large: largeResult };
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,53 @@
+import { expect, test } from "vitest";
+import { buildHoursReport } from "./build-hours-report";
+
+// November 2026: 30 days, 21 Monday-Friday days (1 Nov is a Sunday).
+// Anna (40 h/week) has a vacation Mon 16 – Fri 20 Nov (5 days) and a vacation
+// Fri 27 Oct – Tue 3 Nov that overlaps the month on Mon 2 and Tue 3 (2 days).
+// Her target: 40/5 × (21 − 7) = 112 h. Her shifts: 10 × 8 h day shifts, one
+// 22:00–06:00 night shift on 30 Nov (8 h, counted on its start date) and one
+// shift on 1 Dec (outside the range): 88 h scheduled, 11 shifts, −24 h.
+// Ben is paid by the hour: 2 shifts of 4.5 h, no target.
+// Cem (20 h/week) has nothing planned: target 84 h, difference −84 h.
+const employees = [
+  { id: 2, firstName: "Ben", lastName: "Zürcher", weeklyHours: 0, isHourly: true },
+  { id: 1, firstName: "Anna", lastName: "Şahin", weeklyHours: 40, isHourly: false },
+  { id: 3, firstName: "Cem", lastName: "Ağaoğlu", weeklyHours: 20, isHourly: false },
+];
+const annaDays = ["04", "05", "06", "09", "10", "11", "12", "13", "23", "24"];
+const shifts = [
+  ...annaDays.map((day) => ({ employeeId: 1, date: `2026-11-${day}`, start: "09:00", end: "17:00" })),
+  { employeeId: 1, date: "2026-11-30", start: "22:00", end: "06:00" },
+  { employeeId: 1, date: "2026-12-01", start: "09:00", end: "17:00" },
+  { employeeId: 2, date: "2026-11-07", start: "10:00", end: "14:30" },
+  { employeeId: 2, date: "2026-11-14", start: "10:00", end: "14:30" },
+];
+const vacations = [
+  { employeeId: 1, start: "2026-11-16", end: "2026-11-20" },
+  { employeeId: 1, start: "2026-10-27", end: "2026-11-03" },
+];
+
+test("hours report for a month with a vacation and an overnight shift (hand-computed)", () => {
+  const report = buildHoursReport({ startDate: "2026-11-01", endDate: "2026-11-30", employees, shifts, vacations });
+  expect(report).toEqual({
+    start_date: "2026-11-01",
+    end_date: "2026-11-30",
+    employees: [
+      { employee_id: 3, first_name: "Cem", last_name: "Ağaoğlu", is_hourly: false, weekly_hours: 20, target_hours: 84, scheduled_hours: 0, difference: -84, shift_count: 0, vacation_days: 0 },
+      { employee_id: 1, first_name: "Anna", last_name: "Şahin", is_hourly: false, weekly_hours: 40, target_hours: 112, scheduled_hours: 88, difference: -24, shift_count: 11, vacation_days: 7 },
+      { employee_id: 2, first_name: "Ben", last_name: "Zürcher", is_hourly: true, weekly_hours: 0, target_hours: null, scheduled_hours: 9, difference: null, shift_count: 2, vacation_days: 0 },
+    ],
+    totals: { scheduled_hours: 97, target_hours: 196, shift_count: 13 },
+  });
+});
+
+test("a single week; fractional weekly hours", () => {
+  const report = buildHoursReport({
+    startDate: "2026-11-23",
+    endDate: "2026-11-29",
+    employees: [{ id: 1, firstName: "A", lastName: "B", weeklyHours: 42.5, isHourly: false }],
+    shifts: [{ employeeId: 1, date: "2026-11-29", start: "18:00", end: "00:00" }],
+    vacations: [],
+  });
+  expect(report.employees[0]).toMatchObject({ target_hours: 42.5, scheduled_hours: 6, difference: -36.5, shift_count: 1 });
+});

@@ -1,0 +1,70 @@
+import "server-only";
+import { Worker } from "node:worker_threads";
+import type { PdfJob } from "./pdf-document";
+
+type Pending = { resolve: (pdf: Uint8Array) => void; reject: (error: Error) => void };
+
+/**
+ * Renders PDFs in one worker thread, one at a time (a queue), so that the
+ * event loop keeps answering other requests while a big schedule renders.
+ * Under vitest the TypeScript worker cannot be loaded by Node; there the
+ * same function runs in-process.
+ */
+class PdfWorker {
+  private worker: Worker | null = null;
+  private seq = 0;
+  private pending = new Map<number, Pending>();
+
+  private start(): Worker {
+    // Turbopack bundles this worker entry (new Worker + new URL + import.meta.url).
+    const worker = new Worker(new URL("./pdf.worker.ts", import.meta.url));
+    worker.unref();
+    worker.on("message", ({ id, pdf, error }: { id: number; pdf?: Uint8Array; error?: string }) => {
+      const job = this.pending.get(id);
+      if (!job) return;
+      this.pending.delete(id);
+      if (error !== undefined) job.reject(new Error(`PDF rendering failed: ${error}`));
+      else job.resolve(pdf!);
+    });
+    const fail = (error: Error) => {
+      this.worker = null;
+      for (const job of this.pending.values()) job.reject(error);
+      this.pending.clear();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => code !== 0 && fail(new Error(`PDF worker exited with ${code}`)));
+    return worker;
+  }
+
+  render(job: PdfJob): Promise<Uint8Array> {
+    this.worker ??= this.start();
+    const id = ++this.seq;
+    const worker = this.worker;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, job });
+    });
+  }
+}
+
+const globalForPdf = globalThis as unknown as { schichtwerkPdfWorker?: PdfWorker };
+
+export async function renderPdf(job: Omit<PdfJob, "root">): Promise<Uint8Array> {
+  const full = { ...job, root: process.cwd() } as PdfJob;
+  if (process.env.VITEST) {
+    const { renderPdfDocument } = await import("./pdf-document");
+    return renderPdfDocument(full);
+  }
+  return (globalForPdf.schichtwerkPdfWorker ??= new PdfWorker()).render(full);
+}
+
+/** Response with the PDF as a download (PRODUCT.md §4 filenames). */
+export function pdfResponse(pdf: Uint8Array, filename: string): Response {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

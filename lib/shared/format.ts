@@ -1,0 +1,21 @@
+/** de-CH display formats (UX.md): dates dd.MM.yyyy, weekdays Mo … So, hours with one decimal. */
+export const WEEKDAYS_SHORT = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"] as const;
+
+/** 2026-11-23 → 23.11.2026 */
+export function formatDate(isoDate: string): string {
+  return `${isoDate.slice(8, 10)}.${isoDate.slice(5, 7)}.${isoDate.slice(0, 4)}`;
+}
+
+/** 2026-11-23 → 23.11. */
+export function formatDayMonth(isoDate: string): string {
+  return `${isoDate.slice(8, 10)}.${isoDate.slice(5, 7)}.`;
+}
+
+/** ISO 8601 week number (week 1 contains 4 January). */
+export function isoWeekNumber(isoDate: string): number {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  const weekday = date.getUTCDay() || 7;
+  date.setUTCDate(date.getUTCDate() + 4 - weekday); // the week's Thursday decides the year
+  const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
+  return Math.ceil(((date.getTime() - yearStart) / 86_400_000 + 1) / 7);
+}

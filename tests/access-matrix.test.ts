@@ -1,0 +1,132 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { can, type Permission } from "@/lib/shared/roles";
+import { call, createUser } from "@/tests/support/api";
+
+/**
+ * PRODUCT.md §2 as data: every route handler and method of app/api with the
+ * access it must have. A handler missing here fails the test, so no endpoint
+ * ships without a declared rule.
+ */
+const ACCESS: Record<string, "public" | Permission> = {
+  "GET /api/health": "public",
+  "POST /api/auth/login": "public",
+  "POST /api/auth/verify-2fa": "public",
+  "POST /api/auth/refresh": "public",
+  "POST /api/auth/logout": "public",
+  "GET /api/auth/me": "profile:manage",
+  "POST /api/auth/setup-2fa": "profile:manage",
+  "POST /api/auth/enable-2fa": "profile:manage",
+  "POST /api/auth/disable-2fa": "profile:manage",
+  "POST /api/auth/change-password": "profile:manage",
+  "GET /api/users": "users:manage",
+  "POST /api/users": "users:manage",
+  "PUT /api/users/[id]": "users:manage",
+  "DELETE /api/users/[id]": "users:manage",
+  "GET /api/employees": "schedule:read",
+  "POST /api/employees": "master-data:write",
+  "GET /api/employees/[id]": "schedule:read",
+  "PUT /api/employees/[id]": "master-data:write",
+  "DELETE /api/employees/[id]": "master-data:write",
+  "GET /api/employees/[id]/availability/[date]": "schedule:read",
+  "GET /api/locations": "schedule:read",
+  "POST /api/locations": "master-data:write",
+  "GET /api/locations/[id]": "schedule:read",
+  "PUT /api/locations/[id]": "master-data:write",
+  "DELETE /api/locations/[id]": "master-data:write",
+  "GET /api/shifts": "schedule:read",
+  "POST /api/shifts": "shifts:write",
+  "PUT /api/shifts/[id]": "shifts:write",
+  "DELETE /api/shifts/[id]": "shifts:write",
+  "GET /api/vacations": "schedule:read",
+  "POST /api/vacations": "vacations:write",
+  "PUT /api/vacations/[id]": "vacations:write",
+  "DELETE /api/vacations/[id]": "vacations:write",
+  "GET /api/vacations/employee/[id]": "schedule:read",
+  "GET /api/vacations/balance/[id]": "schedule:read",
+  "GET /api/week-templates": "schedule:read",
+  "POST /api/week-templates": "master-data:write",
+  "PUT /api/week-templates/[id]": "master-data:write",
+  "DELETE /api/week-templates/[id]": "master-data:write",
+  "POST /api/week-templates/[id]/apply": "shifts:write",
+  "GET /api/reports/hours": "reports:read",
+  "GET /api/reports/hours/pdf": "reports:read",
+  "GET /api/reports/schedule/pdf": "reports:read",
+  // The JSON 404 for unknown API paths.
+  "GET /api/[...path]": "public",
+  "POST /api/[...path]": "public",
+  "PUT /api/[...path]": "public",
+  "PATCH /api/[...path]": "public",
+  "DELETE /api/[...path]": "public",
+};
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const API_DIR = path.resolve(__dirname, "../app/api");
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return /^route\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+async function handlers() {
+  const found: { key: string; route: string; method: string; handler: Handler }[] = [];
+  for (const file of routeFiles(API_DIR)) {
+    const route = "/api/" + path.relative(API_DIR, path.dirname(file)).split(path.sep).join("/");
+    const mod = (await import(file)) as Record<string, unknown>;
+    for (const method of METHODS) {
+      if (typeof mod[method] === "function") found.push({ key: `${method} ${route.replace(/\/$/, "")}`, route, method, handler: mod[method] as Handler });
+    }
+  }
+  return found;
+}
+
+// Path parameters that name nothing: the handler must still authorize first.
+function paramsFor(route: string): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = {};
+  for (const [, name] of route.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)) params[name] = name === "date" ? "2030-01-07" : name === "path" ? ["nirgends"] : "999999999";
+  return params;
+}
+
+describe("access matrix (PRODUCT.md §2)", async () => {
+  const all = await handlers();
+
+  test("every handler in app/api has a declared access rule, and every rule a handler", () => {
+    const keys = all.map((h) => h.key).sort();
+    expect(keys).toEqual(Object.keys(ACCESS).sort());
+  });
+
+  const roles = ["user", "manager", "admin"] as const;
+
+  test.each(all.map((h) => [h.key, h] as const))("%s", async (_key, { key, route, method, handler }) => {
+    const rule = ACCESS[key];
+    const tokens = Object.fromEntries(await Promise.all(roles.map(async (role) => [role, (await createUser(role)).token] as const)));
+    const send = (token?: string) =>
+      call(handler as never, {
+        method,
+        path: route.replace(/\[(?:\.\.\.)?\w+\]/g, "x"),
+        token,
+        ...(method === "GET" ? {} : { body: {} }),
+        params: paramsFor(route) as Record<string, string>,
+      });
+
+    const anonymous = await send();
+    if (rule === "public") expect([401, 403], `${key} anonymous`).not.toContain(anonymous.status);
+    else expect(anonymous.status, `${key} anonymous`).toBe(401);
+
+    for (const role of roles) {
+      const res = await send(tokens[role]);
+      if (rule === "public" || can(role, rule)) {
+        expect([401, 403], `${key} as ${role}: ${res.text}`).not.toContain(res.status);
+      } else {
+        expect(res.status, `${key} as ${role}`).toBe(403);
+        expect(res.json).toEqual({ error: "Keine Berechtigung", code: "forbidden" });
+      }
+    }
+  });
+});

@@ -1,0 +1,165 @@
+import fc from "fast-check";
+import { describe, expect, inject, test, vi } from "vitest";
+
+/**
+ * Bad input at every write endpoint of the scheduling API: generated bodies,
+ * query strings and path ids (wrong types, missing and extra fields, huge and
+ * unicode strings, impossible dates and times, odd ids). Never a 5xx; every
+ * 4xx has the JSON error body without stack, SQL or Prisma text; and a
+ * rejected request changes nothing in the database.
+ *
+ * Runs on a database of its own, because it compares whole tables.
+ */
+process.env.DATABASE_URL = inject("fuzzDatabaseUrl");
+vi.resetModules();
+const { db } = await import("@/lib/server/db");
+const { call, createUser } = await import("@/tests/support/api");
+const fx = await import("@/tests/support/fixtures");
+
+const RUNS = Number(process.env.FUZZ_RUNS) || 1000;
+// A fixed seed keeps CI repeatable; FUZZ_SEED=random (or a number) explores new inputs.
+const SEED = process.env.FUZZ_SEED === "random" ? Date.now() : Number(process.env.FUZZ_SEED) || 20261122;
+
+async function fingerprint(): Promise<string> {
+  const [row] = await db.$queryRaw<{ print: string }[]>`
+    SELECT concat_ws('|',
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM employees t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM locations t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM shifts t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM vacations t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM week_templates t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM week_template_shifts t),
+      (SELECT count(*)::text FROM audit_log)
+    ) AS print`;
+  return row.print;
+}
+
+const nasty = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: "grapheme", maxLength: 30 }),
+  fc.string({ minLength: 490, maxLength: 2000 }),
+  fc.integer(),
+  fc.integer({ min: -3, max: 3 }),
+  fc.double(),
+  fc.constantFrom(0.25, 0.5, 168.5, 365.5, -0.5, 1e309, Number.MAX_SAFE_INTEGER, 2 ** 31),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom("2026-02-30", "2026-13-01", "0000-00-00", "2026-1-1", "31.12.2026", "2026-11-23T25:00", "25:00", "24:00", "12:60", "9:00", "00:00", "#GGGGGG", "#fff", "", " ", "\u0000", "'; DROP TABLE shifts; --", "1.5", "-1", "NaN"),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
+);
+
+/** Objects with some of the endpoint's keys (values nasty) plus extra keys. */
+function bodies(keys: string[], nested?: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<unknown> {
+  const shaped = fc.record(Object.fromEntries(keys.map((key) => [key, nested?.[key] ?? nasty])), { requiredKeys: [] });
+  const withExtras = fc.tuple(shaped, fc.dictionary(fc.string({ maxLength: 8 }), nasty, { maxKeys: 3 })).map(([a, b]) => ({ ...b, ...a }));
+  const raw = fc.oneof(fc.string({ maxLength: 50 }), fc.constantFrom("{", "[1,", "{\"a\":}", "null", "true", "\"text\"", "{bad"));
+  return fc.oneof(
+    { weight: 5, arbitrary: withExtras },
+    { weight: 2, arbitrary: fc.anything({ maxDepth: 2 }) },
+    { weight: 1, arbitrary: raw.map((text) => ({ __raw: text })) },
+  );
+}
+
+const queryStrings = fc.oneof(
+  fc.constant(""),
+  fc.dictionary(fc.constantFrom("start_date", "end_date", "employee_id", "x", "year", "_"), fc.string({ maxLength: 12 }), { maxKeys: 3 }).map((q) => `?${new URLSearchParams(q)}`),
+);
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+async function fuzz(name: string, handler: Handler, method: string, keys: string[], ids: fc.Arbitrary<string>[] = [], nested?: Record<string, fc.Arbitrary<unknown>>) {
+  const { token } = await createUser("admin");
+  const statuses = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(bodies(keys, nested), queryStrings, fc.oneof(...(ids.length ? ids : [fc.constant("")])), async (body, query, id) => {
+      const before = await fingerprint();
+      const res = await call(handler as never, {
+        method,
+        path: `/api/fuzz${query}`,
+        token,
+        body: typeof body === "object" && body !== null && "__raw" in body ? (body as { __raw: string }).__raw : body === undefined ? "" : JSON.stringify(body),
+        params: { id },
+      });
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      expect(res.status, `${name}: ${res.text}`).toBeLessThan(500);
+      if (res.status >= 400) {
+        expect(typeof res.json?.error, `${name}: ${res.text}`).toBe("string");
+        expect(typeof res.json?.code).toBe("string");
+        expect(res.text).not.toMatch(/prisma|invalid `|\bSELECT\b|\bINSERT\b|\bUPDATE\b|node_modules|at \S+ \(/i);
+        expect(await fingerprint(), `${name}: a rejected request changed the database`).toBe(before);
+      }
+    }),
+    { numRuns: RUNS, seed: SEED },
+  );
+  // Not vacuous: the admin got past authentication, and validation said no.
+  expect(statuses.has(401) || statuses.has(403), `${name}: ${JSON.stringify([...statuses])}`).toBe(false);
+  expect(statuses.get(400) ?? 0, name).toBeGreaterThan(RUNS / 4);
+  if (process.env.FUZZ_VERBOSE) console.log(name, Object.fromEntries(statuses));
+}
+
+const validOr = (id: number) => [fc.constant(String(id)), fc.constantFrom("0", "-1", "1.5", "abc", "99999999999", "1e3", "", "%00")];
+const time = fc.oneof(fc.constantFrom("09:00", "17:00", "22:00", "06:00:00"), nasty);
+
+describe("bad input never breaks the scheduling API", async () => {
+  const employee = await fx.employee();
+  const location = await fx.location();
+  const shift = await fx.shift({ employeeId: employee.id, locationId: location.id, date: "2040-01-02" });
+  const vacation = await fx.vacation({ employeeId: employee.id, start: "2040-02-06", end: "2040-02-06", days: 1 });
+  const template = await db.weekTemplate.create({ data: { name: "Fuzz" } });
+  const employeeId = fc.oneof(fc.constant(employee.id), nasty);
+  const locationId = fc.oneof(fc.constant(location.id), nasty);
+  const date = fc.oneof(fc.constantFrom("2040-03-05", "2040-03-09"), nasty);
+  const templateShifts = fc.oneof(
+    fc.array(fc.record({ day_of_week: fc.oneof(fc.integer({ min: -1, max: 7 }), nasty), location_id: locationId, start_time: time, end_time: time, notes: nasty }, { requiredKeys: [] }), { maxLength: 3 }),
+    nasty,
+  );
+
+  const employees = await import("@/app/api/employees/route");
+  const employeeById = await import("@/app/api/employees/[id]/route");
+  const locations = await import("@/app/api/locations/route");
+  const locationById = await import("@/app/api/locations/[id]/route");
+  const shifts = await import("@/app/api/shifts/route");
+  const shiftById = await import("@/app/api/shifts/[id]/route");
+  const vacations = await import("@/app/api/vacations/route");
+  const vacationById = await import("@/app/api/vacations/[id]/route");
+  const templates = await import("@/app/api/week-templates/route");
+  const templateById = await import("@/app/api/week-templates/[id]/route");
+  const apply = await import("@/app/api/week-templates/[id]/apply/route");
+
+  const employeeKeys = ["first_name", "last_name", "weekly_hours", "vacation_days_total", "is_hourly"];
+  const shiftKeys = ["employee_id", "location_id", "shift_date", "start_time", "end_time", "break_minutes", "is_custom", "custom_name"];
+  const shiftArbs = { employee_id: employeeId, location_id: locationId, shift_date: date, start_time: time, end_time: time };
+  const vacationKeys = ["employee_id", "start_date", "end_date", "notes"];
+  const vacationArbs = { employee_id: employeeId, start_date: date, end_date: date };
+
+  const cases: [string, Handler, string, string[], fc.Arbitrary<string>[], Record<string, fc.Arbitrary<unknown>>?][] = [
+    ["POST /employees", employees.POST as Handler, "POST", employeeKeys, []],
+    ["PUT /employees/{id}", employeeById.PUT as Handler, "PUT", employeeKeys, validOr(employee.id)],
+    ["POST /locations", locations.POST as Handler, "POST", ["name", "color", "address"], []],
+    ["PUT /locations/{id}", locationById.PUT as Handler, "PUT", ["name", "color", "address"], validOr(location.id)],
+    ["POST /shifts", shifts.POST as Handler, "POST", shiftKeys, [], shiftArbs],
+    ["PUT /shifts/{id}", shiftById.PUT as Handler, "PUT", shiftKeys, validOr(shift.id), shiftArbs],
+    ["POST /vacations", vacations.POST as Handler, "POST", vacationKeys, [], vacationArbs],
+    ["PUT /vacations/{id}", vacationById.PUT as Handler, "PUT", vacationKeys, validOr(vacation.id), vacationArbs],
+    ["POST /week-templates", templates.POST as Handler, "POST", ["name", "description", "shifts"], [], { shifts: templateShifts }],
+    ["PUT /week-templates/{id}", templateById.PUT as Handler, "PUT", ["name", "description", "shifts"], validOr(template.id), { shifts: templateShifts }],
+    ["POST /week-templates/{id}/apply", apply.POST as Handler, "POST", ["start_date"], validOr(template.id), { start_date: date }],
+  ];
+
+  test.each(cases)("%s", async (name, handler, method, keys, ids, nested) => {
+    await fuzz(name, handler, method, keys, ids, nested);
+  }, 300_000);
+
+  test("GET query strings of the read endpoints", async () => {
+    const { token } = await createUser("user");
+    await fc.assert(
+      fc.asyncProperty(queryStrings, fc.constantFrom(shifts.GET, vacations.GET, employees.GET) as fc.Arbitrary<Handler>, async (query, handler) => {
+        const res = await call(handler as never, { path: `/api/fuzz${query}`, token });
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400) expect(res.json).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  }, 300_000);
+});
