@@ -3,19 +3,21 @@
 import { useState } from "react";
 
 /**
- * Login, mode 1 (SPEC §2). The two-factor step, the session store and the
- * redirect arrive with the UI issue; this form already talks to the API.
+ * Login, mode 1 (SPEC §2), against the real API. The two-factor step, the
+ * session store and the redirect to the dashboard arrive with the UI issue.
  */
 export function LoginForm() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setNotice(null);
     try {
       const response = await fetch("/api/auth/login", {
         method: "POST",
@@ -24,6 +26,7 @@ export function LoginForm() {
       });
       const data = await response.json().catch(() => ({}));
       if (!response.ok) setError(typeof data.error === "string" ? data.error : "Anmeldung fehlgeschlagen");
+      else setNotice(data.requires2FA ? "Bitte gib deinen 2FA-Code ein" : "Erfolgreich angemeldet!");
     } catch {
       setError("Anmeldung fehlgeschlagen");
     } finally {
@@ -67,6 +70,11 @@ export function LoginForm() {
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="text-sm text-green-700">
+          {notice}
         </p>
       )}
       <button

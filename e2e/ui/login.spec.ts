@@ -25,3 +25,12 @@ test("the login page fits a phone screen", async ({ page }) => {
   expect(box!.height).toBeGreaterThanOrEqual(44); // touch target (UX.md)
   await page.screenshot({ path: "screenshots/login-phone.png", fullPage: true });
 });
+
+test("wrong credentials show the server's message; the fields are usable again", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Benutzername").fill("niemand");
+  await page.getByLabel("Passwort").fill("falsches-passwort");
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Ungültige Anmeldedaten");
+  await expect(page.getByLabel("Benutzername")).toBeEnabled();
+});

@@ -77,3 +77,6 @@ export const colorSchema = z
   .string({ error: "Farbe muss im Format #RRGGBB angegeben werden" })
   .regex(/^#[0-9A-Fa-f]{6}$/, { error: "Farbe muss im Format #RRGGBB angegeben werden" })
   .transform((value) => value.toUpperCase());
+
+/** Path parameters of /resource/[id] routes. */
+export const idParamsSchema = z.object({ id: idSchema });

@@ -1,13 +1,10 @@
 // GET /api/vacations/employee/[id] – one active employee's vacations (everyone)
-import { z } from "zod";
 import { json, route } from "@/lib/server/api/route";
 import { getEmployee } from "@/lib/server/employees/find-employees";
 import { findVacations } from "@/lib/server/vacations/find-vacations";
-import { idSchema } from "@/lib/shared/schemas/fragments";
+import { idParamsSchema } from "@/lib/shared/schemas/fragments";
 
-const params = z.object({ id: idSchema });
-
-export const GET = route({ access: "schedule:read", params }, async ({ params }) => {
+export const GET = route({ access: "schedule:read", params: idParamsSchema }, async ({ params }) => {
   await getEmployee(params.id); // 404 for unknown and archived employees
   return json(await findVacations({ employeeId: params.id }));
 });
