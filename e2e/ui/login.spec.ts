@@ -31,6 +31,6 @@ test("wrong credentials show the server's message; the fields are usable again",
   await page.getByLabel("Benutzername").fill("niemand");
   await page.getByLabel("Passwort").fill("falsches-passwort");
   await page.getByRole("button", { name: "Anmelden" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Ungültige Anmeldedaten");
+  await expect(page.getByRole("alert").filter({ hasText: "Ungültige Anmeldedaten" })).toBeVisible();
   await expect(page.getByLabel("Benutzername")).toBeEnabled();
 });
