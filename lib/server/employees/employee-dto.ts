@@ -1,17 +1,7 @@
 import "server-only";
+import type { EmployeeDto } from "@/lib/shared/api-types";
 
-/** Employee JSON of PRODUCT.md §4. `used` counts the current year's vacation days. */
-export type EmployeeDto = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  weekly_hours: number;
-  vacation_days_total: number;
-  vacation_days_used: number;
-  vacation_days_remaining: number;
-  is_hourly: boolean;
-  created_at: string;
-};
+export type { EmployeeDto };
 
 type EmployeeLike = {
   id: number;

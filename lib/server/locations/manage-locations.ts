@@ -7,9 +7,9 @@ import { db } from "@/lib/server/db";
 import { toDateColumn } from "@/lib/server/db-columns";
 import { compareNames } from "@/lib/shared/collation";
 import type { LocationInput, LocationUpdate } from "@/lib/shared/schemas/location";
+import type { LocationDto } from "@/lib/shared/api-types";
 
-/** Location JSON of PRODUCT.md §4. */
-export type LocationDto = { id: number; name: string; color: string; address: string | null };
+export type { LocationDto };
 
 const select = { id: true, name: true, color: true, address: true } as const;
 const notFound = () => new ApiError("not_found", "Standort nicht gefunden");

@@ -3,23 +3,9 @@ import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { db } from "@/lib/server/db";
 import { shiftHours } from "@/lib/shared/hours";
+import type { ShiftDto } from "@/lib/shared/api-types";
 
-/** Shift JSON of PRODUCT.md §4. */
-export type ShiftDto = {
-  id: number;
-  employee_id: number | null;
-  location_id: number;
-  shift_date: string;
-  start_time: string;
-  end_time: string;
-  break_minutes: 0;
-  is_custom: boolean;
-  custom_name: string | null;
-  hours: number;
-  employee_name: string | null;
-  location_name: string;
-  location_color: string;
-};
+export type { ShiftDto };
 
 type Row = Omit<ShiftDto, "hours" | "break_minutes">;
 

@@ -1,15 +1,8 @@
 import "server-only";
 import type { Role } from "@/lib/shared/roles";
+import type { UserDto } from "@/lib/shared/api-types";
 
-/** User JSON (SPEC §3): never a hash, never a secret. */
-export type UserDto = {
-  id: number;
-  username: string;
-  email: string | null;
-  role: Role;
-  two_factor_enabled: boolean;
-  created_at: string;
-};
+export type { UserDto };
 
 export function toUserDto(user: { id: number; username: string; email: string | null; role: Role; twoFactorEnabled: boolean; createdAt: Date }): UserDto {
   return {

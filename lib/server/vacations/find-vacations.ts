@@ -2,20 +2,9 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { db } from "@/lib/server/db";
+import type { VacationDto } from "@/lib/shared/api-types";
 
-/** Vacation JSON of PRODUCT.md §4; status "approved" is shown as "Genehmigt". */
-export type VacationDto = {
-  id: number;
-  employee_id: number;
-  first_name: string;
-  last_name: string;
-  start_date: string;
-  end_date: string;
-  days_count: number;
-  status: "approved";
-  notes: string | null;
-  created_at: string;
-};
+export type { VacationDto };
 
 type Row = Omit<VacationDto, "created_at"> & { created_at: Date };
 

@@ -4,8 +4,9 @@ import { ApiError } from "@/lib/server/api/errors";
 import { businessYear } from "@/lib/server/clock";
 import { db } from "@/lib/server/db";
 import { vacationDaysUsedSql } from "@/lib/server/employees/vacation-days-used";
+import type { VacationBalance } from "@/lib/shared/api-types";
 
-export type VacationBalance = { employee_id: number; year: number; total: number; used: number; remaining: number };
+export type { VacationBalance };
 
 type Reader = Pick<typeof db, "$queryRaw">;
 

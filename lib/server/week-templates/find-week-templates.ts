@@ -3,26 +3,9 @@ import { ApiError } from "@/lib/server/api/errors";
 import { db } from "@/lib/server/db";
 import { fromTimeColumn } from "@/lib/server/db-columns";
 import { compareNames } from "@/lib/shared/collation";
+import type { WeekTemplateDto } from "@/lib/shared/api-types";
 
-/** Week template JSON of PRODUCT.md §4. */
-export type WeekTemplateDto = {
-  id: number;
-  name: string;
-  description: string | null;
-  shift_count: number;
-  day_count: number;
-  shifts: {
-    id: number;
-    day_of_week: number;
-    location_id: number;
-    location_name: string;
-    location_color: string;
-    start_time: string;
-    end_time: string;
-    break_minutes: 0;
-    notes: string | null;
-  }[];
-};
+export type { WeekTemplateDto };
 
 // Monday first, Sunday (0) last, like the planner's week.
 const weekOrder = (day: number) => (day === 0 ? 7 : day);
