@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { SessionBootstrap } from "@/components/layout/SessionBootstrap";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -11,7 +12,10 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="de-CH">
-      <body>{children}</body>
+      <body>
+        {children}
+        <SessionBootstrap />
+      </body>
     </html>
   );
 }

@@ -1,41 +1,110 @@
 "use client";
 
-import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { inputClass } from "@/components/ui/Field";
+import { errorMessage } from "@/lib/client/api";
+import { login, useAuth, verifyTwoFactor } from "@/lib/client/auth-store";
+import { notify } from "@/lib/client/notify";
+import { totpDigits } from "@/lib/shared/schemas/auth";
 
-/**
- * Login, mode 1 (SPEC §2), against the real API. The two-factor step, the
- * session store and the redirect to the dashboard arrive with the UI issue.
- */
+
+/** Login in two modes (SPEC §2, §4): credentials, then the 2FA code when the account has 2FA on. */
 export function LoginForm() {
+  const router = useRouter();
+  const { ready, isAuthenticated } = useAuth();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
+  const [tempToken, setTempToken] = useState<string | null>(null);
+  const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  // A stored, valid session skips the login.
+  useEffect(() => {
+    if (ready && isAuthenticated) router.replace("/");
+  }, [ready, isAuthenticated, router]);
+
+  async function submitCredentials(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!username.trim() || !password) return;
     setBusy(true);
-    setError(null);
-    setNotice(null);
     try {
-      const response = await fetch("/api/auth/login", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ username, password }),
-      });
-      const data = await response.json().catch(() => ({}));
-      if (!response.ok) setError(typeof data.error === "string" ? data.error : "Anmeldung fehlgeschlagen");
-      else setNotice(data.requires2FA ? "Bitte gib deinen 2FA-Code ein" : "Erfolgreich angemeldet!");
-    } catch {
-      setError("Anmeldung fehlgeschlagen");
+      const result = await login(username.trim(), password);
+      if (result.requires2FA) {
+        setTempToken(result.tempToken);
+        setCode("");
+        notify.success("Bitte gib deinen 2FA-Code ein");
+      } else {
+        notify.success("Erfolgreich angemeldet!");
+        router.replace("/");
+      }
+    } catch (error) {
+      notify.error(errorMessage(error, "Anmeldung fehlgeschlagen"));
     } finally {
       setBusy(false);
     }
   }
 
+  async function submitCode(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!tempToken || code.length !== 6) return;
+    setBusy(true);
+    try {
+      await verifyTwoFactor(tempToken, code);
+      notify.success("Erfolgreich angemeldet!");
+      router.replace("/");
+    } catch (error) {
+      setCode("");
+      notify.error(errorMessage(error, "2FA-Verifizierung fehlgeschlagen"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function backToLogin() {
+    setTempToken(null);
+    setCode("");
+    setPassword("");
+  }
+
+  if (tempToken) {
+    return (
+      <form onSubmit={submitCode} className="space-y-4" noValidate>
+        <div className="space-y-1 text-center">
+          <h2 className="text-lg font-semibold">Zwei-Faktor-Authentifizierung</h2>
+          <p className="text-sm text-slate-600">Öffne deine Authenticator-App und gib den 6-stelligen Code ein.</p>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="totp-code" className="block text-sm font-medium text-slate-700">
+            Code
+          </label>
+          <input
+            id="totp-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            maxLength={6}
+            placeholder="000000"
+            disabled={busy}
+            value={code}
+            onChange={(event) => setCode(totpDigits(event.target.value))}
+            className={`${inputClass} text-center font-mono text-2xl tracking-[0.4em]`}
+          />
+        </div>
+        <Button type="submit" className="w-full" disabled={busy || code.length !== 6}>
+          {busy ? "Wird verifiziert..." : "Verifizieren"}
+        </Button>
+        <button type="button" onClick={backToLogin} disabled={busy} className="block w-full rounded-lg py-2 text-sm text-accent-dark hover:underline">
+          ← Zurück zur Anmeldung
+        </button>
+      </form>
+    );
+  }
+
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form onSubmit={submitCredentials} className="space-y-4" noValidate>
       <div className="space-y-1">
         <label htmlFor="username" className="block text-sm font-medium text-slate-700">
           Benutzername
@@ -48,7 +117,7 @@ export function LoginForm() {
           disabled={busy}
           value={username}
           onChange={(event) => setUsername(event.target.value)}
-          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base disabled:bg-slate-100"
+          className={inputClass}
         />
       </div>
       <div className="space-y-1">
@@ -64,26 +133,12 @@ export function LoginForm() {
           disabled={busy}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base disabled:bg-slate-100"
+          className={inputClass}
         />
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p role="status" className="text-sm text-green-700">
-          {notice}
-        </p>
-      )}
-      <button
-        type="submit"
-        disabled={busy || !username || !password}
-        className="min-h-11 w-full rounded-lg bg-accent px-4 py-2.5 font-medium text-white hover:bg-accent-dark disabled:opacity-60"
-      >
+      <Button type="submit" className="w-full" disabled={busy || !username.trim() || !password}>
         {busy ? "Wird angemeldet..." : "Anmelden"}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -19,3 +19,10 @@ export function isoWeekNumber(isoDate: string): number {
   const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
   return Math.ceil(((date.getTime() - yearStart) / 86_400_000 + 1) / 7);
 }
+
+const dateOfTimestamp = new Intl.DateTimeFormat("de-CH", { day: "2-digit", month: "2-digit", year: "numeric" });
+
+/** ISO timestamp → dd.MM.yyyy in the viewer's time zone (e.g. a user's creation date). */
+export function formatTimestampDate(isoTimestamp: string): string {
+  return dateOfTimestamp.format(new Date(isoTimestamp));
+}

@@ -1,0 +1,98 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { Modal, ModalActions } from "@/components/ui/Modal";
+import { api, errorMessage } from "@/lib/client/api";
+import { parseDecimal, validate } from "@/lib/client/form-errors";
+import { notify } from "@/lib/client/notify";
+import type { EmployeeDto } from "@/lib/shared/api-types";
+import { employeeInputSchema } from "@/lib/shared/schemas/employee";
+
+type Props = { employee: EmployeeDto | null; onClose: () => void; onSaved: () => void };
+
+/** Create (employee null) or edit an employee; defaults 40 h and 20 days (SPEC §9). */
+export function EmployeeDialog({ employee, onClose, onSaved }: Props) {
+  const [form, setForm] = useState({
+    first_name: employee?.first_name ?? "",
+    last_name: employee?.last_name ?? "",
+    weekly_hours: String(employee?.weekly_hours ?? 40),
+    vacation_days_total: String(employee?.vacation_days_total ?? 20),
+    is_hourly: employee?.is_hourly ?? false,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((current) => ({ ...current, [key]: event.target.type === "checkbox" ? event.target.checked : event.target.value }));
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validate(employeeInputSchema, {
+      ...form,
+      weekly_hours: parseDecimal(form.weekly_hours),
+      vacation_days_total: parseDecimal(form.vacation_days_total),
+    });
+    setErrors(checked.errors ?? {});
+    if (!checked.data) return;
+    setBusy(true);
+    try {
+      if (employee) await api.put(`/employees/${employee.id}`, checked.data);
+      else await api.post("/employees", checked.data);
+      notify.success(employee ? "Mitarbeiter aktualisiert!" : "Mitarbeiter erstellt!");
+      onSaved();
+    } catch (error) {
+      notify.error(errorMessage(error, employee ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open title={employee ? "Mitarbeiter bearbeiten" : "Neuer Mitarbeiter"} onClose={() => !busy && onClose()}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="employee-first-name" label="Vorname" value={form.first_name} onChange={set("first_name")} error={errors.first_name} disabled={busy} autoFocus />
+          <Field id="employee-last-name" label="Nachname" value={form.last_name} onChange={set("last_name")} error={errors.last_name} disabled={busy} />
+          <Field
+            id="employee-weekly-hours"
+            label="Wochenstunden"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={168}
+            step={0.5}
+            value={form.weekly_hours}
+            onChange={set("weekly_hours")}
+            error={errors.weekly_hours}
+            disabled={busy}
+          />
+          <Field
+            id="employee-vacation-days"
+            label="Ferientage pro Jahr"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={365}
+            step={0.5}
+            value={form.vacation_days_total}
+            onChange={set("vacation_days_total")}
+            error={errors.vacation_days_total}
+            disabled={busy}
+          />
+        </div>
+        <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+          <input type="checkbox" checked={form.is_hourly} onChange={set("is_hourly")} disabled={busy} className="size-5 rounded border-slate-300" />
+          Stundenlohn (ohne feste Wochenstunden)
+        </label>
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Abbrechen
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Wird gespeichert..." : "Speichern"}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+"use client";
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { BrandMark } from "@/components/ui/BrandMark";
+import { ROLE_LABELS } from "@/components/ui/RoleBadge";
+import { logout, useAuth } from "@/lib/client/auth-store";
+import { notify } from "@/lib/client/notify";
+import { can } from "@/lib/shared/roles";
+import { NAV_ITEMS } from "./nav-items";
+
+const isActive = (pathname: string, href: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
+
+/**
+ * The sidebar layout of SPEC §2. On phones the sidebar is a drawer behind a
+ * menu button in a top bar (UX.md).
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const pathname = usePathname();
+  const router = useRouter();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  if (!user) return null;
+
+  async function signOut() {
+    await logout();
+    notify.success("Erfolgreich abgemeldet");
+    router.replace("/login");
+  }
+
+  const items = NAV_ITEMS.filter((item) => !item.permission || can(user.role, item.permission));
+
+  return (
+    <div className="min-h-dvh lg:flex">
+      <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-2 lg:hidden">
+        <Link href="/" className="flex items-center gap-2 font-semibold">
+          <BrandMark size={28} />
+          Schichtwerk
+        </Link>
+        <button
+          type="button"
+          onClick={() => setMenuOpen((open) => !open)}
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+            <path d={menuOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          Menü
+        </button>
+      </header>
+
+      {menuOpen && <div className="fixed inset-0 z-30 bg-slate-900/30 lg:hidden" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
+
+      <aside
+        id="sidebar"
+        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0 ${menuOpen ? "translate-x-0" : "max-lg:invisible -translate-x-full"}`}
+      >
+        <Link href="/" onClick={() => setMenuOpen(false)} className="flex items-center gap-2 px-5 py-5 text-lg font-semibold">
+          <BrandMark size={32} />
+          Schichtwerk
+        </Link>
+        <nav aria-label="Hauptnavigation" className="flex-1 overflow-y-auto px-3">
+          <ul className="space-y-1">
+            {items.map((item) => {
+              const active = isActive(pathname, item.href);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={active ? "page" : undefined}
+                    onClick={() => setMenuOpen(false)}
+                    className={`flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium ${active ? "bg-blue-50 text-blue-800" : "text-slate-700 hover:bg-slate-100"}`}
+                  >
+                    {item.icon}
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="border-t border-slate-200 p-4">
+          <p className="truncate text-sm font-medium text-slate-900">{user.username}</p>
+          <p className="text-xs text-slate-500">{ROLE_LABELS[user.role]}</p>
+          <Link
+            href="/profile"
+            aria-current={pathname === "/profile" ? "page" : undefined}
+            onClick={() => setMenuOpen(false)}
+            className="mt-3 flex min-h-10 items-center rounded-lg px-2 text-sm text-slate-700 hover:bg-slate-100"
+          >
+            Einstellungen & 2FA
+          </Link>
+          <button type="button" onClick={signOut} className="flex min-h-10 w-full items-center rounded-lg px-2 text-left text-sm text-slate-700 hover:bg-slate-100">
+            Abmelden
+          </button>
+        </div>
+      </aside>
+
+      <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 lg:py-8">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { Modal, ModalActions } from "@/components/ui/Modal";
+import { api, errorMessage } from "@/lib/client/api";
+import { validate } from "@/lib/client/form-errors";
+import { notify } from "@/lib/client/notify";
+import type { LocationDto } from "@/lib/shared/api-types";
+import { DEFAULT_LOCATION_COLOR, locationInputSchema } from "@/lib/shared/schemas/location";
+
+/** The ten colour presets of SPEC §9. */
+export const COLOR_PRESETS = ["#3B82F6", "#EF4444", "#10B981", "#F59E0B", "#8B5CF6", "#EC4899", "#06B6D4", "#84CC16", "#F97316", "#6366F1"] as const;
+
+type Props = { location: LocationDto | null; onClose: () => void; onSaved: () => void };
+
+export function LocationDialog({ location, onClose, onSaved }: Props) {
+  const [name, setName] = useState(location?.name ?? "");
+  const [color, setColor] = useState(location?.color ?? DEFAULT_LOCATION_COLOR);
+  const [address, setAddress] = useState(location?.address ?? "");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const validColor = /^#[0-9A-Fa-f]{6}$/.test(color);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validate(locationInputSchema, { name, color, address });
+    setErrors(checked.errors ?? {});
+    if (!checked.data) return;
+    setBusy(true);
+    try {
+      if (location) await api.put(`/locations/${location.id}`, checked.data);
+      else await api.post("/locations", checked.data);
+      notify.success(location ? "Standort aktualisiert!" : "Standort erstellt!");
+      onSaved();
+    } catch (error) {
+      notify.error(errorMessage(error, location ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open title={location ? "Standort bearbeiten" : "Neuer Standort"} onClose={() => !busy && onClose()}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field id="location-name" label="Name" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} disabled={busy} autoFocus />
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-700">Farbe</legend>
+          <div className="flex flex-wrap gap-2">
+            {COLOR_PRESETS.map((preset) => {
+              const selected = preset.toUpperCase() === color.toUpperCase();
+              return (
+                <button
+                  key={preset}
+                  type="button"
+                  onClick={() => setColor(preset)}
+                  aria-label={`Farbe ${preset}`}
+                  aria-pressed={selected}
+                  disabled={busy}
+                  className={`size-10 rounded-lg border-2 ${selected ? "border-slate-900 ring-2 ring-slate-900 ring-offset-2" : "border-white shadow-sm"}`}
+                  style={{ backgroundColor: preset }}
+                />
+              );
+            })}
+          </div>
+          <div className="flex items-end gap-3">
+            <span className="mb-1 size-10 shrink-0 rounded-lg border border-slate-200" style={{ backgroundColor: validColor ? color : "transparent" }} aria-hidden="true" />
+            <Field
+              id="location-color"
+              label="Farbcode (#RRGGBB)"
+              className="flex-1"
+              value={color}
+              maxLength={7}
+              onChange={(event) => setColor(event.target.value.trim())}
+              error={errors.color}
+              disabled={busy}
+              spellCheck={false}
+            />
+          </div>
+        </fieldset>
+        <Field id="location-address" label="Adresse (optional)" value={address} onChange={(event) => setAddress(event.target.value)} error={errors.address} disabled={busy} />
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Abbrechen
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Wird gespeichert..." : "Speichern"}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+type Props = {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Wider dialogs for forms with rows (templates). */
+  size?: "md" | "lg";
+};
+
+/**
+ * A modal dialog on the native <dialog>: the browser traps focus, makes the
+ * page behind it inert and closes it with Escape (UX.md). On phones it is a
+ * full-width sheet.
+ */
+export function Modal({ open, title, onClose, children, size = "md" }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className={`m-auto w-full rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 max-sm:mb-0 max-sm:max-w-none max-sm:rounded-b-none ${size === "lg" ? "max-w-3xl" : "max-w-lg"}`}
+    >
+      {open && (
+        <div className="max-h-[90dvh] overflow-y-auto p-6">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            <button type="button" onClick={onClose} aria-label="Schliessen" className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+              <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+                <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** The row of buttons at the bottom of a dialog. */
+export function ModalActions({ children }: { children: ReactNode }) {
+  return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}

@@ -1,0 +1,76 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { Field, inputClass } from "@/components/ui/Field";
+import { Modal, ModalActions } from "@/components/ui/Modal";
+import { ROLE_LABELS } from "@/components/ui/RoleBadge";
+import { api, errorMessage } from "@/lib/client/api";
+import { validate } from "@/lib/client/form-errors";
+import { notify } from "@/lib/client/notify";
+import { ROLES, type Role } from "@/lib/shared/roles";
+import { createUserSchema } from "@/lib/shared/schemas/user";
+
+/** New user (SPEC §5): username ≥ 3, optional e-mail, password ≥ 8, role. */
+export function CreateUserDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
+  const [form, setForm] = useState({ username: "", email: "", password: "", role: "user" as Role });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((current) => ({ ...current, [key]: event.target.value }));
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validate(createUserSchema, form);
+    setErrors(checked.errors ?? {});
+    if (!checked.data) return;
+    setBusy(true);
+    try {
+      await api.post("/users", checked.data);
+      notify.success("Benutzer erstellt!");
+      onSaved();
+    } catch (error) {
+      notify.error(errorMessage(error, "Fehler beim Erstellen"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open title="Neuer Benutzer" onClose={() => !busy && onClose()}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field id="user-username" label="Benutzername" autoComplete="off" value={form.username} onChange={set("username")} error={errors.username} disabled={busy} autoFocus />
+        <Field id="user-email" label="E-Mail (optional)" type="email" autoComplete="off" value={form.email} onChange={set("email")} error={errors.email} disabled={busy} />
+        <Field
+          id="user-password"
+          label="Passwort"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set("password")}
+          error={errors.password}
+          hint="Mindestens 8 Zeichen, besser 12 oder mehr."
+          disabled={busy}
+        />
+        <div className="space-y-1">
+          <label htmlFor="user-role" className="block text-sm font-medium text-slate-700">
+            Rolle
+          </label>
+          <select id="user-role" value={form.role} onChange={set("role")} disabled={busy} className={inputClass}>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Abbrechen
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Wird erstellt..." : "Benutzer erstellen"}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

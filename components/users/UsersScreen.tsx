@@ -1,0 +1,152 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { PageHeader } from "@/components/ui/PageHeader";
+import { RoleBadge, ROLE_LABELS } from "@/components/ui/RoleBadge";
+import { EmptyState, LoadingState } from "@/components/ui/States";
+import { api, errorMessage } from "@/lib/client/api";
+import { useAuth } from "@/lib/client/auth-store";
+import { notify } from "@/lib/client/notify";
+import { useResource } from "@/lib/client/use-resource";
+import type { UserDto } from "@/lib/shared/api-types";
+import { formatTimestampDate } from "@/lib/shared/format";
+import { can, ROLES, type Role } from "@/lib/shared/roles";
+import { CreateUserDialog } from "./CreateUserDialog";
+
+/** Users (SPEC §2, admins only): accounts with role, 2FA status and creation date. */
+export function UsersScreen() {
+  const { user } = useAuth();
+  if (!user || !can(user.role, "users:manage")) {
+    return (
+      <>
+        <PageHeader title="Benutzer" />
+        <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
+          Nur Administratoren haben Zugriff auf diese Seite
+        </p>
+      </>
+    );
+  }
+  return <UserAdministration currentUserId={user.id} />;
+}
+
+function UserAdministration({ currentUserId }: { currentUserId: number }) {
+  const users = useResource((signal) => api.get<UserDto[]>("/users", signal), "Fehler beim Laden der Benutzer");
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<UserDto | null>(null);
+  const [changingRole, setChangingRole] = useState<number | null>(null);
+
+  async function remove(target: UserDto) {
+    try {
+      await api.delete(`/users/${target.id}`);
+      notify.success("Benutzer gelöscht!");
+      setDeleting(null);
+      await users.reload();
+    } catch (error) {
+      notify.error(errorMessage(error, "Fehler beim Löschen"));
+    }
+  }
+
+  async function changeRole(target: UserDto, role: Role) {
+    setChangingRole(target.id);
+    try {
+      await api.put(`/users/${target.id}`, { role });
+      notify.success("Rolle geändert!");
+      await users.reload();
+    } catch (error) {
+      notify.error(errorMessage(error, "Fehler beim Aktualisieren"));
+    } finally {
+      setChangingRole(null);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Benutzer" description="Wer sich anmelden darf und mit welcher Rolle." actions={<Button onClick={() => setCreating(true)}>+ Neuer Benutzer</Button>} />
+      {users.data === undefined ? (
+        users.failed ? (
+          <EmptyState title="Die Benutzer konnten nicht geladen werden." action={<Button variant="secondary" onClick={users.reload}>Erneut versuchen</Button>} />
+        ) : (
+          <LoadingState />
+        )
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full min-w-[720px] text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">Benutzername</th>
+                <th scope="col" className="px-4 py-3 font-medium">E-Mail</th>
+                <th scope="col" className="px-4 py-3 font-medium">Rolle</th>
+                <th scope="col" className="px-4 py-3 font-medium">2FA</th>
+                <th scope="col" className="px-4 py-3 font-medium">Erstellt am</th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">Aktionen</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {users.data.map((account) => {
+                const own = account.id === currentUserId;
+                return (
+                  <tr key={account.id} className="h-14">
+                    <td className="px-4 py-2 font-medium text-slate-900">
+                      {account.username}
+                      {own && <span className="ml-1 font-normal text-slate-500">(Du)</span>}
+                    </td>
+                    <td className="px-4 py-2 text-slate-700">{account.email ?? "–"}</td>
+                    <td className="px-4 py-2">
+                      {own ? (
+                        <RoleBadge role={account.role} />
+                      ) : (
+                        <select
+                          aria-label={`Rolle von ${account.username}`}
+                          value={account.role}
+                          disabled={changingRole === account.id}
+                          onChange={(event) => changeRole(account, event.target.value as Role)}
+                          className="min-h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                        >
+                          {ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {ROLE_LABELS[role]}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                    </td>
+                    <td className="px-4 py-2">
+                      <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${account.two_factor_enabled ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-700"}`}>
+                        {account.two_factor_enabled ? "Aktiviert" : "Deaktiviert"}
+                      </span>
+                    </td>
+                    <td className="px-4 py-2 tabular-nums text-slate-700">{formatTimestampDate(account.created_at)}</td>
+                    <td className="px-4 py-2 text-right">
+                      {!own && (
+                        <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(account)} aria-label={`${account.username} löschen`}>
+                          Löschen
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {creating && (
+        <CreateUserDialog
+          onClose={() => setCreating(false)}
+          onSaved={() => {
+            setCreating(false);
+            void users.reload();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Benutzer löschen"
+        message={deleting ? `Benutzer „${deleting.username}“ wirklich löschen? Alle Sitzungen werden beendet.` : ""}
+        onConfirm={() => remove(deleting!)}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * The browser's one way to the API. Every request carries the stored access
+ * token. A 403 because the token is invalid or expired leads to one token
+ * refresh and one retry (SPEC §4); when the refresh is refused, the session
+ * ends and the auth guard sends the user to /login.
+ *
+ * Refresh tokens rotate and a spent one revokes the whole session (reuse
+ * detection), so refreshes must never race: parallel requests in a tab share
+ * one refresh, and tabs take turns through a Web Lock, each first checking
+ * whether another tab has already stored a fresh token.
+ */
+import type { SessionTokens } from "@/lib/shared/api-types";
+import { clearTokens, readAccessToken, readRefreshToken, writeTokens } from "./session-storage";
+
+/** An error answer of the API: `{ error, code, fields?, ... }` (PRODUCT.md §1). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  get fields(): Record<string, string> {
+    return (this.body.fields as Record<string, string> | undefined) ?? {};
+  }
+}
+
+/** The server's German message, or `fallback` for network failures and answers without one (SPEC §8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+type SessionEndListener = () => void;
+let onSessionEnd: SessionEndListener = () => {};
+
+/** The auth store listens here to learn that the session is gone. */
+export function setSessionEndListener(listener: SessionEndListener) {
+  onSessionEnd = listener;
+}
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/** A fresh access token, or null when the session is over. Network failures throw. */
+function refreshAccessToken(rejectedToken: string | null): Promise<string | null> {
+  refreshInFlight ??= withRefreshLock(async () => {
+    const stored = readAccessToken();
+    if (stored && stored !== rejectedToken) return stored; // another tab refreshed meanwhile
+    const refreshToken = readRefreshToken();
+    if (!refreshToken) return null;
+    const response = await fetch("/api/auth/refresh", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ refreshToken }),
+    });
+    if (response.status === 400 || response.status === 401 || response.status === 403) return null;
+    if (!response.ok) throw await toApiError(response);
+    const tokens = (await response.json()) as SessionTokens;
+    writeTokens(tokens.accessToken, tokens.refreshToken);
+    return tokens.accessToken;
+  }).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  // Web Locks exist in secure contexts (HTTPS, localhost); elsewhere one tab's own sharing has to do.
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  return locks ? (locks.request("schichtwerk-token-refresh", task) as Promise<T>) : task();
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const message = typeof body.error === "string" ? body.error : "";
+  return new ApiError(response.status, message, typeof body.code === "string" ? body.code : "", body);
+}
+
+type RequestOptions = { body?: unknown; signal?: AbortSignal };
+
+async function send(method: string, path: string, token: string | null, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  return fetch(`/api${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+    cache: "no-store",
+  });
+}
+
+function endSession() {
+  clearTokens();
+  onSessionEnd();
+}
+
+/** Sends an authenticated request; refreshes once on an invalid or expired token. */
+async function authorized(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  const token = readAccessToken();
+  let response = await send(method, path, token, options);
+  // 403 "forbidden" is the role, not the token: a refresh cannot change it.
+  if (response.status === 403 && response.headers.get("content-type")?.includes("json")) {
+    const error = await toApiError(response.clone());
+    if (error.code !== "forbidden") {
+      const fresh = await refreshAccessToken(token);
+      if (!fresh) {
+        endSession();
+        throw error;
+      }
+      response = await send(method, path, fresh, options);
+    }
+  }
+  if (response.status === 401) endSession();
+  return response;
+}
+
+async function jsonRequest<T>(method: string, path: string, options?: RequestOptions): Promise<T> {
+  const response = await authorized(method, path, options);
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as T;
+}
+
+/** POSTs to a public auth endpoint (login, 2FA step, logout): no token, no refresh. */
+export async function publicPost<T>(path: string, body: unknown): Promise<T> {
+  const response = await send("POST", path, null, { body });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as T;
+}
+
+/** A file from the API (PDFs) with the filename of its Content-Disposition. */
+export async function download(path: string): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await authorized("GET", path);
+  if (!response.ok) throw await toApiError(response);
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => jsonRequest<T>("GET", path, { signal }),
+  post: <T>(path: string, body?: unknown) => jsonRequest<T>("POST", path, { body: body ?? {} }),
+  put: <T>(path: string, body: unknown) => jsonRequest<T>("PUT", path, { body }),
+  delete: <T = unknown>(path: string) => jsonRequest<T>("DELETE", path),
+};

@@ -1,0 +1,102 @@
+"use client";
+/**
+ * The signed-in user, shared by every screen, persisted under `auth-storage`
+ * (SPEC §3). `ready` turns true once the stored session has been checked
+ * against `/api/auth/me` at start-up; until then the guard shows nothing.
+ */
+import { useSyncExternalStore } from "react";
+import type { LoginResult, SessionTokens, UserDto } from "@/lib/shared/api-types";
+import { api, publicPost, setSessionEndListener } from "./api";
+import { ACCESS_TOKEN_KEY, clearTokens, readAccessToken, readRefreshToken, writeAuthState, writeTokens } from "./session-storage";
+
+export type AuthSnapshot = { user: UserDto | null; isAuthenticated: boolean; ready: boolean };
+
+const signedOut: AuthSnapshot = { user: null, isAuthenticated: false, ready: true };
+let snapshot: AuthSnapshot = { user: null, isAuthenticated: false, ready: false };
+const listeners = new Set<() => void>();
+
+function setSnapshot(next: AuthSnapshot) {
+  snapshot = next;
+  if (next.ready) writeAuthState({ user: next.user, isAuthenticated: next.isAuthenticated });
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const serverSnapshot: AuthSnapshot = { user: null, isAuthenticated: false, ready: false };
+
+export function useAuth(): AuthSnapshot {
+  return useSyncExternalStore(subscribe, () => snapshot, () => serverSnapshot);
+}
+
+setSessionEndListener(() => {
+  if (snapshot.isAuthenticated || !snapshot.ready) setSnapshot(signedOut);
+});
+
+let restoring: Promise<void> | null = null;
+
+/** A logout in another tab removes the tokens there: end this tab's session too. */
+function watchOtherTabs() {
+  window.addEventListener("storage", (event) => {
+    if (event.key === ACCESS_TOKEN_KEY && event.newValue === null && snapshot.isAuthenticated) setSnapshot(signedOut);
+  });
+}
+
+/**
+ * Start-up: with a stored access token, load the current user; on any
+ * failure both tokens are removed silently (SPEC §2).
+ */
+export function restoreSession(): Promise<void> {
+  restoring ??= (async () => {
+    watchOtherTabs();
+    if (!readAccessToken()) {
+      clearTokens();
+      setSnapshot(signedOut);
+      return;
+    }
+    try {
+      const user = await api.get<UserDto>("/auth/me");
+      setSnapshot({ user, isAuthenticated: true, ready: true });
+    } catch {
+      clearTokens();
+      setSnapshot(signedOut);
+    }
+  })();
+  return restoring;
+}
+
+function startSession(tokens: SessionTokens, user: UserDto) {
+  writeTokens(tokens.accessToken, tokens.refreshToken);
+  restoring = Promise.resolve();
+  setSnapshot({ user, isAuthenticated: true, ready: true });
+}
+
+/** Step 1 of the login. Answers whether the two-factor step follows. */
+export async function login(username: string, password: string): Promise<{ requires2FA: true; tempToken: string } | { requires2FA: false }> {
+  const result = await publicPost<LoginResult>("/auth/login", { username, password });
+  if ("requires2FA" in result) return { requires2FA: true, tempToken: result.tempToken };
+  startSession(result, result.user);
+  return { requires2FA: false };
+}
+
+/** Step 2: the code from the authenticator app. */
+export async function verifyTwoFactor(tempToken: string, code: string): Promise<void> {
+  const result = await publicPost<SessionTokens & { user: UserDto }>("/auth/verify-2fa", { tempToken, token: code });
+  startSession(result, result.user);
+}
+
+/** Ends the session on the server (best effort) and here. */
+export async function logout(): Promise<void> {
+  const refreshToken = readRefreshToken();
+  clearTokens();
+  setSnapshot(signedOut);
+  if (refreshToken) await publicPost("/auth/logout", { refreshToken }).catch(() => undefined);
+}
+
+/** Replaces the user after a change of their own profile (2FA on or off). */
+export function updateCurrentUser(user: UserDto) {
+  setSnapshot({ user, isAuthenticated: true, ready: true });
+}

@@ -1,0 +1,23 @@
+import type { z } from "zod";
+
+/**
+ * Checks form values with the same zod schema the API uses, so the browser
+ * shows the server's German messages before sending (SPEC §5). Answers the
+ * parsed values, or the first message per field.
+ */
+export function validate<S extends z.ZodType>(schema: S, values: unknown): { data: z.infer<S>; errors: null } | { data: null; errors: Record<string, string> } {
+  const result = schema.safeParse(values);
+  if (result.success) return { data: result.data, errors: null };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return { data: null, errors };
+}
+
+/** "40,5" or "40.5" → 40.5; empty → NaN (the schema then says what is wrong). */
+export function parseDecimal(value: string): number {
+  const trimmed = value.trim().replace(",", ".");
+  return trimmed === "" ? Number.NaN : Number(trimmed);
+}

@@ -1,0 +1,43 @@
+"use client";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { notify } from "./notify";
+
+/** `data` stays undefined until the first load succeeded; a later failure keeps the old data. */
+export type Resource<T> = { data: T | undefined; failed: boolean; reload: () => Promise<void> };
+
+/**
+ * Loads data for a screen; a failure shows the screen's fallback message
+ * (SPEC §8) as a toast and keeps what was shown before. `reload` after every change.
+ */
+export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, failureMessage: string): Resource<T> {
+  const [data, setData] = useState<T>();
+  const [failed, setFailed] = useState(false);
+  const loadRef = useRef(load);
+  useLayoutEffect(() => {
+    loadRef.current = load;
+  });
+  const controller = useRef<AbortController | null>(null);
+
+  const reload = useCallback(async () => {
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    try {
+      const next = await loadRef.current(current.signal);
+      if (current.signal.aborted) return;
+      setData(next);
+      setFailed(false);
+    } catch {
+      if (current.signal.aborted) return;
+      setFailed(true);
+      notify.error(failureMessage);
+    }
+  }, [failureMessage]);
+
+  useEffect(() => {
+    void reload();
+    return () => controller.current?.abort();
+  }, [reload]);
+
+  return { data, failed, reload };
+}
