@@ -8,5 +8,5 @@ export function SessionBootstrap() {
   useEffect(() => {
     void restoreSession();
   }, []);
-  return <Toaster position="top-right" richColors closeButton toastOptions={{ closeButton: true }} />;
+  return <Toaster position="top-right" closeButton />;
 }

@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes } from "react";
 
 const VARIANTS = {
-  primary: "bg-accent text-white hover:bg-accent-dark",
+  // #2563EB: white text on the lighter accent #3B82F6 misses WCAG AA contrast.
+  primary: "bg-accent-dark text-white hover:bg-blue-700",
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
   danger: "bg-red-600 text-white hover:bg-red-700",
   ghost: "text-slate-700 hover:bg-slate-100",

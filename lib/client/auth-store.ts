@@ -6,7 +6,7 @@
  */
 import { useSyncExternalStore } from "react";
 import type { LoginResult, SessionTokens, UserDto } from "@/lib/shared/api-types";
-import { api, publicPost, setSessionEndListener } from "./api";
+import { api, ApiError, publicPost, setSessionEndListener } from "./api";
 import { ACCESS_TOKEN_KEY, clearTokens, readAccessToken, readRefreshToken, writeAuthState, writeTokens } from "./session-storage";
 
 export type AuthSnapshot = { user: UserDto | null; isAuthenticated: boolean; ready: boolean };
@@ -60,8 +60,10 @@ export function restoreSession(): Promise<void> {
     try {
       const user = await api.get<UserDto>("/auth/me");
       setSnapshot({ user, isAuthenticated: true, ready: true });
-    } catch {
-      clearTokens();
+    } catch (error) {
+      // Only a refusal by the server ends the session; a lost connection (or
+      // a navigation that aborted the request) keeps the tokens for the next start.
+      if (error instanceof ApiError) clearTokens();
       setSnapshot(signedOut);
     }
   })();

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { apiLogin, createAccount, expectAccessible, screenshot, signIn, toast } from "./support";
+
+test("the profile shows username, e-mail placeholder, role and the security tips", async ({ page }) => {
+  const account = await createAccount(page.request, "user", "profil");
+  await signIn(page, account, "/profile");
+  await expect(page.getByRole("heading", { name: "Einstellungen & 2FA" })).toBeVisible();
+  await expect(page.getByText(account.username, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Keine E-Mail hinterlegt")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sicherheitstipps" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "2FA einrichten" })).toBeVisible();
+  await expectAccessible(page, "profile");
+  await screenshot(page, "profile");
+});
+
+test("changing the password: mismatch, too short, wrong current password, then success", async ({ page }) => {
+  const account = await createAccount(page.request, "manager", "pwchange");
+  await signIn(page, account, "/profile");
+  await page.getByRole("button", { name: "Passwort ändern" }).click();
+  const dialog = page.getByRole("dialog", { name: "Passwort ändern" });
+  await expectAccessible(page, "change password dialog");
+
+  await dialog.getByLabel("Aktuelles Passwort").fill(account.password);
+  await dialog.getByLabel("Neues Passwort", { exact: true }).fill("neues-passwort-1");
+  await dialog.getByLabel("Neues Passwort bestätigen").fill("neues-passwort-2");
+  await dialog.getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(dialog.getByText("Neue Passwörter stimmen nicht überein!")).toBeVisible();
+
+  await dialog.getByLabel("Neues Passwort", { exact: true }).fill("kurz");
+  await dialog.getByLabel("Neues Passwort bestätigen").fill("kurz");
+  await dialog.getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(dialog.getByText("Passwort muss mindestens 8 Zeichen lang sein!")).toBeVisible();
+
+  await dialog.getByLabel("Aktuelles Passwort").fill("nicht-mein-passwort");
+  await dialog.getByLabel("Neues Passwort", { exact: true }).fill("neues-passwort-1");
+  await dialog.getByLabel("Neues Passwort bestätigen").fill("neues-passwort-1");
+  await dialog.getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(toast(page, "Aktuelles Passwort ist falsch")).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel("Aktuelles Passwort").fill(account.password);
+  await dialog.getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(toast(page, "Passwort erfolgreich geändert!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await apiLogin(page.request, { username: account.username, password: "neues-passwort-1" });
+  // This browser's session lives on.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Einstellungen & 2FA" })).toBeVisible();
+});
+
+test("the sidebar collapses into a menu on a phone", async ({ page }) => {
+  const account = await createAccount(page.request, "admin", "phone");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, account, "/employees");
+  await expect(page.getByRole("heading", { name: "Mitarbeiter" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
+  await expect(nav).toBeHidden();
+  await page.getByRole("button", { name: "Menü" }).click();
+  await expect(nav).toBeVisible();
+  await screenshot(page, "phone-menu");
+  await nav.getByRole("link", { name: "Standorte" }).click();
+  await expect(page.getByRole("heading", { name: "Standorte" })).toBeVisible();
+  await expect(nav).toBeHidden();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await screenshot(page, "phone-locations");
+});

@@ -1,0 +1,91 @@
+// Helpers for the UI tests: accounts and data made through the real API,
+// sessions put into the browser's storage the way the app keeps them.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { SignJWT } from "jose";
+import { generate } from "otplib";
+import { E2E_ADMIN } from "../../playwright.config";
+
+export type Account = { id: number; username: string; password: string; role: "user" | "manager" | "admin" };
+type Session = { accessToken: string; refreshToken: string; user: { id: number; username: string; role: string } };
+
+let counter = 0;
+/** A name no other test (or earlier run on the same database) uses. */
+export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export async function apiLogin(request: APIRequestContext, credentials: { username: string; password: string }): Promise<Session> {
+  const res = await request.post("/api/auth/login", { data: credentials });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+export async function adminHeaders(request: APIRequestContext) {
+  return { Authorization: `Bearer ${(await apiLogin(request, E2E_ADMIN)).accessToken}` };
+}
+
+export async function createAccount(request: APIRequestContext, role: Account["role"], prefix = "ui"): Promise<Account> {
+  const account = { username: unique(prefix), password: "ui-test-passwort", role };
+  const res = await request.post("/api/users", { headers: await adminHeaders(request), data: account });
+  expect(res.status(), await res.text()).toBe(201);
+  return { ...account, id: (await res.json()).id };
+}
+
+/** Signs in through the API and stores the session as the app does (SPEC §3), then opens `path`. */
+export async function signIn(page: Page, credentials: { username: string; password: string }, path = "/") {
+  const session = await apiLogin(page.request, credentials);
+  await page.goto("/login");
+  // Wait until the app has checked for a stored session (it writes its state then).
+  await expect.poll(() => storage(page, "auth-storage")).not.toBeNull();
+  await page.evaluate((s) => {
+    localStorage.setItem("access_token", s.accessToken);
+    localStorage.setItem("refresh_token", s.refreshToken);
+    localStorage.setItem("auth-storage", JSON.stringify({ state: { user: s.user, isAuthenticated: true }, version: 0 }));
+  }, session);
+  await page.goto(path);
+  return session;
+}
+
+/** A sonner toast with exactly this text. */
+export function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) });
+}
+
+export const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+/** The TOTP code of a 30-second time step (steps counted from the Unix epoch). */
+export function totpCode(secret: string, step: number): Promise<string> {
+  return generate({ secret, period: 30, epoch: step * 30 });
+}
+
+/** The current 30-second TOTP step. */
+export const currentStep = () => Math.floor(Date.now() / 30_000);
+
+/**
+ * An access token that expired a minute ago, signed with the test server's
+ * own secret (from its data directory): what a browser holds after a break.
+ */
+export async function expiredAccessToken(user: { id: number; role: string }): Promise<string> {
+  const secret = readFileSync(path.join(".data-e2e", "secrets", "jwt-secret"), "utf8").trim();
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ role: user.role, typ: "access" })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(user.id))
+    .setIssuer("schichtwerk")
+    .setAudience("schichtwerk-api")
+    .setIssuedAt(now - 16 * 60)
+    .setExpirationTime(now - 60)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** axe-core scan (WCAG 2 A/AA): no serious or critical violations. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
