@@ -50,6 +50,7 @@ const ACCESS: Record<string, "public" | Permission> = {
   "PUT /api/week-templates/[id]": "master-data:write",
   "DELETE /api/week-templates/[id]": "master-data:write",
   "POST /api/week-templates/[id]/apply": "shifts:write",
+  "GET /api/dashboard": "schedule:read",
   "GET /api/reports/hours": "reports:read",
   "GET /api/reports/hours/pdf": "reports:read",
   "GET /api/reports/schedule/pdf": "reports:read",

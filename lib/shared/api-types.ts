@@ -83,3 +83,28 @@ export type WeekTemplateDto = {
 /** Login answers: a session, or the two-factor step. */
 export type SessionTokens = { accessToken: string; refreshToken: string };
 export type LoginResult = (SessionTokens & { user: UserDto }) | { requires2FA: true; tempToken: string };
+
+/** An employee's week: remaining = weekly − scheduled; hourly employees have no target. */
+export type EmployeeWeek = {
+  employee_id: number;
+  first_name: string;
+  last_name: string;
+  is_hourly: boolean;
+  weekly_hours: number;
+  scheduled_hours: number;
+  remaining_hours: number | null;
+  status: "free" | "full" | "overbooked";
+};
+
+/** GET /api/dashboard: the figures of the dashboard in one answer. */
+export type DashboardDto = {
+  today: string;
+  week_start: string;
+  week_end: string;
+  employees: { total: number; hourly: number };
+  locations: { total: number };
+  shifts: { total: number; assigned_hours: number; unassigned: number };
+  /** Running or starting from today to one month ahead; `upcoming` holds the first five by start. */
+  vacations: { total: number; upcoming: VacationDto[] };
+  employee_weeks: EmployeeWeek[];
+};

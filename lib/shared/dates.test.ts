@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { addDays, eachDate, isIsoDate, isoWeekday, mondayOf, todayIn, workingDays, workingDaysByYear } from "./dates";
+import { addDays, addMonths, eachDate, isIsoDate, isoWeekday, mondayOf, todayIn, workingDays, workingDaysByYear } from "./dates";
 
 describe("isIsoDate", () => {
   test("accepts real calendar dates only", () => {
@@ -60,4 +60,12 @@ describe("display formats", async () => {
     expect(isoWeekNumber("2026-01-01")).toBe(1);
     expect(isoWeekNumber("2021-01-03")).toBe(53);
   });
+});
+
+test("addMonths keeps the day and clamps to the end of shorter months", () => {
+  expect(addMonths("2026-11-22", 1)).toBe("2026-12-22");
+  expect(addMonths("2026-12-15", 1)).toBe("2027-01-15");
+  expect(addMonths("2027-01-31", 1)).toBe("2027-02-28");
+  expect(addMonths("2028-01-31", 1)).toBe("2028-02-29");
+  expect(addMonths("2026-03-31", -1)).toBe("2026-02-28");
 });

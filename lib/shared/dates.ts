@@ -80,3 +80,12 @@ export function eachDate(start: string, end: string): string[] {
   for (let date = start; date <= end; date = addDays(date, 1)) dates.push(date);
   return dates;
 }
+
+/** The same day `months` months later, clamped to the month's end (31.01. + 1 → 28./29.02.). */
+export function addMonths(isoDate: string, months: number): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return fromUtc(target);
+}

@@ -13,6 +13,8 @@ declare module "vitest" {
     emptyDatabaseUrl: string;
     /** A third one for the bad-input test, which compares whole tables before and after. */
     fuzzDatabaseUrl: string;
+    /** A fourth for the dashboard test, whose counts span whole tables. */
+    dashboardDatabaseUrl: string;
   }
 }
 
@@ -44,11 +46,13 @@ export default async function setup(project: TestProject) {
   };
   const emptyUrl = await databaseNamed("schichtwerk_empty");
   const fuzzUrl = await databaseNamed("schichtwerk_fuzz");
-  await Promise.all([server.url, emptyUrl, fuzzUrl].map((url) => migrateDeploy(url, { quiet: true })));
+  const dashboardUrl = await databaseNamed("schichtwerk_dashboard");
+  await Promise.all([server.url, emptyUrl, fuzzUrl, dashboardUrl].map((url) => migrateDeploy(url, { quiet: true })));
 
   project.provide("databaseUrl", server.url);
   project.provide("emptyDatabaseUrl", emptyUrl);
   project.provide("fuzzDatabaseUrl", fuzzUrl);
+  project.provide("dashboardDatabaseUrl", dashboardUrl);
 
   return async () => {
     await server.stop();

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { addDays, eachDate, mondayOf } from "@/lib/shared/dates";
 import { sumHours } from "@/lib/shared/hours";
+import { weekStatus } from "@/lib/shared/week-status";
 import { findShifts, type ShiftDto } from "@/lib/server/shifts/find-shifts";
 import { getEmployee } from "./find-employees";
 
@@ -31,7 +32,6 @@ export async function employeeAvailability(id: number, date: string): Promise<Av
     }),
   ]);
   const scheduled = sumHours(shifts.map((shift) => shift.hours));
-  const remaining = employee.is_hourly ? null : sumHours([employee.weekly_hours, -scheduled]);
   const vacationDates = eachDate(weekStart, weekEnd).filter((day) =>
     vacations.some((v) => v.startDate.toISOString().slice(0, 10) <= day && day <= v.endDate.toISOString().slice(0, 10)),
   );
@@ -42,8 +42,7 @@ export async function employeeAvailability(id: number, date: string): Promise<Av
     weekly_hours: employee.weekly_hours,
     is_hourly: employee.is_hourly,
     scheduled_hours: scheduled,
-    remaining_hours: remaining,
-    status: remaining === null || remaining > 0 ? "free" : remaining === 0 ? "full" : "overbooked",
+    ...weekStatus(employee, scheduled),
     vacation_dates: vacationDates,
     shifts,
   };

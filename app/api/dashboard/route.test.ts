@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
+
+// The dashboard counts whole tables, so it gets a database of its own.
+process.env.DATABASE_URL = inject("dashboardDatabaseUrl");
+vi.resetModules();
+const { db } = await import("@/lib/server/db");
+const { call, createUser } = await import("@/tests/support/api");
+const fx = await import("@/tests/support/fixtures");
+const { GET } = await import("./route");
+
+// Wednesday 25.11.2026 in Zurich; the week is Monday 23.11. – Sunday 29.11.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-11-25T10:00:00Z"));
+});
+afterAll(() => vi.useRealTimers());
+
+describe("GET /api/dashboard", () => {
+  test("the week's counts, employee status (overnight shifts count whole) and the next month's vacations", async () => {
+    const { token } = await createUser("user");
+    const [a, b] = [await fx.location({ name: "Bahnhof" }), await fx.location({ name: "Altstadt" })];
+    const closed = await fx.location({ name: "Geschlossen" });
+    await db.location.update({ where: { id: closed.id }, data: { archivedAt: new Date() } });
+    const anna = await fx.employee({ firstName: "Anna", lastName: "Ağaoğlu", weeklyHours: 40 });
+    const ben = await fx.employee({ firstName: "Ben", lastName: "Brunner", weeklyHours: 10 });
+    const cem = await fx.employee({ firstName: "Cem", lastName: "Şahin", isHourly: true });
+    const dora = await fx.employee({ firstName: "Dora", lastName: "Dörig", weeklyHours: 20 });
+
+    await fx.shift({ employeeId: anna.id, locationId: a.id, date: "2026-11-23", start: "08:00", end: "17:00" }); // 9 h
+    await fx.shift({ employeeId: anna.id, locationId: a.id, date: "2026-11-24", start: "22:00", end: "06:00" }); // 8 h over midnight
+    await fx.shift({ employeeId: ben.id, locationId: b.id, date: "2026-11-23", start: "09:00", end: "17:00" }); // 8 h
+    await fx.shift({ employeeId: ben.id, locationId: b.id, date: "2026-11-25", start: "09:00", end: "14:00" }); // 5 h → 3 h over
+    await fx.shift({ employeeId: cem.id, locationId: b.id, date: "2026-11-28", start: "10:00", end: "14:00" }); // 4 h, hourly
+    await fx.shift({ employeeId: dora.id, locationId: a.id, date: "2026-11-23", start: "09:00", end: "17:00" }); // worked, then left
+    await fx.shift({ locationId: a.id, date: "2026-11-27", start: "09:00", end: "12:00" }); // unassigned
+    await fx.shift({ employeeId: anna.id, locationId: a.id, date: "2026-11-30" }); // next week
+    await db.employee.update({ where: { id: dora.id }, data: { archivedAt: new Date() } });
+
+    await fx.vacation({ employeeId: ben.id, start: "2026-11-10", end: "2026-11-20", days: 9 }); // over
+    await fx.vacation({ employeeId: anna.id, start: "2026-11-20", end: "2026-11-26", days: 5 }); // running
+    await fx.vacation({ employeeId: ben.id, start: "2026-12-01", end: "2026-12-03", days: 3 });
+    await fx.vacation({ employeeId: cem.id, start: "2026-12-08", end: "2026-12-09", days: 2 });
+    await fx.vacation({ employeeId: anna.id, start: "2026-12-14", end: "2026-12-15", days: 2 });
+    await fx.vacation({ employeeId: ben.id, start: "2026-12-21", end: "2026-12-22", days: 2 });
+    await fx.vacation({ employeeId: cem.id, start: "2026-12-24", end: "2026-12-31", days: 6 }); // starts within the month: counted, 6th
+    await fx.vacation({ employeeId: anna.id, start: "2026-12-28", end: "2027-01-04", days: 5 }); // starts after 25.12.: outside
+
+    const res = await call(GET, { token, path: "/api/dashboard" });
+    expect(res.status).toBe(200);
+    const body = res.json as unknown as import("@/lib/shared/api-types").DashboardDto;
+    expect(body).toMatchObject({
+      today: "2026-11-25",
+      week_start: "2026-11-23",
+      week_end: "2026-11-29",
+      employees: { total: 3, hourly: 1 },
+      locations: { total: 2 },
+      shifts: { total: 7, assigned_hours: 42, unassigned: 1 },
+    });
+    expect(body.employee_weeks).toEqual([
+      { employee_id: anna.id, first_name: "Anna", last_name: "Ağaoğlu", is_hourly: false, weekly_hours: 40, scheduled_hours: 17, remaining_hours: 23, status: "free" },
+      { employee_id: ben.id, first_name: "Ben", last_name: "Brunner", is_hourly: false, weekly_hours: 10, scheduled_hours: 13, remaining_hours: -3, status: "overbooked" },
+      { employee_id: cem.id, first_name: "Cem", last_name: "Şahin", is_hourly: true, weekly_hours: 40, scheduled_hours: 4, remaining_hours: null, status: "free" },
+    ]);
+    expect(body.vacations.total).toBe(6);
+    expect(body.vacations.upcoming.map((v) => `${v.first_name} ${v.start_date}`)).toEqual([
+      "Anna 2026-11-20",
+      "Ben 2026-12-01",
+      "Cem 2026-12-08",
+      "Anna 2026-12-14",
+      "Ben 2026-12-21",
+    ]);
+
+    // Another week by date: only its shifts; the vacation window stays at today.
+    const next = (await call(GET, { token, path: "/api/dashboard?date=2026-12-02" })).json as unknown as import("@/lib/shared/api-types").DashboardDto;
+    expect(next).toMatchObject({ week_start: "2026-11-30", shifts: { total: 1, assigned_hours: 8, unassigned: 0 } });
+    expect(next.employee_weeks.find((week) => week.employee_id === anna.id)).toMatchObject({ scheduled_hours: 8, remaining_hours: 32, status: "free" });
+    expect(next.vacations.total).toBe(6);
+  });
+
+  test("an employee exactly at the weekly hours is full; bad dates are 400; no token is 401", async () => {
+    const { token } = await createUser("manager");
+    const l = await fx.location();
+    const eva = await fx.employee({ firstName: "Eva", weeklyHours: 8 });
+    await fx.shift({ employeeId: eva.id, locationId: l.id, date: "2027-03-02", start: "09:00", end: "17:00" });
+    const week = (await call(GET, { token, path: "/api/dashboard?date=2027-03-04" })).json as unknown as import("@/lib/shared/api-types").DashboardDto;
+    expect(week.employee_weeks.find((entry) => entry.employee_id === eva.id)).toMatchObject({ scheduled_hours: 8, remaining_hours: 0, status: "full" });
+
+    const bad = await call(GET, { token, path: "/api/dashboard?date=2027-02-30" });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ code: "validation_failed", fields: { date: expect.any(String) } });
+    expect((await call(GET, { path: "/api/dashboard" })).status).toBe(401);
+  });
+});
