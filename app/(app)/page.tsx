@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { HomeScreen } from "@/components/dashboard/HomeScreen";
+import { DashboardScreen } from "@/components/dashboard/DashboardScreen";
 
 export const metadata: Metadata = { title: "Dashboard · Schichtwerk" };
 
 export default function DashboardPage() {
-  return <HomeScreen />;
+  return <DashboardScreen />;
 }

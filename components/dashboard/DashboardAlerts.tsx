@@ -1,0 +1,43 @@
+import Link from "next/link";
+import type { DashboardDto } from "@/lib/shared/api-types";
+import { formatHours } from "@/lib/shared/hours";
+
+/** Unassigned shifts and overbooked employees; the green note when the week is fully planned. */
+export function DashboardAlerts({ dashboard }: { dashboard: DashboardDto }) {
+  const overbooked = dashboard.employee_weeks.filter((week) => week.status === "overbooked");
+  const unassigned = dashboard.shifts.unassigned;
+  if (unassigned === 0 && overbooked.length === 0) {
+    if (dashboard.shifts.total === 0) return null;
+    return (
+      <p className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-900">
+        ✓ Alles verplant: Alle Schichten dieser Woche sind besetzt und niemand ist überbucht.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      {unassigned > 0 && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950">
+          <p>
+            <strong>{unassigned === 1 ? "1 offene Schicht" : `${unassigned} offene Schichten`}</strong> diese Woche ohne Mitarbeiter.
+          </p>
+          <Link href="/schedule" className="font-medium text-amber-950 underline underline-offset-2">
+            Zur Wochenplanung
+          </Link>
+        </div>
+      )}
+      {overbooked.length > 0 && (
+        <div className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+          <p className="font-semibold">{overbooked.length === 1 ? "1 Mitarbeiter ist überbucht" : `${overbooked.length} Mitarbeiter sind überbucht`}</p>
+          <ul className="mt-2 space-y-1">
+            {overbooked.map((week) => (
+              <li key={week.employee_id}>
+                {week.first_name} {week.last_name}: <strong>+{formatHours(-(week.remaining_hours ?? 0))} h</strong> über {formatHours(week.weekly_hours)} h
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+import Link from "next/link";
+import { PageHeader } from "@/components/ui/PageHeader";
+import { LoadingState } from "@/components/ui/States";
+import { api } from "@/lib/client/api";
+import { useResource } from "@/lib/client/use-resource";
+import type { DashboardDto } from "@/lib/shared/api-types";
+import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
+import { formatHours } from "@/lib/shared/hours";
+import { DashboardAlerts } from "./DashboardAlerts";
+import { EmployeeWeekList } from "./EmployeeWeekList";
+import { FirstSteps } from "./FirstSteps";
+import { StatCard } from "./StatCard";
+import { UpcomingVacations } from "./UpcomingVacations";
+
+const QUICK_LINKS = [
+  { href: "/schedule", label: "Wochenplanung" },
+  { href: "/employees", label: "Mitarbeiter" },
+  { href: "/vacations", label: "Ferien" },
+  { href: "/locations", label: "Standorte" },
+];
+
+/** Dashboard (SPEC §2): the current week at a glance, from one API call. */
+export function DashboardScreen() {
+  const dashboard = useResource((signal) => api.get<DashboardDto>("/dashboard", signal), "Fehler beim Laden der Dashboard-Daten");
+  const data = dashboard.data;
+  const week = data ? `KW ${isoWeekNumber(data.week_start)} · ${formatDayMonth(data.week_start)}–${formatDate(data.week_end)}` : undefined;
+
+  return (
+    <>
+      <PageHeader title="Dashboard" description={week} />
+      {!data ? (
+        <LoadingState />
+      ) : (
+        <div className="space-y-6">
+          {(data.locations.total === 0 || data.employees.total === 0) && <FirstSteps hasLocations={data.locations.total > 0} hasEmployees={data.employees.total > 0} />}
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <StatCard label="Mitarbeiter" value={data.employees.total} detail={`davon ${data.employees.hourly} im Stundenlohn`} />
+            <StatCard label="Standorte" value={data.locations.total} detail="aktiv" />
+            <StatCard label="Schichten diese Woche" value={data.shifts.total} detail={`${formatHours(data.shifts.assigned_hours)} h zugewiesen`} />
+            <StatCard label="Ferien" value={data.vacations.total} detail="laufend oder in den nächsten 30 Tagen" />
+          </div>
+          <DashboardAlerts dashboard={data} />
+          <div className="grid gap-6 xl:grid-cols-2">
+            <EmployeeWeekList weeks={data.employee_weeks} />
+            <UpcomingVacations vacations={data.vacations.upcoming} total={data.vacations.total} />
+          </div>
+          <nav aria-label="Schnellzugriff" className="flex flex-wrap gap-2">
+            {QUICK_LINKS.map((link) => (
+              <Link key={link.href} href={link.href} className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                {link.label} →
+              </Link>
+            ))}
+          </nav>
+        </div>
+      )}
+    </>
+  );
+}

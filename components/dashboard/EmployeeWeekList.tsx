@@ -1,0 +1,37 @@
+import type { EmployeeWeek } from "@/lib/shared/api-types";
+import { formatHours } from "@/lib/shared/hours";
+
+function WeekState({ week }: { week: EmployeeWeek }) {
+  if (week.remaining_hours === null) return <span className="text-slate-600">Stundenlohn</span>;
+  if (week.status === "overbooked") return <span className="font-semibold text-red-700">+{formatHours(-week.remaining_hours)} h Überstunden</span>;
+  if (week.status === "full") return <span className="text-emerald-800">voll verplant</span>;
+  return <span className="text-slate-700">{formatHours(week.remaining_hours)} h frei</span>;
+}
+
+/** Each employee's week: scheduled / weekly hours and what is left (hourly: scheduled hours only). */
+export function EmployeeWeekList({ weeks }: { weeks: EmployeeWeek[] }) {
+  return (
+    <section aria-labelledby="employee-week-heading" className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="employee-week-heading" className="mb-3 font-semibold">
+        Mitarbeiter diese Woche
+      </h2>
+      {weeks.length === 0 ? (
+        <p className="text-sm text-slate-600">Noch keine Mitarbeitenden erfasst.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {weeks.map((week) => (
+            <li key={week.employee_id} className="flex min-h-11 flex-wrap items-center justify-between gap-x-4 py-2">
+              <span className="font-medium text-slate-900">
+                {week.first_name} {week.last_name}
+              </span>
+              <span className="flex gap-4 tabular-nums">
+                <span>{week.is_hourly ? `${formatHours(week.scheduled_hours)} h` : `${formatHours(week.scheduled_hours)} / ${formatHours(week.weekly_hours)} h`}</span>
+                <WeekState week={week} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
