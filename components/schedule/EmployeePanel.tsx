@@ -1,0 +1,36 @@
+import { formatHours } from "@/lib/shared/hours";
+import type { EmployeeAvailability } from "./week-model";
+
+function Remaining({ entry }: { entry: EmployeeAvailability }) {
+  if (entry.remaining === null) return <span className="text-slate-600">{formatHours(entry.scheduled)} h · Stundenlohn</span>;
+  if (entry.status === "overbooked") return <span className="font-semibold text-red-700">+{formatHours(-entry.remaining)} h überbucht</span>;
+  if (entry.status === "full") return <span className="text-emerald-800">voll verplant</span>;
+  return <span className="text-slate-700">{formatHours(entry.remaining)} h frei</span>;
+}
+
+/** Who still has hours this week (SPEC §2): remaining hours, overbooked in red and with a "+". */
+export function EmployeePanel({ entries }: { entries: EmployeeAvailability[] }) {
+  return (
+    <section aria-labelledby="available-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="available-heading" className="mb-2 text-sm font-semibold text-slate-900">
+        Verfügbare Mitarbeiter
+      </h2>
+      {entries.length === 0 ? (
+        <p className="text-sm text-slate-600">Noch keine Mitarbeitenden erfasst.</p>
+      ) : (
+        <ul className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+          {entries.map((entry) => (
+            <li key={entry.employee.id} className="flex min-h-8 items-center justify-between gap-3 border-b border-slate-100 py-1">
+              <span className="truncate">
+                {entry.employee.first_name} {entry.employee.last_name}
+              </span>
+              <span className="shrink-0 tabular-nums">
+                <Remaining entry={entry} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+import type { LocationDto, ShiftDto } from "@/lib/shared/api-types";
+import { addDays } from "@/lib/shared/dates";
+import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { formatHours, sumHours } from "@/lib/shared/hours";
+import { ShiftChip } from "./ShiftChip";
+import { cells as toCells } from "./week-model";
+
+type Props = {
+  weekStart: string;
+  today: string;
+  locations: LocationDto[];
+  shifts: ShiftDto[];
+  canEdit: boolean;
+  onAdd: (locationId: number, date: string) => void;
+  onEdit: (shift: ShiftDto) => void;
+  onDelete: (shift: ShiftDto) => void;
+};
+
+/**
+ * One row per location, one column per weekday Mo–So, with totals per
+ * location and per day. Scrolls sideways in its own box on small screens,
+ * the location column staying in place.
+ */
+export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, onEdit, onDelete }: Props) {
+  const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+  const byCell = toCells(shifts);
+  const cellHours = (locationId: number, day: string) => sumHours((byCell.get(`${locationId}|${day}`) ?? []).map((shift) => shift.hours));
+
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" role="region" aria-label="Wochenplan" tabIndex={0}>
+      <table className="w-full min-w-[860px] table-fixed border-collapse text-sm">
+        <colgroup>
+          <col className="w-28 lg:w-36" />
+          {days.map((day) => (
+            <col key={day} />
+          ))}
+          <col className="w-20" />
+        </colgroup>
+        <thead>
+          <tr className="border-b border-slate-200 bg-slate-50">
+            <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-left font-medium text-slate-600">
+              Standort
+            </th>
+            {days.map((day, i) => (
+              <th key={day} scope="col" aria-current={day === today ? "date" : undefined} className={`px-2 py-2 text-left font-medium ${day === today ? "bg-blue-50 text-blue-900" : "text-slate-700"}`}>
+                {WEEKDAYS_SHORT[i]} {formatDayMonth(day)}
+              </th>
+            ))}
+            <th scope="col" className="px-2 py-2 text-right font-medium text-slate-600">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {locations.map((location) => (
+            <tr key={location.id} className="border-b border-slate-100 align-top">
+              <th scope="row" className="sticky left-0 z-10 bg-white px-3 py-2 text-left font-medium text-slate-900">
+                <span className="flex items-start gap-2">
+                  <span className="mt-1 size-3 shrink-0 rounded-sm" style={{ backgroundColor: location.color }} aria-hidden="true" />
+                  <span className="break-words">{location.name}</span>
+                </span>
+              </th>
+              {days.map((day) => (
+                <td key={day} className={`border-l border-slate-100 p-1 ${day === today ? "bg-blue-50/40" : ""}`}>
+                  <div className="flex flex-col gap-1">
+                    {(byCell.get(`${location.id}|${day}`) ?? []).map((shift) => (
+                      <ShiftChip key={shift.id} shift={shift} onEdit={canEdit ? () => onEdit(shift) : undefined} onDelete={canEdit ? () => onDelete(shift) : undefined} />
+                    ))}
+                    {canEdit && (
+                      <button
+                        type="button"
+                        onClick={() => onAdd(location.id, day)}
+                        aria-label={`Schicht hinzufügen: ${location.name}, ${WEEKDAYS_SHORT[days.indexOf(day)]} ${formatDayMonth(day)}`}
+                        className="min-h-8 rounded-md border border-dashed border-slate-300 text-slate-500 hover:border-accent hover:text-accent-dark max-lg:min-h-11"
+                      >
+                        +
+                      </button>
+                    )}
+                  </div>
+                </td>
+              ))}
+              <td className="border-l border-slate-100 px-2 py-2 text-right tabular-nums text-slate-700">{formatHours(sumHours(days.map((day) => cellHours(location.id, day))))} h</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="bg-slate-50 font-semibold">
+            <th scope="row" className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-left">
+              Total Tag
+            </th>
+            {days.map((day) => (
+              <td key={day} className="border-l border-slate-100 px-2 py-2 tabular-nums">
+                {formatHours(sumHours(locations.map((location) => cellHours(location.id, day))))} h
+              </td>
+            ))}
+            <td className="border-l border-slate-100 px-2 py-2 text-right tabular-nums">{formatHours(sumHours(shifts.map((shift) => shift.hours)))} h</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
