@@ -7,7 +7,12 @@ import { ROOT } from "../../scripts/lib/database.mjs";
 
 export const BENCH_ADMIN = { username: "admin", password: "bench-admin-passwort" };
 
-export async function startBenchServer({ port = 3200, pgPort = 55460 } = {}) {
+export async function startBenchServer({ port = Number(process.env.BENCH_PORT || 3200), pgPort = Number(process.env.BENCH_PG_PORT || 55460) } = {}) {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Whatever already answers there (a `next dev`, say) would be measured instead of our server.
+  if (await fetch(`${baseUrl}/api/health`).then(() => true, () => false)) {
+    throw new Error(`Port ${port} is already in use: set BENCH_PORT (and BENCH_PG_PORT) to free ports.`);
+  }
   const dataDir = path.join(ROOT, ".data-bench");
   rmSync(dataDir, { recursive: true, force: true });
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(pgPort), ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password };
@@ -16,7 +21,6 @@ export async function startBenchServer({ port = 3200, pgPort = 55460 } = {}) {
   const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);

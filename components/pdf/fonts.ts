@@ -1,23 +1,17 @@
-import path from "node:path";
 import { Font } from "@react-pdf/renderer";
-
-/**
- * DejaVu Sans Condensed, committed in assets/fonts (free licence beside it):
- * Helvetica, react-pdf's built-in font, cannot print Ş, Ł or ğ. Registered
- * from the file system, never by URL.
- */
-export const PDF_FONT = "DejaVu Sans Condensed";
+import { PDF_FONT, pdfFontFiles } from "./pdf-theme";
 
 let registered = false;
 
+/** Registers the committed DejaVu font with @react-pdf/renderer (the hours report). */
 export function registerPdfFonts(root = process.cwd()) {
   if (registered) return;
-  const dir = path.join(root, "assets", "fonts");
+  const files = pdfFontFiles(root);
   Font.register({
     family: PDF_FONT,
     fonts: [
-      { src: path.join(dir, "DejaVuSansCondensed.ttf"), fontWeight: "normal" },
-      { src: path.join(dir, "DejaVuSansCondensed-Bold.ttf"), fontWeight: "bold" },
+      { src: files.regular, fontWeight: "normal" },
+      { src: files.bold, fontWeight: "bold" },
     ],
   });
   // German words must not be split with English hyphenation rules.

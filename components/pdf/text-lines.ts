@@ -1,52 +1,108 @@
-import path from "node:path";
 import { openSync } from "fontkit";
 
 /**
- * Counts the lines a text needs in a column of a given width, from the
- * font's own glyph widths and a greedy word wrap. Used to lay out the
- * schedule's pages ourselves (see schedule-pages.ts).
+ * Text widths and line wrapping from a font's own glyph advances, for the
+ * schedule PDF: we wrap every text once ourselves and let pdfkit draw single
+ * lines, which is far cheaper than pdfkit's (or react-pdf's) own wrapping.
+ * Kerning is ignored: it changes a DejaVu line's width by a fraction of a
+ * point, which the columns' safety margin absorbs (schedule-layout.ts).
  */
-export type LineCounter = (text: string) => number;
+export type TextMeasure = {
+  /** Width in pt of `text` at `size` pt. */
+  width(text: string, size: number): number;
+  /**
+   * Greedy word wrap into lines of at most `width` pt; lines after the first
+   * are `indent` pt narrower. A word wider than a line is broken by characters.
+   */
+  wrap(text: string, size: number, width: number, indent?: number): string[];
+  /** Ascent and descent (negative) in em, to place a line in its line box. */
+  ascent: number;
+  descent: number;
+};
 
-type Font = { unitsPerEm: number; glyphForCodePoint(codePoint: number): { advanceWidth: number } };
+type Font = { unitsPerEm: number; ascent: number; descent: number; glyphForCodePoint(codePoint: number): { advanceWidth: number } };
 
-export function lineCounter(fontFile: string, fontSize: number, columnWidth: number): LineCounter {
-  const font = openSync(fontFile) as unknown as Font;
-  const widths = new Map<string, number>();
-  const width = (text: string) => {
+// The PDF worker lives as long as the server: parse each font file once.
+const measures = new Map<string, TextMeasure>();
+
+export function textMeasure(fontFile: string): TextMeasure {
+  let measure = measures.get(fontFile);
+  if (!measure) {
+    measure = createMeasure(openSync(fontFile) as unknown as Font);
+    measures.set(fontFile, measure);
+  }
+  return measure;
+}
+
+function createMeasure(font: Font): TextMeasure {
+  const advances = new Map<number, number>(); // em per code point
+  const advance = (codePoint: number) => {
+    let em = advances.get(codePoint);
+    if (em === undefined) {
+      em = font.glyphForCodePoint(codePoint).advanceWidth / font.unitsPerEm;
+      advances.set(codePoint, em);
+    }
+    return em;
+  };
+  const emWidth = (text: string) => {
     let total = 0;
-    for (const char of text) {
-      let advance = widths.get(char);
-      if (advance === undefined) {
-        advance = (font.glyphForCodePoint(char.codePointAt(0)!).advanceWidth / font.unitsPerEm) * fontSize;
-        widths.set(char, advance);
-      }
-      total += advance;
+    for (let i = 0; i < text.length; i++) {
+      const codePoint = text.codePointAt(i)!;
+      if (codePoint > 0xffff) i++;
+      total += advance(codePoint);
     }
     return total;
   };
-  const space = width(" ");
-  return (text: string) => {
-    let lines = 1;
+
+  /** Splits a word too wide for any line into pieces that fit (at least one character each). */
+  const breakWord = (word: string, size: number, first: number, rest: number): string[] => {
+    const pieces: string[] = [];
+    let piece = "";
     let used = 0;
-    for (const word of text.split(" ")) {
-      const w = width(word);
-      if (used > 0 && used + space + w > columnWidth) {
-        lines += 1;
+    for (const char of word) {
+      const w = advance(char.codePointAt(0)!) * size;
+      if (piece !== "" && used + w > (pieces.length === 0 ? first : rest)) {
+        pieces.push(piece);
+        piece = "";
         used = 0;
       }
-      // A word wider than the column is broken by characters.
-      if (w > columnWidth) {
-        lines += Math.ceil(w / columnWidth) - 1;
-        used = w % columnWidth;
-      } else {
-        used += (used > 0 ? space : 0) + w;
-      }
+      piece += char;
+      used += w;
     }
-    return lines;
+    pieces.push(piece);
+    return pieces;
   };
-}
 
-export function fontFile(root: string, bold = false): string {
-  return path.join(root, "assets", "fonts", bold ? "DejaVuSansCondensed-Bold.ttf" : "DejaVuSansCondensed.ttf");
+  return {
+    ascent: font.ascent / font.unitsPerEm,
+    descent: font.descent / font.unitsPerEm,
+    width: (text, size) => emWidth(text) * size,
+    wrap(text, size, width, indent = 0) {
+      const lines: string[] = [];
+      const space = advance(32) * size;
+      const room = () => (lines.length === 0 ? width : width - indent);
+      let line = "";
+      let used = 0;
+      for (const word of text.split(" ")) {
+        if (word === "") continue;
+        const w = emWidth(word) * size;
+        if (line !== "" && used + space + w <= room()) {
+          line += ` ${word}`;
+          used += space + w;
+          continue;
+        }
+        if (line !== "") lines.push(line);
+        line = word;
+        used = w;
+        if (w > room()) {
+          const pieces = breakWord(word, size, room(), width - indent);
+          line = pieces.pop()!;
+          lines.push(...pieces);
+          used = emWidth(line) * size;
+        }
+      }
+      lines.push(line);
+      return lines;
+    },
+  };
 }

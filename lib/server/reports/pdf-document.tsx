@@ -3,29 +3,16 @@
 import { renderToBuffer } from "@react-pdf/renderer";
 import { registerPdfFonts } from "@/components/pdf/fonts";
 import { HoursReportPdf } from "@/components/pdf/HoursReportPdf";
-import { SchedulePdf } from "@/components/pdf/SchedulePdf";
-import { fontFile, lineCounter } from "@/components/pdf/text-lines";
+import { renderSchedulePdf } from "@/components/pdf/schedule-pdf";
 import type { HoursReport, ScheduleReport } from "@/lib/shared/report-types";
 
 export type PdfJob =
   | { kind: "schedule"; report: ScheduleReport; printedAt: string; root: string }
   | { kind: "hours"; report: HoursReport; printedAt: string; root: string };
 
-// Widths of the schedule's columns in pt, less a safety margin (see components/pdf/SchedulePdf.tsx).
-const DAY_TEXT_WIDTH = 84;
-const NAME_TEXT_WIDTH = 76;
-
+/** The schedule is drawn with pdfkit (it must be fast for hundreds of pages); the short hours report is laid out by react-pdf. */
 export async function renderPdfDocument(job: PdfJob): Promise<Uint8Array> {
+  if (job.kind === "schedule") return renderSchedulePdf(job.report, { printedAt: job.printedAt, root: job.root });
   registerPdfFonts(job.root);
-  const document =
-    job.kind === "schedule" ? (
-      <SchedulePdf
-        report={job.report}
-        printedAt={job.printedAt}
-        measure={{ shiftLines: lineCounter(fontFile(job.root), 7, DAY_TEXT_WIDTH), nameLines: lineCounter(fontFile(job.root, true), 8, NAME_TEXT_WIDTH) }}
-      />
-    ) : (
-      <HoursReportPdf report={job.report} printedAt={job.printedAt} />
-    );
-  return new Uint8Array(await renderToBuffer(document));
+  return new Uint8Array(await renderToBuffer(<HoursReportPdf report={job.report} printedAt={job.printedAt} />));
 }

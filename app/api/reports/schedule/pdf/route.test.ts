@@ -1,4 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { db } from "@/lib/server/db";
+import { toDateColumn, toTimeColumn } from "@/lib/server/db-columns";
 import { call, callForBytes, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
 import { pdfPageCount, pdfText } from "@/tests/support/pdf";
@@ -29,6 +31,24 @@ describe("GET /api/reports/schedule/pdf", () => {
     expect(text).toMatch(/22:00–06:00 8\.0 h\s+Ayşe/);
     expect(text).toMatch(/Café Łódź 1[^\n]*20\.5 h/); // the location's week total
     expect(text).toContain("Seite 1 von");
+  });
+
+  test("a cell lists its shifts by start time; a custom shift prints its name; the period line counts the shifts", async () => {
+    const { token } = await createUser("manager");
+    const lager = await fx.location({ name: "Lager Süd" });
+    const e = await fx.employee({ firstName: "Łukasz", lastName: "Nowak" });
+    await db.shift.create({
+      data: { employeeId: e.id, locationId: lager.id, shiftDate: toDateColumn("2042-07-02"), startTime: toTimeColumn("14:00"), endTime: toTimeColumn("18:00"), isCustom: true, customName: "Inventur" },
+    });
+    await fx.shift({ locationId: lager.id, date: "2042-07-02", start: "06:00", end: "10:00" });
+
+    const res = await callForBytes(GET, { token, path: "/api/reports/schedule/pdf?start_date=2042-07-02&end_date=2042-07-02" });
+    const text = pdfText(res.bytes);
+    expect(text).toContain("02.07.2042 – 02.07.2042 · 2 Schichten · 8.0 h");
+    expect(text).toMatch(/06:00–10:00 4\.0 h\s+Offen/);
+    expect(text).toMatch(/14:00–18:00 4\.0 h\s+Łukasz/);
+    expect(text.indexOf("06:00–10:00")).toBeLessThan(text.indexOf("14:00–18:00"));
+    expect(text).toContain("Inventur");
   });
 
   test("a month: one section per week, each starting on a new page", async () => {

@@ -1,0 +1,149 @@
+import PDFDocument from "pdfkit";
+import { pdfColors, pdfFontFiles, pdfPage as p } from "./pdf-theme";
+import { textMeasure, type TextMeasure } from "./text-lines";
+
+/*
+ * A pdfkit document with the page frame of PdfPage.tsx (title, period, print
+ * date, rule; footer with "Seite X von Y"), for reports drawn directly with
+ * pdfkit rather than laid out by @react-pdf/renderer.
+ */
+
+/** Line box of a one-line text, relative to its size. */
+export const LINE_FACTOR = 1.2;
+const TITLE_BOX = p.titleSize * LINE_FACTOR;
+const SUBTITLE_BOX = p.subtitleSize * LINE_FACTOR;
+const SMALL_BOX = p.smallSize * LINE_FACTOR;
+const HEADER_TEXT_BOTTOM = p.margin + TITLE_BOX + p.subtitleGap + SUBTITLE_BOX;
+
+/** y where a page's body starts, under the header's rule. */
+export const FRAME_BODY_TOP = HEADER_TEXT_BOTTOM + p.headerPadding + p.headerRule + p.headerGap;
+
+export type TextStyle = {
+  size: number;
+  lineHeight?: number;
+  bold?: boolean;
+  color?: string;
+  align?: "left" | "right";
+  /** A line wider than this is set in a smaller size rather than run into the next cell. */
+  maxWidth?: number;
+};
+
+const FONT_NAMES = { regular: "DejaVuSansCondensed", bold: "DejaVuSansCondensed-Bold" };
+const NO_WRAP = { lineBreak: false };
+
+/**
+ * Draws single lines of text whose line box starts at a given top, and
+ * filled rectangles. It remembers the font, size and colour in use, because
+ * pdfkit writes them into the page again on every call.
+ */
+export class Pen {
+  readonly regular: TextMeasure;
+  readonly bold: TextMeasure;
+  private font = "";
+  private size = 0;
+  private color = "";
+
+  constructor(
+    readonly doc: PDFKit.PDFDocument,
+    files: { regular: string; bold: string },
+  ) {
+    this.regular = textMeasure(files.regular);
+    this.bold = textMeasure(files.bold);
+  }
+
+  /** One line, never wrapped by pdfkit; with align "right", x is where it ends. */
+  line(text: string, x: number, top: number, style: TextStyle): void {
+    const measure = style.bold ? this.bold : this.regular;
+    const font = style.bold ? FONT_NAMES.bold : FONT_NAMES.regular;
+    let size = style.size;
+    let width = style.align === "right" || style.maxWidth !== undefined ? measure.width(text, size) : 0;
+    if (style.maxWidth !== undefined && width > style.maxWidth) {
+      size *= style.maxWidth / width;
+      width = style.maxWidth;
+    }
+    if (font !== this.font) this.doc.font((this.font = font));
+    if (size !== this.size) this.doc.fontSize((this.size = size));
+    this.fill(style.color ?? pdfColors.text);
+    const box = style.lineHeight ?? style.size * LINE_FACTOR;
+    // pdfkit puts the font's ascent at y; centre the glyphs in the line box as react-pdf does.
+    const y = top + (box - size * (measure.ascent - measure.descent)) / 2;
+    this.doc.text(text, style.align === "right" ? x - width : x, y, NO_WRAP);
+  }
+
+  rect(x: number, y: number, width: number, height: number, color: string, radius = 0): void {
+    this.fill(color);
+    if (radius > 0) this.doc.roundedRect(x, y, width, height, radius).fill();
+    else this.doc.rect(x, y, width, height).fill();
+  }
+
+  /** A new page starts with PDF's default graphics state. */
+  pageStarted(): void {
+    this.color = "";
+  }
+
+  private fill(color: string) {
+    if (color !== this.color) this.doc.fillColor((this.color = color));
+  }
+}
+
+export type PdfKitReport = { pen: Pen; addPage(): void; finish(): Promise<Uint8Array> };
+
+/** A landscape A4 document with the committed DejaVu fonts; `finish` ends it and resolves to its bytes. */
+export function createPdfKitReport({ root, title }: { root: string; title: string }): PdfKitReport {
+  const files = pdfFontFiles(root);
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    // Starting with our font spares pdfkit loading its built-in Helvetica.
+    font: files.regular,
+    lang: "de-CH",
+    displayTitle: true,
+    info: { Title: title, Author: "Schichtwerk" },
+  });
+  doc.registerFont(FONT_NAMES.regular, files.regular);
+  doc.registerFont(FONT_NAMES.bold, files.bold);
+  const pen = new Pen(doc, files);
+
+  const chunks: Uint8Array[] = [];
+  const bytes = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on("data", (chunk: Uint8Array) => chunks.push(chunk));
+    doc.on("error", reject);
+    doc.on("end", () => {
+      // A fresh buffer of its own: the worker transfers it to the main thread.
+      const pdf = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
+      let offset = 0;
+      for (const chunk of chunks) {
+        pdf.set(chunk, offset);
+        offset += chunk.length;
+      }
+      resolve(pdf);
+    });
+  });
+
+  return {
+    pen,
+    addPage: () => {
+      doc.addPage({ size: [p.width, p.height], margin: 0 });
+      pen.pageStarted();
+    },
+    finish: () => {
+      doc.end();
+      return bytes;
+    },
+  };
+}
+
+export type Frame = { title: string; period: string; printedAt: string; pageCount: number };
+
+/** Header and footer of PdfPage.tsx on the current page. */
+export function drawPageFrame(pen: Pen, frame: Frame, pageNumber: number): void {
+  const right = p.width - p.margin;
+  pen.line(frame.title, p.margin, p.margin, { size: p.titleSize, lineHeight: TITLE_BOX, bold: true });
+  pen.line(frame.period, p.margin, p.margin + TITLE_BOX + p.subtitleGap, { size: p.subtitleSize, lineHeight: SUBTITLE_BOX, color: pdfColors.muted });
+  pen.line(`Gedruckt am ${frame.printedAt}`, right, HEADER_TEXT_BOTTOM - SMALL_BOX, { size: p.smallSize, color: pdfColors.muted, align: "right" });
+  const ruleY = HEADER_TEXT_BOTTOM + p.headerPadding + p.headerRule / 2;
+  pen.doc.moveTo(p.margin, ruleY).lineTo(right, ruleY).lineWidth(p.headerRule).stroke(pdfColors.line);
+
+  const footerTop = p.height - p.footerBottom - SMALL_BOX;
+  pen.line("Schichtwerk", p.margin, footerTop, { size: p.smallSize, color: pdfColors.muted });
+  pen.line(`Seite ${pageNumber} von ${frame.pageCount}`, right, footerTop, { size: p.smallSize, color: pdfColors.muted, align: "right" });
+}
