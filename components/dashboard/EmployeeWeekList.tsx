@@ -1,12 +1,6 @@
+import { WeekBalance } from "@/components/ui/WeekBalance";
 import type { EmployeeWeek } from "@/lib/shared/api-types";
 import { formatHours } from "@/lib/shared/hours";
-
-function WeekState({ week }: { week: EmployeeWeek }) {
-  if (week.remaining_hours === null) return <span className="text-slate-600">Stundenlohn</span>;
-  if (week.status === "overbooked") return <span className="font-semibold text-red-700">+{formatHours(-week.remaining_hours)} h Überstunden</span>;
-  if (week.status === "full") return <span className="text-emerald-800">voll verplant</span>;
-  return <span className="text-slate-700">{formatHours(week.remaining_hours)} h frei</span>;
-}
 
 /** Each employee's week: scheduled / weekly hours and what is left (hourly: scheduled hours only). */
 export function EmployeeWeekList({ weeks }: { weeks: EmployeeWeek[] }) {
@@ -26,7 +20,7 @@ export function EmployeeWeekList({ weeks }: { weeks: EmployeeWeek[] }) {
               </span>
               <span className="flex gap-4 tabular-nums">
                 <span>{week.is_hourly ? `${formatHours(week.scheduled_hours)} h` : `${formatHours(week.scheduled_hours)} / ${formatHours(week.weekly_hours)} h`}</span>
-                <WeekState week={week} />
+                <WeekBalance remaining={week.remaining_hours} />
               </span>
             </li>
           ))}

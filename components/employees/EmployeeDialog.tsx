@@ -1,11 +1,10 @@
 "use client";
 import { useState } from "react";
-import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import { Modal, ModalActions } from "@/components/ui/Modal";
-import { api, errorMessage } from "@/lib/client/api";
+import { FormActions, Modal } from "@/components/ui/Modal";
+import { api } from "@/lib/client/api";
 import { parseDecimal, validate } from "@/lib/client/form-errors";
-import { notify } from "@/lib/client/notify";
+import { useAction } from "@/lib/client/use-action";
 import type { EmployeeDto } from "@/lib/shared/api-types";
 import { employeeInputSchema } from "@/lib/shared/schemas/employee";
 
@@ -21,7 +20,7 @@ export function EmployeeDialog({ employee, onClose, onSaved }: Props) {
     is_hourly: employee?.is_hourly ?? false,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setForm((current) => ({ ...current, [key]: event.target.type === "checkbox" ? event.target.checked : event.target.value }));
 
@@ -34,17 +33,12 @@ export function EmployeeDialog({ employee, onClose, onSaved }: Props) {
     });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
-    setBusy(true);
-    try {
-      if (employee) await api.put(`/employees/${employee.id}`, checked.data);
-      else await api.post("/employees", checked.data);
-      notify.success(employee ? "Mitarbeiter aktualisiert!" : "Mitarbeiter erstellt!");
-      onSaved();
-    } catch (error) {
-      notify.error(errorMessage(error, employee ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen"));
-    } finally {
-      setBusy(false);
-    }
+    const input = checked.data;
+    const saved = await run(() => (employee ? api.put(`/employees/${employee.id}`, input) : api.post("/employees", input)), {
+      success: employee ? "Mitarbeiter aktualisiert!" : "Mitarbeiter erstellt!",
+      failure: employee ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen",
+    });
+    if (saved) onSaved();
   }
 
   return (
@@ -84,14 +78,7 @@ export function EmployeeDialog({ employee, onClose, onSaved }: Props) {
           <input type="checkbox" checked={form.is_hourly} onChange={set("is_hourly")} disabled={busy} className="size-5 rounded border-slate-300" />
           Stundenlohn (ohne feste Wochenstunden)
         </label>
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Wird gespeichert..." : "Speichern"}
-          </Button>
-        </ModalActions>
+        <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -4,9 +4,9 @@ import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { EmptyState, LoadingState } from "@/components/ui/States";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
-import { notify } from "@/lib/client/notify";
+import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import type { EmployeeDto } from "@/lib/shared/api-types";
 import { formatHours } from "@/lib/shared/hours";
@@ -23,15 +23,12 @@ export function EmployeesScreen() {
   const [editing, setEditing] = useState<EmployeeDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<EmployeeDto | null>(null);
 
+  const { run } = useAction();
+
   async function remove(employee: EmployeeDto) {
-    try {
-      await api.delete(`/employees/${employee.id}`);
-      notify.success("Mitarbeiter gelöscht!");
-      setDeleting(null);
-      await employees.reload();
-    } catch (error) {
-      notify.error(errorMessage(error, "Fehler beim Löschen"));
-    }
+    if (!(await run(() => api.delete(`/employees/${employee.id}`), { success: "Mitarbeiter gelöscht!", failure: "Fehler beim Löschen" }))) return;
+    setDeleting(null);
+    await employees.reload();
   }
 
   const addButton = mayEdit && <Button onClick={() => setEditing("new")}>+ Neuer Mitarbeiter</Button>;

@@ -1,11 +1,10 @@
 "use client";
 import { useState } from "react";
-import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import { Modal, ModalActions } from "@/components/ui/Modal";
-import { api, errorMessage } from "@/lib/client/api";
+import { FormActions, Modal } from "@/components/ui/Modal";
+import { api } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
-import { notify } from "@/lib/client/notify";
+import { useAction } from "@/lib/client/use-action";
 import type { LocationDto } from "@/lib/shared/api-types";
 import { DEFAULT_LOCATION_COLOR, locationInputSchema } from "@/lib/shared/schemas/location";
 
@@ -19,7 +18,7 @@ export function LocationDialog({ location, onClose, onSaved }: Props) {
   const [color, setColor] = useState(location?.color ?? DEFAULT_LOCATION_COLOR);
   const [address, setAddress] = useState(location?.address ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const validColor = /^#[0-9A-Fa-f]{6}$/.test(color);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -27,17 +26,12 @@ export function LocationDialog({ location, onClose, onSaved }: Props) {
     const checked = validate(locationInputSchema, { name, color, address });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
-    setBusy(true);
-    try {
-      if (location) await api.put(`/locations/${location.id}`, checked.data);
-      else await api.post("/locations", checked.data);
-      notify.success(location ? "Standort aktualisiert!" : "Standort erstellt!");
-      onSaved();
-    } catch (error) {
-      notify.error(errorMessage(error, location ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen"));
-    } finally {
-      setBusy(false);
-    }
+    const input = checked.data;
+    const saved = await run(() => (location ? api.put(`/locations/${location.id}`, input) : api.post("/locations", input)), {
+      success: location ? "Standort aktualisiert!" : "Standort erstellt!",
+      failure: location ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen",
+    });
+    if (saved) onSaved();
   }
 
   return (
@@ -79,14 +73,7 @@ export function LocationDialog({ location, onClose, onSaved }: Props) {
           </div>
         </fieldset>
         <Field id="location-address" label="Adresse (optional)" value={address} onChange={(event) => setAddress(event.target.value)} error={errors.address} disabled={busy} />
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Wird gespeichert..." : "Speichern"}
-          </Button>
-        </ModalActions>
+        <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -4,9 +4,9 @@ import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { EmptyState, LoadingState } from "@/components/ui/States";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
-import { notify } from "@/lib/client/notify";
+import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import type { LocationDto } from "@/lib/shared/api-types";
 import { can } from "@/lib/shared/roles";
@@ -20,15 +20,12 @@ export function LocationsScreen() {
   const [editing, setEditing] = useState<LocationDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<LocationDto | null>(null);
 
+  const { run } = useAction();
+
   async function remove(location: LocationDto) {
-    try {
-      await api.delete(`/locations/${location.id}`);
-      notify.success("Standort gelöscht!");
-      setDeleting(null);
-      await locations.reload();
-    } catch (error) {
-      notify.error(errorMessage(error, "Fehler beim Löschen"));
-    }
+    if (!(await run(() => api.delete(`/locations/${location.id}`), { success: "Standort gelöscht!", failure: "Fehler beim Löschen" }))) return;
+    setDeleting(null);
+    await locations.reload();
   }
 
   const addButton = mayEdit && <Button onClick={() => setEditing("new")}>+ Neuer Standort</Button>;

@@ -1,16 +1,15 @@
 "use client";
 import { useState } from "react";
-import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import { Modal, ModalActions } from "@/components/ui/Modal";
-import { api, errorMessage } from "@/lib/client/api";
-import { notify } from "@/lib/client/notify";
+import { FormActions, Modal } from "@/components/ui/Modal";
+import { api } from "@/lib/client/api";
+import { useAction } from "@/lib/client/use-action";
 
 /** Change the own password (SPEC §5): current required, new twice, at least 8 characters. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState({ current: "", next: "", confirm: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => setForm((current) => ({ ...current, [key]: event.target.value }));
 
   function check(): Record<string, string> {
@@ -26,16 +25,11 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
     const found = check();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await api.post("/auth/change-password", { currentPassword: form.current, newPassword: form.next });
-      notify.success("Passwort erfolgreich geändert!");
-      onClose();
-    } catch (error) {
-      notify.error(errorMessage(error, "Fehler beim Ändern des Passworts"));
-    } finally {
-      setBusy(false);
-    }
+    const changed = await run(() => api.post("/auth/change-password", { currentPassword: form.current, newPassword: form.next }), {
+      success: "Passwort erfolgreich geändert!",
+      failure: "Fehler beim Ändern des Passworts",
+    });
+    if (changed) onClose();
   }
 
   return (
@@ -45,14 +39,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         <Field id="password-new" label="Neues Passwort" type="password" autoComplete="new-password" value={form.next} onChange={set("next")} error={errors.next} hint="Mindestens 8 Zeichen, besser 12 oder mehr." disabled={busy} />
         <Field id="password-confirm" label="Neues Passwort bestätigen" type="password" autoComplete="new-password" value={form.confirm} onChange={set("confirm")} error={errors.confirm} disabled={busy} />
         <p className="text-xs text-slate-500">Andere angemeldete Geräte werden dabei abgemeldet.</p>
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Wird geändert..." : "Passwort ändern"}
-          </Button>
-        </ModalActions>
+        <FormActions busy={busy} onCancel={onClose} label="Passwort ändern" busyLabel="Wird geändert..." />
       </form>
     </Modal>
   );

@@ -2,8 +2,8 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { inputClass } from "@/components/ui/Field";
-import { api, errorMessage } from "@/lib/client/api";
-import { notify } from "@/lib/client/notify";
+import { api } from "@/lib/client/api";
+import { useAction } from "@/lib/client/use-action";
 import { totpDigits } from "@/lib/shared/schemas/auth";
 import type { UserDto } from "@/lib/shared/api-types";
 
@@ -36,51 +36,27 @@ function CodeInput({ id, value, onChange, disabled }: { id: string; value: strin
 export function TwoFactorSection({ user, onChanged }: { user: UserDto; onChanged: () => Promise<void> }) {
   const [setup, setSetup] = useState<{ qrCode: string; secret: string } | null>(null);
   const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
   async function startSetup() {
-    setBusy(true);
-    try {
-      setSetup(await api.post<{ qrCode: string; secret: string }>("/auth/setup-2fa"));
-      setCode("");
-    } catch (error) {
-      notify.error(errorMessage(error, "Fehler beim Einrichten von 2FA"));
-    } finally {
-      setBusy(false);
-    }
+    setCode("");
+    await run(async () => setSetup(await api.post<{ qrCode: string; secret: string }>("/auth/setup-2fa")), { failure: "Fehler beim Einrichten von 2FA" });
   }
 
   async function enable(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await api.post("/auth/enable-2fa", { token: code });
-      notify.success("2FA erfolgreich aktiviert!");
-      setSetup(null);
-      setCode("");
-      await onChanged();
-    } catch (error) {
-      setCode("");
-      notify.error(errorMessage(error, "Ungültiger Token"));
-    } finally {
-      setBusy(false);
-    }
+    const enabled = await run(() => api.post("/auth/enable-2fa", { token: code }), { success: "2FA erfolgreich aktiviert!", failure: "Ungültiger Token" });
+    setCode(""); // a code is used up either way
+    if (!enabled) return;
+    setSetup(null);
+    await onChanged();
   }
 
   async function disable(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await api.post("/auth/disable-2fa", { token: code });
-      notify.success("2FA wurde deaktiviert");
-      setCode("");
-      await onChanged();
-    } catch {
-      setCode("");
-      notify.error("Ungültiger Token oder Fehler beim Deaktivieren");
-    } finally {
-      setBusy(false);
-    }
+    const disabled = await run(() => api.post("/auth/disable-2fa", { token: code }), { success: "2FA wurde deaktiviert", failure: "Ungültiger Token oder Fehler beim Deaktivieren" });
+    setCode("");
+    if (disabled) await onChanged();
   }
 
   if (user.two_factor_enabled) {

@@ -1,12 +1,6 @@
+import { WeekBalance } from "@/components/ui/WeekBalance";
 import { formatHours } from "@/lib/shared/hours";
 import type { EmployeeAvailability } from "./week-model";
-
-function Remaining({ entry }: { entry: EmployeeAvailability }) {
-  if (entry.remaining === null) return <span className="text-slate-600">{formatHours(entry.scheduled)} h · Stundenlohn</span>;
-  if (entry.status === "overbooked") return <span className="font-semibold text-red-700">+{formatHours(-entry.remaining)} h überbucht</span>;
-  if (entry.status === "full") return <span className="text-emerald-800">voll verplant</span>;
-  return <span className="text-slate-700">{formatHours(entry.remaining)} h frei</span>;
-}
 
 /** Who still has hours this week (SPEC §2): remaining hours, overbooked in red and with a "+". */
 export function EmployeePanel({ entries }: { entries: EmployeeAvailability[] }) {
@@ -25,7 +19,8 @@ export function EmployeePanel({ entries }: { entries: EmployeeAvailability[] }) 
                 {entry.employee.first_name} {entry.employee.last_name}
               </span>
               <span className="shrink-0 tabular-nums">
-                <Remaining entry={entry} />
+                {entry.remaining === null && `${formatHours(entry.scheduled)} h · `}
+                <WeekBalance remaining={entry.remaining} />
               </span>
             </li>
           ))}

@@ -4,9 +4,9 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { EmptyState, LoadingState } from "@/components/ui/States";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
-import { notify } from "@/lib/client/notify";
+import { useAction } from "@/lib/client/use-action";
 import { today as todayInBrowser } from "@/lib/client/today";
 import { useResource } from "@/lib/client/use-resource";
 import type { EmployeeDto, LocationDto, ShiftDto } from "@/lib/shared/api-types";
@@ -41,15 +41,12 @@ export function ScheduleScreen() {
   const gridRows = useMemo(() => rows(locations.data ?? [], shifts), [locations.data, shifts]);
   const shownWeek = week.shownWeek ?? weekStart;
 
+  const { run } = useAction();
+
   async function remove(shift: ShiftDto) {
-    try {
-      await api.delete(`/shifts/${shift.id}`);
-      notify.success("Schicht gelöscht!");
-      setDeleting(null);
-      await week.reload();
-    } catch (error) {
-      notify.error(errorMessage(error, "Fehler beim Löschen"));
-    }
+    if (!(await run(() => api.delete(`/shifts/${shift.id}`), { success: "Schicht gelöscht!", failure: "Fehler beim Löschen" }))) return;
+    setDeleting(null);
+    await week.reload();
   }
 
   const ready = employees.data && locations.data && week.shifts;

@@ -1,11 +1,10 @@
 "use client";
 import { useState } from "react";
-import { Button } from "@/components/ui/Button";
 import { Field, inputClass } from "@/components/ui/Field";
-import { Modal, ModalActions } from "@/components/ui/Modal";
-import { api, errorMessage } from "@/lib/client/api";
+import { FormActions, Modal } from "@/components/ui/Modal";
+import { api } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
-import { notify } from "@/lib/client/notify";
+import { useAction } from "@/lib/client/use-action";
 import type { LocationDto, ShiftDto } from "@/lib/shared/api-types";
 import { crossesMidnight, formatHours, shiftHours } from "@/lib/shared/hours";
 import { shiftInputSchema } from "@/lib/shared/schemas/shift";
@@ -23,7 +22,7 @@ type Props = {
 
 function remainingLabel(entry: EmployeeAvailability) {
   if (entry.remaining === null) return "Stundenlohn";
-  return entry.remaining < 0 ? `+${formatHours(-entry.remaining)} h überbucht` : `${formatHours(entry.remaining)} h frei`;
+  return entry.remaining < 0 ? `+${formatHours(-entry.remaining)} h Überstunden` : `${formatHours(entry.remaining)} h frei`;
 }
 
 /** Create or edit a shift, with a live preview of its hours (over midnight when the end is before the start). */
@@ -39,7 +38,7 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
     custom_name: editing?.custom_name ?? "",
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm((current) => ({ ...current, [key]: event.target instanceof HTMLInputElement && event.target.type === "checkbox" ? event.target.checked : event.target.value }));
 
@@ -63,18 +62,12 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
     });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
-    setBusy(true);
-    try {
-      const body = { ...checked.data, break_minutes: 0 };
-      if (editing) await api.put(`/shifts/${editing.id}`, body);
-      else await api.post("/shifts", body);
-      notify.success(editing ? "Schicht aktualisiert!" : "Schicht erstellt!");
-      onSaved();
-    } catch (error) {
-      notify.error(errorMessage(error, editing ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen"));
-    } finally {
-      setBusy(false);
-    }
+    const body = { ...checked.data, break_minutes: 0 };
+    const saved = await run(() => (editing ? api.put(`/shifts/${editing.id}`, body) : api.post("/shifts", body)), {
+      success: editing ? "Schicht aktualisiert!" : "Schicht erstellt!",
+      failure: editing ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen",
+    });
+    if (saved) onSaved();
   }
 
   return (
@@ -130,14 +123,7 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
             </strong>
           )}
         </p>
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Wird gespeichert..." : "Speichern"}
-          </Button>
-        </ModalActions>
+        <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

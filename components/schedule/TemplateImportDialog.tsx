@@ -3,8 +3,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Modal, ModalActions } from "@/components/ui/Modal";
 import { LoadingState } from "@/components/ui/States";
-import { api, errorMessage } from "@/lib/client/api";
-import { notify } from "@/lib/client/notify";
+import { api } from "@/lib/client/api";
+import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import type { WeekTemplateDto } from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
@@ -16,22 +16,15 @@ type Props = { weekStart: string; onClose: () => void; onImported: () => void };
 export function TemplateImportDialog({ weekStart, onClose, onImported }: Props) {
   const templates = useResource((signal) => api.get<WeekTemplateDto[]>("/week-templates", signal), "Fehler beim Laden der Templates");
   const [chosen, setChosen] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
   async function importTemplate() {
     if (chosen === null) return;
-    setBusy(true);
-    try {
-      await api.post(`/week-templates/${chosen}/apply`, { start_date: weekStart });
-      notify.success("Template importiert!");
-      // SPEC §7: after an import the client waits 100 ms, then reloads.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      onImported();
-    } catch (error) {
-      notify.error(errorMessage(error, "Fehler beim Importieren"));
-    } finally {
-      setBusy(false);
-    }
+    const imported = await run(() => api.post(`/week-templates/${chosen}/apply`, { start_date: weekStart }), { success: "Template importiert!", failure: "Fehler beim Importieren" });
+    if (!imported) return;
+    // SPEC §7: after an import the client waits 100 ms, then reloads.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    onImported();
   }
 
   return (

@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Button } from "./Button";
 
 type Props = {
   open: boolean;
@@ -58,4 +59,18 @@ export function Modal({ open, title, onClose, children, size = "md" }: Props) {
 /** The row of buttons at the bottom of a dialog. */
 export function ModalActions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}
+
+/** "Abbrechen" and the submit button of a form in a dialog, both disabled while it saves. */
+export function FormActions({ busy, onCancel, label = "Speichern", busyLabel = "Wird gespeichert..." }: { busy: boolean; onCancel: () => void; label?: string; busyLabel?: string }) {
+  return (
+    <ModalActions>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        Abbrechen
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </ModalActions>
+  );
 }

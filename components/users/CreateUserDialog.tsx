@@ -1,12 +1,11 @@
 "use client";
 import { useState } from "react";
-import { Button } from "@/components/ui/Button";
 import { Field, inputClass } from "@/components/ui/Field";
-import { Modal, ModalActions } from "@/components/ui/Modal";
+import { FormActions, Modal } from "@/components/ui/Modal";
 import { ROLE_LABELS } from "@/components/ui/RoleBadge";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
-import { notify } from "@/lib/client/notify";
+import { useAction } from "@/lib/client/use-action";
 import { ROLES, type Role } from "@/lib/shared/roles";
 import { createUserSchema } from "@/lib/shared/schemas/user";
 
@@ -14,7 +13,7 @@ import { createUserSchema } from "@/lib/shared/schemas/user";
 export function CreateUserDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const [form, setForm] = useState({ username: "", email: "", password: "", role: "user" as Role });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((current) => ({ ...current, [key]: event.target.value }));
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -22,16 +21,8 @@ export function CreateUserDialog({ onClose, onSaved }: { onClose: () => void; on
     const checked = validate(createUserSchema, form);
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
-    setBusy(true);
-    try {
-      await api.post("/users", checked.data);
-      notify.success("Benutzer erstellt!");
-      onSaved();
-    } catch (error) {
-      notify.error(errorMessage(error, "Fehler beim Erstellen"));
-    } finally {
-      setBusy(false);
-    }
+    const input = checked.data;
+    if (await run(() => api.post("/users", input), { success: "Benutzer erstellt!", failure: "Fehler beim Erstellen" })) onSaved();
   }
 
   return (
@@ -62,14 +53,7 @@ export function CreateUserDialog({ onClose, onSaved }: { onClose: () => void; on
             ))}
           </select>
         </div>
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Wird erstellt..." : "Benutzer erstellen"}
-          </Button>
-        </ModalActions>
+        <FormActions busy={busy} onCancel={onClose} label="Benutzer erstellen" busyLabel="Wird erstellt..." />
       </form>
     </Modal>
   );

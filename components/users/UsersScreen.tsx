@@ -5,9 +5,9 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { RoleBadge, ROLE_LABELS } from "@/components/ui/RoleBadge";
 import { EmptyState, LoadingState } from "@/components/ui/States";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
-import { notify } from "@/lib/client/notify";
+import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import type { UserDto } from "@/lib/shared/api-types";
 import { formatTimestampDate } from "@/lib/shared/format";
@@ -35,29 +35,19 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<UserDto | null>(null);
   const [changingRole, setChangingRole] = useState<number | null>(null);
+  const { run } = useAction();
 
   async function remove(target: UserDto) {
-    try {
-      await api.delete(`/users/${target.id}`);
-      notify.success("Benutzer gelöscht!");
-      setDeleting(null);
-      await users.reload();
-    } catch (error) {
-      notify.error(errorMessage(error, "Fehler beim Löschen"));
-    }
+    if (!(await run(() => api.delete(`/users/${target.id}`), { success: "Benutzer gelöscht!", failure: "Fehler beim Löschen" }))) return;
+    setDeleting(null);
+    await users.reload();
   }
 
   async function changeRole(target: UserDto, role: Role) {
     setChangingRole(target.id);
-    try {
-      await api.put(`/users/${target.id}`, { role });
-      notify.success("Rolle geändert!");
-      await users.reload();
-    } catch (error) {
-      notify.error(errorMessage(error, "Fehler beim Aktualisieren"));
-    } finally {
-      setChangingRole(null);
-    }
+    await run(() => api.put(`/users/${target.id}`, { role }), { success: "Rolle geändert!", failure: "Fehler beim Aktualisieren" });
+    await users.reload();
+    setChangingRole(null);
   }
 
   return (
