@@ -2,13 +2,15 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "./Button";
 
+const WIDTHS = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-5xl" } as const;
+
 type Props = {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** Wider dialogs for forms with rows (templates). */
-  size?: "md" | "lg";
+  /** Wider dialogs: lg for lists (a template's week), xl for forms with rows of fields (template shifts). */
+  size?: "md" | "lg" | "xl";
 };
 
 /**
@@ -35,7 +37,7 @@ export function Modal({ open, title, onClose, children, size = "md" }: Props) {
         event.preventDefault();
         onClose();
       }}
-      className={`m-auto w-full rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 max-sm:mb-0 max-sm:max-w-none max-sm:rounded-b-none ${size === "lg" ? "max-w-3xl" : "max-w-lg"}`}
+      className={`m-auto w-full rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 max-sm:mb-0 max-sm:max-w-none max-sm:rounded-b-none ${WIDTHS[size]}`}
     >
       {open && (
         <div className="max-h-[90dvh] overflow-y-auto p-6">

@@ -1,0 +1,148 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { Field, inputClass } from "@/components/ui/Field";
+import { Modal, ModalActions } from "@/components/ui/Modal";
+import { SelectField } from "@/components/ui/SelectField";
+import { api, ApiError } from "@/lib/client/api";
+import { validate } from "@/lib/client/form-errors";
+import { notify } from "@/lib/client/notify";
+import { today } from "@/lib/client/today";
+import type { EmployeeDto, VacationDto } from "@/lib/shared/api-types";
+import { isIsoDate, workingDays, workingDaysByYear } from "@/lib/shared/dates";
+import { vacationInputSchema } from "@/lib/shared/schemas/vacation";
+import { employeeName, formatDays, saveErrorToast, workingDaysLabel } from "./vacation-text";
+
+type Props = {
+  vacation: VacationDto | null;
+  employees: EmployeeDto[];
+  /** Pre-selected employee for a new vacation (the list's filter). */
+  employeeId?: number;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+/** Record (vacation null) or change a vacation, with the working days counted while typing (SPEC §2, §5). */
+export function VacationDialog({ vacation, employees, employeeId, onClose, onSaved }: Props) {
+  const [form, setForm] = useState({
+    employee_id: String(vacation?.employee_id ?? employeeId ?? ""),
+    start_date: vacation?.start_date ?? "",
+    end_date: vacation?.end_date ?? "",
+    notes: vacation?.notes ?? "",
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  // A message goes once its field changes; the two dates judge each other, so both go.
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const value = event.target.value;
+    setForm((current) => ({ ...current, [key]: value }));
+    const cleared = key === "start_date" || key === "end_date" ? ["start_date", "end_date"] : [key];
+    setErrors((current) => ({ ...current, ...Object.fromEntries(cleared.map((field) => [field, ""])) }));
+  };
+
+  const year = Number(today().slice(0, 4));
+  const datesValid = isIsoDate(form.start_date) && isIsoDate(form.end_date) && form.start_date <= form.end_date;
+  const count = datesValid ? workingDays(form.start_date, form.end_date) : null;
+  const balance = currentYearBalance(employees, Number(form.employee_id), vacation, year);
+  const neededThisYear = datesValid ? (workingDaysByYear(form.start_date, form.end_date).get(year) ?? 0) : 0;
+  // An archived employee's past vacation still lists its employee, who is no longer in the picker.
+  const missingEmployee = vacation && !employees.some((employee) => employee.id === vacation.employee_id) ? vacation : null;
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validate(vacationInputSchema, { ...form, employee_id: form.employee_id ? Number(form.employee_id) : undefined });
+    setErrors(checked.errors ?? {});
+    if (!checked.data) return;
+    setBusy(true);
+    try {
+      if (vacation) await api.put(`/vacations/${vacation.id}`, checked.data);
+      else await api.post("/vacations", checked.data);
+      notify.success(vacation ? "Ferien aktualisiert!" : "Ferien eingetragen!");
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields);
+      notify.error(...saveErrorToast(error, vacation ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen", year));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open title={vacation ? "Ferien bearbeiten" : "Ferien eintragen"} onClose={() => !busy && onClose()}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <SelectField
+          id="vacation-employee"
+          label="Mitarbeiter"
+          value={form.employee_id}
+          onChange={set("employee_id")}
+          error={errors.employee_id}
+          hint={balance && `Ferienguthaben ${year}: ${formatDays(balance.available)} von ${formatDays(balance.total)} Tagen verfügbar`}
+          disabled={busy}
+          autoFocus
+        >
+          <option value="">Mitarbeiter auswählen</option>
+          {missingEmployee && <option value={missingEmployee.employee_id}>{employeeName(missingEmployee)}</option>}
+          {employees.map((employee) => (
+            <option key={employee.id} value={employee.id}>
+              {employeeName(employee)}
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="vacation-start" label="Von" type="date" value={form.start_date} onChange={set("start_date")} error={errors.start_date} disabled={busy} />
+          <Field id="vacation-end" label="Bis" type="date" value={form.end_date} min={form.start_date || undefined} onChange={set("end_date")} error={errors.end_date} disabled={busy} />
+        </div>
+        {/* Announced while typing; shown only for a valid range (SPEC §5). */}
+        <div aria-live="polite" className="min-h-6 text-sm">
+          {count !== null && (
+            <p className="flex flex-wrap items-baseline gap-x-2">
+              <span className="font-semibold text-slate-900">{workingDaysLabel(count)}</span>
+              <span className="text-slate-600">(Montag bis Freitag)</span>
+              {balance && neededThisYear > balance.available && <span className="font-medium text-red-700">Mehr als das Guthaben {year}</span>}
+            </p>
+          )}
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="vacation-notes" className="block text-sm font-medium text-slate-700">
+            Notizen (optional)
+          </label>
+          <textarea
+            id="vacation-notes"
+            rows={2}
+            value={form.notes}
+            onChange={set("notes")}
+            disabled={busy}
+            aria-invalid={errors.notes ? true : undefined}
+            aria-describedby={errors.notes ? "vacation-notes-error" : undefined}
+            className={inputClass}
+          />
+          {errors.notes && (
+            <p id="vacation-notes-error" className="text-sm text-red-700">
+              {errors.notes}
+            </p>
+          )}
+        </div>
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Abbrechen
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Wird gespeichert..." : "Speichern"}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * The chosen employee's days left this year. When editing, the vacation's
+ * own days of this year count as available again: the server leaves them
+ * out of the balance when it checks the change.
+ */
+function currentYearBalance(employees: EmployeeDto[], employeeId: number, vacation: VacationDto | null, year: number) {
+  const employee = employees.find((candidate) => candidate.id === employeeId);
+  if (!employee) return null;
+  const ownDays = vacation && vacation.employee_id === employee.id ? (workingDaysByYear(vacation.start_date, vacation.end_date).get(year) ?? 0) : 0;
+  return { total: employee.vacation_days_total, available: employee.vacation_days_remaining + ownDays };
+}

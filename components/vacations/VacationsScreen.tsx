@@ -1,0 +1,123 @@
+"use client";
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { PageHeader } from "@/components/ui/PageHeader";
+import { SelectField } from "@/components/ui/SelectField";
+import { EmptyState, LoadingState } from "@/components/ui/States";
+import { api, errorMessage } from "@/lib/client/api";
+import { useAuth } from "@/lib/client/auth-store";
+import { notify } from "@/lib/client/notify";
+import { useResource } from "@/lib/client/use-resource";
+import type { EmployeeDto, VacationDto } from "@/lib/shared/api-types";
+import { can } from "@/lib/shared/roles";
+import { VacationDialog } from "./VacationDialog";
+import { VacationsTable } from "./VacationsTable";
+import { deleteMessage, employeeName } from "./vacation-text";
+
+/** Employees and vacations load together: one failure toast, and the balances in the dialog are as fresh as the list. */
+async function loadVacations(employeeFilter: string, signal: AbortSignal) {
+  const query = employeeFilter ? `?employee_id=${employeeFilter}` : "";
+  const [employees, vacations] = await Promise.all([api.get<EmployeeDto[]>("/employees", signal), api.get<VacationDto[]>(`/vacations${query}`, signal)]);
+  return { employees, vacations, employeeFilter };
+}
+
+/** Vacations (SPEC §2): filter by employee, table, create/edit dialog; managers and admins change them. */
+export function VacationsScreen() {
+  const { user } = useAuth();
+  const mayEdit = !!user && can(user.role, "vacations:write");
+  const [employeeFilter, setEmployeeFilter] = useState("");
+  const data = useResource((signal) => loadVacations(employeeFilter, signal), "Fehler beim Laden der Daten");
+  const [editing, setEditing] = useState<VacationDto | "new" | null>(null);
+  const [deleting, setDeleting] = useState<VacationDto | null>(null);
+
+  // The first load is useResource's own; later filter changes load again (the old rows stay until then).
+  const { reload } = data;
+  const filterLoaded = useRef(false);
+  useEffect(() => {
+    if (!filterLoaded.current) {
+      filterLoaded.current = true;
+      return;
+    }
+    void reload();
+  }, [employeeFilter, reload]);
+
+  async function remove(vacation: VacationDto) {
+    try {
+      await api.delete(`/vacations/${vacation.id}`);
+      notify.success("Ferien gelöscht!");
+      setDeleting(null);
+      await reload();
+    } catch (error) {
+      notify.error(errorMessage(error, "Fehler beim Löschen"));
+    }
+  }
+
+  const addButton = mayEdit && !!data.data?.employees.length && <Button onClick={() => setEditing("new")}>+ Ferien eintragen</Button>;
+  const filtered = data.data?.employees.find((employee) => String(employee.id) === employeeFilter);
+
+  return (
+    <>
+      <PageHeader title="Ferien" description="Abwesenheiten der Mitarbeitenden. Gezählt werden die Arbeitstage von Montag bis Freitag." actions={addButton} />
+      {data.data === undefined ? (
+        data.failed ? (
+          <EmptyState title="Die Ferien konnten nicht geladen werden." action={<Button variant="secondary" onClick={reload}>Erneut versuchen</Button>} />
+        ) : (
+          <LoadingState />
+        )
+      ) : data.data.employees.length === 0 && data.data.vacations.length === 0 ? (
+        <EmptyState
+          title="Noch keine Mitarbeitenden — Ferien lassen sich eintragen, sobald es Mitarbeitende gibt"
+          action={
+            <Link href="/employees" className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50">
+              Zu den Mitarbeitenden
+            </Link>
+          }
+        />
+      ) : (
+        <div className="space-y-4">
+          <SelectField id="vacation-filter" label="Mitarbeiter" className="sm:w-80" value={employeeFilter} onChange={(event) => setEmployeeFilter(event.target.value)}>
+            <option value="">Alle Mitarbeiter</option>
+            {data.data.employees.map((employee) => (
+              <option key={employee.id} value={employee.id}>
+                {employeeName(employee)}
+              </option>
+            ))}
+          </SelectField>
+          {data.data.vacations.length === 0 ? (
+            <EmptyState title={filtered ? `Keine Ferien für ${employeeName(filtered)} eingetragen` : "Noch keine Ferien eingetragen"} action={addButton}>
+              {mayEdit ? "Eingetragene Ferien werden vom Ferienguthaben abgezogen und in der Wochenplanung berücksichtigt." : "Manager und Administratoren tragen Ferien ein."}
+            </EmptyState>
+          ) : (
+            <VacationsTable
+              vacations={data.data.vacations}
+              stale={data.data.employeeFilter !== employeeFilter}
+              onEdit={mayEdit ? setEditing : undefined}
+              onDelete={mayEdit ? setDeleting : undefined}
+            />
+          )}
+        </div>
+      )}
+      {editing !== null && data.data && (
+        <VacationDialog
+          vacation={editing === "new" ? null : editing}
+          employees={data.data.employees}
+          employeeId={filtered?.id}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void reload();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Ferien löschen"
+        message={deleting ? deleteMessage(deleting) : ""}
+        onConfirm={() => remove(deleting!)}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { inputClass } from "@/components/ui/Field";
+import type { LocationDto } from "@/lib/shared/api-types";
+import { crossesMidnight, formatHours, shiftHours } from "@/lib/shared/hours";
+import type { ShiftRow } from "./template-form";
+import { WEEK } from "./weekdays";
+
+/** Columns shared by the header above the rows and each row (from lg up; phones stack). Times fit "09:00 AM" too. */
+export const ROW_GRID = "lg:grid-cols-[5rem_minmax(0,1.4fr)_8.75rem_8.75rem_minmax(0,1fr)_3.75rem_2.75rem]";
+
+type Props = {
+  row: ShiftRow;
+  number: number;
+  locations: LocationDto[];
+  errors: Record<string, string>;
+  disabled: boolean;
+  onChange: (row: ShiftRow) => void;
+  onRemove: () => void;
+};
+
+/**
+ * One shift of a template. Each control has its own label (visible on small screens,
+ * for screen readers only from lg up, where the column header shows it).
+ */
+export function ShiftRowFields({ row, number, locations, errors, disabled, onChange, onRemove }: Props) {
+  const id = (field: string) => `template-shift-${row.key}-${field}`;
+  const set = (field: keyof ShiftRow) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ ...row, [field]: event.target.value });
+  const hours = shiftHours(row.start_time, row.end_time);
+  const control = (field: keyof ShiftRow, label: string, input: React.ReactNode) => (
+    <div className={`space-y-1 ${field === "notes" ? "col-span-2 lg:col-span-1" : ""}`}>
+      <label htmlFor={id(field)} className="block text-xs font-medium text-slate-700 lg:sr-only">
+        {label}
+      </label>
+      {input}
+      {errors[field] && (
+        <p id={`${id(field)}-error`} className="text-sm text-red-700">
+          {errors[field]}
+        </p>
+      )}
+    </div>
+  );
+  const a11y = (field: string) => ({
+    id: id(field),
+    disabled,
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `${id(field)}-error` : undefined,
+  });
+
+  return (
+    <fieldset className={`grid grid-cols-2 items-start gap-2 rounded-lg border border-slate-200 p-3 lg:rounded-none lg:border-0 lg:p-0 ${ROW_GRID}`}>
+      <legend className="col-span-2 mb-1 text-sm font-medium text-slate-800 lg:sr-only">Schicht {number}</legend>
+      {control(
+        "day_of_week",
+        "Tag",
+        <select {...a11y("day_of_week")} value={row.day_of_week} onChange={set("day_of_week")} className={`${inputClass} min-h-11`}>
+          {WEEK.map((day) => (
+            <option key={day.dayOfWeek} value={day.dayOfWeek}>
+              {day.short}
+            </option>
+          ))}
+        </select>,
+      )}
+      {control(
+        "location_id",
+        "Standort",
+        <select {...a11y("location_id")} value={row.location_id} onChange={set("location_id")} className={`${inputClass} min-h-11`}>
+          <option value="">Standort wählen</option>
+          {locations.map((location) => (
+            <option key={location.id} value={location.id}>
+              {location.name}
+            </option>
+          ))}
+        </select>,
+      )}
+      {control("start_time", "Von", <input {...a11y("start_time")} type="time" value={row.start_time} onChange={set("start_time")} className={`${inputClass} min-h-11`} />)}
+      {control("end_time", "Bis", <input {...a11y("end_time")} type="time" value={row.end_time} onChange={set("end_time")} className={`${inputClass} min-h-11`} />)}
+      {control("notes", "Notiz", <input {...a11y("notes")} value={row.notes} onChange={set("notes")} className={`${inputClass} min-h-11`} />)}
+      <p className="flex min-h-11 flex-col justify-center text-sm tabular-nums text-slate-700 lg:items-end lg:text-right">
+        {hours === null ? "–" : `${formatHours(hours)} h`}
+        {hours !== null && crossesMidnight(row.start_time, row.end_time) && <span className="text-xs leading-tight text-slate-600">bis Folgetag</span>}
+      </p>
+      <button
+        type="button"
+        onClick={onRemove}
+        disabled={disabled}
+        aria-label={`Schicht ${number} entfernen`}
+        className="flex size-11 items-center justify-center justify-self-end rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-700 disabled:opacity-60"
+      >
+        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+          <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,94 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { PageHeader } from "@/components/ui/PageHeader";
+import { EmptyState, LoadingState } from "@/components/ui/States";
+import { api, errorMessage } from "@/lib/client/api";
+import { useAuth } from "@/lib/client/auth-store";
+import { notify } from "@/lib/client/notify";
+import { useResource } from "@/lib/client/use-resource";
+import type { LocationDto, WeekTemplateDto } from "@/lib/shared/api-types";
+import { can } from "@/lib/shared/roles";
+import { TemplateCard } from "./TemplateCard";
+import { TemplateViewDialog } from "./TemplateViewDialog";
+import { WeekTemplateDialog } from "./WeekTemplateDialog";
+
+/** Templates and the locations their rows pick from, in one load with one failure message. */
+async function loadTemplates(signal: AbortSignal) {
+  const [templates, locations] = await Promise.all([api.get<WeekTemplateDto[]>("/week-templates", signal), api.get<LocationDto[]>("/locations", signal)]);
+  return { templates, locations };
+}
+
+/** Week templates (SPEC §2): cards; everyone views them, admins create, edit and delete. */
+export function WeekTemplatesScreen() {
+  const { user } = useAuth();
+  const mayEdit = !!user && can(user.role, "master-data:write");
+  const data = useResource(loadTemplates, "Fehler beim Laden der Templates");
+  const [viewing, setViewing] = useState<WeekTemplateDto | null>(null);
+  const [editing, setEditing] = useState<WeekTemplateDto | "new" | null>(null);
+  const [deleting, setDeleting] = useState<WeekTemplateDto | null>(null);
+
+  async function remove(template: WeekTemplateDto) {
+    try {
+      await api.delete(`/week-templates/${template.id}`);
+      notify.success("Vorlage gelöscht!");
+      setDeleting(null);
+      await data.reload();
+    } catch (error) {
+      notify.error(errorMessage(error, "Fehler beim Löschen"));
+    }
+  }
+
+  const addButton = mayEdit && <Button onClick={() => setEditing("new")}>+ Neue Vorlage</Button>;
+
+  return (
+    <>
+      <PageHeader title="Wochenvorlagen" description="Typische Wochen, die du in der Wochenplanung mit einem Klick übernimmst." actions={addButton} />
+      {data.data === undefined ? (
+        data.failed ? (
+          <EmptyState title="Die Vorlagen konnten nicht geladen werden." action={<Button variant="secondary" onClick={data.reload}>Erneut versuchen</Button>} />
+        ) : (
+          <LoadingState />
+        )
+      ) : data.data.templates.length === 0 ? (
+        <EmptyState title={mayEdit ? "Noch keine Wochenvorlagen — lege die erste Vorlage an" : "Noch keine Wochenvorlagen"} action={addButton}>
+          {mayEdit
+            ? "Eine Vorlage hält die Schichten einer typischen Woche fest; in der Wochenplanung übernimmst du sie als offene Schichten."
+            : "Administratoren legen Vorlagen an; in der Wochenplanung lassen sie sich dann übernehmen."}
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+          {data.data.templates.map((template) => (
+            <TemplateCard
+              key={template.id}
+              template={template}
+              onView={() => setViewing(template)}
+              onEdit={mayEdit ? () => setEditing(template) : undefined}
+              onDelete={mayEdit ? () => setDeleting(template) : undefined}
+            />
+          ))}
+        </ul>
+      )}
+      {viewing && <TemplateViewDialog template={viewing} onClose={() => setViewing(null)} />}
+      {editing !== null && data.data && (
+        <WeekTemplateDialog
+          template={editing === "new" ? null : editing}
+          locations={data.data.locations}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void data.reload();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Vorlage löschen"
+        message={deleting ? `Vorlage „${deleting.name}“ wirklich löschen? Bereits geplante Schichten bleiben erhalten.` : ""}
+        onConfirm={() => remove(deleting!)}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}
