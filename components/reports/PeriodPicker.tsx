@@ -33,8 +33,10 @@ export function PeriodPicker({ value, onChange }: Props) {
   }
 
   function type(raw: string) {
-    if (value.kind === "week" && isIsoDate(raw)) choose({ kind: "week", date: raw });
-    else if (value.kind === "month" && isMonthValue(raw)) choose({ kind: "month", date: `${raw}-01` });
+    // Typing a year digit by digit passes through 0002, 0020, 0204: no period (and no request) for those.
+    const plausible = raw.slice(0, 4) >= "1900";
+    if (plausible && value.kind === "week" && isIsoDate(raw)) choose({ kind: "week", date: raw });
+    else if (plausible && value.kind === "month" && isMonthValue(raw)) choose({ kind: "month", date: `${raw}-01` });
     else setDraft(raw);
   }
 
