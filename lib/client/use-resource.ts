@@ -8,8 +8,10 @@ export type Resource<T> = { data: T | undefined; failed: boolean; reload: () => 
 /**
  * Loads data for a screen; a failure shows the screen's fallback message
  * (SPEC §8) as a toast and keeps what was shown before. `reload` after every change.
+ * A change of `key` (e.g. the period or filter shown) loads again, and the
+ * old data stays on screen until the new data is there.
  */
-export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, failureMessage: string): Resource<T> {
+export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, failureMessage: string, key = ""): Resource<T> {
   const [data, setData] = useState<T>();
   const [failed, setFailed] = useState(false);
   const loadRef = useRef(load);
@@ -37,7 +39,7 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, failur
   useEffect(() => {
     void reload();
     return () => controller.current?.abort();
-  }, [reload]);
+  }, [reload, key]);
 
   return { data, failed, reload };
 }

@@ -1,0 +1,31 @@
+"use client";
+import { api } from "@/lib/client/api";
+import { useResource } from "@/lib/client/use-resource";
+import type { ShiftDto } from "@/lib/shared/api-types";
+import { periodRange, type Period } from "@/lib/shared/periods";
+import { PdfDownloadButton } from "./PdfDownloadButton";
+import { keyed, PeriodData } from "./PeriodData";
+import { PeriodPicker } from "./PeriodPicker";
+import { ReportToolbar } from "./ReportToolbar";
+import { SchedulePreview } from "./SchedulePreview";
+
+/** Arbeitsplan tab: the shifts of the period as a preview, and the schedule PDF. */
+export function SchedulePanel({ period, onPeriodChange }: { period: Period; onPeriodChange: (period: Period) => void }) {
+  const range = periodRange(period);
+  const query = new URLSearchParams({ start_date: range.start, end_date: range.end }).toString();
+  const shifts = useResource((signal) => keyed(query, api.get<ShiftDto[]>(`/shifts?${query}`, signal)), "Fehler beim Laden der Daten", query);
+
+  return (
+    <div className="space-y-6">
+      <ReportToolbar
+        period={period}
+        action={<PdfDownloadButton label="Arbeitsplan als PDF" path={`/reports/schedule/pdf?${query}`} fallbackFilename={`Arbeitsplan_${range.start}_${range.end}.pdf`} />}
+      >
+        <PeriodPicker value={period} onChange={onPeriodChange} />
+      </ReportToolbar>
+      <PeriodData resource={shifts} dataKey={query}>
+        {(list) => <SchedulePreview range={range} shifts={list} showWeeks={period.kind === "month"} />}
+      </PeriodData>
+    </div>
+  );
+}
