@@ -1,8 +1,7 @@
 "use client";
 import { useState } from "react";
-import { Button } from "@/components/ui/Button";
 import { Field, inputClass } from "@/components/ui/Field";
-import { Modal, ModalActions } from "@/components/ui/Modal";
+import { FormActions, Modal } from "@/components/ui/Modal";
 import { SelectField } from "@/components/ui/SelectField";
 import { api, ApiError } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
@@ -122,14 +121,7 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
             </p>
           )}
         </div>
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Wird gespeichert..." : "Speichern"}
-          </Button>
-        </ModalActions>
+        <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

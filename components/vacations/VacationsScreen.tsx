@@ -1,14 +1,14 @@
 "use client";
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { SelectField } from "@/components/ui/SelectField";
 import { EmptyState, LoadingState } from "@/components/ui/States";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
-import { notify } from "@/lib/client/notify";
+import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import type { EmployeeDto, VacationDto } from "@/lib/shared/api-types";
 import { can } from "@/lib/shared/roles";
@@ -28,30 +28,16 @@ export function VacationsScreen() {
   const { user } = useAuth();
   const mayEdit = !!user && can(user.role, "vacations:write");
   const [employeeFilter, setEmployeeFilter] = useState("");
-  const data = useResource((signal) => loadVacations(employeeFilter, signal), "Fehler beim Laden der Daten");
+  // The filter is the key: changing it loads again, the old rows stay until then.
+  const data = useResource((signal) => loadVacations(employeeFilter, signal), "Fehler beim Laden der Daten", employeeFilter);
   const [editing, setEditing] = useState<VacationDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<VacationDto | null>(null);
-
-  // The first load is useResource's own; later filter changes load again (the old rows stay until then).
-  const { reload } = data;
-  const filterLoaded = useRef(false);
-  useEffect(() => {
-    if (!filterLoaded.current) {
-      filterLoaded.current = true;
-      return;
-    }
-    void reload();
-  }, [employeeFilter, reload]);
+  const { run } = useAction();
 
   async function remove(vacation: VacationDto) {
-    try {
-      await api.delete(`/vacations/${vacation.id}`);
-      notify.success("Ferien gelöscht!");
-      setDeleting(null);
-      await reload();
-    } catch (error) {
-      notify.error(errorMessage(error, "Fehler beim Löschen"));
-    }
+    if (!(await run(() => api.delete(`/vacations/${vacation.id}`), { success: "Ferien gelöscht!", failure: "Fehler beim Löschen" }))) return;
+    setDeleting(null);
+    await data.reload();
   }
 
   const addButton = mayEdit && !!data.data?.employees.length && <Button onClick={() => setEditing("new")}>+ Ferien eintragen</Button>;
@@ -62,7 +48,7 @@ export function VacationsScreen() {
       <PageHeader title="Ferien" description="Abwesenheiten der Mitarbeitenden. Gezählt werden die Arbeitstage von Montag bis Freitag." actions={addButton} />
       {data.data === undefined ? (
         data.failed ? (
-          <EmptyState title="Die Ferien konnten nicht geladen werden." action={<Button variant="secondary" onClick={reload}>Erneut versuchen</Button>} />
+          <EmptyState title="Die Ferien konnten nicht geladen werden." action={<Button variant="secondary" onClick={data.reload}>Erneut versuchen</Button>} />
         ) : (
           <LoadingState />
         )
@@ -107,7 +93,7 @@ export function VacationsScreen() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void reload();
+            void data.reload();
           }}
         />
       )}

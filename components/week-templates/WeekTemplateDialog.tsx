@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
-import { Modal, ModalActions } from "@/components/ui/Modal";
+import { FormActions, Modal } from "@/components/ui/Modal";
 import { api, ApiError, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import type { LocationDto, WeekTemplateDto } from "@/lib/shared/api-types";
@@ -130,14 +130,7 @@ export function WeekTemplateDialog({ template, locations, onClose, onSaved }: Pr
           </Button>
         </section>
 
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Wird gespeichert..." : "Speichern"}
-          </Button>
-        </ModalActions>
+        <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );
