@@ -1,0 +1,32 @@
+// Process helpers for benchmarks: which process serves a port, its memory,
+// and pinning processes to cores so load generator and server do not compete.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+/** PID of the process listening on a TCP port of this machine (the Next server). */
+export function pidOnPort(port) {
+  const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
+  const match = /pid=(\d+)/.exec(out);
+  if (!match) throw new Error(`no process listens on port ${port}`);
+  return Number(match[1]);
+}
+
+/** Resident memory of a process in MB (VmRSS). */
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
+}
+
+/**
+ * Pins a process and all its threads to the given cores (taskset). Answers
+ * false where that is not possible (one core, no taskset), so the caller can
+ * say the figures were taken unpinned.
+ */
+export function pin(pid, cores) {
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", cores, String(pid)], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}

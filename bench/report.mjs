@@ -1,0 +1,34 @@
+// The benchmark's result table: printed, and written to docs/PERFORMANCE.md
+// with the details (plans, conditions) a reader needs to trust the figures.
+import { writeFileSync, mkdirSync } from "node:fs";
+import { cpus } from "node:os";
+import path from "node:path";
+import { ROOT } from "../scripts/lib/database.mjs";
+
+export const verdict = (ok) => (ok === null ? "–" : ok ? "PASS" : "MISS");
+
+export function printTable(rows) {
+  console.log("\nid  | what | figure | budget | verdict");
+  for (const row of rows) console.log(`${row.id.padEnd(3)} | ${row.what} | ${row.figure} | ${row.budget} | ${verdict(row.pass)}`);
+}
+
+export function writeReport(rows, { pinned, large, details }) {
+  const date = new Date().toISOString().slice(0, 10);
+  const lines = [
+    "# Performance",
+    "",
+    `Written by \`npm run bench${large ? " -- --large" : ""}\` on ${date}: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}.`,
+    pinned
+      ? "Load generator pinned to core 0, server and PostgreSQL to the other core(s) (taskset). The machine is shared and noisy: figures are medians of several runs, and ratios are taken within one run."
+      : "Not pinned to cores (taskset unavailable or one core). The machine is shared and noisy: figures are medians of several runs, and ratios are taken within one run.",
+    "",
+    "| id | what | figure | budget | verdict |",
+    "|---|---|---|---|---|",
+    ...rows.map((row) => `| ${row.id} | ${row.what} | ${row.figure} | ${row.budget} | ${verdict(row.pass)} |`),
+    "",
+    ...details,
+    "",
+  ];
+  mkdirSync(path.join(ROOT, "docs"), { recursive: true });
+  writeFileSync(path.join(ROOT, "docs", "PERFORMANCE.md"), lines.join("\n"));
+}

@@ -1,0 +1,39 @@
+// P8: how many API calls the dashboard and the planner make when they load,
+// counted in a real Chromium. The app's session check at start
+// (GET /api/auth/me, SPEC §2) belongs to the app start, not to a screen: it
+// is counted separately.
+import { chromium } from "@playwright/test";
+import { BENCH_ADMIN } from "./lib/server.mjs";
+
+export async function benchScreenCalls(baseUrl) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+  try {
+    const page = await browser.newPage();
+    const session = await (await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(BENCH_ADMIN) })).json();
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate((s) => {
+      localStorage.setItem("access_token", s.accessToken);
+      localStorage.setItem("refresh_token", s.refreshToken);
+      localStorage.setItem("auth-storage", JSON.stringify({ state: { user: s.user, isAuthenticated: true }, version: 0 }));
+    }, session);
+    let calls = [];
+    page.on("request", (request) => request.url().includes("/api/") && calls.push(new URL(request.url()).pathname));
+    const screens = {};
+    for (const [name, path, ready] of [
+      ["dashboard", "/", "Mitarbeiter diese Woche"],
+      ["planner", "/schedule", "Verfügbare Mitarbeiter"],
+    ]) {
+      calls = [];
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByText(ready).first().waitFor({ timeout: 30_000 });
+      await page.waitForLoadState("networkidle");
+      screens[name] = { calls: calls.filter((call) => call !== "/api/auth/me"), sessionCheck: calls.includes("/api/auth/me") };
+    }
+    return screens;
+  } finally {
+    await browser.close();
+  }
+}
