@@ -31,6 +31,8 @@ test("wrong credentials: the server's message as a toast, the fields usable agai
   await page.getByRole("button", { name: "Anmelden" }).click();
   await expect(toast(page, "Ungültige Anmeldedaten")).toBeVisible();
   await expect(page.getByLabel("Benutzername")).toBeEnabled();
+  await page.waitForTimeout(600); // the toast's entry animation
+  await expectAccessible(page, "error toast", { includeToasts: true });
   await expect(page).toHaveURL(/\/login$/);
   expect(await storage(page, "access_token")).toBeNull();
 });
