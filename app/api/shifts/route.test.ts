@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { db, sqlStatements } from "@/lib/server/db";
 import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
+import { shiftHours } from "@/lib/shared/hours";
 import { DELETE as remove, PUT as update } from "./[id]/route";
 import { GET as list, POST as create } from "./route";
 
@@ -105,6 +106,19 @@ describe("GET /api/shifts", () => {
     expect((await call(list, { token, ...week("2032-01-11", "2032-01-05") })).json.fields).toMatchObject({ end_date: "end_date darf nicht vor start_date liegen" });
     expect((await call(list, { token, ...week("2030-01-01", "2032-01-05") })).status).toBe(400);
     expect((await call(list, { token, ...week("2032-13-01", "2032-12-05") })).status).toBe(400);
+  });
+});
+
+describe("hours in GET /api/shifts (computed by PostgreSQL) are those of lib/shared/hours.ts", () => {
+  test("odd minutes, crossing midnight, ending at midnight, almost a whole day", async () => {
+    const l = await fx.location();
+    const times = [["09:10", "17:35"], ["22:00", "06:00"], ["18:00", "00:00"], ["00:00", "23:59"], ["23:59", "00:01"], ["07:20", "07:00"], ["13:33", "14:13"]];
+    for (const [start, end] of times) await fx.shift({ locationId: l.id, date: "2036-01-07", start, end });
+    const res = await call(list, { token, ...week("2036-01-07", "2036-01-07") });
+    const mine = (res.json as unknown as { location_id: number; start_time: string; end_time: string; hours: number }[]).filter((shift) => shift.location_id === l.id);
+    expect(mine).toHaveLength(times.length);
+    for (const shift of mine) expect(shift.hours).toBe(shiftHours(shift.start_time, shift.end_time));
+    expect(res.headers.get("content-type")).toBe("application/json");
   });
 });
 

@@ -81,3 +81,8 @@ function parseWith<T>(schema: z.ZodType<T>, input: unknown, where: "query" | "pa
 export function json(data: unknown, status = 200): Response {
   return Response.json(data, { status });
 }
+
+/** A JSON answer that is already JSON text (e.g. built by PostgreSQL). */
+export function jsonText(text: string, status = 200): Response {
+  return new Response(text, { status, headers: { "content-type": "application/json" } });
+}
