@@ -9,11 +9,19 @@ type Pending = { resolve: (pdf: Uint8Array) => void; reject: (error: Error) => v
  * event loop keeps answering other requests while a big schedule renders.
  * Under vitest the TypeScript worker cannot be loaded by Node; there the
  * same function runs in-process.
+ *
+ * A month of 500 employees grows the worker's heap by a few hundred MB, which
+ * V8 keeps. The worker therefore ends after a short idle time, and the next
+ * PDF starts a fresh one (about 0.1 s): a small server should not hold that
+ * memory for a report printed once a week.
  */
+const IDLE_MS = 10_000;
+
 class PdfWorker {
   private worker: Worker | null = null;
   private seq = 0;
   private pending = new Map<number, Pending>();
+  private idleTimer: NodeJS.Timeout | null = null;
 
   private start(): Worker {
     // Turbopack bundles this worker entry (new Worker + new URL + import.meta.url).
@@ -25,8 +33,11 @@ class PdfWorker {
       this.pending.delete(id);
       if (error !== undefined) job.reject(new Error(`PDF rendering failed: ${error}`));
       else job.resolve(pdf!);
+      if (this.pending.size === 0) this.stopWhenIdle();
     });
     const fail = (error: Error) => {
+      // A worker ended for being idle is no longer ours: its exit says nothing about the current one.
+      if (this.worker !== worker) return;
       this.worker = null;
       for (const job of this.pending.values()) job.reject(error);
       this.pending.clear();
@@ -36,7 +47,20 @@ class PdfWorker {
     return worker;
   }
 
+  private stopWhenIdle() {
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      const worker = this.worker;
+      if (!worker || this.pending.size > 0) return;
+      this.worker = null;
+      void worker.terminate();
+    }, IDLE_MS);
+    this.idleTimer.unref();
+  }
+
   render(job: PdfJob): Promise<Uint8Array> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     this.worker ??= this.start();
     const id = ++this.seq;
     const worker = this.worker;
