@@ -7,13 +7,13 @@ import { ROOT } from "../../scripts/lib/database.mjs";
 
 export const BENCH_ADMIN = { username: "admin", password: "bench-admin-passwort" };
 
-export async function startBenchServer({ port = Number(process.env.BENCH_PORT || 3200), pgPort = Number(process.env.BENCH_PG_PORT || 55460) } = {}) {
+// `dataDir` (default `.data-bench`) is deleted and recreated: give separate runs separate directories.
+export async function startBenchServer({ port = Number(process.env.BENCH_PORT || 3200), pgPort = Number(process.env.BENCH_PG_PORT || 55460), dataDir = path.join(ROOT, ".data-bench") } = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   // Whatever already answers there (a `next dev`, say) would be measured instead of our server.
   if (await fetch(`${baseUrl}/api/health`).then(() => true, () => false)) {
     throw new Error(`Port ${port} is already in use: set BENCH_PORT (and BENCH_PG_PORT) to free ports.`);
   }
-  const dataDir = path.join(ROOT, ".data-bench");
   rmSync(dataDir, { recursive: true, force: true });
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(pgPort), ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password };
   delete env.DATABASE_URL;

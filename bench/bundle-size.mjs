@@ -1,0 +1,132 @@
+// Gzipped JavaScript per route (issue budget P5: ≤ 230 kB), measured, not
+// read from build manifests.
+//
+// What it counts: every script (same origin, resource type "script") the
+// browser requests during a first load of the route with an empty HTTP
+// cache, signed in as `credentials` for the routes behind the login, until
+// the network has been quiet for a moment: the page's own chunks, the shared
+// framework and app-shell chunks, chunks loaded on demand during that load,
+// and anything Next's link prefetching pulls in meanwhile. Each script is
+// then fetched once more from the server with `Accept-Encoding: gzip` and its
+// compressed body counted in bytes (the server's own gzip, as it sends it;
+// HTTP headers are not counted). Chunks loaded only later (a dialog opened,
+// another page visited) are not counted.
+//
+// Standalone: `node bench/bundle-size.mjs` starts its own production server
+// (BENCH_PORT 3420, BENCH_PG_PORT 55720, data in .data-lighthouse), prints a
+// table and stops.
+import http from "node:http";
+import { pathToFileURL } from "node:url";
+import { apiLogin, clearHttpCache, launchChromium, storeSession } from "./lib/browser.mjs";
+
+export const JS_BUDGET_KB = 230;
+
+/** The app's pages, with the heading each shows once it is there. */
+export const APP_ROUTES = [
+  { path: "/login", heading: "Schichtwerk", signedIn: false },
+  { path: "/", heading: "Dashboard", signedIn: true },
+  { path: "/schedule", heading: "Wochenplanung", signedIn: true },
+  { path: "/employees", heading: "Mitarbeiter", signedIn: true },
+  { path: "/locations", heading: "Standorte", signedIn: true },
+  { path: "/week-templates", heading: "Wochenvorlagen", signedIn: true },
+  { path: "/vacations", heading: "Ferien", signedIn: true },
+  { path: "/reports", heading: "Berichte", signedIn: true },
+  { path: "/users", heading: "Benutzer", signedIn: true },
+  { path: "/profile", heading: "Einstellungen", signedIn: true },
+];
+
+/** Bytes of the body the server sends for `url` when the client accepts gzip, and whether it was gzipped. */
+function gzippedSize(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          reject(new Error(`${url}: ${res.statusCode}`));
+          return;
+        }
+        let bytes = 0;
+        res.on("data", (chunk) => (bytes += chunk.length));
+        res.on("end", () => resolve({ bytes, gzip: res.headers["content-encoding"] === "gzip" }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+async function scriptsOfFirstLoad(page, baseUrl, route, session) {
+  await storeSession(page, baseUrl, session);
+  await clearHttpCache(page);
+  const origin = new URL(baseUrl).origin;
+  const scripts = new Set();
+  const onRequest = (request) => {
+    if (request.resourceType() === "script" && new URL(request.url()).origin === origin) scripts.add(request.url());
+  };
+  page.on("request", onRequest);
+  try {
+    await page.goto(`${baseUrl}${route.path}`, { waitUntil: "networkidle0", timeout: 60_000 });
+    // The page must have rendered as itself (the heading is there), not redirected to /login.
+    await page.waitForFunction((text) => document.querySelector("h1")?.textContent?.trim().startsWith(text), { timeout: 30_000 }, route.heading);
+    const landed = new URL(page.url()).pathname;
+    if (landed !== route.path) throw new Error(`${route.path} ended at ${landed}`);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // anything a rendered page still asks for
+  } finally {
+    page.off("request", onRequest);
+  }
+  return [...scripts];
+}
+
+/**
+ * Per route, the gzipped size of the JavaScript a first load downloads:
+ * `[{ path, jsKbGzip, scripts, budget, pass }]`. `credentials` must be an
+ * admin (every page, /users included, has to open). `browser` may be a
+ * puppeteer browser to reuse.
+ */
+export async function routeJsSizes(baseUrl, credentials, { routes = APP_ROUTES, browser } = {}) {
+  const ownBrowser = !browser;
+  browser ??= await launchChromium();
+  const sizes = new Map();
+  try {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1350, height: 940 });
+    const session = await apiLogin(baseUrl, credentials);
+    const rows = [];
+    for (const route of routes) {
+      const urls = await scriptsOfFirstLoad(page, baseUrl, route, route.signedIn ? session : null);
+      let bytes = 0;
+      for (const url of urls) {
+        if (!sizes.has(url)) sizes.set(url, await gzippedSize(url));
+        bytes += sizes.get(url).bytes;
+      }
+      const jsKbGzip = bytes / 1024;
+      rows.push({ path: route.path, jsKbGzip, scripts: urls.length, budget: JS_BUDGET_KB, pass: jsKbGzip <= JS_BUDGET_KB });
+    }
+    await page.close();
+    return rows;
+  } finally {
+    if (ownBrowser) await browser.close();
+  }
+}
+
+export function formatJsTable(rows) {
+  const lines = [`route            JS (gzip)   scripts   budget ≤ ${JS_BUDGET_KB} kB`];
+  for (const r of rows) lines.push(`${r.path.padEnd(16)} ${r.jsKbGzip.toFixed(1).padStart(6)} kB   ${String(r.scripts).padStart(7)}   ${r.pass ? "PASS" : "MISS"}`);
+  return lines.join("\n");
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const path = await import("node:path");
+  const { ROOT } = await import("../scripts/lib/database.mjs");
+  const { BENCH_ADMIN, startBenchServer } = await import("./lib/server.mjs");
+  const server = await startBenchServer({
+    port: Number(process.env.BENCH_PORT || 3420),
+    pgPort: Number(process.env.BENCH_PG_PORT || 55720),
+    dataDir: path.join(ROOT, ".data-lighthouse"),
+  });
+  try {
+    const rows = await routeJsSizes(server.baseUrl, BENCH_ADMIN);
+    console.log(`\nJavaScript per route, first load, gzipped\n${formatJsTable(rows)}`);
+  } finally {
+    await server.stop();
+  }
+}

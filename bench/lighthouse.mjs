@@ -1,0 +1,201 @@
+// Lighthouse (performance category only) on /login, / and /schedule with the
+// desktop and the default mobile preset (issue budget P5: score ≥ 95 desktop,
+// ≥ 90 mobile). Debian's chromium, driven by lighthouse's own puppeteer-core.
+//
+// / and /schedule sit behind the client-side login: before each audit the
+// session is stored in localStorage as the app keeps it, and Lighthouse runs
+// with `disableStorageReset` so it keeps it. That flag also keeps the HTTP
+// cache, so the cache is emptied here before every audit: each audit is a
+// first load. The audited page is checked afterwards (final URL and heading):
+// a redirect to /login fails the bench instead of scoring the login page.
+//
+// Standalone: `node bench/lighthouse.mjs` starts its own production server
+// (BENCH_PORT 3420, BENCH_PG_PORT 55720, data in .data-lighthouse), seeds a
+// week, prints a table and stops. LIGHTHOUSE_RUNS sets the runs per page and
+// preset (default 3, the median is reported).
+import { pathToFileURL } from "node:url";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { apiLogin, clearHttpCache, launchChromium, storeSession } from "./lib/browser.mjs";
+import { median } from "./lib/server.mjs";
+
+export const LIGHTHOUSE_PAGES = [
+  { path: "/login", heading: "Schichtwerk", signedIn: false },
+  { path: "/", heading: "Dashboard", signedIn: true },
+  { path: "/schedule", heading: "Wochenplanung", signedIn: true, ready: "[data-testid=shift]" },
+];
+export const LIGHTHOUSE_BUDGET = { desktop: 95, mobile: 90 };
+const PRESETS = ["desktop", "mobile"];
+
+const isoDate = (date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+
+/** Monday of the current week (local time, as the planner in a browser on this machine sees it). */
+function currentMonday(now = new Date()) {
+  const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7));
+  return monday;
+}
+
+/**
+ * A week to plan through the API: 3 locations, 15 employees, 60 shifts in the
+ * current week (each person four days at one location, two open shifts).
+ * Returns a cleanup that takes it out again (shifts deleted, the rest archived).
+ */
+export async function seedPlannerWeek(baseUrl, credentials) {
+  const { accessToken } = await apiLogin(baseUrl, credentials);
+  const call = async (method, path, body) => {
+    const res = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${accessToken}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const colors = ["#3B82F6", "#F59E0B", "#10B981"];
+  const locations = [];
+  for (const [i, name] of ["LH Café Bahnhof", "LH Bäckerei Altstadt", "LH Filiale Seefeld"].entries()) {
+    locations.push(await call("POST", "/locations", { name, color: colors[i], address: `Bahnhofstrasse ${i + 1}, 8001 Zürich` }));
+  }
+  const names = [["Anna", "Müller"], ["Luca", "Meier"], ["Ayşe", "Şahin"], ["Łukasz", "Nowak"], ["Mia", "Ağaoğlu"], ["Noah", "Keller"], ["Lea", "Schmid"], ["Elias", "Huber"], ["Sofia", "Brunner"], ["Jan", "Zürcher"], ["Chiara", "Rossi"], ["Dario", "Gashi"], ["Nina", "Baumann"], ["Timo", "Frei"], ["Selin", "Yılmaz"]];
+  const employees = [];
+  for (const [i, [first, last]] of names.entries()) {
+    employees.push(await call("POST", "/employees", { first_name: first, last_name: `${last} LH`, weekly_hours: i % 5 === 4 ? 24 : 40, is_hourly: i >= 13 }));
+  }
+  const monday = currentMonday();
+  const patterns = [["06:00", "14:00"], ["09:00", "17:00"], ["14:00", "22:00"]];
+  const shifts = [];
+  for (const [i, employee] of employees.entries()) {
+    for (let day = 0; day < 4; day++) {
+      const date = new Date(monday);
+      date.setDate(date.getDate() + ((i + day * 2) % 7));
+      const [start_time, end_time] = patterns[(i + day) % 3];
+      const open = (i === 3 && day === 1) || (i === 9 && day === 2);
+      shifts.push(await call("POST", "/shifts", { employee_id: open ? null : employee.id, location_id: locations[i % 3].id, shift_date: isoDate(date), start_time, end_time }));
+    }
+  }
+  return {
+    shifts: shifts.length,
+    async cleanup() {
+      for (const shift of shifts) await call("DELETE", `/shifts/${shift.id}`);
+      for (const employee of employees) await call("DELETE", `/employees/${employee.id}`);
+      for (const location of locations) await call("DELETE", `/locations/${location.id}`);
+    },
+  };
+}
+
+/** Sum of the transfer sizes (as sent: compressed) of the scripts in a Lighthouse result. */
+function scriptTransferKb(lhr) {
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  return items.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
+}
+
+async function auditOnce(page, baseUrl, credentials, target, preset) {
+  await storeSession(page, baseUrl, target.signedIn ? await apiLogin(baseUrl, credentials) : null);
+  await clearHttpCache(page);
+  const url = `${baseUrl}${target.path}`;
+  const result = await lighthouse(
+    url,
+    { onlyCategories: ["performance"], disableStorageReset: true, logLevel: "error", output: "json" },
+    preset === "desktop" ? desktopConfig : undefined,
+    page,
+  );
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // The page must really be the one asked for, not the login it may redirect to.
+  const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+  const heading = await page.evaluate(() => document.querySelector("h1")?.textContent?.trim() ?? null);
+  const landed = new URL(page.url()).pathname;
+  if (finalPath !== target.path || landed !== target.path || heading !== target.heading) {
+    throw new Error(`Lighthouse audited the wrong page for ${target.path} (${preset}): final URL ${lhr.finalDisplayedUrl}, now at ${landed}, heading ${JSON.stringify(heading)}`);
+  }
+  if (target.ready && !(await page.$(target.ready))) {
+    throw new Error(`${target.path} (${preset}) showed no ${target.ready}: the planner has no shifts to show`);
+  }
+  const score = lhr.categories.performance.score;
+  if (score === null) throw new Error(`no performance score for ${url} (${preset})`);
+  return {
+    score: Math.round(score * 100),
+    lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
+    tbtMs: lhr.audits["total-blocking-time"].numericValue,
+    cls: lhr.audits["cumulative-layout-shift"].numericValue,
+    fcpMs: lhr.audits["first-contentful-paint"].numericValue,
+    jsKbGzip: scriptTransferKb(lhr),
+    lhr,
+  };
+}
+
+/**
+ * Audits /login, / and /schedule with both presets, `runs` times each, and
+ * returns one row per page and preset with the median of every figure.
+ * `credentials` must be an account that may plan (admin or manager). Seeds a
+ * week of shifts first (unless `seed: false`) and removes it afterwards.
+ */
+export async function benchLighthouse(baseUrl, credentials, { runs = Number(process.env.LIGHTHOUSE_RUNS || 3), presets = PRESETS, seed: seedWeek = true, onRun } = {}) {
+  const seed = seedWeek ? await seedPlannerWeek(baseUrl, credentials) : null;
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const rows = [];
+    for (const target of LIGHTHOUSE_PAGES) {
+      for (const preset of presets) {
+        const samples = [];
+        for (let i = 0; i < runs; i++) {
+          const sample = await auditOnce(page, baseUrl, credentials, target, preset);
+          samples.push(sample);
+          onRun?.({ path: target.path, preset, run: i + 1, ...sample });
+        }
+        const med = (key) => median(samples.map((s) => s[key]));
+        rows.push({
+          path: target.path,
+          preset,
+          score: med("score"),
+          lcpMs: med("lcpMs"),
+          tbtMs: med("tbtMs"),
+          cls: med("cls"),
+          fcpMs: med("fcpMs"),
+          jsKbGzip: med("jsKbGzip"),
+          budget: LIGHTHOUSE_BUDGET[preset],
+          pass: med("score") >= LIGHTHOUSE_BUDGET[preset],
+          runs: samples.map((s) => s.score),
+        });
+      }
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    await seed?.cleanup();
+  }
+}
+
+export function formatLighthouseTable(rows) {
+  const lines = ["page        preset   score (budget)      LCP       TBT     CLS    FCP      JS (transfer)  runs"];
+  for (const r of rows) {
+    lines.push(
+      `${r.path.padEnd(11)} ${r.preset.padEnd(8)} ${String(r.score).padStart(3)} (≥ ${r.budget}) ${r.pass ? "PASS" : "MISS"}` +
+        `  ${r.lcpMs.toFixed(0).padStart(6)} ms ${r.tbtMs.toFixed(0).padStart(5)} ms  ${r.cls.toFixed(3)} ${r.fcpMs.toFixed(0).padStart(5)} ms  ${r.jsKbGzip.toFixed(1).padStart(6)} kB   ${r.runs.join(" ")}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const path = await import("node:path");
+  const { ROOT } = await import("../scripts/lib/database.mjs");
+  const { BENCH_ADMIN, startBenchServer } = await import("./lib/server.mjs");
+  const server = await startBenchServer({
+    port: Number(process.env.BENCH_PORT || 3420),
+    pgPort: Number(process.env.BENCH_PG_PORT || 55720),
+    dataDir: path.join(ROOT, ".data-lighthouse"),
+  });
+  try {
+    const rows = await benchLighthouse(server.baseUrl, BENCH_ADMIN, {
+      onRun: (r) => console.log(`  ${r.path} ${r.preset} run ${r.run}: ${r.score} (LCP ${r.lcpMs.toFixed(0)} ms, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, JS ${r.jsKbGzip.toFixed(1)} kB)`),
+    });
+    console.log(`\nLighthouse performance, median of ${rows[0].runs.length} runs\n${formatLighthouseTable(rows)}`);
+  } finally {
+    await server.stop();
+  }
+}
