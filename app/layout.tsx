@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { SessionBootstrap } from "@/components/layout/SessionBootstrap";
+import { EARLY_SESSION_CHECK_SCRIPT } from "@/lib/client/early-session-check";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -12,6 +13,10 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="de-CH">
+      <head>
+        {/* Static text of ours, no user input: starts the session check before the app's code has loaded. */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_SESSION_CHECK_SCRIPT }} />
+      </head>
       <body>
         {children}
         <SessionBootstrap />

@@ -1,11 +1,12 @@
 import { AppShell } from "@/components/layout/AppShell";
 import { AuthGuard } from "@/components/layout/AuthGuard";
 
-// Everything behind the login, inside the sidebar layout (SPEC §2).
+// Everything behind the login, inside the sidebar layout (SPEC §2). The
+// frame is drawn at once; the guard holds back only the page.
 export default function AppLayout({ children }: { children: React.ReactNode }) {
   return (
-    <AuthGuard>
-      <AppShell>{children}</AppShell>
-    </AuthGuard>
+    <AppShell>
+      <AuthGuard>{children}</AuthGuard>
+    </AppShell>
   );
 }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/IntentLink";
 import type { DashboardDto } from "@/lib/shared/api-types";
 import { formatHours } from "@/lib/shared/hours";
 
@@ -21,9 +21,9 @@ export function DashboardAlerts({ dashboard }: { dashboard: DashboardDto }) {
           <p>
             <strong>{unassigned === 1 ? "1 offene Schicht" : `${unassigned} offene Schichten`}</strong> diese Woche ohne Mitarbeiter.
           </p>
-          <Link href="/schedule" className="font-medium text-amber-950 underline underline-offset-2">
+          <IntentLink href="/schedule" className="font-medium text-amber-950 underline underline-offset-2">
             Zur Wochenplanung
-          </Link>
+          </IntentLink>
         </div>
       )}
       {overbooked.length > 0 && (

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/IntentLink";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
@@ -47,9 +47,9 @@ export function DashboardScreen() {
           </div>
           <nav aria-label="Schnellzugriff" className="flex flex-wrap gap-2">
             {QUICK_LINKS.map((link) => (
-              <Link key={link.href} href={link.href} className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50">
+              <IntentLink key={link.href} href={link.href} className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50">
                 {link.label} →
-              </Link>
+              </IntentLink>
             ))}
           </nav>
         </div>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/IntentLink";
 
 const STEPS = [
   { href: "/locations", label: "Standorte anlegen", text: "Filialen oder Betriebe, in denen gearbeitet wird." },
@@ -17,12 +17,12 @@ export function FirstSteps({ hasLocations, hasEmployees }: { hasLocations: boole
       <ol className="mt-3 grid gap-3 sm:grid-cols-3">
         {STEPS.map((step, index) => (
           <li key={step.href}>
-            <Link href={step.href} className="block h-full rounded-lg border border-blue-200 bg-white p-4 hover:border-accent">
+            <IntentLink href={step.href} className="block h-full rounded-lg border border-blue-200 bg-white p-4 hover:border-accent">
               <span className="block text-sm font-semibold text-slate-900">
                 {index + 1}. {step.label} {done[index] && <span className="text-emerald-700">✓</span>}
               </span>
               <span className="mt-1 block text-sm text-slate-600">{step.text}</span>
-            </Link>
+            </IntentLink>
           </li>
         ))}
       </ol>

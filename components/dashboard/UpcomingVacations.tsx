@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/IntentLink";
 import type { VacationDto } from "@/lib/shared/api-types";
 import { formatDate } from "@/lib/shared/format";
 
@@ -26,9 +26,9 @@ export function UpcomingVacations({ vacations, total }: { vacations: VacationDto
         </ul>
       )}
       {total > vacations.length && (
-        <Link href="/vacations" className="mt-3 inline-block text-sm font-medium text-accent-dark underline underline-offset-2">
+        <IntentLink href="/vacations" className="mt-3 inline-block text-sm font-medium text-accent-dark underline underline-offset-2">
           Alle {total} Ferien ansehen
-        </Link>
+        </IntentLink>
       )}
     </section>
   );

@@ -1,8 +1,8 @@
 "use client";
-import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { BrandMark } from "@/components/ui/BrandMark";
+import { IntentLink } from "@/components/ui/IntentLink";
 import { ROLE_LABELS } from "@/components/ui/RoleBadge";
 import { logout, useAuth } from "@/lib/client/auth-store";
 import { notify } from "@/lib/client/notify";
@@ -14,6 +14,12 @@ const isActive = (pathname: string, href: string) => (href === "/" ? pathname ==
 /**
  * The sidebar layout of SPEC §2. On phones the sidebar is a drawer behind a
  * menu button in a top bar (UX.md).
+ *
+ * The frame does not wait for the session: it is part of the prerendered
+ * HTML, so the first paint shows the app (not a blank page) while the stored
+ * session is checked. What depends on the user (the admin-only entries, the
+ * name and role, Abmelden) appears once the session is known; the page
+ * itself stays behind the AuthGuard inside `<main>`.
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -21,23 +27,21 @@ export function AppShell({ children }: { children: ReactNode }) {
   const router = useRouter();
   const [menuOpen, setMenuOpen] = useState(false);
 
-  if (!user) return null;
-
   async function signOut() {
     await logout();
     notify.success("Erfolgreich abgemeldet");
     router.replace("/login");
   }
 
-  const items = NAV_ITEMS.filter((item) => !item.permission || can(user.role, item.permission));
+  const items = NAV_ITEMS.filter((item) => !item.permission || (user && can(user.role, item.permission)));
 
   return (
     <div className="min-h-dvh lg:flex">
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-2 lg:hidden">
-        <Link href="/" className="flex items-center gap-2 font-semibold">
+        <IntentLink href="/" className="flex items-center gap-2 font-semibold">
           <BrandMark size={28} />
           Schichtwerk
-        </Link>
+        </IntentLink>
         <button
           type="button"
           onClick={() => setMenuOpen((open) => !open)}
@@ -58,17 +62,17 @@ export function AppShell({ children }: { children: ReactNode }) {
         id="sidebar"
         className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0 ${menuOpen ? "translate-x-0" : "max-lg:invisible -translate-x-full"}`}
       >
-        <Link href="/" onClick={() => setMenuOpen(false)} className="flex items-center gap-2 px-5 py-5 text-lg font-semibold">
+        <IntentLink href="/" onClick={() => setMenuOpen(false)} className="flex items-center gap-2 px-5 py-5 text-lg font-semibold">
           <BrandMark size={32} />
           Schichtwerk
-        </Link>
+        </IntentLink>
         <nav aria-label="Hauptnavigation" className="flex-1 overflow-y-auto px-3">
           <ul className="space-y-1">
             {items.map((item) => {
               const active = isActive(pathname, item.href);
               return (
                 <li key={item.href}>
-                  <Link
+                  <IntentLink
                     href={item.href}
                     aria-current={active ? "page" : undefined}
                     onClick={() => setMenuOpen(false)}
@@ -76,27 +80,29 @@ export function AppShell({ children }: { children: ReactNode }) {
                   >
                     {item.icon}
                     {item.label}
-                  </Link>
+                  </IntentLink>
                 </li>
               );
             })}
           </ul>
         </nav>
-        <div className="border-t border-slate-200 p-4">
-          <p className="truncate text-sm font-medium text-slate-900">{user.username}</p>
-          <p className="text-xs text-slate-500">{ROLE_LABELS[user.role]}</p>
-          <Link
-            href="/profile"
-            aria-current={pathname === "/profile" ? "page" : undefined}
-            onClick={() => setMenuOpen(false)}
-            className="mt-3 flex min-h-10 items-center rounded-lg px-2 text-sm text-slate-700 hover:bg-slate-100"
-          >
-            Einstellungen & 2FA
-          </Link>
-          <button type="button" onClick={signOut} className="flex min-h-10 w-full items-center rounded-lg px-2 text-left text-sm text-slate-700 hover:bg-slate-100">
-            Abmelden
-          </button>
-        </div>
+        {user && (
+          <div className="border-t border-slate-200 p-4">
+            <p className="truncate text-sm font-medium text-slate-900">{user.username}</p>
+            <p className="text-xs text-slate-500">{ROLE_LABELS[user.role]}</p>
+            <IntentLink
+              href="/profile"
+              aria-current={pathname === "/profile" ? "page" : undefined}
+              onClick={() => setMenuOpen(false)}
+              className="mt-3 flex min-h-10 items-center rounded-lg px-2 text-sm text-slate-700 hover:bg-slate-100"
+            >
+              Einstellungen & 2FA
+            </IntentLink>
+            <button type="button" onClick={signOut} className="flex min-h-10 w-full items-center rounded-lg px-2 text-left text-sm text-slate-700 hover:bg-slate-100">
+              Abmelden
+            </button>
+          </div>
+        )}
       </aside>
 
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 lg:py-8">{children}</main>

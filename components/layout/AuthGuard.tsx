@@ -1,21 +1,40 @@
 "use client";
-import { useRouter } from "next/navigation";
-import { useEffect, type ReactNode } from "react";
+import { usePathname, useRouter } from "next/navigation";
+import { useDeferredValue, useEffect, type ReactNode } from "react";
+import { PageHeader } from "@/components/ui/PageHeader";
 import { useAuth } from "@/lib/client/auth-store";
+import { NAV_ITEMS } from "./nav-items";
 
-/** Everything but /login needs a session (SPEC §2); without one the user goes to /login. */
+/** Each screen's heading, shown while the session is checked (the screens render the same). */
+const PAGE_TITLES = new Map<string, string>([...NAV_ITEMS.map((item): [string, string] => [item.href, item.label]), ["/profile", "Einstellungen & 2FA"]]);
+
+/**
+ * Everything but /login needs a session (SPEC §2); without one the user goes
+ * to /login. Until the stored session has been checked, the page shows its
+ * heading (prerendered, so the first paint is the page, not a blank screen)
+ * and nothing that needs the session.
+ */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { ready, isAuthenticated } = useAuth();
   const router = useRouter();
+  const pathname = usePathname();
   useEffect(() => {
     if (ready && !isAuthenticated) router.replace("/login");
   }, [ready, isAuthenticated, router]);
 
-  if (!ready || !isAuthenticated) {
+  // The page appears in a deferred render, which React does in slices: the
+  // screen mounting does not stretch the start-up into one long task.
+  const showPage = useDeferredValue(ready && isAuthenticated, false);
+
+  if (!showPage || !ready || !isAuthenticated) {
+    const title = PAGE_TITLES.get(pathname);
     return (
-      <div role="status" className="flex min-h-dvh items-center justify-center text-sm text-slate-500">
-        Wird geladen...
-      </div>
+      <>
+        {title && <PageHeader title={title} />}
+        <p role="status" className="sr-only">
+          Wird geladen...
+        </p>
+      </>
     );
   }
   return children;

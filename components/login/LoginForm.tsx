@@ -7,7 +7,7 @@ import { inputClass } from "@/components/ui/Field";
 import { errorMessage } from "@/lib/client/api";
 import { login, useAuth, verifyTwoFactor } from "@/lib/client/auth-store";
 import { notify } from "@/lib/client/notify";
-import { totpDigits } from "@/lib/shared/schemas/auth";
+import { totpDigits } from "@/lib/shared/totp-digits";
 
 
 /** Login in two modes (SPEC §2, §4): credentials, then the 2FA code when the account has 2FA on. */

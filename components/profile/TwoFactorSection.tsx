@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/Button";
 import { inputClass } from "@/components/ui/Field";
 import { api } from "@/lib/client/api";
 import { useAction } from "@/lib/client/use-action";
-import { totpDigits } from "@/lib/shared/schemas/auth";
+import { totpDigits } from "@/lib/shared/totp-digits";
 import type { UserDto } from "@/lib/shared/api-types";
 
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/IntentLink";
 import { EmptyState } from "@/components/ui/States";
 import { today } from "@/lib/client/today";
 import type { ShiftDto } from "@/lib/shared/api-types";
@@ -29,7 +29,7 @@ function weeksOf(range: DateRange, shifts: ShiftDto[]): Week[] {
 export function SchedulePreview({ range, shifts, showWeeks }: { range: DateRange; shifts: ShiftDto[]; showWeeks: boolean }) {
   if (shifts.length === 0) {
     return (
-      <EmptyState title="Keine Schichten in diesem Zeitraum" action={<Link href="/schedule" className="font-medium text-blue-800 underline">Zur Wochenplanung</Link>}>
+      <EmptyState title="Keine Schichten in diesem Zeitraum" action={<IntentLink href="/schedule" className="font-medium text-blue-800 underline">Zur Wochenplanung</IntentLink>}>
         Schichten, die du in der Wochenplanung anlegst, erscheinen hier und im PDF.
       </EmptyState>
     );

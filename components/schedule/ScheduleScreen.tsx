@@ -1,8 +1,9 @@
 "use client";
-import Link from "next/link";
+import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { IntentLink } from "@/components/ui/IntentLink";
 import { EmptyState, LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
@@ -14,11 +15,15 @@ import { addDays, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { can } from "@/lib/shared/roles";
 import { EmployeePanel } from "./EmployeePanel";
-import { ShiftDialog, type ShiftDraft } from "./ShiftDialog";
-import { TemplateImportDialog } from "./TemplateImportDialog";
+import type { ShiftDraft } from "./ShiftDialog";
 import { useWeekShifts } from "./use-week-shifts";
 import { availability, rows } from "./week-model";
 import { WeekGrid } from "./WeekGrid";
+
+// The dialogs (and the form validation they bring, zod among it) load when
+// first opened, not with the planner.
+const ShiftDialog = dynamic(() => import("./ShiftDialog").then((m) => m.ShiftDialog));
+const TemplateImportDialog = dynamic(() => import("./TemplateImportDialog").then((m) => m.TemplateImportDialog));
 
 /**
  * Week planning (SPEC §2): three calls on load (employees, locations, the
@@ -84,7 +89,7 @@ export function ScheduleScreen() {
       {!ready ? (
         <LoadingState />
       ) : gridRows.length === 0 ? (
-        <EmptyState title="Noch keine Standorte — lege zuerst einen Standort an" action={<Link className="font-medium text-accent-dark underline" href="/locations">Zu den Standorten</Link>}>
+        <EmptyState title="Noch keine Standorte — lege zuerst einen Standort an" action={<IntentLink className="font-medium text-accent-dark underline" href="/locations">Zu den Standorten</IntentLink>}>
           Jeder Standort wird eine Zeile im Wochenplan.
         </EmptyState>
       ) : (

@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import type { ShiftDto } from "@/lib/shared/api-types";
@@ -25,11 +25,18 @@ export function useWeekShifts(weekStart: string) {
     try {
       const shifts = await api.get<ShiftDto[]>(`/shifts?start_date=${week}&end_date=${addDays(week, 6)}`);
       cache.current.set(week, shifts);
-      if (latest.current === week) setShown({ weekStart: week, shifts });
+      // A transition, like useResource's: the grid renders in slices, not one long task.
+      if (latest.current === week) {
+        startTransition(() => {
+          setShown({ weekStart: week, shifts });
+          setLoadingWeek(null);
+        });
+      }
     } catch {
-      if (latest.current === week) notify.error("Fehler beim Laden der Daten");
-    } finally {
-      if (latest.current === week) setLoadingWeek(null);
+      if (latest.current === week) {
+        notify.error("Fehler beim Laden der Daten");
+        setLoadingWeek(null);
+      }
     }
   }, []);
 

@@ -1,8 +1,8 @@
 "use client";
-import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { IntentLink } from "@/components/ui/IntentLink";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { SelectField } from "@/components/ui/SelectField";
 import { EmptyState, LoadingState } from "@/components/ui/States";
@@ -56,9 +56,9 @@ export function VacationsScreen() {
         <EmptyState
           title="Noch keine Mitarbeitenden — Ferien lassen sich eintragen, sobald es Mitarbeitende gibt"
           action={
-            <Link href="/employees" className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50">
+            <IntentLink href="/employees" className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50">
               Zu den Mitarbeitenden
-            </Link>
+            </IntentLink>
           }
         />
       ) : (

@@ -1,8 +1,8 @@
 "use client";
-import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
+import { IntentLink } from "@/components/ui/IntentLink";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api, ApiError, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
@@ -87,9 +87,9 @@ export function WeekTemplateDialog({ template, locations, onClose, onSaved }: Pr
           {locations.length === 0 ? (
             <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
               Noch keine Standorte — lege zuerst unter{" "}
-              <Link href="/locations" className="font-medium underline">
+              <IntentLink href="/locations" className="font-medium underline">
                 Standorte
-              </Link>{" "}
+              </IntentLink>{" "}
               einen Standort an.
             </p>
           ) : (

@@ -2,11 +2,13 @@
 /**
  * The signed-in user, shared by every screen, persisted under `auth-storage`
  * (SPEC §3). `ready` turns true once the stored session has been checked
- * against `/api/auth/me` at start-up; until then the guard shows nothing.
+ * against `/api/auth/me` at start-up; until then the guard shows only the
+ * page's heading.
  */
 import { useSyncExternalStore } from "react";
 import type { LoginResult, SessionTokens, UserDto } from "@/lib/shared/api-types";
 import { api, ApiError, publicPost, setSessionEndListener } from "./api";
+import { takeEarlySessionCheck } from "./early-session-check";
 import { ACCESS_TOKEN_KEY, clearTokens, readAccessToken, readRefreshToken, writeAuthState, writeTokens } from "./session-storage";
 
 export type AuthSnapshot = { user: UserDto | null; isAuthenticated: boolean; ready: boolean };
@@ -58,7 +60,7 @@ export function restoreSession(): Promise<void> {
       return;
     }
     try {
-      const user = await api.get<UserDto>("/auth/me");
+      const user = await api.get<UserDto>("/auth/me", undefined, takeEarlySessionCheck());
       setSnapshot({ user, isAuthenticated: true, ready: true });
     } catch (error) {
       // Only a refusal by the server ends the session; a lost connection (or
@@ -102,3 +104,8 @@ export async function logout(): Promise<void> {
 export function updateCurrentUser(user: UserDto) {
   setSnapshot({ user, isAuthenticated: true, ready: true });
 }
+
+// The check starts as soon as this module runs in the browser (while the
+// page hydrates), not in an effect after hydration: the screen's own data
+// waits for it, so it sits on every first load's critical path.
+if (typeof window !== "undefined") void restoreSession();

@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { notify } from "./notify";
 
 /** `data` stays undefined until the first load succeeded; a later failure keeps the old data. */
@@ -27,8 +27,12 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, failur
     try {
       const next = await loadRef.current(current.signal);
       if (current.signal.aborted) return;
-      setData(next);
-      setFailed(false);
+      // A transition: React renders the arriving data in slices, yielding to
+      // the browser in between, instead of one long task (a screen full of rows).
+      startTransition(() => {
+        setData(next);
+        setFailed(false);
+      });
     } catch {
       if (current.signal.aborted) return;
       setFailed(true);
@@ -37,6 +41,8 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, failur
   }, [failureMessage]);
 
   useEffect(() => {
+    // Loading is the effect's job here (the state changes after the answer, in a transition).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void reload();
     return () => controller.current?.abort();
   }, [reload, key]);

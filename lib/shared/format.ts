@@ -20,9 +20,11 @@ export function isoWeekNumber(isoDate: string): number {
   return Math.ceil(((date.getTime() - yearStart) / 86_400_000 + 1) / 7);
 }
 
-const dateOfTimestamp = new Intl.DateTimeFormat("de-CH", { day: "2-digit", month: "2-digit", year: "numeric" });
+// Made on first use, not when the module loads: a page's first Intl call starts ICU (tens of ms).
+let dateOfTimestamp: Intl.DateTimeFormat | undefined;
 
 /** ISO timestamp → dd.MM.yyyy in the viewer's time zone (e.g. a user's creation date). */
 export function formatTimestampDate(isoTimestamp: string): string {
+  dateOfTimestamp ??= new Intl.DateTimeFormat("de-CH", { day: "2-digit", month: "2-digit", year: "numeric" });
   return dateOfTimestamp.format(new Date(isoTimestamp));
 }

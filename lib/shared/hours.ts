@@ -33,12 +33,30 @@ export function crossesMidnight(start: string, end: string): boolean {
   return from !== null && to !== null && to < from;
 }
 
-// Creating an Intl.NumberFormat is costly; PDFs format thousands of hours.
-const hoursFormat = new Intl.NumberFormat("de-CH", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+let hoursFormat: Intl.NumberFormat | undefined;
+const PLAIN_DECIMAL = /^(\d{1,14})(?:\.(\d)(\d?)\d*)?$/;
 
-/** Hours with one decimal in the Swiss style: 8.5 (UX.md). */
+/**
+ * Hours with one decimal in the Swiss style: 8.5, 1'234.5 (UX.md). The
+ * output of `Intl.NumberFormat("de-CH", { minimumFractionDigits: 1,
+ * maximumFractionDigits: 1 })` (a property test holds the two together),
+ * done with string work for ordinary numbers: a browser's first Intl call on
+ * a page starts ICU (~50 ms of main thread here, four times that on a phone),
+ * and every screen with hours made that call while rendering its data. Like
+ * Intl: the shortest decimal form of the number, rounded half away from zero.
+ */
 export function formatHours(hours: number): string {
-  return hoursFormat.format(hours);
+  const match = PLAIN_DECIMAL.exec(Math.abs(hours).toString());
+  if (!match) {
+    // NaN, ±Infinity, exponent notation, ≥ 10^14: leave them to Intl.
+    hoursFormat ??= new Intl.NumberFormat("de-CH", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    return hoursFormat.format(hours);
+  }
+  let tenths = Number(match[1]) * 10 + Number(match[2] ?? 0);
+  if ((match[3] ?? "") >= "5") tenths += 1;
+  const whole = String(Math.floor(tenths / 10)).replace(/\B(?=(\d{3})+$)/g, "'");
+  const sign = hours < 0 || Object.is(hours, -0) ? "-" : "";
+  return `${sign}${whole}.${tenths % 10}`;
 }
 
 /** Sum of hours, rounded to avoid float dust (0.1 + 0.2). */

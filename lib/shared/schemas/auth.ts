@@ -15,8 +15,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** What a 2FA code field keeps of the typed text (SPEC §5): digits only, at most 6. */
-export const totpDigits = (value: string) => value.replace(/\D/g, "").slice(0, 6);
+export { totpDigits } from "@/lib/shared/totp-digits";
 
 /** 6 digits (SPEC §5); the UI strips everything else before sending. */
 export const totpCodeSchema = z.string({ error: "Bitte gib den 6-stelligen Code ein" }).regex(/^\d{6}$/, { error: "Bitte gib den 6-stelligen Code ein" });
