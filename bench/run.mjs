@@ -11,11 +11,13 @@ import { ROOT } from "../scripts/lib/database.mjs";
 import { generateLarge } from "../scripts/lib/generate-data.mjs";
 import { benchShiftsLatency, benchShiftsThroughput, P1_WEEK } from "./api-throughput.mjs";
 import { explainWeekQuery } from "./explain.mjs";
+import { routeJsSizes } from "./bundle-size.mjs";
+import { benchLighthouse } from "./lighthouse.mjs";
 import { benchLoginVsHealth } from "./login-vs-health.mjs";
 import { benchSchedulePdf } from "./pdf-vs-health.mjs";
 import { pidOnPort, pin, rssMb } from "./lib/process.mjs";
 import { archive, seedStaff } from "./lib/seed.mjs";
-import { startBenchServer } from "./lib/server.mjs";
+import { BENCH_ADMIN, startBenchServer } from "./lib/server.mjs";
 import { printTable, writeReport } from "./report.mjs";
 import { benchScreenCalls } from "./screen-calls.mjs";
 import { benchStartup } from "./startup.mjs";
@@ -77,6 +79,21 @@ try {
     budget: "≤ 3 each",
     pass: screens.dashboard.calls.length <= 3 && screens.planner.calls.length <= 3,
   });
+
+  console.log("P5: Lighthouse (3 runs per page and preset) and JavaScript per route ...");
+  const lighthouse = await benchLighthouse(server.baseUrl, BENCH_ADMIN);
+  for (const preset of ["desktop", "mobile"]) {
+    const mine = lighthouse.filter((row) => row.preset === preset);
+    rows.push({
+      id: "P5",
+      what: `Lighthouse performance, ${preset} (median of 3): ${mine.map((row) => row.path).join(", ")}`,
+      figure: mine.map((row) => `${row.score} (LCP ${(row.lcpMs / 1000).toFixed(1)} s, TBT ${row.tbtMs.toFixed(0)} ms, CLS ${row.cls.toFixed(2)})`).join("; "),
+      budget: `≥ ${mine[0].budget}`,
+      pass: mine.every((row) => row.pass),
+    });
+  }
+  const js = await routeJsSizes(server.baseUrl, BENCH_ADMIN);
+  rows.push({ id: "P5", what: "JavaScript of a first load per route, gzipped (measured in Chromium)", figure: js.map((row) => `${row.path} ${row.jsKbGzip.toFixed(0)} kB`).join(", "), budget: "≤ 230 kB", pass: js.every((row) => row.pass) });
 
   const rss = rssMb(serverPid);
   rows.push({ id: "P7", what: "Server RSS after the load runs above", figure: `${rss.toFixed(0)} MB`, budget: "≤ 400 MB", pass: rss <= 400 });
