@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { SessionBootstrap } from "@/components/layout/SessionBootstrap";
-import { EARLY_SESSION_CHECK_SCRIPT } from "@/lib/client/early-session-check";
+import { EARLY_REQUESTS_SCRIPT } from "@/lib/client/early-requests";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,8 +14,8 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="de-CH">
       <head>
-        {/* Static text of ours, no user input: starts the session check before the app's code has loaded. */}
-        <script dangerouslySetInnerHTML={{ __html: EARLY_SESSION_CHECK_SCRIPT }} />
+        {/* Static text of ours, no user input: the session check (and a page's data) before the app's code has loaded. */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_REQUESTS_SCRIPT }} />
       </head>
       <body>
         {children}

@@ -10,7 +10,7 @@
  * whether another tab has already stored a fresh token.
  */
 import type { SessionTokens } from "@/lib/shared/api-types";
-import type { EarlySessionCheck } from "./early-session-check";
+import { takeEarlyResponse } from "./early-requests";
 import { clearTokens, readAccessToken, readRefreshToken, writeTokens } from "./session-storage";
 
 /** An error answer of the API: `{ error, code, fields?, ... }` (PRODUCT.md §1). */
@@ -80,8 +80,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, typeof body.code === "string" ? body.code : "", body);
 }
 
-/** `sent`: this very request, already sent with `sent.token` (see early-session-check.ts). */
-type RequestOptions = { body?: unknown; signal?: AbortSignal; sent?: EarlySessionCheck };
+type RequestOptions = { body?: unknown; signal?: AbortSignal };
 
 async function send(method: string, path: string, token: string | null, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {};
@@ -104,8 +103,9 @@ function endSession() {
 /** Sends an authenticated request; refreshes once on an invalid or expired token. */
 async function authorized(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const token = readAccessToken();
-  const sent = options.sent?.token === token ? options.sent.response.catch(() => send(method, path, token, options)) : null;
-  let response = await (sent ?? send(method, path, token, options));
+  // The page's <head> may have sent this very GET already (early-requests.ts); a failed one is sent again.
+  const early = method === "GET" ? takeEarlyResponse(path, token)?.catch(() => send(method, path, token, options)) : undefined;
+  let response = await (early ?? send(method, path, token, options));
   // 403 "forbidden" is the role, not the token: a refresh cannot change it.
   if (response.status === 403 && response.headers.get("content-type")?.includes("json")) {
     const error = await toApiError(response.clone());
@@ -145,7 +145,7 @@ export async function download(path: string): Promise<{ blob: Blob; filename: st
 }
 
 export const api = {
-  get: <T>(path: string, signal?: AbortSignal, sent?: EarlySessionCheck) => jsonRequest<T>("GET", path, { signal, sent }),
+  get: <T>(path: string, signal?: AbortSignal) => jsonRequest<T>("GET", path, { signal }),
   post: <T>(path: string, body?: unknown) => jsonRequest<T>("POST", path, { body: body ?? {} }),
   put: <T>(path: string, body: unknown) => jsonRequest<T>("PUT", path, { body }),
   delete: <T = unknown>(path: string) => jsonRequest<T>("DELETE", path),

@@ -8,7 +8,6 @@
 import { useSyncExternalStore } from "react";
 import type { LoginResult, SessionTokens, UserDto } from "@/lib/shared/api-types";
 import { api, ApiError, publicPost, setSessionEndListener } from "./api";
-import { takeEarlySessionCheck } from "./early-session-check";
 import { ACCESS_TOKEN_KEY, clearTokens, readAccessToken, readRefreshToken, writeAuthState, writeTokens } from "./session-storage";
 
 export type AuthSnapshot = { user: UserDto | null; isAuthenticated: boolean; ready: boolean };
@@ -60,7 +59,8 @@ export function restoreSession(): Promise<void> {
       return;
     }
     try {
-      const user = await api.get<UserDto>("/auth/me", undefined, takeEarlySessionCheck());
+      // Usually answered already: the page's <head> sent it (early-requests.ts).
+      const user = await api.get<UserDto>("/auth/me");
       setSnapshot({ user, isAuthenticated: true, ready: true });
     } catch (error) {
       // Only a refusal by the server ends the session; a lost connection (or
