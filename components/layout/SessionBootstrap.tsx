@@ -6,21 +6,26 @@ import { setToasterMount } from "@/lib/client/notify";
 
 // Loaded after start-up, not with it (see lib/client/notify.ts).
 const Toaster = dynamic(() => import("sonner").then((m) => m.Toaster), { ssr: false });
+const TOASTER_DELAY_MS = 2000;
 
 /** On start, check a stored session against the server (SPEC §2); hosts the toasts. */
 export function SessionBootstrap() {
   const [toaster, setToaster] = useState(false);
   useEffect(() => {
     void restoreSession();
-    // The Toaster mounts when the page is idle, or at once for an earlier toast.
+    // The Toaster mounts at once for a toast, otherwise when the page has
+    // settled (its own code and first data before it) and the browser is idle.
     const mount = () => setToaster(true);
     setToasterMount(mount);
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(mount, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(mount, 500);
-    return () => window.clearTimeout(id);
+    let idle: number | undefined;
+    const settled = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === "function") idle = window.requestIdleCallback(mount, { timeout: 2000 });
+      else mount();
+    }, TOASTER_DELAY_MS);
+    return () => {
+      window.clearTimeout(settled);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
   }, []);
   return toaster ? <Toaster position="top-right" closeButton /> : null;
 }
