@@ -44,7 +44,17 @@ export async function signIn(page: Page, credentials: { username: string; passwo
     localStorage.setItem("auth-storage", JSON.stringify({ state: { user: s.user, isAuthenticated: true }, version: 0 }));
   }, session);
   await page.goto(path);
+  await screenLoaded(page);
   return session;
+}
+
+/**
+ * Waits until the screen has its data: the session is checked and no list is
+ * loading. A page's heading is no such sign: it shows while the stored
+ * session is still being checked (AuthGuard), before the screen's own calls.
+ */
+export async function screenLoaded(page: Page) {
+  await expect(page.getByRole("status").filter({ hasText: "Wird geladen..." })).toHaveCount(0);
 }
 
 /** A sonner toast with exactly this text. */

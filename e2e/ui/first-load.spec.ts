@@ -1,0 +1,22 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { screenLoaded, signIn } from "./support";
+
+// The dashboard and the planner are the screens people open first. Their data
+// calls start from the page's <head> (lib/client/early-requests.ts) and the
+// app takes those answers instead of asking again: a full load asks for each
+// thing once.
+for (const [screen, path, expected] of [
+  ["dashboard", "/", ["/api/auth/me", "/api/dashboard"]],
+  ["planner", "/schedule", ["/api/auth/me", "/api/employees", "/api/locations", "/api/shifts"]],
+] as const) {
+  test(`a full load of the ${screen} asks for each piece of data once`, async ({ page }) => {
+    await signIn(page, E2E_ADMIN, "/profile");
+    const calls: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/") && calls.push(new URL(r.url()).pathname));
+    await page.goto(path);
+    await screenLoaded(page);
+    await page.waitForLoadState("networkidle");
+    expect(calls.sort()).toEqual([...expected]);
+  });
+}
