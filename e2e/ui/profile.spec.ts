@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiLogin, createAccount, expectAccessible, screenshot, signIn, toast } from "./support";
+import { apiLogin, createAccount, expectAccessible, screenLoaded, screenshot, signIn, toast } from "./support";
 
 test("the profile shows username, e-mail placeholder, role and the security tips", async ({ page }) => {
   const account = await createAccount(page.request, "user", "profil");
@@ -45,7 +45,9 @@ test("changing the password: mismatch, too short, wrong current password, then s
   await apiLogin(page.request, { username: account.username, password: "neues-passwort-1" });
   // This browser's session lives on.
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Einstellungen & 2FA" })).toBeVisible();
+  await screenLoaded(page);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("button", { name: "2FA einrichten" })).toBeVisible();
 });
 
 test("the sidebar collapses into a menu on a phone", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Request } from "@playwright/test";
-import { createAccount, expiredAccessToken, signIn, storage } from "./support";
+import { createAccount, expiredAccessToken, screenLoaded, signIn, storage } from "./support";
 
 test("an expired access token: one refresh (rotated tokens stored), the request retried, the screen loads", async ({ page }) => {
   const account = await createAccount(page.request, "manager", "expiry");
@@ -14,6 +14,7 @@ test("an expired access token: one refresh (rotated tokens stored), the request 
   page.on("response", (response) => response.url().endsWith("/api/auth/me") && meCalls.push(response.status()));
 
   await page.reload();
+  await screenLoaded(page);
   await expect(page.getByRole("heading", { name: "Mitarbeiter" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Abmelden" })).toBeVisible();
   expect(refreshes).toHaveLength(1);
@@ -35,6 +36,7 @@ test("two tabs with an expired token refresh once between them and both stay sig
   const refreshes: string[] = [];
   context.on("request", (request) => request.url().endsWith("/api/auth/refresh") && refreshes.push(request.url()));
   await Promise.all([page.reload(), second.goto("/locations")]);
+  await Promise.all([screenLoaded(page), screenLoaded(second)]);
   await expect(page.getByRole("heading", { name: "Mitarbeiter" })).toBeVisible();
   await expect(second.getByRole("heading", { name: "Standorte" })).toBeVisible();
   expect(refreshes).toHaveLength(1);
@@ -42,6 +44,7 @@ test("two tabs with an expired token refresh once between them and both stay sig
   // The session family was not revoked by a reused refresh token: both tabs keep working.
   await page.reload();
   await second.reload();
+  await Promise.all([screenLoaded(page), screenLoaded(second)]);
   await expect(page.getByRole("heading", { name: "Mitarbeiter" })).toBeVisible();
   await expect(second.getByRole("heading", { name: "Standorte" })).toBeVisible();
   const refreshToken = await storage(page, "refresh_token");
