@@ -2,12 +2,12 @@
 import { json, jsonText, route } from "@/lib/server/api/route";
 import { shiftsJson } from "@/lib/server/shifts/find-shifts";
 import { createShift } from "@/lib/server/shifts/write-shifts";
-import { dateRangeQuerySchema, shiftInputSchema } from "@/lib/shared/schemas/shift";
+import * as api from "@/lib/shared/contract/shifts";
 
-export const GET = route({ access: "schedule:read", query: dateRangeQuerySchema }, async ({ query }) =>
+export const GET = route(api.listShifts, async ({ query }) =>
   jsonText(await shiftsJson({ startDate: query.start_date, endDate: query.end_date })),
 );
 
-export const POST = route({ access: "shifts:write", body: shiftInputSchema }, async ({ body, user, ip }) =>
+export const POST = route(api.createShift, async ({ body, user, ip }) =>
   json(await createShift({ input: body, actor: user, ip }), 201),
 );
