@@ -3,6 +3,7 @@ import { z } from "zod";
 import packageJson from "@/package.json";
 import { OPERATIONS } from "@/lib/shared/contract";
 import type { Operation } from "@/lib/shared/contract/operation";
+import type { JsonSchema, OpenApiDocument, OpenApiOperation, OpenApiParameter } from "@/lib/shared/contract/openapi-types";
 import { PERMISSIONS } from "@/lib/shared/roles";
 import { NAMED_RESPONSE_SCHEMAS } from "@/lib/shared/schemas/responses";
 
@@ -13,28 +14,6 @@ import { NAMED_RESPONSE_SCHEMAS } from "@/lib/shared/schemas/responses";
  * client may send: defaults optional, time strings before normalising),
  * response schemas as output type.
  */
-
-type JsonSchema = Record<string, unknown>;
-export type OpenApiDocument = {
-  openapi: "3.1.0";
-  info: Record<string, unknown>;
-  tags: { name: string; description: string }[];
-  paths: Record<string, Record<string, OpenApiOperation>>;
-  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
-};
-export type OpenApiParameter = { name: string; in: "path" | "query"; required: boolean; description?: string; schema: JsonSchema };
-export type OpenApiOperation = {
-  operationId: string;
-  tags: string[];
-  summary: string;
-  description: string;
-  security: Record<string, string[]>[];
-  "x-permission": string;
-  "x-roles": string[];
-  parameters?: OpenApiParameter[];
-  requestBody?: { required: true; content: { "application/json": { schema: JsonSchema } } };
-  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: JsonSchema }> }>;
-};
 
 const TAGS: Record<string, string> = {
   Auth: "Sign-in, tokens, the own password and 2FA",
@@ -182,6 +161,8 @@ export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIO
     },
   };
 }
+
+export type { OpenApiDocument, OpenApiOperation };
 
 let cached: OpenApiDocument | undefined;
 
