@@ -7,7 +7,7 @@ import * as employeesApi from "@/lib/shared/contract/employees";
 import * as shiftsApi from "@/lib/shared/contract/shifts";
 import * as usersApi from "@/lib/shared/contract/users";
 import * as vacationsApi from "@/lib/shared/contract/vacations";
-import { call, createUser, uniqueName } from "@/tests/support/api";
+import { call, createUser, TEST_PASSWORD, uniqueName } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
 import { apiHandlers, openApiPath } from "@/tests/support/route-handlers";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi-document";
@@ -118,8 +118,8 @@ describe("request schemas: the document refuses and accepts what zod refuses and
 
 describe("response schemas: real answers match the document", () => {
   // Strict: a key the handler sends that the document does not name fails here.
-  test("employees, locations, shifts, vacations, users, week templates, dashboard and reports", async () => {
-    const { token } = await createUser("admin");
+  test("auth, employees, locations, shifts, vacations, users, week templates, dashboard, reports and health", async () => {
+    const { token, user } = await createUser("admin");
     const loc = await fx.location();
     const emp = await fx.employee({ vacationDaysTotal: 25 });
     await fx.shift({ employeeId: emp.id, locationId: loc.id, date: "2031-03-03" });
@@ -135,7 +135,10 @@ describe("response schemas: real answers match the document", () => {
       return res.json as unknown;
     };
 
+    const session = (await check("POST", "/api/auth/login", { token: undefined, body: { username: user.username, password: TEST_PASSWORD } })) as { refreshToken: string };
+    await check("POST", "/api/auth/refresh", { token: undefined, body: { refreshToken: session.refreshToken } });
     await check("GET", "/api/auth/me", {});
+    await check("GET", "/api/health", {});
     await check("GET", "/api/users", {});
     await check("GET", "/api/employees", {});
     await check("GET", "/api/employees/{id}", { params: { id: String(emp.id) } });

@@ -150,7 +150,7 @@ export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIO
       version: packageJson.version,
       description:
         "JSON over HTTP under /api. Dates yyyy-MM-dd, times HH:MM (requests may send HH:MM:SS), timestamps ISO 8601 UTC, ids integers. " +
-        "Every error is `{ error, code }` with a German `error` message, plus `fields` for validation errors. " +
+        "Unknown JSON keys are ignored. Every error is `{ error, code }` with a German `error` message, plus `fields` for validation errors. " +
         "Send `Authorization: Bearer <accessToken>` (from POST /api/auth/login); when it has expired the answer is 403 `invalid_token`: refresh once with POST /api/auth/refresh and retry.",
     },
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
