@@ -1,8 +1,7 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { can, type Permission } from "@/lib/shared/roles";
 import { call, createUser } from "@/tests/support/api";
+import { apiHandlers } from "@/tests/support/route-handlers";
 
 /**
  * PRODUCT.md §2 as data: every route handler and method of app/api with the
@@ -54,6 +53,7 @@ const ACCESS: Record<string, "public" | Permission> = {
   "GET /api/reports/hours": "reports:read",
   "GET /api/reports/hours/pdf": "reports:read",
   "GET /api/reports/schedule/pdf": "reports:read",
+  "GET /api/openapi.json": "public",
   // The JSON 404 for unknown API paths.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",
@@ -61,31 +61,6 @@ const ACCESS: Record<string, "public" | Permission> = {
   "PATCH /api/[...path]": "public",
   "DELETE /api/[...path]": "public",
 };
-
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-const API_DIR = path.resolve(__dirname, "../app/api");
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return /^route\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
-
-async function handlers() {
-  const found: { key: string; route: string; method: string; handler: Handler }[] = [];
-  for (const file of routeFiles(API_DIR)) {
-    const route = "/api/" + path.relative(API_DIR, path.dirname(file)).split(path.sep).join("/");
-    const mod = (await import(file)) as Record<string, unknown>;
-    for (const method of METHODS) {
-      if (typeof mod[method] === "function") found.push({ key: `${method} ${route.replace(/\/$/, "")}`, route, method, handler: mod[method] as Handler });
-    }
-  }
-  return found;
-}
 
 // Path parameters that name nothing: the handler must still authorize first.
 function paramsFor(route: string): Record<string, string | string[]> {
@@ -95,7 +70,7 @@ function paramsFor(route: string): Record<string, string | string[]> {
 }
 
 describe("access matrix (PRODUCT.md §2)", async () => {
-  const all = await handlers();
+  const all = await apiHandlers();
 
   test("every handler in app/api has a declared access rule, and every rule a handler", () => {
     const keys = all.map((h) => h.key).sort();

@@ -1,110 +1,55 @@
 /**
  * The JSON shapes the API answers with (PRODUCT.md §4), shared by the route
- * handlers that build them and the browser that reads them.
+ * handlers that build them and the browser that reads them. Inferred from the
+ * zod schemas of ./schemas/responses.ts, which also generate the OpenAPI
+ * document; type-only imports, so no schema code reaches the browser from here.
  */
-import type { Role } from "@/lib/shared/roles";
+import type { z } from "zod";
+import type {
+  appliedTemplateSchema,
+  availabilitySchema,
+  dashboardDtoSchema,
+  employeeDtoSchema,
+  employeeWeekSchema,
+  locationDtoSchema,
+  loginResultSchema,
+  sessionTokensSchema,
+  shiftDtoSchema,
+  userDtoSchema,
+  vacationBalanceSchema,
+  vacationDtoSchema,
+  weekTemplateDtoSchema,
+} from "./schemas/responses";
 
 /** User JSON (SPEC §3): never a hash, never a secret. */
-export type UserDto = {
-  id: number;
-  username: string;
-  email: string | null;
-  role: Role;
-  two_factor_enabled: boolean;
-  created_at: string;
-};
+export type UserDto = z.infer<typeof userDtoSchema>;
 
 /** Employee JSON. `vacation_days_used` counts the current year's vacation days. */
-export type EmployeeDto = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  weekly_hours: number;
-  vacation_days_total: number;
-  vacation_days_used: number;
-  vacation_days_remaining: number;
-  is_hourly: boolean;
-  created_at: string;
-};
+export type EmployeeDto = z.infer<typeof employeeDtoSchema>;
 
-export type LocationDto = { id: number; name: string; color: string; address: string | null };
+export type LocationDto = z.infer<typeof locationDtoSchema>;
 
-export type ShiftDto = {
-  id: number;
-  employee_id: number | null;
-  location_id: number;
-  shift_date: string;
-  start_time: string;
-  end_time: string;
-  break_minutes: 0;
-  is_custom: boolean;
-  custom_name: string | null;
-  hours: number;
-  employee_name: string | null;
-  location_name: string;
-  location_color: string;
-};
+export type ShiftDto = z.infer<typeof shiftDtoSchema>;
 
 /** Status "approved" is shown as "Genehmigt". */
-export type VacationDto = {
-  id: number;
-  employee_id: number;
-  first_name: string;
-  last_name: string;
-  start_date: string;
-  end_date: string;
-  days_count: number;
-  status: "approved";
-  notes: string | null;
-  created_at: string;
-};
+export type VacationDto = z.infer<typeof vacationDtoSchema>;
 
-export type VacationBalance = { employee_id: number; year: number; total: number; used: number; remaining: number };
+export type VacationBalance = z.infer<typeof vacationBalanceSchema>;
 
-export type WeekTemplateDto = {
-  id: number;
-  name: string;
-  description: string | null;
-  shift_count: number;
-  day_count: number;
-  shifts: {
-    id: number;
-    day_of_week: number;
-    location_id: number;
-    location_name: string;
-    location_color: string;
-    start_time: string;
-    end_time: string;
-    break_minutes: 0;
-    notes: string | null;
-  }[];
-};
+export type WeekTemplateDto = z.infer<typeof weekTemplateDtoSchema>;
 
 /** Login answers: a session, or the two-factor step. */
-export type SessionTokens = { accessToken: string; refreshToken: string };
-export type LoginResult = (SessionTokens & { user: UserDto }) | { requires2FA: true; tempToken: string };
+export type SessionTokens = z.infer<typeof sessionTokensSchema>;
+export type LoginResult = z.infer<typeof loginResultSchema>;
 
 /** An employee's week: remaining = weekly − scheduled; hourly employees have no target. */
-export type EmployeeWeek = {
-  employee_id: number;
-  first_name: string;
-  last_name: string;
-  is_hourly: boolean;
-  weekly_hours: number;
-  scheduled_hours: number;
-  remaining_hours: number | null;
-  status: "free" | "full" | "overbooked";
-};
+export type EmployeeWeek = z.infer<typeof employeeWeekSchema>;
+
+/** GET /api/employees/{id}/availability/{date}: one employee's week. */
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** POST /api/week-templates/{id}/apply. */
+export type AppliedTemplate = z.infer<typeof appliedTemplateSchema>;
 
 /** GET /api/dashboard: the figures of the dashboard in one answer. */
-export type DashboardDto = {
-  today: string;
-  week_start: string;
-  week_end: string;
-  employees: { total: number; hourly: number };
-  locations: { total: number };
-  shifts: { total: number; assigned_hours: number; unassigned: number };
-  /** Running or starting from today to one month ahead; `upcoming` holds the first five by start. */
-  vacations: { total: number; upcoming: VacationDto[] };
-  employee_weeks: EmployeeWeek[];
-};
+export type DashboardDto = z.infer<typeof dashboardDtoSchema>;

@@ -1,25 +1,10 @@
 /** Shapes of the reports, shared by the server that builds them and the documents that print them. */
+import type { z } from "zod";
+import type { hoursReportRowSchema, hoursReportSchema } from "./schemas/responses";
 
-/** Hours report JSON of PRODUCT.md §4. */
-export type HoursReport = {
-  start_date: string;
-  end_date: string;
-  employees: HoursReportRow[];
-  totals: { scheduled_hours: number; target_hours: number; shift_count: number };
-};
-
-export type HoursReportRow = {
-  employee_id: number;
-  first_name: string;
-  last_name: string;
-  is_hourly: boolean;
-  weekly_hours: number;
-  target_hours: number | null;
-  scheduled_hours: number;
-  difference: number | null;
-  shift_count: number;
-  vacation_days: number;
-};
+/** Hours report JSON of PRODUCT.md §4 (GET /api/reports/hours), inferred from its schema. */
+export type HoursReport = z.infer<typeof hoursReportSchema>;
+export type HoursReportRow = z.infer<typeof hoursReportRowSchema>;
 
 export type ScheduleShift = { employee: string | null; start: string; end: string; hours: number; label: string | null };
 

@@ -2,11 +2,11 @@
 import { json, route } from "@/lib/server/api/route";
 import { createEmployee } from "@/lib/server/employees/update-employee";
 import { listEmployees } from "@/lib/server/employees/find-employees";
-import { employeeInputSchema } from "@/lib/shared/schemas/employee";
+import * as api from "@/lib/shared/contract/employees";
 
 // Any query (e.g. the client's cache-buster) is ignored.
-export const GET = route({ access: "schedule:read" }, async () => json(await listEmployees()));
+export const GET = route(api.listEmployees, async () => json(await listEmployees()));
 
-export const POST = route({ access: "master-data:write", body: employeeInputSchema }, async ({ body, user, ip }) =>
+export const POST = route(api.createEmployee, async ({ body, user, ip }) =>
   json(await createEmployee({ input: body, actor: user, ip }), 201),
 );

@@ -3,9 +3,9 @@ import { json, jsonText, route } from "@/lib/server/api/route";
 import { cachedForScheduleVersion } from "@/lib/server/schedule/schedule-version";
 import { shiftsJson } from "@/lib/server/shifts/find-shifts";
 import { createShift } from "@/lib/server/shifts/write-shifts";
-import { dateRangeQuerySchema, shiftInputSchema } from "@/lib/shared/schemas/shift";
+import * as api from "@/lib/shared/contract/shifts";
 
-export const GET = route({ access: "schedule:read", query: dateRangeQuerySchema }, async ({ query, scheduleVersion }) =>
+export const GET = route(api.listShifts, async ({ query, scheduleVersion }) =>
   jsonText(
     await cachedForScheduleVersion(`shifts:${query.start_date ?? ""}:${query.end_date ?? ""}`, scheduleVersion, () =>
       shiftsJson({ startDate: query.start_date, endDate: query.end_date }),
@@ -13,6 +13,6 @@ export const GET = route({ access: "schedule:read", query: dateRangeQuerySchema 
   ),
 );
 
-export const POST = route({ access: "shifts:write", body: shiftInputSchema }, async ({ body, user, ip }) =>
+export const POST = route(api.createShift, async ({ body, user, ip }) =>
   json(await createShift({ input: body, actor: user, ip }), 201),
 );

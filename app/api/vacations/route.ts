@@ -2,12 +2,12 @@
 import { json, route } from "@/lib/server/api/route";
 import { findVacations } from "@/lib/server/vacations/find-vacations";
 import { createVacation } from "@/lib/server/vacations/write-vacations";
-import { vacationInputSchema, vacationQuerySchema } from "@/lib/shared/schemas/vacation";
+import * as api from "@/lib/shared/contract/vacations";
 
-export const GET = route({ access: "schedule:read", query: vacationQuerySchema }, async ({ query }) =>
+export const GET = route(api.listVacations, async ({ query }) =>
   json(await findVacations({ employeeId: query.employee_id, startDate: query.start_date, endDate: query.end_date })),
 );
 
-export const POST = route({ access: "vacations:write", body: vacationInputSchema }, async ({ body, user, ip }) =>
+export const POST = route(api.createVacation, async ({ body, user, ip }) =>
   json(await createVacation({ input: body, actor: user, ip }), 201),
 );

@@ -2,10 +2,10 @@
 import { json, route } from "@/lib/server/api/route";
 import { findWeekTemplates } from "@/lib/server/week-templates/find-week-templates";
 import { createWeekTemplate } from "@/lib/server/week-templates/write-week-templates";
-import { weekTemplateInputSchema } from "@/lib/shared/schemas/week-template";
+import * as api from "@/lib/shared/contract/week-templates";
 
-export const GET = route({ access: "schedule:read" }, async () => json(await findWeekTemplates()));
+export const GET = route(api.listWeekTemplates, async () => json(await findWeekTemplates()));
 
-export const POST = route({ access: "master-data:write", body: weekTemplateInputSchema }, async ({ body, user, ip }) =>
+export const POST = route(api.createWeekTemplate, async ({ body, user, ip }) =>
   json(await createWeekTemplate({ input: body, actor: user, ip }), 201),
 );

@@ -1,14 +1,17 @@
 import "server-only";
 import type { z } from "zod";
 import { authenticate, type AuthUser } from "@/lib/server/auth/authenticate";
-import { can, type Permission } from "@/lib/shared/roles";
+import type { Access } from "@/lib/shared/contract/operation";
+import { can } from "@/lib/shared/roles";
 import { clientIp } from "./client-ip";
 import { ApiError } from "./errors";
 import { errorResponse, validationError } from "./error-response";
 import { readJsonBody } from "./request-body";
 
-type Access = "public" | Permission;
-
+/**
+ * What route() needs of an operation of lib/shared/contract (which carries
+ * more: method, path, responses, for the OpenAPI document).
+ */
 type RouteOptions<A extends Access, B, Q, P> = {
   /** "public", or the permission of the role table the caller needs. */
   access: A;
@@ -30,6 +33,12 @@ export type RouteContext<A extends Access, B, Q, P> = {
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
+/** A route handler that still knows the options (the operation) it was built from. */
+export type RouteHandler<A extends Access = Access, B = unknown, Q = unknown, P = unknown> = ((
+  request: Request,
+  context?: NextRouteContext,
+) => Promise<Response>) & { readonly options: RouteOptions<A, B, Q, P> };
+
 /**
  * The one wrapper every route handler goes through: authenticate the bearer
  * token, check the role table, parse params, query and body with zod, and
@@ -39,8 +48,8 @@ type NextRouteContext = { params: Promise<Record<string, string | string[] | und
 export function route<A extends Access, B = undefined, Q = undefined, P = undefined>(
   options: RouteOptions<A, B, Q, P>,
   handler: (context: RouteContext<A, B, Q, P>) => Promise<Response>,
-) {
-  return async function handle(request: Request, context?: NextRouteContext): Promise<Response> {
+): RouteHandler<A, B, Q, P> {
+  async function handle(request: Request, context?: NextRouteContext): Promise<Response> {
     try {
       let user: AuthUser | null = null;
       let scheduleVersion: string | null = null;
@@ -69,7 +78,10 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
     } catch (error) {
       return errorResponse(error, request);
     }
-  };
+  }
+  // Kept on the handler so a test can check that every handler in app/api is
+  // built from the operation the OpenAPI document describes.
+  return Object.assign(handle, { options });
 }
 
 function parseWith<T>(schema: z.ZodType<T>, input: unknown, where: "query" | "params" | undefined): T {

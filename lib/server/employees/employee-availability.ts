@@ -3,21 +3,11 @@ import { db } from "@/lib/server/db";
 import { addDays, eachDate, mondayOf } from "@/lib/shared/dates";
 import { sumHours } from "@/lib/shared/hours";
 import { weekStatus } from "@/lib/shared/week-status";
-import { findShifts, type ShiftDto } from "@/lib/server/shifts/find-shifts";
+import { findShifts } from "@/lib/server/shifts/find-shifts";
+import type { Availability } from "@/lib/shared/api-types";
 import { getEmployee } from "./find-employees";
 
-export type Availability = {
-  employee_id: number;
-  week_start: string;
-  week_end: string;
-  weekly_hours: number;
-  is_hourly: boolean;
-  scheduled_hours: number;
-  remaining_hours: number | null;
-  status: "free" | "full" | "overbooked";
-  vacation_dates: string[];
-  shifts: ShiftDto[];
-};
+export type { Availability };
 
 /** The Monday-Sunday week containing `date` for one employee (PRODUCT.md §4). */
 export async function employeeAvailability(id: number, date: string): Promise<Availability> {

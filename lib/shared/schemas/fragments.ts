@@ -61,7 +61,8 @@ export function dateSchema(message = "Ungültiges Datum (erwartet JJJJ-MM-TT)") 
     .string({ error: message })
     .max(40, { error: message })
     .transform((value) => value.trim().slice(0, 10))
-    .refine(isIsoDate, { error: message });
+    .refine(isIsoDate, { error: message })
+    .meta({ description: "Date yyyy-MM-dd (a time part is ignored)", examples: ["2026-11-23"] });
 }
 
 /** A clock time HH:MM or HH:MM:SS, answered as HH:MM. */
@@ -70,13 +71,15 @@ export function timeSchema(message = "Ungültige Uhrzeit (erwartet HH:MM)") {
     .string({ error: message })
     .max(8, { error: message })
     .refine((value) => normalizeTime(value) !== null, { error: message })
-    .transform((value) => normalizeTime(value)!);
+    .transform((value) => normalizeTime(value)!)
+    .meta({ description: "Time HH:MM or HH:MM:SS", examples: ["08:00"] });
 }
 
 export const colorSchema = z
   .string({ error: "Farbe muss im Format #RRGGBB angegeben werden" })
   .regex(/^#[0-9A-Fa-f]{6}$/, { error: "Farbe muss im Format #RRGGBB angegeben werden" })
-  .transform((value) => value.toUpperCase());
+  .transform((value) => value.toUpperCase())
+  .meta({ description: "Colour #RRGGBB", examples: ["#3B82F6"] });
 
 /** Path parameters of /resource/[id] routes. */
 export const idParamsSchema = z.object({ id: idSchema });

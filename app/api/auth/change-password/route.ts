@@ -1,9 +1,9 @@
 // POST /api/auth/change-password – own password; ends the user's other sessions
 import { json, route } from "@/lib/server/api/route";
 import { changePassword } from "@/lib/server/auth/change-password";
-import { changePasswordSchema } from "@/lib/shared/schemas/auth";
+import * as api from "@/lib/shared/contract/auth";
 
-export const POST = route({ access: "profile:manage", body: changePasswordSchema }, async ({ body, user, ip }) => {
+export const POST = route(api.changePassword, async ({ body, user, ip }) => {
   await changePassword({ user, currentPassword: body.currentPassword, newPassword: body.newPassword, ip });
   return json({ message: "Passwort erfolgreich geändert!" });
 });

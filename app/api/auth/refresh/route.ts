@@ -1,9 +1,9 @@
 // POST /api/auth/refresh – rotate the refresh token: { accessToken, refreshToken } (public: the token is the credential)
 import { json, route } from "@/lib/server/api/route";
 import { rotateSession } from "@/lib/server/auth/sessions";
-import { refreshTokenSchema } from "@/lib/shared/schemas/auth";
+import * as api from "@/lib/shared/contract/auth";
 
-export const POST = route({ access: "public", body: refreshTokenSchema }, async ({ body }) => {
+export const POST = route(api.refresh, async ({ body }) => {
   const { accessToken, refreshToken } = await rotateSession(body.refreshToken);
   return json({ accessToken, refreshToken });
 });

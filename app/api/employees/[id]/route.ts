@@ -3,16 +3,15 @@ import { json, route } from "@/lib/server/api/route";
 import { archiveEmployee } from "@/lib/server/employees/archive-employee";
 import { getEmployee } from "@/lib/server/employees/find-employees";
 import { updateEmployee } from "@/lib/server/employees/update-employee";
-import { employeeUpdateSchema } from "@/lib/shared/schemas/employee";
-import { idParamsSchema } from "@/lib/shared/schemas/fragments";
+import * as api from "@/lib/shared/contract/employees";
 
-export const GET = route({ access: "schedule:read", params: idParamsSchema }, async ({ params }) => json(await getEmployee(params.id)));
+export const GET = route(api.getEmployee, async ({ params }) => json(await getEmployee(params.id)));
 
-export const PUT = route({ access: "master-data:write", params: idParamsSchema, body: employeeUpdateSchema }, async ({ params, body, user, ip }) =>
+export const PUT = route(api.updateEmployee, async ({ params, body, user, ip }) =>
   json(await updateEmployee({ id: params.id, input: body, actor: user, ip })),
 );
 
-export const DELETE = route({ access: "master-data:write", params: idParamsSchema }, async ({ params, user, ip }) => {
+export const DELETE = route(api.archiveEmployee, async ({ params, user, ip }) => {
   await archiveEmployee({ id: params.id, actor: user, ip });
   return json({ message: "Mitarbeiter gelöscht" });
 });

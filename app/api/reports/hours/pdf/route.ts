@@ -3,11 +3,11 @@ import { route } from "@/lib/server/api/route";
 import { hoursReport } from "@/lib/server/reports/hours-report";
 import { printTimestamp } from "@/lib/server/reports/print-timestamp";
 import { pdfResponse, renderPdf } from "@/lib/server/reports/render-pdf";
-import { hoursReportQuerySchema } from "@/lib/shared/schemas/report";
+import * as api from "@/lib/shared/contract/reports";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "reports:read", query: hoursReportQuerySchema }, async ({ query }) => {
+export const GET = route(api.hoursReportPdf, async ({ query }) => {
   const report = await hoursReport(query);
   const pdf = await renderPdf({ kind: "hours", report, printedAt: printTimestamp() });
   return pdfResponse(pdf, `Stundenbericht_${query.start_date}_${query.end_date}.pdf`);

@@ -2,9 +2,9 @@
 import { json, route } from "@/lib/server/api/route";
 import { getEmployee } from "@/lib/server/employees/find-employees";
 import { findVacations } from "@/lib/server/vacations/find-vacations";
-import { idParamsSchema } from "@/lib/shared/schemas/fragments";
+import * as api from "@/lib/shared/contract/vacations";
 
-export const GET = route({ access: "schedule:read", params: idParamsSchema }, async ({ params }) => {
+export const GET = route(api.employeeVacations, async ({ params }) => {
   await getEmployee(params.id); // 404 for unknown and archived employees
   return json(await findVacations({ employeeId: params.id }));
 });

@@ -1,9 +1,8 @@
 // POST /api/week-templates/[id]/apply { start_date } – plan the template's shifts, unassigned, in that week (manager, admin)
 import { json, route } from "@/lib/server/api/route";
 import { applyWeekTemplate } from "@/lib/server/week-templates/write-week-templates";
-import { idParamsSchema } from "@/lib/shared/schemas/fragments";
-import { applyTemplateSchema } from "@/lib/shared/schemas/week-template";
+import * as api from "@/lib/shared/contract/week-templates";
 
-export const POST = route({ access: "shifts:write", params: idParamsSchema, body: applyTemplateSchema }, async ({ params, body, user, ip }) =>
+export const POST = route(api.applyWeekTemplate, async ({ params, body, user, ip }) =>
   json(await applyWeekTemplate({ id: params.id, startDate: body.start_date, actor: user, ip }), 201),
 );

@@ -1,0 +1,166 @@
+import { validate, compileErrors } from "@readme/openapi-parser";
+import Ajv2020 from "ajv/dist/2020";
+import { describe, expect, test } from "vitest";
+import { GET as getOpenApi } from "@/app/api/openapi.json/route";
+import { OPERATIONS } from "@/lib/shared/contract";
+import * as employeesApi from "@/lib/shared/contract/employees";
+import * as shiftsApi from "@/lib/shared/contract/shifts";
+import * as usersApi from "@/lib/shared/contract/users";
+import * as vacationsApi from "@/lib/shared/contract/vacations";
+import { call, createUser, TEST_PASSWORD, uniqueName } from "@/tests/support/api";
+import * as fx from "@/tests/support/fixtures";
+import { apiHandlers, openApiPath } from "@/tests/support/route-handlers";
+import { buildOpenApiDocument, type OpenApiDocument } from "./openapi-document";
+
+const document = buildOpenApiDocument();
+const handlers = (await apiHandlers()).filter((h) => !h.route.includes("[..."));
+
+// The document's own JSON Schemas, checked with a JSON Schema validator that knows nothing of zod.
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+ajv.addSchema(JSON.parse(JSON.stringify(document)) as OpenApiDocument, "openapi.json");
+const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+const requestValidator = (path: string, method: string) =>
+  ajv.compile({ $ref: `openapi.json#/${pointer("paths", path, method, "requestBody", "content", "application/json", "schema")}` });
+const responseValidator = (path: string, method: string, status: number) =>
+  ajv.compile({ $ref: `openapi.json#/${pointer("paths", path, method, "responses", String(status), "content", "application/json", "schema")}` });
+
+describe("coverage: the document and the route files", () => {
+  test("every handler in app/api is built from an operation of lib/shared/contract with its own method and path", () => {
+    const mismatched = handlers
+      .filter(({ route, method, handler }) => {
+        const operation = OPERATIONS.find((op) => op === handler.options);
+        return !operation || operation.method !== method || operation.path !== openApiPath(route);
+      })
+      .map((h) => h.key);
+    expect(mismatched).toEqual([]);
+  });
+
+  test("every route file and method is in the document, and the document has nothing else", () => {
+    const inDocument = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const onDisk = handlers.map((h) => `${h.method} ${openApiPath(h.route)}`);
+    expect(inDocument.sort()).toEqual(onDisk.sort());
+  });
+
+  test("operation ids are unique", () => {
+    const ids = OPERATIONS.map((op) => op.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("the document", () => {
+  test("is a valid OpenAPI 3.1 document (@readme/openapi-parser)", async () => {
+    const result = await validate(JSON.parse(JSON.stringify(document)));
+    expect(result.valid, result.valid ? "" : compileErrors(result)).toBe(true);
+    expect(document.openapi).toBe("3.1.0");
+  });
+
+  test("GET /api/openapi.json serves it without a token", async () => {
+    const res = await call(getOpenApi);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual(JSON.parse(JSON.stringify(document)));
+  });
+
+  test("bearer auth, roles and error answers per operation", () => {
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    const createShift = document.paths["/api/shifts"].post;
+    expect(createShift.security).toEqual([{ bearerAuth: [] }]);
+    expect(createShift["x-roles"]).toEqual(["manager", "admin"]);
+    expect(Object.keys(createShift.responses)).toEqual(["201", "400", "401", "403", "413", "500"]);
+    expect(createShift.responses["403"].content?.["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+
+    const login = document.paths["/api/auth/login"].post;
+    expect(login.security).toEqual([]);
+    expect(login.responses["429"].headers).toHaveProperty("Retry-After");
+    expect(document.paths["/api/users/{id}"].delete.responses).toHaveProperty("404");
+    expect(document.paths["/api/vacations"].post.responses).toHaveProperty("409");
+    expect(document.paths["/api/reports/schedule/pdf"].get.responses["200"].content).toHaveProperty("application/pdf");
+  });
+
+  test("query and path parameters come from the query and params schemas", () => {
+    const hours = document.paths["/api/reports/hours"].get.parameters!;
+    expect(hours.map((p) => [p.name, p.in, p.required])).toEqual([
+      ["start_date", "query", true],
+      ["end_date", "query", true],
+      ["employee_id", "query", false],
+    ]);
+    const availability = document.paths["/api/employees/{id}/availability/{date}"].get.parameters!;
+    expect(availability.map((p) => [p.name, p.in, p.required, p.schema.type])).toEqual([
+      ["id", "path", true, "integer"],
+      ["date", "path", true, "string"],
+    ]);
+    expect(availability[1].description).toContain("yyyy-MM-dd");
+  });
+});
+
+describe("request schemas: the document refuses and accepts what zod refuses and accepts", () => {
+  const shift = { location_id: 1, shift_date: "2026-11-23", start_time: "08:00", end_time: "16:00" };
+  const cases = [
+    { operation: shiftsApi.createShift, input: shift, valid: true },
+    { operation: shiftsApi.createShift, input: { ...shift, employee_id: null, is_custom: true, custom_name: "Inventur" }, valid: true },
+    { operation: shiftsApi.createShift, input: { ...shift, location_id: undefined }, valid: false },
+    { operation: shiftsApi.createShift, input: { ...shift, location_id: "1" }, valid: false },
+    { operation: shiftsApi.createShift, input: { ...shift, custom_name: "x".repeat(101) }, valid: false },
+    { operation: usersApi.createUser, input: { username: "anna", password: "geheim123" }, valid: true },
+    { operation: usersApi.createUser, input: { username: "anna", password: "geheim123", role: "boss" }, valid: false },
+    { operation: usersApi.createUser, input: { username: "an", password: "geheim123" }, valid: false },
+    { operation: usersApi.createUser, input: { username: "anna", password: "kurz" }, valid: false },
+    { operation: employeesApi.createEmployee, input: { first_name: "Anna", last_name: "Ağaoğlu" }, valid: true },
+    { operation: employeesApi.createEmployee, input: { first_name: "Anna", last_name: "Ağaoğlu", weekly_hours: 200 }, valid: false },
+    { operation: vacationsApi.createVacation, input: { employee_id: 1, start_date: "2026-12-21", end_date: "2026-12-24" }, valid: true },
+    { operation: vacationsApi.createVacation, input: { employee_id: 0, start_date: "2026-12-21", end_date: "2026-12-24" }, valid: false },
+  ];
+
+  test.each(cases.map((c) => [c.operation.id, JSON.stringify(c.input), c] as const))("%s %s", (_id, _text, { operation, input, valid }) => {
+    expect(operation.body!.safeParse(input).success, "zod").toBe(valid);
+    expect(requestValidator(operation.path, operation.method.toLowerCase())(input), "document").toBe(valid);
+  });
+});
+
+describe("response schemas: real answers match the document", () => {
+  // Strict: a key the handler sends that the document does not name fails here.
+  test("auth, employees, locations, shifts, vacations, users, week templates, dashboard, reports and health", async () => {
+    const { token, user } = await createUser("admin");
+    const loc = await fx.location();
+    const emp = await fx.employee({ vacationDaysTotal: 25 });
+    await fx.shift({ employeeId: emp.id, locationId: loc.id, date: "2031-03-03" });
+    await fx.shift({ employeeId: null, locationId: loc.id, date: "2031-03-04" });
+    await fx.vacation({ employeeId: emp.id, start: "2031-03-10", end: "2031-03-11", days: 2 });
+
+    const byPath = new Map(handlers.map((h) => [`${h.method} ${openApiPath(h.route)}`, h.handler]));
+    const check = async (method: string, path: string, options: Parameters<typeof call>[1], status = 200) => {
+      const res = await call(byPath.get(`${method} ${path}`)! as never, { method, token, ...options });
+      expect(res.status, `${method} ${path}: ${res.text}`).toBe(status);
+      const validator = responseValidator(path, method.toLowerCase(), status);
+      expect(validator(res.json), `${method} ${path}: ${JSON.stringify(validator.errors)}`).toBe(true);
+      return res.json as unknown;
+    };
+
+    const session = (await check("POST", "/api/auth/login", { token: undefined, body: { username: user.username, password: TEST_PASSWORD } })) as { refreshToken: string };
+    await check("POST", "/api/auth/refresh", { token: undefined, body: { refreshToken: session.refreshToken } });
+    await check("GET", "/api/auth/me", {});
+    await check("GET", "/api/health", {});
+    await check("GET", "/api/users", {});
+    await check("GET", "/api/employees", {});
+    await check("GET", "/api/employees/{id}", { params: { id: String(emp.id) } });
+    await check("GET", "/api/employees/{id}/availability/{date}", { params: { id: String(emp.id), date: "2031-03-05" } });
+    await check("POST", "/api/employees", { body: { first_name: "Neu", last_name: "Person" } }, 201);
+    await check("GET", "/api/locations", {});
+    await check("POST", "/api/locations", { body: { name: uniqueName("Standort") } }, 201);
+    await check("GET", "/api/shifts", { path: "/api/shifts?start_date=2031-03-02&end_date=2031-03-08" });
+    await check("POST", "/api/shifts", { body: { location_id: loc.id, shift_date: "2031-03-05", start_time: "22:00", end_time: "06:00" } }, 201);
+    await check("GET", "/api/vacations", { path: `/api/vacations?employee_id=${emp.id}` });
+    await check("GET", "/api/vacations/balance/{id}", { path: "/api/vacations/balance/x?year=2031", params: { id: String(emp.id) } });
+    const template = (await check(
+      "POST",
+      "/api/week-templates",
+      { body: { name: "Vorlage", shifts: [{ day_of_week: 1, location_id: loc.id, start_time: "08:00", end_time: "12:00" }] } },
+      201,
+    )) as { id: number };
+    await check("GET", "/api/week-templates", {});
+    await check("POST", "/api/week-templates/{id}/apply", { params: { id: String(template.id) }, body: { start_date: "2031-03-17" } }, 201);
+    await check("GET", "/api/dashboard", { path: "/api/dashboard?date=2031-03-05" });
+    await check("GET", "/api/reports/hours", { path: "/api/reports/hours?start_date=2031-03-01&end_date=2031-03-31" });
+    await check("DELETE", "/api/shifts/{id}", { params: { id: "2147483647" } }, 404);
+    await check("POST", "/api/shifts", { body: { location_id: "x" } }, 400);
+  });
+});

@@ -1,0 +1,172 @@
+import "server-only";
+import { z } from "zod";
+import packageJson from "@/package.json";
+import { OPERATIONS } from "@/lib/shared/contract";
+import type { Operation } from "@/lib/shared/contract/operation";
+import type { JsonSchema, OpenApiDocument, OpenApiOperation, OpenApiParameter } from "@/lib/shared/contract/openapi-types";
+import { PERMISSIONS } from "@/lib/shared/roles";
+import { NAMED_RESPONSE_SCHEMAS } from "@/lib/shared/schemas/responses";
+
+/**
+ * The OpenAPI 3.1 document of the API, generated from the operations of
+ * lib/shared/contract: the same zod schemas route() validates with, the same
+ * access it checks. Request schemas are converted as zod's input type (what a
+ * client may send: defaults optional, time strings before normalising),
+ * response schemas as output type.
+ */
+
+const TAGS: Record<string, string> = {
+  Auth: "Sign-in, tokens, the own password and 2FA",
+  Users: "User accounts (administrators only)",
+  Employees: "Employees with weekly hours and vacation days",
+  Locations: "Locations and their colours",
+  Shifts: "The schedule",
+  Vacations: "Vacations and vacation balances",
+  "Week templates": "Reusable weeks of shifts",
+  Dashboard: "The dashboard in one call",
+  Reports: "Hours report (JSON, PDF) and schedule PDF",
+  Platform: "Health check and this reference",
+};
+
+// Keyed by schema object: zod hands the override its core type, not the classic one.
+const COMPONENT_NAMES = new Map<unknown, string>(Object.entries(NAMED_RESPONSE_SCHEMAS).map(([name, schema]) => [schema, name]));
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const ERROR_CONTENT = { "application/json": { schema: ref("Error") } };
+
+/** A response schema: named shapes inside it become references to components/schemas. */
+function responseSchema(schema: z.ZodType, root = true): JsonSchema {
+  const name = COMPONENT_NAMES.get(schema);
+  if (root && name) return ref(name);
+  const json = z.toJSONSchema(schema, {
+    io: "output",
+    override: ({ zodSchema, jsonSchema }) => {
+      const nested = COMPONENT_NAMES.get(zodSchema);
+      if (!nested || (zodSchema as unknown) === schema) return;
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as JsonSchema)[key];
+      Object.assign(jsonSchema, ref(nested));
+    },
+  }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+function requestSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: "input" }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+/** Path or query parameters: one per property of the (object) schema. */
+function parameters(schema: z.ZodType, where: "path" | "query"): OpenApiParameter[] {
+  const json = requestSchema(schema);
+  // An intersection may stay an allOf of objects; its members' properties are the parameters.
+  const parts = (Array.isArray(json.allOf) ? json.allOf : [json]) as JsonSchema[];
+  return parts.flatMap((part) => {
+    const required = new Set((part.required as string[] | undefined) ?? []);
+    return Object.entries((part.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => {
+      const { description, ...rest } = property;
+      return {
+        name,
+        in: where,
+        required: where === "path" || required.has(name),
+        ...(typeof description === "string" ? { description } : {}),
+        schema: rest,
+      };
+    });
+  });
+}
+
+function accessText(operation: Operation): string {
+  if (operation.access === "public") return "Public: no token needed.";
+  return `Roles: ${PERMISSIONS[operation.access].join(", ")} (permission \`${operation.access}\`).`;
+}
+
+function errorResponses(operation: Operation): OpenApiOperation["responses"] {
+  const byStatus = new Map<number, string[]>();
+  const add = (status: number, text: string) => byStatus.set(status, [...(byStatus.get(status) ?? []), text]);
+  if (operation.body) add(400, "`invalid_json`: the body is not JSON; `validation_failed` with `fields`: invalid input");
+  else if (operation.query) add(400, "`validation_failed` with `fields`: invalid query parameters");
+  if (operation.access !== "public") {
+    add(401, "`unauthenticated`: no `Authorization: Bearer` header");
+    add(403, "`invalid_token`: access token invalid or expired (refresh once and retry); `forbidden`: the role may not do this");
+  }
+  if (operation.params) add(404, "`not_found`: unknown or archived id (or a malformed path parameter)");
+  for (const error of operation.errors ?? []) add(error.status, error.description);
+  if (operation.body) add(413, "`payload_too_large`: body over 1 MiB");
+
+  const responses: OpenApiOperation["responses"] = {};
+  for (const [status, texts] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: texts.join("; "),
+      ...(status === 429 ? { headers: { "Retry-After": { description: "Seconds until a new attempt may succeed", schema: { type: "integer" } } } } : {}),
+      content: ERROR_CONTENT,
+    };
+  }
+  responses["500"] = { description: "`internal`: unexpected error (no details are given)", content: ERROR_CONTENT };
+  return responses;
+}
+
+function toOpenApiOperation(operation: Operation): OpenApiOperation {
+  const responses: OpenApiOperation["responses"] = {};
+  for (const response of operation.responses) {
+    responses[String(response.status)] =
+      "pdf" in response
+        ? {
+            description: response.description,
+            headers: { "Content-Disposition": { description: "attachment; filename=\"…\"", schema: { type: "string" } } },
+            content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } },
+          }
+        : { description: response.description, content: { "application/json": { schema: responseSchema(response.schema) } } };
+  }
+  const parameterList = [
+    ...(operation.params ? parameters(operation.params, "path") : []),
+    ...(operation.query ? parameters(operation.query, "query") : []),
+  ];
+  return {
+    operationId: operation.id,
+    tags: [operation.tag],
+    summary: operation.summary,
+    description: [operation.description, accessText(operation)].filter(Boolean).join("\n\n"),
+    security: operation.access === "public" ? [] : [{ bearerAuth: [] }],
+    "x-permission": operation.access,
+    "x-roles": operation.access === "public" ? [] : [...PERMISSIONS[operation.access]],
+    ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
+    ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: requestSchema(operation.body) } } } } : {}),
+    responses: { ...responses, ...errorResponses(operation) },
+  } as OpenApiOperation;
+}
+
+export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIONS): OpenApiDocument {
+  const paths: OpenApiDocument["paths"] = {};
+  for (const operation of operations) {
+    (paths[operation.path] ??= {})[operation.method.toLowerCase()] = toOpenApiOperation(operation);
+  }
+  const schemas: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(NAMED_RESPONSE_SCHEMAS)) schemas[name] = responseSchema(schema, false);
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Schichtwerk API",
+      version: packageJson.version,
+      description:
+        "JSON over HTTP under /api. Dates yyyy-MM-dd, times HH:MM (requests may send HH:MM:SS), timestamps ISO 8601 UTC, ids integers. " +
+        "Unknown JSON keys are ignored. Every error is `{ error, code }` with a German `error` message, plus `fields` for validation errors. " +
+        "Send `Authorization: Bearer <accessToken>` (from POST /api/auth/login); when it has expired the answer is 403 `invalid_token`: refresh once with POST /api/auth/refresh and retry.",
+    },
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Access token of POST /api/auth/login, valid 15 minutes" } },
+    },
+  };
+}
+
+export type { OpenApiDocument, OpenApiOperation };
+
+let cached: OpenApiDocument | undefined;
+
+/** The document of this build's operations (they cannot change while the process runs). */
+export function openApiDocument(): OpenApiDocument {
+  return (cached ??= buildOpenApiDocument());
+}

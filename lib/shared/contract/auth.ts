@@ -1,0 +1,137 @@
+import {
+  changePasswordSchema,
+  loginSchema,
+  refreshTokenSchema,
+  twoFactorCodeSchema,
+  verifyTwoFactorSchema,
+} from "@/lib/shared/schemas/auth";
+import {
+  loginResultSchema,
+  messageSchema,
+  sessionSchema,
+  sessionTokensSchema,
+  twoFactorSetupSchema,
+  twoFactorStateSchema,
+  userDtoSchema,
+} from "@/lib/shared/schemas/responses";
+import { defineOperation } from "./operation";
+
+const tag = "Auth";
+const throttled = { status: 429, description: "`rate_limited`: too many failed sign-ins for this username or address within 15 minutes; see `Retry-After`" } as const;
+
+export const login = defineOperation({
+  method: "POST",
+  path: "/api/auth/login",
+  id: "login",
+  tag,
+  summary: "Sign in with username and password",
+  description: "Answers a session, or — when the account has 2FA on — `requires2FA` with a `tempToken` for `POST /api/auth/verify-2fa`.",
+  access: "public",
+  body: loginSchema,
+  responses: [{ status: 200, description: "A session, or the two-factor step", schema: loginResultSchema }],
+  errors: [{ status: 401, description: "`invalid_credentials`: unknown user or wrong password (answered alike)" }, throttled],
+});
+
+export const verifyTwoFactor = defineOperation({
+  method: "POST",
+  path: "/api/auth/verify-2fa",
+  id: "verifyTwoFactor",
+  tag,
+  summary: "Second sign-in step: the tempToken and a TOTP code",
+  access: "public",
+  body: verifyTwoFactorSchema,
+  responses: [{ status: 200, description: "The session", schema: sessionSchema }],
+  errors: [
+    { status: 401, description: "`two_factor_expired`: tempToken unknown, used, older than 5 minutes or after 5 wrong codes; `invalid_two_factor_code`: wrong or already used code" },
+    throttled,
+  ],
+});
+
+export const refresh = defineOperation({
+  method: "POST",
+  path: "/api/auth/refresh",
+  id: "refreshSession",
+  tag,
+  summary: "Rotate the refresh token: a new access and refresh token",
+  description: "The refresh token presented is spent; presenting it again ends the whole session (reuse detection).",
+  access: "public",
+  body: refreshTokenSchema,
+  responses: [{ status: 200, description: "The new tokens", schema: sessionTokensSchema }],
+  errors: [{ status: 401, description: "`invalid_refresh_token`: unknown, expired, revoked or reused refresh token" }],
+});
+
+export const logout = defineOperation({
+  method: "POST",
+  path: "/api/auth/logout",
+  id: "logout",
+  tag,
+  summary: "End the session of a refresh token",
+  description: "The refresh token is the credential; an unknown token is answered alike.",
+  access: "public",
+  body: refreshTokenSchema,
+  responses: [{ status: 200, description: "Signed out", schema: messageSchema }],
+});
+
+export const me = defineOperation({
+  method: "GET",
+  path: "/api/auth/me",
+  id: "getCurrentUser",
+  tag,
+  summary: "The signed-in user",
+  access: "profile:manage",
+  responses: [{ status: 200, description: "The user", schema: userDtoSchema }],
+});
+
+export const changePassword = defineOperation({
+  method: "POST",
+  path: "/api/auth/change-password",
+  id: "changePassword",
+  tag,
+  summary: "Change the own password",
+  description: "Ends all other sessions of the user.",
+  access: "profile:manage",
+  body: changePasswordSchema,
+  responses: [{ status: 200, description: "Changed", schema: messageSchema }],
+  errors: [{ status: 400, description: "`validation_failed` with `fields.currentPassword`: the current password is wrong" }],
+});
+
+export const setupTwoFactor = defineOperation({
+  method: "POST",
+  path: "/api/auth/setup-2fa",
+  id: "setupTwoFactor",
+  tag,
+  summary: "Start setting up 2FA: a new pending TOTP secret and its QR code",
+  access: "profile:manage",
+  responses: [{ status: 200, description: "The pending secret", schema: twoFactorSetupSchema }],
+  errors: [{ status: 409, description: "`conflict`: 2FA is already on" }],
+});
+
+export const enableTwoFactor = defineOperation({
+  method: "POST",
+  path: "/api/auth/enable-2fa",
+  id: "enableTwoFactor",
+  tag,
+  summary: "Turn 2FA on with a code of the pending secret",
+  access: "profile:manage",
+  body: twoFactorCodeSchema,
+  responses: [{ status: 200, description: "2FA is on", schema: twoFactorStateSchema }],
+  errors: [
+    { status: 400, description: "`invalid_two_factor_token`: wrong code" },
+    { status: 409, description: "`conflict`: 2FA already on, not set up first, or changed meanwhile" },
+  ],
+});
+
+export const disableTwoFactor = defineOperation({
+  method: "POST",
+  path: "/api/auth/disable-2fa",
+  id: "disableTwoFactor",
+  tag,
+  summary: "Turn 2FA off with a valid code",
+  access: "profile:manage",
+  body: twoFactorCodeSchema,
+  responses: [{ status: 200, description: "2FA is off", schema: twoFactorStateSchema }],
+  errors: [
+    { status: 400, description: "`invalid_two_factor_token`: wrong or already used code" },
+    { status: 409, description: "`conflict`: 2FA is not on" },
+  ],
+});

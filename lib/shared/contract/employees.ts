@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { employeeInputSchema, employeeUpdateSchema } from "@/lib/shared/schemas/employee";
+import { dateSchema, idParamsSchema, idSchema } from "@/lib/shared/schemas/fragments";
+import { availabilitySchema, employeeDtoSchema, messageSchema } from "@/lib/shared/schemas/responses";
+import { defineOperation } from "./operation";
+
+const tag = "Employees";
+
+export const listEmployees = defineOperation({
+  method: "GET",
+  path: "/api/employees",
+  id: "listEmployees",
+  tag,
+  summary: "Active employees, sorted by last name",
+  description: "Any query parameter is ignored.",
+  access: "schedule:read",
+  responses: [{ status: 200, description: "The employees", schema: z.array(employeeDtoSchema) }],
+});
+
+export const createEmployee = defineOperation({
+  method: "POST",
+  path: "/api/employees",
+  id: "createEmployee",
+  tag,
+  summary: "Create an employee",
+  access: "master-data:write",
+  body: employeeInputSchema,
+  responses: [{ status: 201, description: "The new employee", schema: employeeDtoSchema }],
+});
+
+export const getEmployee = defineOperation({
+  method: "GET",
+  path: "/api/employees/{id}",
+  id: "getEmployee",
+  tag,
+  summary: "One active employee",
+  access: "schedule:read",
+  params: idParamsSchema,
+  responses: [{ status: 200, description: "The employee", schema: employeeDtoSchema }],
+});
+
+export const updateEmployee = defineOperation({
+  method: "PUT",
+  path: "/api/employees/{id}",
+  id: "updateEmployee",
+  tag,
+  summary: "Change an employee",
+  description: "Changes the fields sent; the rest stays.",
+  access: "master-data:write",
+  params: idParamsSchema,
+  body: employeeUpdateSchema,
+  responses: [{ status: 200, description: "The changed employee", schema: employeeDtoSchema }],
+});
+
+export const archiveEmployee = defineOperation({
+  method: "DELETE",
+  path: "/api/employees/{id}",
+  id: "archiveEmployee",
+  tag,
+  summary: "Archive an employee",
+  description: "Keeps the past for reports: the employee's shifts from today on become unassigned, their vacations from today on are removed.",
+  access: "master-data:write",
+  params: idParamsSchema,
+  responses: [{ status: 200, description: "Archived", schema: messageSchema }],
+});
+
+/** Path parameters of /api/employees/{id}/availability/{date}. */
+export const availabilityParamsSchema = z.object({ id: idSchema, date: dateSchema() });
+
+export const employeeAvailability = defineOperation({
+  method: "GET",
+  path: "/api/employees/{id}/availability/{date}",
+  id: "getEmployeeAvailability",
+  tag,
+  summary: "Scheduled and remaining hours of one employee in the Monday–Sunday week of a date",
+  access: "schedule:read",
+  params: availabilityParamsSchema,
+  responses: [{ status: 200, description: "The employee's week", schema: availabilitySchema }],
+});

@@ -1,0 +1,30 @@
+/**
+ * Every operation of the API, in the order of the reference. A test checks
+ * that each handler in app/api is built from one of these (and each of these
+ * has a handler), so the list cannot miss a route.
+ */
+import * as auth from "./auth";
+import * as dashboard from "./dashboard";
+import * as employees from "./employees";
+import * as locations from "./locations";
+import type { Operation } from "./operation";
+import * as platform from "./platform";
+import * as reports from "./reports";
+import * as shifts from "./shifts";
+import * as users from "./users";
+import * as vacations from "./vacations";
+import * as weekTemplates from "./week-templates";
+
+function operationsOf(module: Record<string, unknown>): Operation[] {
+  return Object.values(module).filter((value): value is Operation => typeof value === "object" && value !== null && "method" in value && "path" in value && "responses" in value);
+}
+
+const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+// A module's exports come in alphabetical order of their names: sort by path and method instead.
+export const OPERATIONS: readonly Operation[] = [auth, users, employees, locations, shifts, vacations, weekTemplates, dashboard, reports, platform].flatMap(
+  (module) =>
+    operationsOf(module as Record<string, unknown>).sort(
+      (a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+    ),
+);

@@ -1,0 +1,22 @@
+/** The parts of an OpenAPI 3.1 document that lib/server/openapi generates and /api-docs renders. */
+export type JsonSchema = Record<string, unknown>;
+export type OpenApiDocument = {
+  openapi: "3.1.0";
+  info: Record<string, unknown>;
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
+};
+export type OpenApiParameter = { name: string; in: "path" | "query"; required: boolean; description?: string; schema: JsonSchema };
+export type OpenApiOperation = {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description: string;
+  security: Record<string, string[]>[];
+  "x-permission": string;
+  "x-roles": string[];
+  parameters?: OpenApiParameter[];
+  requestBody?: { required: true; content: { "application/json": { schema: JsonSchema } } };
+  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: JsonSchema }> }>;
+};

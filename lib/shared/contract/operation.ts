@@ -1,0 +1,47 @@
+/**
+ * One API operation (a method on a path) described once: the route handler
+ * passes it to `route()`, which validates with its schemas and checks its
+ * access, and the OpenAPI document (lib/server/openapi/) is generated from the
+ * same object. So what is validated and what is documented cannot diverge.
+ */
+import type { z } from "zod";
+import type { Permission } from "@/lib/shared/roles";
+
+export type Access = "public" | Permission;
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Error codes an operation documents beyond the ones its access and schemas imply. */
+export type DocumentedError = {
+  status: 400 | 401 | 403 | 404 | 409 | 429 | 503;
+  /** Codes of lib/server/api/errors.ts, and when they happen. */
+  description: string;
+};
+
+export type OperationResponse =
+  | { status: 200 | 201 | 503; description: string; schema: z.ZodType }
+  | { status: 200; description: string; pdf: true };
+
+export type Operation<A extends Access = Access, B = unknown, Q = unknown, P = unknown> = {
+  method: HttpMethod;
+  /** OpenAPI style: /api/shifts/{id} (the route file lives in app/api/shifts/[id]). */
+  path: `/api/${string}`;
+  /** Unique, camelCase: the operationId of the document. */
+  id: string;
+  /** Groups operations into the resources of the reference. */
+  tag: string;
+  summary: string;
+  description?: string;
+  access: A;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+  responses: OperationResponse[];
+  errors?: DocumentedError[];
+};
+
+/** Identity, for inference: keeps the literal access and the schemas' types for route(). */
+export function defineOperation<A extends Access, B = undefined, Q = undefined, P = undefined>(
+  operation: Operation<A, B, Q, P>,
+): Operation<A, B, Q, P> {
+  return operation;
+}

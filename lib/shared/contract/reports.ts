@@ -1,0 +1,39 @@
+import { hoursReportQuerySchema } from "@/lib/shared/schemas/report";
+import { hoursReportSchema } from "@/lib/shared/schemas/responses";
+import { dateRangeQuerySchema } from "@/lib/shared/schemas/shift";
+import { defineOperation } from "./operation";
+
+const tag = "Reports";
+
+export const hoursReport = defineOperation({
+  method: "GET",
+  path: "/api/reports/hours",
+  id: "getHoursReport",
+  tag,
+  summary: "Hours report: scheduled against target hours per employee",
+  access: "reports:read",
+  query: hoursReportQuerySchema,
+  responses: [{ status: 200, description: "The report", schema: hoursReportSchema }],
+});
+
+export const hoursReportPdf = defineOperation({
+  method: "GET",
+  path: "/api/reports/hours/pdf",
+  id: "getHoursReportPdf",
+  tag,
+  summary: "Hours report as a PDF download (Stundenbericht_<start>_<end>.pdf)",
+  access: "reports:read",
+  query: hoursReportQuerySchema,
+  responses: [{ status: 200, description: "The PDF", pdf: true }],
+});
+
+export const schedulePdf = defineOperation({
+  method: "GET",
+  path: "/api/reports/schedule/pdf",
+  id: "getSchedulePdf",
+  tag,
+  summary: "The schedule as a PDF download (Arbeitsplan_<start>_<end>.pdf)",
+  access: "reports:read",
+  query: dateRangeQuerySchema,
+  responses: [{ status: 200, description: "The PDF", pdf: true }],
+});

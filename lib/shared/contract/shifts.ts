@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { idParamsSchema } from "@/lib/shared/schemas/fragments";
+import { messageSchema, shiftDtoSchema } from "@/lib/shared/schemas/responses";
+import { dateRangeQuerySchema, shiftInputSchema } from "@/lib/shared/schemas/shift";
+import { defineOperation } from "./operation";
+
+const tag = "Shifts";
+const unknownReference = {
+  status: 400,
+  description: "`validation_failed` with `fields.employee_id` / `fields.location_id`: unknown or archived employee or location",
+} as const;
+
+export const listShifts = defineOperation({
+  method: "GET",
+  path: "/api/shifts",
+  id: "listShifts",
+  tag,
+  summary: "Shifts of a date range (at most 366 days), sorted by date and start",
+  access: "schedule:read",
+  query: dateRangeQuerySchema,
+  responses: [{ status: 200, description: "The shifts", schema: z.array(shiftDtoSchema) }],
+});
+
+export const createShift = defineOperation({
+  method: "POST",
+  path: "/api/shifts",
+  id: "createShift",
+  tag,
+  summary: "Plan a shift",
+  description: "`custom_name` is kept only when `is_custom` is true. An end before the start means the shift ends the next day.",
+  access: "shifts:write",
+  body: shiftInputSchema,
+  responses: [{ status: 201, description: "The new shift", schema: shiftDtoSchema }],
+  errors: [unknownReference],
+});
+
+export const updateShift = defineOperation({
+  method: "PUT",
+  path: "/api/shifts/{id}",
+  id: "updateShift",
+  tag,
+  summary: "Replace a shift",
+  access: "shifts:write",
+  params: idParamsSchema,
+  body: shiftInputSchema,
+  responses: [{ status: 200, description: "The changed shift", schema: shiftDtoSchema }],
+  errors: [unknownReference],
+});
+
+export const deleteShift = defineOperation({
+  method: "DELETE",
+  path: "/api/shifts/{id}",
+  id: "deleteShift",
+  tag,
+  summary: "Remove a shift",
+  access: "shifts:write",
+  params: idParamsSchema,
+  responses: [{ status: 200, description: "Removed", schema: messageSchema }],
+});

@@ -1,0 +1,55 @@
+import { idParamsSchema } from "@/lib/shared/schemas/fragments";
+import { messageSchema, userDtoSchema } from "@/lib/shared/schemas/responses";
+import { createUserSchema, updateUserSchema } from "@/lib/shared/schemas/user";
+import { z } from "zod";
+import { defineOperation } from "./operation";
+
+const tag = "Users";
+
+export const listUsers = defineOperation({
+  method: "GET",
+  path: "/api/users",
+  id: "listUsers",
+  tag,
+  summary: "All user accounts",
+  access: "users:manage",
+  responses: [{ status: 200, description: "The users", schema: z.array(userDtoSchema) }],
+});
+
+export const createUser = defineOperation({
+  method: "POST",
+  path: "/api/users",
+  id: "createUser",
+  tag,
+  summary: "Create a user account",
+  access: "users:manage",
+  body: createUserSchema,
+  responses: [{ status: 201, description: "The new user", schema: userDtoSchema }],
+  errors: [{ status: 409, description: "`conflict` with `fields.username`: the username is taken" }],
+});
+
+export const updateUser = defineOperation({
+  method: "PUT",
+  path: "/api/users/{id}",
+  id: "updateUser",
+  tag,
+  summary: "Change e-mail or role, or reset the password",
+  description: "Absent keys stay as they are. A password reset ends the user's sessions.",
+  access: "users:manage",
+  params: idParamsSchema,
+  body: updateUserSchema,
+  responses: [{ status: 200, description: "The changed user", schema: userDtoSchema }],
+  errors: [{ status: 400, description: "`self_action`: an administrator cannot change their own role" }],
+});
+
+export const deleteUser = defineOperation({
+  method: "DELETE",
+  path: "/api/users/{id}",
+  id: "deleteUser",
+  tag,
+  summary: "Delete a user account",
+  access: "users:manage",
+  params: idParamsSchema,
+  responses: [{ status: 200, description: "Deleted", schema: messageSchema }],
+  errors: [{ status: 400, description: "`self_action`: an administrator cannot delete themselves" }],
+});
