@@ -4,7 +4,7 @@
 // into one file, by default backups/schichtwerk-YYYY-MM-DD-HHmmss.backup.
 // Format and design: scripts/lib/backup.mjs.
 import path from "node:path";
-import { backupDatabase, BackupError } from "./lib/backup.mjs";
+import { backupDatabase } from "./lib/backup.mjs";
 import { openAppDatabase, ROOT } from "./lib/database.mjs";
 
 const argument = process.argv[2];
@@ -34,7 +34,7 @@ try {
       "und JWT_SECRET getrennt, aber zusammen mit der Sicherung auf; ohne den Schlüssel funktioniert nach einer Wiederherstellung keine 2FA-Anmeldung.",
   );
 } catch (error) {
-  console.error(`db:backup fehlgeschlagen: ${error instanceof BackupError ? error.message : error?.stack || error}`);
+  console.error(`db:backup fehlgeschlagen: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
   await database?.stop().catch((error) => console.error(error));

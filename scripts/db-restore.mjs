@@ -4,7 +4,7 @@
 // created when missing) by the backup in FILE, all or nothing. Asks nothing,
 // so it runs unattended; FILE is required. Design: scripts/lib/backup.mjs.
 import path from "node:path";
-import { BackupError, restoreDatabase } from "./lib/backup.mjs";
+import { restoreDatabase } from "./lib/backup.mjs";
 import { openAppDatabase } from "./lib/database.mjs";
 
 const argument = process.argv[2];
@@ -26,7 +26,7 @@ try {
   for (const name of names) console.log(`${name.padEnd(width)}  ${String(before[name] ?? "–").padStart(6)} → ${after[name] ?? "–"}`);
   console.log("Angemeldete Sitzungen gelten wie zum Zeitpunkt der Sicherung. 2FA funktioniert nur mit demselben ENCRYPTION_KEY wie damals.");
 } catch (error) {
-  console.error(`db:restore fehlgeschlagen: ${error instanceof BackupError ? error.message : error?.stack || error}`);
+  console.error(`db:restore fehlgeschlagen: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
   await database?.stop().catch((error) => console.error(error));

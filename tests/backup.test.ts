@@ -163,7 +163,7 @@ describe("backup and restore", () => {
     const [lastValue] = before["sequence locations_id_seq"][0].split(" ");
     expect(location.rows[0].id).toBe(Number(lastValue) + 1);
     await sql.query("DELETE FROM locations WHERE name = 'neu'");
-  });
+  }, 90_000);
 
   test("a restore replaces whatever the database holds now, and says what was there", async () => {
     await sql.query("DELETE FROM shifts");
@@ -180,7 +180,7 @@ describe("backup and restore", () => {
     // name order) that the writer commits many pairs while the backup runs.
     await sql.query(`WITH l AS (INSERT INTO locations (name, updated_at) VALUES ('Lager', now()) RETURNING id)
       INSERT INTO shifts (location_id, shift_date, start_time, end_time, updated_at)
-      SELECT (SELECT id FROM l), DATE '2030-01-01' + (i % 3000), TIME '08:00', TIME '12:00', now() FROM generate_series(1, 60000) i`);
+      SELECT (SELECT id FROM l), DATE '2030-01-01' + (i % 3000), TIME '08:00', TIME '12:00', now() FROM generate_series(1, 20000) i`);
     const writer = new pg.Client({ connectionString: url });
     await writer.connect();
     let pairs = 0;
@@ -212,7 +212,7 @@ describe("backup and restore", () => {
       await writing;
       await writer.end();
     }
-  });
+  }, 90_000);
 
   test("a damaged or foreign file is refused before anything is touched", async () => {
     const before = await snapshot();
@@ -280,6 +280,27 @@ describe("backup and restore", () => {
     });
     await expect(restoreDatabase({ url, file: newer })).rejects.toThrow(/neueren Schichtwerk-Version.*29991231000000_future.*update the app first/);
     expect(await snapshot()).toEqual(before);
+  });
+
+  test("a backup older than the code is restored, then the newer migrations are applied", async () => {
+    // The oldest possible backup: taken before any migration, so only Prisma's (empty) migrations table.
+    const oldest = path.join(dir, "oldest.backup");
+    await rewrite(file, oldest, ([header, ...rest]) => {
+      const parsed = JSON.parse(header);
+      const migrationsTable = parsed.tables.find((t: { name: string }) => t.name === "_prisma_migrations");
+      const body = [JSON.stringify({ ...parsed, migrations: [], tables: [migrationsTable], sequences: [] })];
+      body.push('{"table":"_prisma_migrations"}', '{"rows":0}');
+      expect(rest.length).toBeGreaterThan(2);
+      return body;
+    });
+    const messages: string[] = [];
+    await restoreDatabase({ url, file: oldest, log: (message) => messages.push(message) });
+    expect(messages.join("\n")).toMatch(/älter als diese Version: wende 1 neuere Migration/);
+    const { rows } = await sql.query("SELECT (SELECT count(*) FROM employees)::int AS employees, (SELECT array_agg(migration_name) FROM _prisma_migrations) AS migrations");
+    expect(rows[0]).toEqual({ employees: 0, migrations: ["20261122000000_init"] });
+    // And the current backup goes back on top of it.
+    await restoreDatabase({ url, file });
+    expect((await snapshot())["employees"]).toEqual(backedUp["employees"]);
   });
 
   test("an empty, unmigrated database has nothing to back up", async () => {
