@@ -156,7 +156,10 @@ describe("backup and restore", () => {
 
     // The app works on the restored data, and the next id is beyond every id ever handed out.
     const employees = await import("@/app/api/employees/route");
+    const me = await import("@/app/api/auth/me/route");
     const { call } = await import("@/tests/support/api");
+    // Enum types were dropped and created anew: the app's open connections must still read them.
+    expect((await call(me.GET, { token })).json).toMatchObject({ role: "admin" });
     const listed = (await call(employees.GET, { token })).json as unknown as { first_name: string }[];
     expect(listed.map((e) => e.first_name)).toContain("Ayşe");
     const location = await sql.query("INSERT INTO locations (name, updated_at) VALUES ('neu', now()) RETURNING id");
