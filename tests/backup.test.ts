@@ -45,6 +45,15 @@ async function snapshot(connectionString = url) {
       const { rows } = await client.query(`SELECT t::text AS r FROM "${table}" t`);
       result[table] = rows.map((r) => r.r as string).sort();
     }
+    // The schema too: restore replays the migrations and relaxes the foreign keys while loading.
+    const schema = await client.query(`
+      SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) || ' ' || condeferrable || condeferred AS d
+        FROM pg_constraint WHERE connamespace = 'public'::regnamespace
+      UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname = 'public'
+      UNION ALL SELECT tgrelid::regclass::text || ' ' || coalesce((SELECT conname FROM pg_constraint c WHERE c.oid = tgconstraint), tgname)
+                       || ' ' || tgenabled::text || ' ' || tgdeferrable || tginitdeferred
+        FROM pg_trigger WHERE tgrelid::regclass::text NOT LIKE 'pg_%'`);
+    result["schema"] = schema.rows.map((r) => r.d as string).sort();
     const sequences = (await client.query("SELECT sequencename FROM pg_sequences WHERE schemaname = 'public' ORDER BY sequencename")).rows;
     for (const { sequencename } of sequences) {
       const { rows } = await client.query(`SELECT last_value::text || ' ' || is_called::text AS s FROM "${sequencename}"`);

@@ -250,6 +250,8 @@ export async function* readBackup(file) {
         throw new BackupError(`Die Sicherung hat das Format ${header.version}; diese Version von Schichtwerk liest nur Format ${BACKUP_VERSION}.`);
       }
       if (!Array.isArray(header.tables) || !Array.isArray(header.migrations) || !Array.isArray(header.sequences)) throw damaged("Kopfzeile");
+      // Without it, the next `npm start` would replay every migration over the restored tables.
+      if (!header.tables.some((table) => table?.name === MIGRATIONS_TABLE)) throw damaged(`Kopfzeile ohne ${MIGRATIONS_TABLE}`);
       hash.update(line + "\n");
       yield { type: "header", header };
       continue;
