@@ -145,6 +145,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+// The tests run in order: the first one takes the backup (`file`, `backedUp`) the others restore or damage.
 describe("backup and restore", () => {
   test("backup, wipe, restore: every row of every table and every sequence is back; new rows get fresh ids", async () => {
     const { token } = await fill();
@@ -314,6 +315,30 @@ describe("backup and restore", () => {
     await restoreDatabase({ url, file });
     expect((await snapshot())["employees"]).toEqual(backedUp["employees"]);
   });
+
+  test("an ordinary database owner (no superuser, as on a managed PostgreSQL) can back up and restore", async () => {
+    await sql.query(`DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'backup_owner') THEN
+        CREATE ROLE backup_owner LOGIN PASSWORD 'backup-owner-pw' NOSUPERUSER NOCREATEDB NOCREATEROLE;
+      END IF; END $$`);
+    const owned = new URL(databaseNamed("schichtwerk_backup_owned"));
+    if ((await sql.query("SELECT 1 FROM pg_database WHERE datname = 'schichtwerk_backup_owned'")).rowCount === 0) {
+      await sql.query("CREATE DATABASE schichtwerk_backup_owned OWNER backup_owner");
+    }
+    owned.username = "backup_owner";
+    owned.password = "backup-owner-pw";
+    const ownedUrl = owned.toString();
+    await migrateDeploy(ownedUrl, { quiet: true });
+    const client = pool(ownedUrl);
+    expect((await client.query("SELECT rolsuper FROM pg_roles WHERE rolname = current_user")).rows[0].rolsuper).toBe(false);
+    await client.query("INSERT INTO employees (first_name, last_name, updated_at) VALUES ('Eigen', 'Tümer', now())");
+    const before = await snapshot(ownedUrl);
+    const ownedFile = path.join(dir, "owned.backup");
+    await backupDatabase({ url: ownedUrl, file: ownedFile });
+    await client.query("DELETE FROM employees");
+    await restoreDatabase({ url: ownedUrl, file: ownedFile });
+    expect(await snapshot(ownedUrl)).toEqual(before);
+  }, 60_000);
 
   test("an empty, unmigrated database has nothing to back up", async () => {
     const empty = databaseNamed("schichtwerk_backup_unmigrated");
