@@ -375,8 +375,11 @@ export async function restoreDatabase({ url, file, log = () => {} }) {
     for (const key of foreignKeys) {
       await client.query(`ALTER TABLE ${key.table} ALTER CONSTRAINT ${ident(key.name)} DEFERRABLE INITIALLY DEFERRED`);
     }
-    // Triggers of our own (none today) must not rewrite restored rows.
+    // Triggers of our own (e.g. the schedule version's) must not react to
+    // restored rows: the backup holds the state they produced back then.
     for (const table of header.tables) await client.query(`ALTER TABLE ${ident(table.name)} DISABLE TRIGGER USER`);
+    // Rows a migration seeds (data_versions) are in the backup as they were.
+    await client.query(`TRUNCATE ${header.tables.map((table) => ident(table.name)).join(", ")}`);
 
     let batch = [];
     let batchBytes = 0;
