@@ -307,10 +307,11 @@ export async function verifyBackup(file) {
 /**
  * Replaces the app's data in the database at `url` by the backup in `file`,
  * all or nothing. The file is checked completely first. Then, in ONE
- * transaction: every object of the app's schema is dropped, the backup's
- * migrations are replayed from prisma/migrations (so the tables are exactly
- * those the data was taken from), all rows are loaded, foreign keys checked,
- * sequences set, counts verified. Migrations newer than the backup are
+ * transaction: every object of the app's schema but Prisma's migrations
+ * table is dropped, the backup's migrations are replayed from
+ * prisma/migrations (so the tables are exactly those the data was taken
+ * from), all tables are emptied (rows a migration seeds included), all rows
+ * are loaded, foreign keys checked, sequences set, counts verified. Migrations newer than the backup are
  * applied afterwards with `prisma migrate deploy`, as `npm start` would.
  * Refuses a backup with migrations this code does not know.
  */
@@ -349,7 +350,6 @@ export async function restoreDatabase({ url, file, log = () => {} }) {
     const before = await rowCounts(client, tablesBefore);
 
     await dropSchemaObjects(client);
-    await client.query(`TRUNCATE ${ident(MIGRATIONS_TABLE)}`);
     for (const name of backupMigrations) {
       // One script per query, as Prisma's own deploy sends it (see prisma/offline-adapter.ts).
       await client.query(readFileSync(path.join(ROOT, "prisma", "migrations", name, "migration.sql"), "utf8"));
