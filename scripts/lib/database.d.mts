@@ -10,3 +10,8 @@ export function createDatabaseIfMissing(url: string): Promise<void>;
 export function migrateDeploy(databaseUrl: string, options?: { quiet?: boolean }): Promise<void>;
 export function runPrisma(args: string[], databaseUrl: string, options?: { quiet?: boolean }): Promise<void>;
 export function readOrCreateSecret(dataDir: string, name: string, bytes?: number): Promise<string>;
+export function openAppDatabase(options?: {
+  env?: Record<string, string | undefined>;
+  create?: boolean;
+  log?: (message: string) => void;
+}): Promise<{ url: string; stop: () => Promise<void>; where: string }>;

@@ -2,7 +2,7 @@
 // the embedded PostgreSQL 17 (default when DATABASE_URL is unset) and
 // `prisma migrate deploy`. Plain ESM so it runs without a TypeScript step.
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -84,6 +84,53 @@ export async function startEmbeddedPostgres({ dataDir, port, log = console.log }
   const url = `postgresql://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
   await createDatabaseIfMissing(url);
   return { url, stop: () => stopServer(server) };
+}
+
+/**
+ * The app's database for a one-off script (backup, restore): DATABASE_URL
+ * when set; else the embedded PostgreSQL of DATA_DIR, reused when it is
+ * running (`npm start`, whose port is in postmaster.pid), otherwise started
+ * for the script on EMBEDDED_PG_PORT and stopped by `stop()`. Without
+ * `create`, a data directory that holds no database is an error rather than
+ * a new empty cluster.
+ */
+export async function openAppDatabase({ env = process.env, create = false, log = () => {} } = {}) {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => {}, where: "DATABASE_URL" };
+  const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT, ".data"));
+  const databaseDir = path.join(dataDir, "postgres");
+  if (!create && !existsSync(path.join(databaseDir, "PG_VERSION"))) {
+    throw new Error(`Keine Datenbank in ${databaseDir} (DATA_DIR=${dataDir}). Setze DATA_DIR oder DATABASE_URL.`);
+  }
+  const runningPort = runningPostmasterPort(databaseDir);
+  if (runningPort) {
+    const password = readFileSync(path.join(dataDir, "secrets", "postgres-password"), "utf8").trim();
+    const url = `postgresql://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${runningPort}/${DB_NAME}`;
+    return { url, stop: async () => {}, where: `laufendes eingebettetes PostgreSQL (Port ${runningPort}, ${databaseDir})` };
+  }
+  const port = Number(env.EMBEDDED_PG_PORT || 54329);
+  const server = await startEmbeddedPostgres({ dataDir, port, log });
+  return { ...server, where: `eingebettetes PostgreSQL (${databaseDir}, für diesen Lauf gestartet)` };
+}
+
+/** Port of the PostgreSQL running on `databaseDir`, or null (no or stale postmaster.pid). */
+function runningPostmasterPort(databaseDir) {
+  let lines;
+  try {
+    lines = readFileSync(path.join(databaseDir, "postmaster.pid"), "utf8").split("\n");
+  } catch {
+    return null;
+  }
+  // Line 1 is the PID, line 4 the port (PostgreSQL's pidfile.h).
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: alive, but another user's process (PostgreSQL runs as "postgres" when we are root).
+    if (error.code !== "EPERM") return null;
+  }
+  return port;
 }
 
 /**
