@@ -15,7 +15,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { secretProblems, unsafeConfigurationMessage } from "../lib/server/config-rules.mjs";
-import { migrateDeploy, readOrCreateSecret, ROOT, startEmbeddedPostgres } from "./lib/database.mjs";
+import { assertEmbeddedPostgresInstalled, migrateDeploy, readOrCreateSecret, ROOT, startEmbeddedPostgres } from "./lib/database.mjs";
 import { completeStandaloneBuild, hasStandaloneBuild, SERVER_JS } from "./lib/standalone.mjs";
 
 const env = process.env;
@@ -29,6 +29,7 @@ let server = null; // the standalone server child
 let stopping = false;
 
 async function main() {
+  if (!env.DATABASE_URL) await assertEmbeddedPostgresInstalled();
   const secrets = await loadSecrets();
 
   let databaseUrl = env.DATABASE_URL;

