@@ -26,7 +26,7 @@ const APP_SETTINGS = [
 ];
 
 /** Runs `node <args>` with `env` on top of a copy of this environment without the app's settings. */
-export function launch(args: string[], env: NodeJS.ProcessEnv, options: Pick<SpawnOptions, "cwd" | "uid" | "gid"> = {}): Instance {
+export function launch(args: string[], env: Record<string, string>, options: Pick<SpawnOptions, "cwd" | "uid" | "gid"> = {}): Instance {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of APP_SETTINGS) delete childEnv[name];
   Object.assign(childEnv, env);

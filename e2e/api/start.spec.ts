@@ -13,7 +13,7 @@ const port = E2E_START_PORT;
 const pgPort = E2E_START_PG_PORT;
 const secret = "e2e-start-secret-0123456789abcdef0123456789";
 
-function start(env: NodeJS.ProcessEnv = {}): Instance {
+function start(env: Record<string, string> = {}): Instance {
   return launch(["scripts/start.mjs"], { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(pgPort), ...env });
 }
 
