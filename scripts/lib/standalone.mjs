@@ -26,6 +26,8 @@ export function completeStandaloneBuild() {
   if (!existsSync(path.join(staticTarget, buildId))) {
     cpSync(path.join(ROOT, ".next", "static"), staticTarget, { recursive: true, force: true });
   }
+  // Only when missing: the container runs this on a tree it may not write to.
   const publicDir = path.join(ROOT, "public");
-  if (existsSync(publicDir)) cpSync(publicDir, path.join(STANDALONE_DIR, "public"), { recursive: true, force: true });
+  const publicTarget = path.join(STANDALONE_DIR, "public");
+  if (existsSync(publicDir) && !existsSync(publicTarget)) cpSync(publicDir, publicTarget, { recursive: true });
 }
