@@ -105,7 +105,7 @@ describe("docker-compose.yml", () => {
     try {
       const envFile = path.join(dir, ".env");
       writeFileSync(envFile, Object.entries(filled).map(([key, value]) => `${key}=${value}`).join("\n"));
-      const args = ["compose", "--project-directory", ROOT, "--env-file", envFile, "config", "--format", "json"];
+      const args = ["compose", "-f", path.join(ROOT, "docker-compose.yml"), "--env-file", envFile, "config", "--format", "json"];
       const resolved = JSON.parse(execFileSync("docker", args, { encoding: "utf8" }));
       expect(resolved.services.app.environment).toEqual(loadCompose(filled).config.services.app.environment);
       writeFileSync(envFile, read(".env.example"));
