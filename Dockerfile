@@ -9,11 +9,13 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
-# `npm install` runs `prisma generate` (postinstall), which reads the schema and config.
+# `prisma generate` reads the schema and prisma.config.ts.
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
-# Not `npm ci`: the lockfile lacks other platforms' optional builds (see shared STACK-NOTES).
-RUN npm install --no-audit --no-fund
+# Not `npm ci`: the lockfile, made on Linux, lacks other platforms' optional
+# builds. No install scripts, as on our machines (npm 11): the prisma CLI runs
+# its WebAssembly engine (prisma.config.ts) and needs no native engine download.
+RUN npm install --no-audit --no-fund --ignore-scripts && npx prisma generate
 
 FROM deps AS build
 COPY . .
