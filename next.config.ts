@@ -26,14 +26,18 @@ export const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
+  // A self-contained server (server.js plus only the node_modules it uses):
+  // `npm start` and the container image both run it (scripts/start.mjs).
+  output: "standalone",
   poweredByHeader: false,
   reactStrictMode: true,
   // The generated Prisma client and pg stay plain Node modules on the server.
   serverExternalPackages: ["pg", "@prisma/adapter-pg"],
-  // bcrypt runs in a worker thread loaded from this file at run time
-  // (lib/server/auth/password.ts); the file tracer cannot see that.
+  // Files read at run time by path, which the file tracer cannot see: the
+  // bcrypt worker thread (lib/server/auth/password.ts) and the PDF fonts
+  // (components/pdf/pdf-theme.ts). The standalone server must carry them.
   outputFileTracingIncludes: {
-    "/api/**/*": ["./lib/server/auth/password-worker.mjs", "./node_modules/bcryptjs/**/*"],
+    "/api/**/*": ["./lib/server/auth/password-worker.mjs", "./node_modules/bcryptjs/**/*", "./assets/fonts/**/*"],
   },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

@@ -5,6 +5,15 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT || 3100);
 const pgPort = Number(process.env.E2E_PG_PORT || 55433);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The e2e server's embedded PostgreSQL (its password: .data-e2e/secrets/postgres-password). */
+export const E2E_DATA_DIR = ".data-e2e";
+export const E2E_PG_PORT = pgPort;
+/**
+ * Ports of the extra instances that the start-up tests (e2e/api/start.spec.ts,
+ * runtime.spec.ts) start and stop one after the other.
+ */
+export const E2E_START_PORT = Number(process.env.E2E_START_PORT || 3101);
+export const E2E_START_PG_PORT = Number(process.env.E2E_START_PG_PORT || 55434);
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-passwort" };
 
 export default defineConfig({
@@ -37,14 +46,14 @@ export default defineConfig({
     { name: "ui", testDir: "e2e/ui", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: "rm -rf .data-e2e && node scripts/start.mjs",
+    command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {
-      DATA_DIR: ".data-e2e",
+      DATA_DIR: E2E_DATA_DIR,
       PORT: String(port),
       HOST: "127.0.0.1",
       EMBEDDED_PG_PORT: String(pgPort),

@@ -1,16 +1,22 @@
 #!/usr/bin/env node
 // `npm start`: everything Schichtwerk needs to serve, in one process tree.
-//  1. secrets: JWT_SECRET / ENCRYPTION_KEY from the environment, else created
-//     once in DATA_DIR/secrets (so a restart keeps sessions and 2FA working);
+//  1. secrets: JWT_SECRET / ENCRYPTION_KEY from the environment; with the
+//     embedded database (no DATABASE_URL) created once in DATA_DIR/secrets
+//     when unset (so a restart keeps sessions and 2FA working); missing or
+//     short ones refuse the start (lib/server/config-rules.mjs);
 //  2. database: DATABASE_URL, else an embedded PostgreSQL 17 in DATA_DIR;
 //  3. `prisma migrate deploy`;
 //  4. `next build` when no build exists;
-//  5. `next start` on PORT; SIGINT/SIGTERM stop Next first, then PostgreSQL.
-// The first admin is created by the server itself (instrumentation.ts).
+//  5. the standalone server (.next/standalone/server.js) on PORT;
+//     SIGINT/SIGTERM: it finishes the requests in flight, then PostgreSQL stops.
+// The container image runs this same file (Dockerfile), so what the tests
+// start is what the container runs. The first admin is created by the
+// server itself (instrumentation.ts).
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
-import { migrateDeploy, readOrCreateSecret, ROOT, startEmbeddedPostgres } from "./lib/database.mjs";
+import { secretProblems, unsafeConfigurationMessage } from "../lib/server/config-rules.mjs";
+import { assertEmbeddedPostgresInstalled, migrateDeploy, readOrCreateSecret, ROOT, startEmbeddedPostgres } from "./lib/database.mjs";
+import { completeStandaloneBuild, hasStandaloneBuild, SERVER_JS } from "./lib/standalone.mjs";
 
 const env = process.env;
 const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT, ".data"));
@@ -19,10 +25,11 @@ const nextBin = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const say = (message) => console.log(`[schichtwerk] ${message}`);
 
 let database = null; // { url, stop } of the embedded server, if we started one
-let server = null; // the `next start` child
+let server = null; // the standalone server child
 let stopping = false;
 
 async function main() {
+  if (!env.DATABASE_URL) await assertEmbeddedPostgresInstalled();
   const secrets = await loadSecrets();
 
   let databaseUrl = env.DATABASE_URL;
@@ -39,21 +46,26 @@ async function main() {
   say("Wende Datenbank-Migrationen an ...");
   await migrateDeploy(databaseUrl, { quiet: true });
 
-  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
+  if (!hasStandaloneBuild()) {
     say("Kein Build gefunden, baue die App (einmalig, ca. 30 s) ...");
     await run(process.execPath, [nextBin, "build"], { NEXT_TELEMETRY_DISABLED: "1" });
   }
   if (stopping) return;
+  completeStandaloneBuild();
 
-  const args = [nextBin, "start", "--port", port];
-  if (env.HOST) args.push("--hostname", env.HOST);
-  server = spawn(process.execPath, args, {
-    cwd: ROOT,
+  // Next's own SIGTERM handler closes the listener, lets the requests in
+  // flight finish and then exits (NEXT_MANUAL_SIG_HANDLE stays unset).
+  server = spawn(process.execPath, [SERVER_JS], {
+    cwd: path.dirname(SERVER_JS),
     stdio: "inherit",
     env: {
       ...env,
       ...secrets,
       DATABASE_URL: databaseUrl,
+      PORT: port,
+      // server.js reads HOSTNAME, which a container sets to its own name:
+      // always pass the address meant, all IPv4 interfaces unless HOST says otherwise.
+      HOSTNAME: env.HOST || "0.0.0.0",
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
     },
@@ -69,15 +81,29 @@ async function main() {
 }
 
 async function loadSecrets() {
-  const jwtSecret = env.JWT_SECRET || (await readOrCreateSecret(dataDir, "jwt-secret", 48));
-  if (Buffer.byteLength(jwtSecret) < 32) {
-    throw new Error("JWT_SECRET ist kürzer als 32 Bytes. Setze einen längeren Wert (z. B. `openssl rand -base64 48`) oder lass ihn weg, dann wird einer erzeugt.");
+  if (env.DATABASE_URL) {
+    // A database of its own means a server that may run as several instances
+    // or in a container: secrets generated into DATA_DIR would differ per
+    // instance and vanish with the container. They must be given.
+    const problems = secretProblems(env);
+    if (problems.length > 0) {
+      throw new Error(
+        unsafeConfigurationMessage(
+          problems,
+          "Mit DATABASE_URL müssen JWT_SECRET und ENCRYPTION_KEY gesetzt sein: erzeugte Werte wären je Instanz oder Container verschieden und gingen mit dem Container verloren.\n" +
+            "With DATABASE_URL, JWT_SECRET and ENCRYPTION_KEY must be set: generated values would differ per instance or container and be lost with the container.",
+        ),
+      );
+    }
+    return { JWT_SECRET: env.JWT_SECRET, ENCRYPTION_KEY: env.ENCRYPTION_KEY };
   }
-  const encryptionKey = env.ENCRYPTION_KEY || (await readOrCreateSecret(dataDir, "encryption-key", 32));
-  if (Buffer.byteLength(encryptionKey) < 32) {
-    throw new Error("ENCRYPTION_KEY ist kürzer als 32 Bytes. Setze einen längeren Wert (z. B. `openssl rand -base64 32`) oder lass ihn weg, dann wird einer erzeugt.");
-  }
-  return { JWT_SECRET: jwtSecret, ENCRYPTION_KEY: encryptionKey };
+  const secrets = {
+    JWT_SECRET: env.JWT_SECRET || (await readOrCreateSecret(dataDir, "jwt-secret", 48)),
+    ENCRYPTION_KEY: env.ENCRYPTION_KEY || (await readOrCreateSecret(dataDir, "encryption-key", 32)),
+  };
+  const problems = secretProblems(secrets);
+  if (problems.length > 0) throw new Error(unsafeConfigurationMessage(problems));
+  return secrets;
 }
 
 function run(command, args, extraEnv = {}) {
@@ -116,6 +142,6 @@ const installSignalHandlers = () => ["SIGINT", "SIGTERM", "SIGHUP"].forEach((sig
 installSignalHandlers();
 
 main().catch(async (error) => {
-  console.error(`[schichtwerk] Start fehlgeschlagen: ${error instanceof Error ? error.message : error}`);
+  console.error(`[schichtwerk] Start fehlgeschlagen / start failed: ${error instanceof Error ? error.message : error}`);
   await shutdown(1);
 });

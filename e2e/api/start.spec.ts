@@ -1,39 +1,20 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { E2E_START_PG_PORT, E2E_START_PORT } from "../../playwright.config";
+import { healthy, launch, stop, waitHealthy, type Instance } from "./instance";
 
-// `npm start` end to end: a second instance with its own data directory,
-// started, stopped with SIGTERM and started again.
+// `npm start` end to end: further instances with their own data directories,
+// started, stopped with SIGTERM and started again; and the configurations
+// it must refuse.
 const dataDir = path.resolve(".data-e2e-start");
-const port = 3101;
-const pgPort = 55434;
+const port = E2E_START_PORT;
+const pgPort = E2E_START_PG_PORT;
+const secret = "e2e-start-secret-0123456789abcdef0123456789";
 
-type Started = { child: ChildProcess; output: () => string };
-
-async function start(): Promise<Started> {
-  let output = "";
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(pgPort) };
-  for (const name of ["DATABASE_URL", "ADMIN_USERNAME", "ADMIN_PASSWORD", "JWT_SECRET", "ENCRYPTION_KEY"]) delete env[name];
-  const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`start.mjs exited early:\n${output}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-    if (healthy) return { child, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`not healthy within 60 s:\n${output}`);
-}
-
-async function stop({ child }: Started): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  child.kill("SIGTERM");
-  return exited;
+function start(env: Record<string, string> = {}): Instance {
+  return launch(["scripts/start.mjs"], { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(pgPort), ...env });
 }
 
 async function users() {
@@ -47,13 +28,17 @@ async function users() {
   }
 }
 
-test.beforeAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/** PostgreSQL removes its pid file when it has shut down cleanly. */
+const postgresRunning = () => existsSync(path.join(dataDir, "postgres", "postmaster.pid"));
+
+test.beforeEach(() => rmSync(dataDir, { recursive: true, force: true }));
 test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 test("first start creates an admin with a printed password; SIGTERM stops app and PostgreSQL; restart keeps the data", async () => {
   test.setTimeout(150_000);
 
-  const first = await start();
+  const first = start();
+  await waitHealthy(first, port);
   const printed = /Passwort:\s+(\S+)/.exec(first.output());
   expect(printed, first.output()).not.toBeNull();
   const before = await users();
@@ -61,12 +46,12 @@ test("first start creates an admin with a printed password; SIGTERM stops app an
   expect(before[0]).toMatchObject({ username: "admin", role: "admin" });
 
   expect(await stop(first)).toBe(0);
-  // PostgreSQL removes its pid file when it has shut down cleanly.
-  expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+  expect(postgresRunning()).toBe(false);
   await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
 
-  const second = await start();
+  const second = start();
   try {
+    await waitHealthy(second, port);
     expect(second.output()).not.toContain("Passwort:");
     const after = await users();
     expect(after).toEqual(before); // same admin, same password hash
@@ -75,4 +60,85 @@ test("first start creates an admin with a printed password; SIGTERM stops app an
   } finally {
     expect(await stop(second)).toBe(0);
   }
+});
+
+test("SIGTERM: requests in flight finish with 200, new ones are refused, then the app and PostgreSQL stop with exit 0", async () => {
+  test.setTimeout(120_000);
+  const password = "e2e-shutdown-passwort";
+  // One bcrypt worker: eight logins (cost 12) queue up for about two seconds.
+  const app = start({ ADMIN_PASSWORD: password, PASSWORD_HASH_WORKERS: "1" });
+  await waitHealthy(app, port);
+
+  let exitedAt = 0;
+  void app.exited.then(() => (exitedAt = Date.now()));
+  const answeredAt: number[] = [];
+  const logins = Array.from({ length: 8 }, () =>
+    fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "admin", password }),
+    }).then(async (res) => {
+      const body = (await res.json()) as { accessToken?: string };
+      answeredAt.push(Date.now());
+      return { status: res.status, hasToken: typeof body.accessToken === "string" };
+    }),
+  );
+  // Once the first login is answered, the others are in the server, waiting for the worker.
+  await Promise.race(logins);
+  const signalledAt = Date.now();
+  app.child.kill("SIGTERM");
+  await expect.poll(() => app.output()).toContain("SIGTERM empfangen");
+  expect(await healthy(port)).toBe(false); // the listener is closed: no new requests
+
+  const results = await Promise.all(logins);
+  expect(results).toEqual(Array(8).fill({ status: 200, hasToken: true }));
+  // The point of the test: some of them were still being worked on at SIGTERM.
+  expect(answeredAt.filter((at) => at > signalledAt).length).toBeGreaterThan(0);
+
+  expect(await app.exited).toBe(0);
+  expect(exitedAt).toBeGreaterThanOrEqual(Math.max(...answeredAt));
+  expect(app.output()).toContain("Stoppe PostgreSQL");
+  expect(postgresRunning()).toBe(false);
+});
+
+test.describe("unsafe configuration is refused with a clear message and exit code 1", () => {
+  const nowhere = "postgresql://schichtwerk:x@127.0.0.1:1/schichtwerk"; // never reached: the check comes first
+
+  test("npm start with DATABASE_URL but without JWT_SECRET and ENCRYPTION_KEY", async () => {
+    const app = start({ DATABASE_URL: nowhere });
+    expect(await app.exited).toBe(1);
+    const output = app.output();
+    expect(output).toContain("Unsichere Konfiguration, Start abgebrochen / unsafe configuration, refusing to start");
+    expect(output).toContain("JWT_SECRET fehlt / is not set");
+    expect(output).toContain("ENCRYPTION_KEY fehlt / is not set");
+    expect(output).toContain("With DATABASE_URL, JWT_SECRET and ENCRYPTION_KEY must be set");
+    expect(output).not.toContain("Migrationen"); // stopped before touching the database
+    expect(existsSync(dataDir)).toBe(false); // and nothing was generated
+  });
+
+  test("npm start with DATABASE_URL and a JWT_SECRET of 31 bytes", async () => {
+    const app = start({ DATABASE_URL: nowhere, JWT_SECRET: "x".repeat(31), ENCRYPTION_KEY: secret });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toContain("JWT_SECRET ist kürzer als 32 Bytes / is shorter than 32 bytes");
+    expect(app.output()).not.toMatch(/ENCRYPTION_KEY (fehlt|ist kürzer)/);
+  });
+
+  test("npm start on the embedded database with a short ENCRYPTION_KEY: no PostgreSQL is started", async () => {
+    const app = start({ ENCRYPTION_KEY: "kurz" });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toContain("ENCRYPTION_KEY ist kürzer als 32 Bytes");
+    expect(existsSync(path.join(dataDir, "postgres"))).toBe(false);
+  });
+
+  test("the standalone server started directly (node server.js) without JWT_SECRET", async () => {
+    const server = launch([path.resolve(".next/standalone/server.js")], {
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      DATABASE_URL: nowhere,
+      ENCRYPTION_KEY: secret,
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("Unsichere Konfiguration, Start abgebrochen / unsafe configuration, refusing to start");
+    expect(server.output()).toContain("JWT_SECRET fehlt / is not set");
+  });
 });

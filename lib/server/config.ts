@@ -1,22 +1,36 @@
 import "server-only";
+import { secretProblem, secretProblems, unsafeConfigurationMessage } from "@/lib/server/config-rules.mjs";
 
 /**
  * Settings from the environment. `npm start` (scripts/start.mjs) fills
- * JWT_SECRET and ENCRYPTION_KEY from the data directory when they are unset,
- * so the server itself only ever reads the environment.
+ * JWT_SECRET and ENCRYPTION_KEY from the data directory when they are unset
+ * and no DATABASE_URL is given, so the server itself only ever reads the
+ * environment. The rules live in config-rules.mjs, shared with start.mjs.
  */
-function required(name: string): string {
+export function assertSafeConfiguration(env: Record<string, string | undefined> = process.env): void {
+  const problems = secretProblems(env);
+  if (problems.length > 0) throw new UnsafeConfigurationError(unsafeConfigurationMessage(problems));
+}
+
+export class UnsafeConfigurationError extends Error {
+  override name = "UnsafeConfigurationError";
+}
+
+function secret(name: "JWT_SECRET" | "ENCRYPTION_KEY"): string {
+  // Checked at start-up already (lib/server/startup.ts); checked again here
+  // so that no code path ever signs or encrypts with a missing or short key.
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set (npm start sets it; see README "Konfiguration")`);
-  return value;
+  const problem = secretProblem(name, value);
+  if (problem !== null) throw new UnsafeConfigurationError(unsafeConfigurationMessage([problem]));
+  return value!;
 }
 
 export const config = {
   get jwtSecret(): string {
-    return required("JWT_SECRET");
+    return secret("JWT_SECRET");
   },
   get encryptionKey(): string {
-    return required("ENCRYPTION_KEY");
+    return secret("ENCRYPTION_KEY");
   },
   get timeZone(): string {
     return process.env.APP_TIMEZONE || "Europe/Zurich";

