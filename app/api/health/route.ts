@@ -1,13 +1,18 @@
 // GET /api/health – liveness and database check for monitors and the container (public)
+import { databaseUnavailable } from "@/lib/server/api/error-response";
 import { route } from "@/lib/server/api/route";
 import { isDatabaseReachable } from "@/lib/server/health/check-database";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "public" }, async () => {
-  const dbOk = await isDatabaseReachable();
+  if (await isDatabaseReachable()) {
+    return Response.json({ status: "ok", db: "ok" }, { headers: { "Cache-Control": "no-store" } });
+  }
+  // Monitors read status/db; everything else reads the API's error body.
+  const unavailable = databaseUnavailable();
   return Response.json(
-    dbOk ? { status: "ok", db: "ok" } : { status: "error", db: "unreachable" },
-    { status: dbOk ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+    { status: "error", db: "unreachable", error: unavailable.message, code: unavailable.code },
+    { status: unavailable.status, headers: { ...unavailable.extras.headers, "Cache-Control": "no-store" } },
   );
 });
