@@ -25,9 +25,11 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   rmSync(dataDir, { recursive: true, force: true });
   database = await startDatabase(dataDir, pgPort);
-  // One after the other: the first creates the admin, the second finds it.
-  a = await startApp({ port: ports[0], databaseUrl: database.url, admin: ADMIN });
-  b = await startApp({ port: ports[1], databaseUrl: database.url, admin: ADMIN });
+  // Both at once on the empty database, as two replicas of a deployment
+  // would: migrations and the first admin must happen exactly once.
+  [a, b] = await Promise.all(ports.map((port) => startApp({ port, databaseUrl: database.url, admin: ADMIN })));
+  const bootstraps = [a, b].filter((instance) => instance.output().includes('Erster Administrator "admin" angelegt'));
+  expect(bootstraps).toHaveLength(1);
   const login = await api(a.url, "POST", "/api/auth/login", { body: ADMIN });
   expect(login.status).toBe(200);
   adminToken = login.body.accessToken as string;
