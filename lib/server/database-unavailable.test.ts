@@ -99,6 +99,20 @@ describe("the server ends the connection (pg_terminate_backend, as in a shutdown
   });
 });
 
+test("no connection within a transaction's maxWait (pool busy): 503, nothing written", async () => {
+  const client = singleConnectionClient();
+  clients.push(client);
+  const name = uniqueName("Wartezeit");
+  // The only connection is busy for a second; the second transaction may wait 200 ms.
+  const busy = client.$transaction(async (tx) => tx.$queryRaw`SELECT pg_sleep(1)::text`, { timeout: 5_000 });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const error = await thrownBy(() => client.$transaction(async (tx) => tx.location.create({ data: { name } }), { maxWait: 200 }));
+  await busy;
+  expect(isDatabaseUnavailable(error)).toBe(true);
+  expect(await answerTo(error)).toEqual(UNAVAILABLE);
+  expect(await db.location.count({ where: { name } })).toBe(0);
+});
+
 describe("errors that are not about the database being away", () => {
   test.each([
     ["a unique violation", async () => {

@@ -15,7 +15,8 @@ import { Prisma } from "@/generated/prisma/client";
  *    "Connection terminated unexpectedly" (the adapter passes errors it cannot
  *    classify through unchanged);
  *  - a backend killed by the server (shutdown, crash, terminate): a pg error
- *    with SQLSTATE 57P01/57P02/57P03 or class 08, as P2010 / kind "postgres".
+ *    with SQLSTATE 57P01/57P02/57P03 or class 08, as P2010 / kind "postgres";
+ *  - no pooled connection within a transaction's maxWait: P2028.
  */
 
 // Prisma's codes for "cannot reach / lost the server / no connection in time".
@@ -58,6 +59,9 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return UNAVAILABLE_PRISMA_CODES.has(error.errorCode ?? "");
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (UNAVAILABLE_PRISMA_CODES.has(error.code)) return true;
+    // No connection within the transaction's maxWait (all busy, or PostgreSQL
+    // slow to accept): nothing was done, a retry is the right answer.
+    if (error.code === "P2028" && error.message.includes("Unable to start a transaction in the given time")) return true;
     const cause = adapterCause(error);
     if (cause) {
       if (typeof cause.kind === "string" && UNAVAILABLE_ADAPTER_KINDS.has(cause.kind)) return true;
