@@ -11,7 +11,7 @@ import { api, crashDatabase, startApp, startDatabase, type AppInstance, type Dat
 // audit row (README "Mehrere Instanzen / Ausfallsicherheit").
 const dataDir = path.resolve(".data-e2e-crash");
 const pgPort = Number(process.env.RESILIENCE_PG_PORT || 55540);
-const port = Number(process.env.SCALE_OUT_PORT_A || 3541);
+const port = Number(process.env.RESILIENCE_PORT_A || 3541);
 const ADMIN = { username: "admin", password: "ausfall-admin-passwort" };
 const WRITERS = 6;
 const POOL_SIZE = 4;
@@ -39,7 +39,7 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Answer = { sentAt: number; at: number; status: number; body: Record<string, unknown>; ms: number };
+type Answer = { sentAt: number; at: number; status: number; body: Record<string, unknown>; retryAfter: string | null; ms: number };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -75,7 +75,7 @@ test("PostgreSQL crashes and restarts under a write load: 503 meanwhile, recover
             custom_name: `Last ${n}-${k}`,
           },
         });
-        answers.push({ sentAt, at: Date.now(), status: res.status, body: res.body, ms: res.ms });
+        answers.push({ sentAt, at: Date.now(), status: res.status, body: res.body, retryAfter: res.headers.get("retry-after"), ms: res.ms });
         if (res.status === 201) created.push(res.body.id as number);
         else await sleep(20); // keep two shared cores usable while the database is away
       } catch (error) {
@@ -133,7 +133,10 @@ test("PostgreSQL crashes and restarts under a write load: 503 meanwhile, recover
   expect(failures).toEqual([]);
   // Nothing but 201 and 503; every 503 is the JSON error body, never a stack.
   expect(answers.filter((answer) => answer.status !== 201 && answer.status !== 503)).toEqual([]);
-  for (const answer of answers.filter((answer) => answer.status === 503)) expect(answer.body).toEqual(UNAVAILABLE_BODY);
+  for (const answer of answers.filter((answer) => answer.status === 503)) {
+    expect(answer.body).toEqual(UNAVAILABLE_BODY);
+    expect(answer.retryAfter).toBe("5");
+  }
 
   // While PostgreSQL was away: only quick 503s (and enough of them to mean something).
   const whileDown = answers.filter((answer) => answer.sentAt >= downAt && answer.at <= upAt);

@@ -10,7 +10,7 @@ import { api, startApp, startDatabase, type AppInstance, type Database } from ".
 // request reaches.
 const dataDir = path.resolve(".data-e2e-scale-out");
 const pgPort = Number(process.env.RESILIENCE_PG_PORT || 55540);
-const ports = [Number(process.env.SCALE_OUT_PORT_A || 3541), Number(process.env.SCALE_OUT_PORT_B || 3542)];
+const ports = [Number(process.env.RESILIENCE_PORT_A || 3541), Number(process.env.RESILIENCE_PORT_B || 3542)];
 const ADMIN = { username: "admin", password: "skalierung-admin-passwort" };
 const PASSWORD = "skalierung-passwort-1";
 
