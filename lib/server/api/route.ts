@@ -24,6 +24,8 @@ export type RouteContext<A extends Access, B, Q, P> = {
   query: Q;
   params: P;
   ip: string;
+  /** The schedule data's version, read with the user (null for public routes). */
+  scheduleVersion: string | null;
 };
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -41,8 +43,9 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
   return async function handle(request: Request, context?: NextRouteContext): Promise<Response> {
     try {
       let user: AuthUser | null = null;
+      let scheduleVersion: string | null = null;
       if (options.access !== "public") {
-        user = await authenticate(request);
+        ({ user, scheduleVersion } = await authenticate(request));
         if (!can(user.role, options.access)) throw new ApiError("forbidden");
       }
 
@@ -61,6 +64,7 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
         query,
         params,
         ip: clientIp(request),
+        scheduleVersion,
       });
     } catch (error) {
       return errorResponse(error, request);
@@ -82,7 +86,7 @@ export function json(data: unknown, status = 200): Response {
   return Response.json(data, { status });
 }
 
-/** A JSON answer that is already JSON text (e.g. built by PostgreSQL). */
-export function jsonText(text: string, status = 200): Response {
-  return new Response(text, { status, headers: { "content-type": "application/json" } });
+/** A JSON answer that is already JSON text (e.g. built by PostgreSQL), as a string or UTF-8 bytes. */
+export function jsonText(body: string | Uint8Array<ArrayBuffer>, status = 200): Response {
+  return new Response(body, { status, headers: { "content-type": "application/json" } });
 }

@@ -15,13 +15,33 @@ export type AuthUser = {
   sessionId: string | null;
 };
 
+export type Authenticated = {
+  user: AuthUser;
+  /** The week view data's version (lib/server/schedule/schedule-version.ts), read in the same query. */
+  scheduleVersion: string | null;
+};
+
+type UserRow = {
+  id: number;
+  username: string;
+  email: string | null;
+  role: Role;
+  two_factor_enabled: boolean;
+  created_at: Date;
+  schedule_version: string | null;
+};
+
 /**
  * The user behind the request's bearer token, re-read from the database so a
  * deleted user or a changed role takes effect at once (PRODUCT.md §2).
  * No token: 401. Invalid or expired token, or a user that no longer exists:
  * 403, which makes the client refresh once and retry (SPEC §4).
+ *
+ * The same statement reads the schedule data's version: cached week views are
+ * checked against it without a query of their own (the week view is the
+ * busiest request and must stay within two statements).
  */
-export async function authenticate(request: Request): Promise<AuthUser> {
+export async function authenticate(request: Request): Promise<Authenticated> {
   const header = request.headers.get("authorization");
   if (!header) throw new ApiError("unauthenticated");
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -30,10 +50,21 @@ export async function authenticate(request: Request): Promise<AuthUser> {
   const claims = await verifyAccessToken(match[1]);
   if (!claims) throw new ApiError("invalid_token");
 
-  const user = await db.user.findUnique({
-    where: { id: claims.userId },
-    select: { id: true, username: true, email: true, role: true, twoFactorEnabled: true, createdAt: true },
-  });
-  if (!user) throw new ApiError("invalid_token");
-  return { ...user, sessionId: claims.sessionId };
+  const [row] = await db.$queryRaw<UserRow[]>`
+    SELECT u.id, u.username, u.email, u.role::text AS role, u.two_factor_enabled, u.created_at,
+           (SELECT v.version::text FROM data_versions v WHERE v.name = 'schedule') AS schedule_version
+    FROM users u WHERE u.id = ${claims.userId}`;
+  if (!row) throw new ApiError("invalid_token");
+  return {
+    user: {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      role: row.role,
+      twoFactorEnabled: row.two_factor_enabled,
+      createdAt: row.created_at,
+      sessionId: claims.sessionId,
+    },
+    scheduleVersion: row.schedule_version,
+  };
 }

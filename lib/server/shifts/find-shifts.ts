@@ -19,6 +19,10 @@ const HOURS = Prisma.sql`CASE WHEN s.end_time = s.start_time THEN 0
  * with employee and location names, sorted by date and start time. The week
  * view is the busiest request: handing PostgreSQL's JSON straight to the
  * response saves turning 300 rows into objects and back into JSON.
+ *
+ * The names are looked up per shift by primary key (not hash-joined), so the
+ * cost follows the shifts asked for, not the size of the staff and location
+ * tables; times are cut from their text form, cheaper than to_char.
  */
 export async function shiftsJson(filter: Filter, reader: Reader = db): Promise<string> {
   const conditions: Prisma.Sql[] = [];
@@ -27,21 +31,19 @@ export async function shiftsJson(filter: Filter, reader: Reader = db): Promise<s
   if (filter.employeeId !== undefined) conditions.push(Prisma.sql`s.employee_id = ${filter.employeeId}`);
   if (filter.ids) conditions.push(filter.ids.length ? Prisma.sql`s.id IN (${Prisma.join(filter.ids)})` : Prisma.sql`false`);
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+  // Times are stored to the minute, so "HH:MM" text sorts like the time.
   const [{ json }] = await reader.$queryRaw<{ json: string }[]>`
-    SELECT coalesce(json_agg(json_build_object(
-             'id', s.id, 'employee_id', s.employee_id, 'location_id', s.location_id,
-             'shift_date', to_char(s.shift_date, 'YYYY-MM-DD'),
-             'start_time', to_char(s.start_time, 'HH24:MI'),
-             'end_time', to_char(s.end_time, 'HH24:MI'),
-             'break_minutes', 0, 'is_custom', s.is_custom, 'custom_name', s.custom_name,
-             'hours', ${HOURS},
-             'employee_name', CASE WHEN e.id IS NULL THEN NULL ELSE e.first_name || ' ' || e.last_name END,
-             'location_name', l.name, 'location_color', l.color::text
-           ) ORDER BY s.shift_date, s.start_time, s.id), '[]')::text AS json
-    FROM shifts s
-    JOIN locations l ON l.id = s.location_id
-    LEFT JOIN employees e ON e.id = s.employee_id
-    ${where}`;
+    SELECT coalesce(json_agg(r ORDER BY r.shift_date, r.start_time, r.id), '[]')::text AS json
+    FROM (
+      SELECT s.id, s.employee_id, s.location_id, s.shift_date,
+             left(s.start_time::text, 5) AS start_time, left(s.end_time::text, 5) AS end_time,
+             0 AS break_minutes, s.is_custom, s.custom_name, ${HOURS} AS hours,
+             (SELECT e.first_name || ' ' || e.last_name FROM employees e WHERE e.id = s.employee_id) AS employee_name,
+             l.name AS location_name, l.color::text AS location_color
+      FROM shifts s
+      JOIN LATERAL (SELECT name, color FROM locations WHERE id = s.location_id) l ON true
+      ${where}
+    ) r`;
   return json;
 }
 
