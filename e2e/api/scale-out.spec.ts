@@ -129,3 +129,40 @@ test("a TOTP code used on A is rejected on B, and one used on B is rejected on A
   expect(disable.status).toBe(400);
   expect(disable.body.code).toBe("invalid_two_factor_token");
 });
+
+test("the week view shows every change on both instances, whichever instance made it (per-process answers are checked against PostgreSQL)", async () => {
+  const location = await api(a.url, "POST", "/api/locations", { token: adminToken, body: { name: "Skalierung", color: "#445566" } });
+  expect(location.status).toBe(201);
+  const week = "/api/shifts?start_date=2032-03-01&end_date=2032-03-07";
+  // Both instances answer the week (and may keep that answer) before and after each change.
+  const bothShow = async (expected: string[]) => {
+    for (const instance of [a, b, a, b]) {
+      const res = await api(instance.url, "GET", week, { token: adminToken });
+      expect(res.status).toBe(200);
+      const shifts = res.body as unknown as { custom_name: string; location_name: string; start_time: string }[];
+      expect(shifts.map((shift) => `${shift.custom_name} ${shift.start_time} @ ${shift.location_name}`)).toEqual(expected);
+    }
+  };
+  const shift = (name: string, start: string) => ({
+    location_id: location.body.id,
+    shift_date: "2032-03-03",
+    start_time: start,
+    end_time: "23:00",
+    is_custom: true,
+    custom_name: name,
+  });
+
+  await bothShow([]);
+  const created = await api(a.url, "POST", "/api/shifts", { token: adminToken, body: shift("Früh", "06:00") });
+  expect(created.status).toBe(201);
+  await bothShow(["Früh 06:00 @ Skalierung"]);
+
+  expect((await api(b.url, "PUT", `/api/shifts/${created.body.id}`, { token: adminToken, body: shift("Spät", "14:00") })).status).toBe(200);
+  await bothShow(["Spät 14:00 @ Skalierung"]);
+
+  expect((await api(b.url, "PUT", `/api/locations/${location.body.id}`, { token: adminToken, body: { name: "Skalierung Nord" } })).status).toBe(200);
+  await bothShow(["Spät 14:00 @ Skalierung Nord"]);
+
+  expect((await api(a.url, "DELETE", `/api/shifts/${created.body.id}`, { token: adminToken })).status).toBe(200);
+  await bothShow([]);
+});
