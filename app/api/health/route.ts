@@ -1,4 +1,5 @@
 // GET /api/health – liveness and database check for monitors and the container (public)
+import { databaseUnavailable } from "@/lib/server/api/error-response";
 import { route } from "@/lib/server/api/route";
 import { isDatabaseReachable } from "@/lib/server/health/check-database";
 import * as api from "@/lib/shared/contract/platform";
@@ -6,9 +7,13 @@ import * as api from "@/lib/shared/contract/platform";
 export const dynamic = "force-dynamic";
 
 export const GET = route(api.health, async () => {
-  const dbOk = await isDatabaseReachable();
+  if (await isDatabaseReachable()) {
+    return Response.json({ status: "ok", db: "ok" }, { headers: { "Cache-Control": "no-store" } });
+  }
+  // Monitors read status/db; everything else reads the API's error body.
+  const unavailable = databaseUnavailable();
   return Response.json(
-    dbOk ? { status: "ok", db: "ok" } : { status: "error", db: "unreachable" },
-    { status: dbOk ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+    { status: "error", db: "unreachable", error: unavailable.message, code: unavailable.code },
+    { status: unavailable.status, headers: { ...unavailable.extras.headers, "Cache-Control": "no-store" } },
   );
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
+import { describeDatabaseError, isDatabaseUnavailable } from "@/lib/server/database-unavailable";
 import { log } from "@/lib/server/log";
 import { ApiError } from "./errors";
 
@@ -16,10 +17,20 @@ export function validationError(error: z.ZodError, prefix?: "query" | "params"):
   return new ApiError("validation_failed", first, { fields });
 }
 
+/** Seconds a client should wait before retrying when PostgreSQL is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** 503 for "PostgreSQL is not reachable right now": the client may retry, nothing was half-written. */
+export function databaseUnavailable(): ApiError {
+  return new ApiError("service_unavailable", undefined, { headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } });
+}
+
 /**
  * Maps anything thrown by a route to the one error body. Unknown errors are
  * logged with their stack and answered with a generic 500: no stack, no SQL,
- * no Prisma message ever reaches the client.
+ * no Prisma message ever reaches the client. A lost database is not a bug of
+ * the request: 503, and one log line with the cause instead of a stack (a
+ * restart of PostgreSQL would otherwise flood the log).
  */
 export function errorResponse(error: unknown, request?: Request): Response {
   if (error instanceof ApiError) return error.toResponse();
@@ -28,6 +39,11 @@ export function errorResponse(error: unknown, request?: Request): Response {
     if (error.code === "P2002") return new ApiError("conflict").toResponse();
     if (error.code === "P2025") return new ApiError("not_found").toResponse();
   }
-  log.error(`Unhandled error in ${request ? `${request.method} ${new URL(request.url).pathname}` : "request"}`, error);
+  const where = request ? `${request.method} ${new URL(request.url).pathname}` : "request";
+  if (isDatabaseUnavailable(error)) {
+    log.error(`Datenbank nicht erreichbar in ${where}: ${describeDatabaseError(error)}`);
+    return databaseUnavailable().toResponse();
+  }
+  log.error(`Unhandled error in ${where}`, error);
   return new ApiError("internal").toResponse();
 }

@@ -50,7 +50,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   unsupported_media_type: "Anfragetext muss JSON sein",
   rate_limited: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es später erneut.",
   internal: "Interner Serverfehler",
-  service_unavailable: "Dienst vorübergehend nicht verfügbar",
+  service_unavailable: "Die Datenbank ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.",
 };
 
 export type ErrorExtras = {

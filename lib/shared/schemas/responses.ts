@@ -197,6 +197,9 @@ export const hoursReportSchema = z.strictObject({
 export const healthSchema = z.strictObject({
   status: z.enum(["ok", "error"]),
   db: z.enum(["ok", "unreachable"]),
+  /** Only on 503: the API's error body, for clients that read every answer alike. */
+  error: z.string().optional(),
+  code: z.literal("service_unavailable").optional(),
 });
 
 /**

@@ -1,0 +1,47 @@
+import "server-only";
+import pg from "pg";
+
+/**
+ * The PostgreSQL connection pool behind Prisma (lib/server/db.ts).
+ *
+ * @prisma/adapter-pg 6.19.3 gives a transaction's connection back to the pool
+ * only after its COMMIT or ROLLBACK succeeded. When the connection dies in the
+ * middle of a transaction (PostgreSQL restarted or crashed), Prisma's
+ * ROLLBACK fails on the dead connection and the pool slot is never freed:
+ * after DATABASE_POOL_SIZE such transactions every later request waits for a
+ * connection forever, and only restarting the app helps. So a checked-out
+ * connection that ends is handed back (and discarded) at once; the adapter's
+ * own release() later is then a no-op. Covered by database-unavailable.test.ts
+ * ("a transaction cut off halfway ...") and e2e/api/crash-safety.spec.ts.
+ */
+class SelfHealingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    // pool.query() checks out with a callback and always releases itself;
+    // only the promise form (used for transactions) needs the guard.
+    if (callback) return super.connect(callback);
+    return super.connect().then(releaseWhenConnectionEnds);
+  }
+}
+
+function releaseWhenConnectionEnds(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release; // pg-pool's release for this checkout, which throws when called twice
+  let released = false;
+  const onEnd = () => releaseOnce(new Error("connection to PostgreSQL ended while checked out"));
+  const releaseOnce = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener("end", onEnd);
+    release(error); // with an error, the pool drops the connection instead of reusing it
+  };
+  client.release = releaseOnce;
+  client.once("end", onEnd);
+  return client;
+}
+
+export function createPool(options: pg.PoolConfig): pg.Pool {
+  return new SelfHealingPool(options);
+}
