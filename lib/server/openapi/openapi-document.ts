@@ -105,7 +105,7 @@ function errorResponses(operation: Operation): OpenApiOperation["responses"] {
   responses["500"] = { description: "`internal`: unexpected error (no details are given)", content: ERROR_CONTENT };
   if (!operation.responses.some((response) => response.status === 503)) {
     responses["503"] = {
-      description: "`service_unavailable`: the database cannot be reached right now; nothing was changed that was not completed, retry later",
+      description: "`service_unavailable`: the database cannot be reached right now; a write either completed or did not happen at all, retry later",
       headers: { "Retry-After": { description: "Seconds after which to retry", schema: { type: "integer" } } },
       content: ERROR_CONTENT,
     };
