@@ -19,7 +19,7 @@ export function writeReport(rows, { pinned, large, details }) {
     "",
     `Written by \`npm run bench${large ? " -- --large" : ""}\` on ${date}: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}.`,
     pinned
-      ? "The load generator (this process) is pinned to core 0 and the Next server to the other core(s) with taskset; PostgreSQL is not pinned. The machine is shared and noisy: figures are medians of several runs, and ratios are taken within one run."
+      ? "For the load runs (P1–P4) the load generator (this process) is pinned to core 0 and the Next server to the other core(s) with taskset; PostgreSQL is not pinned. The browser runs (P8, P5) use every core again. The machine is shared and noisy: figures are medians of several runs, and ratios are taken within one run."
       : "Not pinned to cores (taskset unavailable or one core). The machine is shared and noisy: figures are medians of several runs, and ratios are taken within one run.",
     "",
     "| id | what | figure | budget | verdict |",
