@@ -128,14 +128,8 @@ export function formatJsTable(rows) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const path = await import("node:path");
-  const { ROOT } = await import("../scripts/lib/database.mjs");
-  const { BENCH_ADMIN, startBenchServer } = await import("./lib/server.mjs");
-  const server = await startBenchServer({
-    port: Number(process.env.BENCH_PORT || 3420),
-    pgPort: Number(process.env.BENCH_PG_PORT || 55720),
-    dataDir: path.join(ROOT, ".data-lighthouse"),
-  });
+  const { BENCH_ADMIN, startBrowserBenchServer } = await import("./lib/server.mjs");
+  const server = await startBrowserBenchServer();
   try {
     const rows = await routeJsSizes(server.baseUrl, BENCH_ADMIN);
     console.log(`\nJavaScript per route, first load, gzipped\n${formatJsTable(rows)}`);

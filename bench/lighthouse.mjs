@@ -192,14 +192,8 @@ export function formatLighthouseTable(rows) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const path = await import("node:path");
-  const { ROOT } = await import("../scripts/lib/database.mjs");
-  const { BENCH_ADMIN, startBenchServer } = await import("./lib/server.mjs");
-  const server = await startBenchServer({
-    port: Number(process.env.BENCH_PORT || 3420),
-    pgPort: Number(process.env.BENCH_PG_PORT || 55720),
-    dataDir: path.join(ROOT, ".data-lighthouse"),
-  });
+  const { BENCH_ADMIN, startBrowserBenchServer } = await import("./lib/server.mjs");
+  const server = await startBrowserBenchServer();
   try {
     const rows = await benchLighthouse(server.baseUrl, BENCH_ADMIN, {
       onRun: (r) => console.log(`  ${r.path} ${r.preset} run ${r.run}: ${r.score} (LCP ${r.lcpMs.toFixed(0)} ms, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, JS ${r.jsKbGzip.toFixed(1)} kB)`),

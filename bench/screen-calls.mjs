@@ -3,12 +3,13 @@
 // (GET /api/auth/me, SPEC §2) belongs to the app start, not to a screen: it
 // is counted separately.
 import { chromium } from "@playwright/test";
+import { CHROMIUM, CHROMIUM_ARGS } from "./lib/browser.mjs";
 import { BENCH_ADMIN } from "./lib/server.mjs";
 
 export async function benchScreenCalls(baseUrl) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();

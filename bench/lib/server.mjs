@@ -41,6 +41,19 @@ export async function startBenchServer({ port = Number(process.env.BENCH_PORT ||
   };
 }
 
+/**
+ * The server of the browser benchmarks run on their own (`node bench/lighthouse.mjs`,
+ * `node bench/bundle-size.mjs`): ports BENCH_PORT 3420 / BENCH_PG_PORT 55720, data
+ * in .data-lighthouse, so they never meet a full `npm run bench`.
+ */
+export function startBrowserBenchServer() {
+  return startBenchServer({
+    port: Number(process.env.BENCH_PORT || 3420),
+    pgPort: Number(process.env.BENCH_PG_PORT || 55720),
+    dataDir: path.join(ROOT, ".data-lighthouse"),
+  });
+}
+
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
