@@ -19,7 +19,7 @@ RUN npm install --no-audit --no-fund --ignore-scripts && npx prisma generate
 
 FROM deps AS build
 COPY . .
-RUN npx next build && node scripts/assemble-runtime.mjs /runtime
+RUN npm run build && node scripts/assemble-runtime.mjs /runtime
 
 FROM ${NODE_IMAGE} AS runtime
 WORKDIR /app

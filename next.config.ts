@@ -34,13 +34,26 @@ const nextConfig: NextConfig = {
   // The generated Prisma client and pg stay plain Node modules on the server.
   serverExternalPackages: ["pg", "@prisma/adapter-pg"],
   // Files read at run time by path, which the file tracer cannot see: the
-  // bcrypt worker thread (lib/server/auth/password.ts) and the PDF fonts
-  // (components/pdf/pdf-theme.ts). The standalone server must carry them.
+  // bcrypt worker thread (lib/server/auth/password.ts) with the module it
+  // imports, and the PDF fonts (components/pdf/pdf-theme.ts). The standalone
+  // server must carry them.
   outputFileTracingIncludes: {
-    "/api/**/*": ["./lib/server/auth/password-worker.mjs", "./node_modules/bcryptjs/**/*", "./assets/fonts/**/*"],
+    "/api/**/*": ["./lib/server/auth/password-worker.mjs", "./lib/server/background-thread.mjs", "./node_modules/bcryptjs/**/*", "./assets/fonts/**/*"],
   },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // HSTS only when a reverse proxy reports HTTPS (the first entry of
+      // X-Forwarded-Proto is the client's side): over plain HTTP on a LAN it
+      // would be ignored at best. The server itself never speaks HTTPS.
+      // A rule here rather than in a proxy.ts: a proxy (middleware) runs as
+      // extra code on every request, static files included.
+      {
+        source: "/:path*",
+        has: [{ type: "header", key: "x-forwarded-proto", value: "https(,.*)?" }],
+        headers: [{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }],
+      },
+    ];
   },
 };
 

@@ -28,9 +28,9 @@ const rows = [];
 const details = [];
 
 if (!hasStandaloneBuild()) {
-  console.log("Kein Build vorhanden: npx next build ...");
+  console.log("Kein Build vorhanden: npm run build ...");
   const { execFileSync } = await import("node:child_process");
-  execFileSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], { cwd: ROOT, stdio: "inherit" });
+  execFileSync(process.execPath, [path.join(ROOT, "scripts/build.mjs")], { cwd: ROOT, stdio: "inherit" });
 }
 
 console.log("P6: npm start from an empty data directory, then a restart ...");

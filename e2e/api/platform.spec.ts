@@ -40,3 +40,34 @@ test("HSTS only when the request came in over HTTPS (reverse proxy)", async ({ r
   const res = await request.get("/login", { headers: { "x-forwarded-proto": "https" } });
   expect(res.headers()["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
 });
+
+test("the scripts a page runs at start-up carry V8's compile hint", async ({ request }) => {
+  // scripts/lib/compile-hints.mjs: without the hint, Chromium compiles
+  // react-dom and Next's runtime lazily on the main thread during start-up.
+  const startup = new Set<string>();
+  for (const page of ["/login", "/", "/schedule"]) {
+    const html = await (await request.get(page)).text();
+    for (const match of html.matchAll(/<script[^>]*\ssrc="(\/_next\/static\/[^"]+\.js)"[^>]*>/g)) {
+      if (!match[0].includes("noModule")) startup.add(match[1]); // legacy polyfills: skipped by modern browsers
+    }
+  }
+  expect(startup.size).toBeGreaterThanOrEqual(5);
+  for (const src of startup) {
+    const res = await request.get(src);
+    expect(res.status(), src).toBe(200);
+    expect((await res.text()).startsWith("//# allFunctionsCalledOnLoad\n"), src).toBe(true);
+  }
+});
+
+test("small JSON answers go out uncompressed, large ones gzipped to clients that accept it", async ({ request }) => {
+  // lib/server/api/json-response.ts: a gzip stream per small answer cost more CPU than the route.
+  const small = await request.get("/api/health", { headers: { "accept-encoding": "gzip" } });
+  expect(small.headers()["content-encoding"]).toBeUndefined();
+  expect(small.headers()["cache-control"]).toBe("no-store, no-transform");
+  expect(await small.json()).toEqual({ status: "ok", db: "ok" });
+
+  const large = await request.get("/api/openapi.json", { headers: { "accept-encoding": "gzip" } });
+  expect(large.status()).toBe(200);
+  expect(large.headers()["content-encoding"]).toBe("gzip");
+  expect((await large.json()).openapi).toMatch(/^3\.1/);
+});

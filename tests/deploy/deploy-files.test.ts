@@ -129,7 +129,7 @@ describe("Dockerfile", () => {
   });
 
   test("its runtime stage holds what scripts/assemble-runtime.mjs lays out, runs as a non-root user, in production mode", () => {
-    expect(dockerfile).toMatch(/RUN npx next build && node scripts\/assemble-runtime\.mjs \/runtime/);
+    expect(dockerfile).toMatch(/RUN npm run build && node scripts\/assemble-runtime\.mjs \/runtime/);
     expect(instruction("COPY")).toContain("--from=build /runtime /app");
     expect(instruction("USER")).toEqual(["node"]);
     expect(instruction("ENV").join(" ")).toContain("NODE_ENV=production");

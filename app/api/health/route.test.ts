@@ -9,7 +9,7 @@ test("GET /api/health answers ok with a reachable database, without a token", as
   const res = await call(GET, { path: "/api/health" });
   expect(res.status).toBe(200);
   expect(res.json).toEqual({ status: "ok", db: "ok" });
-  expect(res.headers.get("cache-control")).toBe("no-store");
+  expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
 });
 
 test("the database check fails (instead of hanging) when PostgreSQL is not there", async () => {

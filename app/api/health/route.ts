@@ -1,5 +1,6 @@
 // GET /api/health – liveness and database check for monitors and the container (public)
 import { databaseUnavailable } from "@/lib/server/api/error-response";
+import { jsonResponse } from "@/lib/server/api/json-response";
 import { route } from "@/lib/server/api/route";
 import { isDatabaseReachable } from "@/lib/server/health/check-database";
 import * as api from "@/lib/shared/contract/platform";
@@ -8,11 +9,11 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(api.health, async () => {
   if (await isDatabaseReachable()) {
-    return Response.json({ status: "ok", db: "ok" }, { headers: { "Cache-Control": "no-store" } });
+    return jsonResponse({ status: "ok", db: "ok" }, { headers: { "Cache-Control": "no-store" } });
   }
   // Monitors read status/db; everything else reads the API's error body.
   const unavailable = databaseUnavailable();
-  return Response.json(
+  return jsonResponse(
     { status: "error", db: "unreachable", error: unavailable.message, code: unavailable.code },
     { status: unavailable.status, headers: { ...unavailable.extras.headers, "Cache-Control": "no-store" } },
   );

@@ -1,4 +1,5 @@
 import "server-only";
+import { jsonResponse } from "./json-response";
 
 /**
  * The one error model of the API (PRODUCT.md §1): every error answer is
@@ -72,7 +73,7 @@ export class ApiError extends Error {
 
   toResponse(): Response {
     const { headers, ...body } = this.extras;
-    return Response.json({ error: this.message, code: this.code, ...body }, { status: this.status, headers });
+    return jsonResponse({ error: this.message, code: this.code, ...body }, { status: this.status, headers });
   }
 }
 

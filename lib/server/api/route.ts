@@ -6,6 +6,7 @@ import { can } from "@/lib/shared/roles";
 import { clientIp } from "./client-ip";
 import { ApiError } from "./errors";
 import { errorResponse, validationError } from "./error-response";
+import { jsonResponse, jsonTextResponse } from "./json-response";
 import { readJsonBody } from "./request-body";
 
 /**
@@ -95,10 +96,10 @@ function parseWith<T>(schema: z.ZodType<T>, input: unknown, where: "query" | "pa
 }
 
 export function json(data: unknown, status = 200): Response {
-  return Response.json(data, { status });
+  return jsonResponse(data, { status });
 }
 
 /** A JSON answer that is already JSON text (e.g. built by PostgreSQL), as a string or UTF-8 bytes. */
 export function jsonText(body: string | Uint8Array<ArrayBuffer>, status = 200): Response {
-  return new Response(body, { status, headers: { "content-type": "application/json" } });
+  return jsonTextResponse(body, { status });
 }

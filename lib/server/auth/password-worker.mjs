@@ -4,6 +4,9 @@
 // same way under `next start`, vitest and the container.
 import { parentPort } from "node:worker_threads";
 import bcrypt from "bcryptjs";
+import { lowerThisThreadsPriority } from "../background-thread.mjs";
+
+lowerThisThreadsPriority();
 
 parentPort.on("message", async ({ id, op, password, hash, cost }) => {
   try {
