@@ -4,15 +4,16 @@ import { renderToBuffer } from "@react-pdf/renderer";
 import { registerPdfFonts } from "@/components/pdf/fonts";
 import { HoursReportPdf } from "@/components/pdf/HoursReportPdf";
 import { renderSchedulePdf } from "@/components/pdf/schedule-pdf";
-import type { HoursReport, ScheduleReport } from "@/lib/shared/report-types";
+import type { HoursReport } from "@/lib/shared/report-types";
+import { buildScheduleReport, type ScheduleData } from "./build-schedule-report";
 
 export type PdfJob =
-  | { kind: "schedule"; report: ScheduleReport; printedAt: string; root: string }
+  | { kind: "schedule"; data: ScheduleData; printedAt: string; root: string }
   | { kind: "hours"; report: HoursReport; printedAt: string; root: string };
 
 /** The schedule is drawn with pdfkit (it must be fast for hundreds of pages); the short hours report is laid out by react-pdf. */
 export async function renderPdfDocument(job: PdfJob): Promise<Uint8Array> {
-  if (job.kind === "schedule") return renderSchedulePdf(job.report, { printedAt: job.printedAt, root: job.root });
+  if (job.kind === "schedule") return renderSchedulePdf(buildScheduleReport(job.data), { printedAt: job.printedAt, root: job.root });
   registerPdfFonts(job.root);
   return new Uint8Array(await renderToBuffer(<HoursReportPdf report={job.report} printedAt={job.printedAt} />));
 }

@@ -73,7 +73,11 @@ class PdfWorker {
 
 const globalForPdf = globalThis as unknown as { schichtwerkPdfWorker?: PdfWorker };
 
-export async function renderPdf(job: Omit<PdfJob, "root">): Promise<Uint8Array> {
+/** A job as routes give it: each kind of PdfJob without `root`, which is added here. */
+type WithoutRoot<Job> = Job extends unknown ? Omit<Job, "root"> : never;
+type RouteJob = WithoutRoot<PdfJob>;
+
+export async function renderPdf(job: RouteJob): Promise<Uint8Array> {
   const full = { ...job, root: process.cwd() } as PdfJob;
   if (process.env.VITEST) {
     const { renderPdfDocument } = await import("./pdf-document");

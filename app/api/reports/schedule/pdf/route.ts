@@ -2,13 +2,13 @@
 import { route } from "@/lib/server/api/route";
 import { printTimestamp } from "@/lib/server/reports/print-timestamp";
 import { pdfResponse, renderPdf } from "@/lib/server/reports/render-pdf";
-import { scheduleReport } from "@/lib/server/reports/schedule-report";
+import { loadScheduleData } from "@/lib/server/reports/schedule-report";
 import * as api from "@/lib/shared/contract/reports";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route(api.schedulePdf, async ({ query }) => {
-  const report = await scheduleReport(query.start_date, query.end_date);
-  const pdf = await renderPdf({ kind: "schedule", report, printedAt: printTimestamp() });
+  const data = await loadScheduleData(query.start_date, query.end_date);
+  const pdf = await renderPdf({ kind: "schedule", data, printedAt: printTimestamp() });
   return pdfResponse(pdf, `Arbeitsplan_${query.start_date}_${query.end_date}.pdf`);
 });
