@@ -14,7 +14,8 @@ export function EmployeeWeekList({ weeks }: { weeks: EmployeeWeek[] }) {
       ) : (
         <ul className="divide-y divide-slate-100 text-sm">
           {weeks.map((week) => (
-            <li key={week.employee_id} className="flex min-h-11 flex-wrap items-center justify-between gap-x-4 py-2">
+            // Rows off screen are laid out only when scrolled to: a staff of hundreds would otherwise cost the first render.
+            <li key={week.employee_id} className="flex min-h-11 [contain-intrinsic-size:auto_2.75rem] [content-visibility:auto] flex-wrap items-center justify-between gap-x-4 py-2">
               <span className="font-medium text-slate-900">
                 {week.first_name} {week.last_name}
               </span>
