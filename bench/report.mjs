@@ -12,12 +12,12 @@ export function printTable(rows) {
   for (const row of rows) console.log(`${row.id.padEnd(3)} | ${row.what} | ${row.figure} | ${row.budget} | ${verdict(row.pass)}`);
 }
 
-export function writeReport(rows, { pinned, large, details }) {
+export function writeReport(rows, { pinned, large, details, minutes }) {
   const date = new Date().toISOString().slice(0, 10);
   const lines = [
     "# Performance",
     "",
-    `Written by \`npm run bench${large ? " -- --large" : ""}\` on ${date}: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}.`,
+    `Written by \`npm run bench${large ? " -- --large" : ""}\` on ${date}: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}; the measuring took ${minutes.toFixed(1)} minutes after the build.`,
     pinned
       ? "For the load runs (P1–P4) the load generator (this process) is pinned to core 0 and the Next server to the other core(s) with taskset; PostgreSQL is not pinned. The browser runs (P8, P5) use every core again. The machine is shared and noisy: figures are medians of several runs, and ratios are taken within one run."
       : "Not pinned to cores (taskset unavailable or one core). The machine is shared and noisy: figures are medians of several runs, and ratios are taken within one run.",

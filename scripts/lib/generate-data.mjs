@@ -175,7 +175,9 @@ export async function generateLarge(client, { tag = "L", locations = 50, employe
       [from, years, employeeIds, perEmployee, vacations],
     );
     await client.query("COMMIT");
-    await client.query("ANALYZE");
+    // As after any bulk load: statistics for the planner, and the visibility
+    // map set now rather than by an autovacuum running beside the first users.
+    await client.query("VACUUM (ANALYZE) shifts, vacations, employees, locations");
     return { locationIds, employeeIds };
   } catch (error) {
     await client.query("ROLLBACK");
