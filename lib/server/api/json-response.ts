@@ -11,6 +11,8 @@ export const UNCOMPRESSED_JSON_BELOW_BYTES = 1024;
 
 type JsonInit = { status?: number; headers?: Record<string, string> };
 
+const utf8 = new TextEncoder();
+
 /** Every JSON answer of the API. */
 export function jsonResponse(body: unknown, init: JsonInit = {}): Response {
   return jsonTextResponse(JSON.stringify(body), init);
@@ -24,7 +26,7 @@ export function jsonResponse(body: unknown, init: JsonInit = {}): Response {
  * staff list) are still sent gzipped to clients that accept it.
  */
 export function jsonTextResponse(body: string | Uint8Array<ArrayBuffer>, init: JsonInit = {}): Response {
-  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  const bytes = typeof body === "string" ? utf8.encode(body) : body;
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json");
   if (bytes.byteLength < UNCOMPRESSED_JSON_BELOW_BYTES) {
