@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 bash scripts/ensure-test-tools.sh
-echo "== lint";       npx eslint . --max-warnings 0
+echo "== lint";       npm run --silent lint
 echo "== typecheck";  npx next typegen >/dev/null && npx tsc --noEmit
 echo "== unit + integration (vitest, embedded PostgreSQL)"
 npx vitest run
