@@ -8,8 +8,19 @@ export default defineConfig([
   {
     rules: {
       // `{ dropped: _unused, ...rest }` is how we leave a key out of an object.
-      "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "warn",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
     },
   },
-  globalIgnores([".next/**", "generated/**", ".data/**", ".data-*/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([
+    ".next/**",
+    "generated/**",
+    ".data/**",
+    ".data-*/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+  ]),
 ]);

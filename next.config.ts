@@ -38,7 +38,12 @@ const nextConfig: NextConfig = {
   // imports, and the PDF fonts (components/pdf/pdf-theme.ts). The standalone
   // server must carry them.
   outputFileTracingIncludes: {
-    "/api/**/*": ["./lib/server/auth/password-worker.mjs", "./lib/server/background-thread.mjs", "./node_modules/bcryptjs/**/*", "./assets/fonts/**/*"],
+    "/api/**/*": [
+      "./lib/server/auth/password-worker.mjs",
+      "./lib/server/background-thread.mjs",
+      "./node_modules/bcryptjs/**/*",
+      "./assets/fonts/**/*",
+    ],
   },
   async headers() {
     return [

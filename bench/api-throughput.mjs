@@ -9,7 +9,11 @@ import { BENCH_ADMIN, median } from "./lib/server.mjs";
 export const P1_WEEK = { start: "2031-03-03", end: "2031-03-09" };
 
 async function token(baseUrl) {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(BENCH_ADMIN) });
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
   return (await res.json()).accessToken;
 }
 
@@ -17,7 +21,8 @@ function load(url, headers, duration) {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, connections: 10, duration }, (error, result) => {
       if (error) return reject(error);
-      if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      if (result.non2xx > 0 || result.errors > 0)
+        return reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
       resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
     });
   });

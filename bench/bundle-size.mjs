@@ -74,13 +74,20 @@ async function scriptsOfFirstLoad(page, baseUrl, route, session) {
   try {
     await page.goto(`${baseUrl}${route.path}`, { waitUntil: "networkidle0", timeout: 60_000 });
     // The page must have rendered as itself (the heading is there), not redirected to /login.
-    await page.waitForFunction((text) => document.querySelector("h1")?.textContent?.trim().startsWith(text), { timeout: 30_000 }, route.heading);
+    await page.waitForFunction(
+      (text) => document.querySelector("h1")?.textContent?.trim().startsWith(text),
+      { timeout: 30_000 },
+      route.heading,
+    );
     const landed = new URL(page.url()).pathname;
     if (landed !== route.path) throw new Error(`${route.path} ended at ${landed}`);
     // What a rendered page still loads by itself (the toasts' code comes once
     // the page has settled, ~2-4 s): until no script was asked for in 3 s.
     const started = Date.now();
-    while (Date.now() - started < QUIET_MAX_MS && (Date.now() - started < QUIET_MIN_MS || Date.now() - lastScriptAt < QUIET_MS)) {
+    while (
+      Date.now() - started < QUIET_MAX_MS &&
+      (Date.now() - started < QUIET_MIN_MS || Date.now() - lastScriptAt < QUIET_MS)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   } finally {
@@ -112,7 +119,13 @@ export async function routeJsSizes(baseUrl, credentials, { routes = APP_ROUTES, 
         bytes += sizes.get(url).bytes;
       }
       const jsKbGzip = bytes / 1024;
-      rows.push({ path: route.path, jsKbGzip, scripts: urls.length, budget: JS_BUDGET_KB, pass: jsKbGzip <= JS_BUDGET_KB });
+      rows.push({
+        path: route.path,
+        jsKbGzip,
+        scripts: urls.length,
+        budget: JS_BUDGET_KB,
+        pass: jsKbGzip <= JS_BUDGET_KB,
+      });
     }
     await page.close();
     return rows;
@@ -123,7 +136,10 @@ export async function routeJsSizes(baseUrl, credentials, { routes = APP_ROUTES, 
 
 export function formatJsTable(rows) {
   const lines = [`route            JS (gzip)   scripts   budget ≤ ${JS_BUDGET_KB} kB`];
-  for (const r of rows) lines.push(`${r.path.padEnd(16)} ${r.jsKbGzip.toFixed(1).padStart(6)} kB   ${String(r.scripts).padStart(7)}   ${r.pass ? "PASS" : "MISS"}`);
+  for (const r of rows)
+    lines.push(
+      `${r.path.padEnd(16)} ${r.jsKbGzip.toFixed(1).padStart(6)} kB   ${String(r.scripts).padStart(7)}   ${r.pass ? "PASS" : "MISS"}`,
+    );
   return lines.join("\n");
 }
 

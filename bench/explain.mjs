@@ -18,9 +18,13 @@ const WEEK_QUERY = `
   ) r`;
 
 export async function explainWeekQuery(client, { start, end }, apiAnswer) {
-  const { rows: [{ json }] } = await client.query(WEEK_QUERY, [start, end]);
+  const {
+    rows: [{ json }],
+  } = await client.query(WEEK_QUERY, [start, end]);
   if (JSON.stringify(JSON.parse(json)) !== JSON.stringify(apiAnswer)) {
-    throw new Error("bench/explain.mjs: the query differs from GET /api/shifts (lib/server/shifts/find-shifts.ts): update WEEK_QUERY");
+    throw new Error(
+      "bench/explain.mjs: the query differs from GET /api/shifts (lib/server/shifts/find-shifts.ts): update WEEK_QUERY",
+    );
   }
   const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${WEEK_QUERY}`, [start, end]);
   return rows.map((row) => row["QUERY PLAN"]).join("\n");

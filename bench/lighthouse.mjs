@@ -31,7 +31,8 @@ export const LIGHTHOUSE_BUDGET = { desktop: 95, mobile: 90 };
 const PRESETS = ["desktop", "mobile"];
 const SPREAD_FOR_MORE_RUNS = 6;
 
-const isoDate = (date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+const isoDate = (date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 
 /** Monday of the current week (local time, as the planner in a browser on this machine sees it). */
 function currentMonday(now = new Date()) {
@@ -60,15 +61,44 @@ export async function seedPlannerWeek(baseUrl, credentials) {
   const colors = ["#3B82F6", "#F59E0B", "#10B981"];
   const locations = [];
   for (const [i, name] of ["LH Café Bahnhof", "LH Bäckerei Altstadt", "LH Filiale Seefeld"].entries()) {
-    locations.push(await call("POST", "/locations", { name, color: colors[i], address: `Bahnhofstrasse ${i + 1}, 8001 Zürich` }));
+    locations.push(
+      await call("POST", "/locations", { name, color: colors[i], address: `Bahnhofstrasse ${i + 1}, 8001 Zürich` }),
+    );
   }
-  const names = [["Anna", "Müller"], ["Luca", "Meier"], ["Ayşe", "Şahin"], ["Łukasz", "Nowak"], ["Mia", "Ağaoğlu"], ["Noah", "Keller"], ["Lea", "Schmid"], ["Elias", "Huber"], ["Sofia", "Brunner"], ["Jan", "Zürcher"], ["Chiara", "Rossi"], ["Dario", "Gashi"], ["Nina", "Baumann"], ["Timo", "Frei"], ["Selin", "Yılmaz"]];
+  const names = [
+    ["Anna", "Müller"],
+    ["Luca", "Meier"],
+    ["Ayşe", "Şahin"],
+    ["Łukasz", "Nowak"],
+    ["Mia", "Ağaoğlu"],
+    ["Noah", "Keller"],
+    ["Lea", "Schmid"],
+    ["Elias", "Huber"],
+    ["Sofia", "Brunner"],
+    ["Jan", "Zürcher"],
+    ["Chiara", "Rossi"],
+    ["Dario", "Gashi"],
+    ["Nina", "Baumann"],
+    ["Timo", "Frei"],
+    ["Selin", "Yılmaz"],
+  ];
   const employees = [];
   for (const [i, [first, last]] of names.entries()) {
-    employees.push(await call("POST", "/employees", { first_name: first, last_name: `${last} LH`, weekly_hours: i % 5 === 4 ? 24 : 40, is_hourly: i >= 13 }));
+    employees.push(
+      await call("POST", "/employees", {
+        first_name: first,
+        last_name: `${last} LH`,
+        weekly_hours: i % 5 === 4 ? 24 : 40,
+        is_hourly: i >= 13,
+      }),
+    );
   }
   const monday = currentMonday();
-  const patterns = [["06:00", "14:00"], ["09:00", "17:00"], ["14:00", "22:00"]];
+  const patterns = [
+    ["06:00", "14:00"],
+    ["09:00", "17:00"],
+    ["14:00", "22:00"],
+  ];
   const shifts = [];
   for (const [i, employee] of employees.entries()) {
     for (let day = 0; day < 4; day++) {
@@ -76,7 +106,15 @@ export async function seedPlannerWeek(baseUrl, credentials) {
       date.setDate(date.getDate() + ((i + day * 2) % 7));
       const [start_time, end_time] = patterns[(i + day) % 3];
       const open = (i === 3 && day === 1) || (i === 9 && day === 2);
-      shifts.push(await call("POST", "/shifts", { employee_id: open ? null : employee.id, location_id: locations[i % 3].id, shift_date: isoDate(date), start_time, end_time }));
+      shifts.push(
+        await call("POST", "/shifts", {
+          employee_id: open ? null : employee.id,
+          location_id: locations[i % 3].id,
+          shift_date: isoDate(date),
+          start_time,
+          end_time,
+        }),
+      );
     }
   }
   return {
@@ -92,7 +130,10 @@ export async function seedPlannerWeek(baseUrl, credentials) {
 /** Sum of the transfer sizes (as sent: compressed) of the scripts in a Lighthouse result. */
 function scriptTransferKb(lhr) {
   const items = lhr.audits["network-requests"]?.details?.items ?? [];
-  return items.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
+  return (
+    items.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0) /
+    1024
+  );
 }
 
 async function auditOnce(page, baseUrl, credentials, target, preset) {
@@ -107,13 +148,16 @@ async function auditOnce(page, baseUrl, credentials, target, preset) {
   );
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // The page must really be the one asked for, not the login it may redirect to.
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
   const heading = await page.evaluate(() => document.querySelector("h1")?.textContent?.trim() ?? null);
   const landed = new URL(page.url()).pathname;
   if (finalPath !== target.path || landed !== target.path || heading !== target.heading) {
-    throw new Error(`Lighthouse audited the wrong page for ${target.path} (${preset}): final URL ${lhr.finalDisplayedUrl}, now at ${landed}, heading ${JSON.stringify(heading)}`);
+    throw new Error(
+      `Lighthouse audited the wrong page for ${target.path} (${preset}): final URL ${lhr.finalDisplayedUrl}, now at ${landed}, heading ${JSON.stringify(heading)}`,
+    );
   }
   if (target.ready && !(await page.$(target.ready))) {
     throw new Error(`${target.path} (${preset}) showed no ${target.ready}: the planner has no shifts to show`);
@@ -137,7 +181,11 @@ async function auditOnce(page, baseUrl, credentials, target, preset) {
  * `credentials` must be an account that may plan (admin or manager). Seeds a
  * week of shifts first (unless `seed: false`) and removes it afterwards.
  */
-export async function benchLighthouse(baseUrl, credentials, { runs = Number(process.env.LIGHTHOUSE_RUNS || 3), presets = PRESETS, seed: seedWeek = true, onRun } = {}) {
+export async function benchLighthouse(
+  baseUrl,
+  credentials,
+  { runs = Number(process.env.LIGHTHOUSE_RUNS || 3), presets = PRESETS, seed: seedWeek = true, onRun } = {},
+) {
   const seed = seedWeek ? await seedPlannerWeek(baseUrl, credentials) : null;
   const browser = await launchChromium();
   try {
@@ -155,7 +203,8 @@ export async function benchLighthouse(baseUrl, credentials, { runs = Number(proc
         // A shared machine disturbs single runs: when the scores spread widely,
         // two more runs make it the median of five.
         const scores = samples.map((s) => s.score);
-        if (runs >= 3 && Math.max(...scores) - Math.min(...scores) > SPREAD_FOR_MORE_RUNS) for (let i = 0; i < 2; i++) await audit();
+        if (runs >= 3 && Math.max(...scores) - Math.min(...scores) > SPREAD_FOR_MORE_RUNS)
+          for (let i = 0; i < 2; i++) await audit();
         const med = (key) => median(samples.map((s) => s[key]));
         rows.push({
           path: target.path,
@@ -181,7 +230,9 @@ export async function benchLighthouse(baseUrl, credentials, { runs = Number(proc
 }
 
 export function formatLighthouseTable(rows) {
-  const lines = ["page        preset   score (budget)      LCP       TBT     CLS    FCP      JS (transfer)  load  runs"];
+  const lines = [
+    "page        preset   score (budget)      LCP       TBT     CLS    FCP      JS (transfer)  load  runs",
+  ];
   for (const r of rows) {
     lines.push(
       `${r.path.padEnd(11)} ${r.preset.padEnd(8)} ${String(r.score).padStart(3)} (≥ ${r.budget}) ${r.pass ? "PASS" : "MISS"}` +
@@ -196,7 +247,10 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const server = await startBrowserBenchServer();
   try {
     const rows = await benchLighthouse(server.baseUrl, BENCH_ADMIN, {
-      onRun: (r) => console.log(`  ${r.path} ${r.preset} run ${r.run}: ${r.score} (LCP ${r.lcpMs.toFixed(0)} ms, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, JS ${r.jsKbGzip.toFixed(1)} kB)`),
+      onRun: (r) =>
+        console.log(
+          `  ${r.path} ${r.preset} run ${r.run}: ${r.score} (LCP ${r.lcpMs.toFixed(0)} ms, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, JS ${r.jsKbGzip.toFixed(1)} kB)`,
+        ),
     });
     console.log(`\nLighthouse performance (median of the runs listed)\n${formatLighthouseTable(rows)}`);
   } finally {

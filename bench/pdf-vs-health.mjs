@@ -6,7 +6,11 @@ import { archive, connect, seedStaff } from "./lib/seed.mjs";
 import { BENCH_ADMIN, median, percentile } from "./lib/server.mjs";
 
 async function token(baseUrl) {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(BENCH_ADMIN) });
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
   return (await res.json()).accessToken;
 }
 
@@ -39,17 +43,35 @@ async function measure(baseUrl, accessToken, range, runs) {
     await pdf;
   }
   health.sort((a, b) => a - b);
-  return { medianMs: median(times), healthP50: percentile(health, 50), healthP99: percentile(health, 99), healthSamples: health.length, sizeKb: size / 1024 };
+  return {
+    medianMs: median(times),
+    healthP50: percentile(health, 50),
+    healthP99: percentile(health, 99),
+    healthSamples: health.length,
+    sizeKb: size / 1024,
+  };
 }
 
 export async function benchSchedulePdf(baseUrl, databaseUrl, { runs = 5 } = {}) {
   const client = await connect(databaseUrl);
   const accessToken = await token(baseUrl);
   try {
-    const small = await seedStaff(client, { tag: "S", employees: 50, locations: 5, start: "2030-03-01", end: "2030-03-31" });
+    const small = await seedStaff(client, {
+      tag: "S",
+      employees: 50,
+      locations: 5,
+      start: "2030-03-01",
+      end: "2030-03-31",
+    });
     const smallResult = await measure(baseUrl, accessToken, { start: "2030-03-01", end: "2030-03-31" }, runs);
     await archive(client, small);
-    const large = await seedStaff(client, { tag: "L", employees: 500, locations: 50, start: "2030-04-01", end: "2030-04-30" });
+    const large = await seedStaff(client, {
+      tag: "L",
+      employees: 500,
+      locations: 50,
+      start: "2030-04-01",
+      end: "2030-04-30",
+    });
     const largeResult = await measure(baseUrl, accessToken, { start: "2030-04-01", end: "2030-04-30" }, runs);
     // Out of the lists again, like every phase's staff: the browser phases
     // measure the small company they seed, not 500 leftover employees.

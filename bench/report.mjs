@@ -9,7 +9,8 @@ export const verdict = (ok) => (ok === null ? "–" : ok ? "PASS" : "MISS");
 
 export function printTable(rows) {
   console.log("\nid  | what | figure | budget | verdict");
-  for (const row of rows) console.log(`${row.id.padEnd(3)} | ${row.what} | ${row.figure} | ${row.budget} | ${verdict(row.pass)}`);
+  for (const row of rows)
+    console.log(`${row.id.padEnd(3)} | ${row.what} | ${row.figure} | ${row.budget} | ${verdict(row.pass)}`);
 }
 
 export function writeReport(rows, { pinned, large, details, minutes }) {

@@ -37,7 +37,13 @@ const benchStarted = performance.now();
 
 console.log("P6: npm start from an empty data directory, then a restart ...");
 const startup = await benchStartup();
-rows.push({ id: "P6", what: "`npm start` from an empty data dir → healthy; restart with data", figure: `${startup.emptySeconds.toFixed(1)} s; ${startup.restartSeconds.toFixed(1)} s`, budget: "≤ 15 s; ≤ 5 s", pass: startup.emptySeconds <= 15 && startup.restartSeconds <= 5 });
+rows.push({
+  id: "P6",
+  what: "`npm start` from an empty data dir → healthy; restart with data",
+  figure: `${startup.emptySeconds.toFixed(1)} s; ${startup.restartSeconds.toFixed(1)} s`,
+  budget: "≤ 15 s; ≤ 5 s",
+  pass: startup.emptySeconds <= 15 && startup.restartSeconds <= 5,
+});
 
 const server = await startBenchServer();
 const serverPid = pidOnPort(new URL(server.baseUrl).port);
@@ -46,8 +52,16 @@ const client = new pg.Client({ connectionString: server.databaseUrl });
 await client.connect();
 try {
   // ~10,000 shifts: 60 employees in 5 locations, Monday to Friday for 33 weeks; the P1 week has 300.
-  const week = await seedStaff(client, { tag: "W", employees: 60, locations: 5, start: "2031-01-06", end: "2031-08-24" });
-  const { rows: [{ count: smallCount }] } = await client.query("SELECT count(*)::int AS count FROM shifts");
+  const week = await seedStaff(client, {
+    tag: "W",
+    employees: 60,
+    locations: 5,
+    start: "2031-01-06",
+    end: "2031-08-24",
+  });
+  const {
+    rows: [{ count: smallCount }],
+  } = await client.query("SELECT count(*)::int AS count FROM shifts");
 
   console.log("P1: GET /api/shifts (one week) vs GET /api/auth/me, 10 connections ...");
   const p1 = await benchShiftsThroughput(server.baseUrl);
@@ -67,12 +81,30 @@ try {
   console.log("P3: GET /api/health while ten logins run ...");
   const login = await benchLoginVsHealth(server.baseUrl);
   const rise = login.busyP99 - login.idleP99;
-  rows.push({ id: "P3", what: "`GET /api/health` p99 while 10 logins (bcrypt cost 12) run in parallel", figure: `${ms(login.idleP99)} → ${ms(login.busyP99)} (rise ${ms(rise)})`, budget: "rise ≤ 20 ms", pass: rise <= 20 });
+  rows.push({
+    id: "P3",
+    what: "`GET /api/health` p99 while 10 logins (bcrypt cost 12) run in parallel",
+    figure: `${ms(login.idleP99)} → ${ms(login.busyP99)} (rise ${ms(rise)})`,
+    budget: "rise ≤ 20 ms",
+    pass: rise <= 20,
+  });
 
   console.log("P4: schedule PDFs ...");
   const pdf = await benchSchedulePdf(server.baseUrl, server.databaseUrl);
-  rows.push({ id: "P4", what: "Schedule PDF, one month, 50 / 500 employees (median of 5)", figure: `${ms(pdf.small.medianMs)} / ${ms(pdf.large.medianMs)}`, budget: "≤ 500 ms / ≤ 3000 ms", pass: pdf.small.medianMs <= 500 && pdf.large.medianMs <= 3000 });
-  rows.push({ id: "P4", what: "`GET /api/health` p99 while those PDFs render", figure: `${ms(pdf.small.healthP99)} / ${ms(pdf.large.healthP99)}`, budget: "≤ 50 ms", pass: Math.max(pdf.small.healthP99, pdf.large.healthP99) <= 50 });
+  rows.push({
+    id: "P4",
+    what: "Schedule PDF, one month, 50 / 500 employees (median of 5)",
+    figure: `${ms(pdf.small.medianMs)} / ${ms(pdf.large.medianMs)}`,
+    budget: "≤ 500 ms / ≤ 3000 ms",
+    pass: pdf.small.medianMs <= 500 && pdf.large.medianMs <= 3000,
+  });
+  rows.push({
+    id: "P4",
+    what: "`GET /api/health` p99 while those PDFs render",
+    figure: `${ms(pdf.small.healthP99)} / ${ms(pdf.large.healthP99)}`,
+    budget: "≤ 50 ms",
+    pass: Math.max(pdf.small.healthP99, pdf.large.healthP99) <= 50,
+  });
 
   // The browser phases run on every core again: Chromium (started from this
   // process) would inherit the load generator's single core, and a browser
@@ -102,24 +134,43 @@ try {
     rows.push({
       id: "P5",
       what: `Lighthouse performance, ${preset} (median of 3): ${mine.map((row) => row.path).join(", ")}`,
-      figure: mine.map((row) => `${row.score} (LCP ${(row.lcpMs / 1000).toFixed(1)} s, TBT ${row.tbtMs.toFixed(0)} ms, CLS ${row.cls.toFixed(2)})`).join("; "),
+      figure: mine
+        .map(
+          (row) =>
+            `${row.score} (LCP ${(row.lcpMs / 1000).toFixed(1)} s, TBT ${row.tbtMs.toFixed(0)} ms, CLS ${row.cls.toFixed(2)})`,
+        )
+        .join("; "),
       budget: `≥ ${mine[0].budget}`,
       pass: mine.every((row) => row.pass),
     });
   }
   const js = await routeJsSizes(server.baseUrl, BENCH_ADMIN);
-  rows.push({ id: "P5", what: "JavaScript of a first load per route, gzipped (measured in Chromium)", figure: js.map((row) => `${row.path} ${row.jsKbGzip.toFixed(0)} kB`).join(", "), budget: "≤ 230 kB", pass: js.every((row) => row.pass) });
+  rows.push({
+    id: "P5",
+    what: "JavaScript of a first load per route, gzipped (measured in Chromium)",
+    figure: js.map((row) => `${row.path} ${row.jsKbGzip.toFixed(0)} kB`).join(", "),
+    budget: "≤ 230 kB",
+    pass: js.every((row) => row.pass),
+  });
   await plannerWeek.cleanup();
 
   const rss = rssMb(serverPid);
-  rows.push({ id: "P7", what: "Server RSS after the load runs above", figure: `${rss.toFixed(0)} MB`, budget: "≤ 400 MB", pass: rss <= 400 });
+  rows.push({
+    id: "P7",
+    what: "Server RSS after the load runs above",
+    figure: `${rss.toFixed(0)} MB`,
+    budget: "≤ 400 MB",
+    pass: rss <= 400,
+  });
 
   if (large) {
     console.log("P2: generating 1,000,000 shifts ...");
     const started = performance.now();
     await generateLarge(client);
     const generatedSeconds = (performance.now() - started) / 1000;
-    const { rows: [{ count: largeCount }] } = await client.query("SELECT count(*)::int AS count FROM shifts");
+    const {
+      rows: [{ count: largeCount }],
+    } = await client.query("SELECT count(*)::int AS count FROM shifts");
     // The load's pages written out now, not by a checkpoint running beside the
     // measurement (the small database was measured without one).
     await client.query("CHECKPOINT");
@@ -147,7 +198,13 @@ try {
       "```",
     );
   } else {
-    rows.push({ id: "P2", what: "`GET /api/shifts` on a 1 M-shift vs a 10 k-shift database", figure: "not run (`npm run bench -- --large`)", budget: "p50 ratio ≤ 1.2", pass: null });
+    rows.push({
+      id: "P2",
+      what: "`GET /api/shifts` on a 1 M-shift vs a 10 k-shift database",
+      figure: "not run (`npm run bench -- --large`)",
+      budget: "p50 ratio ≤ 1.2",
+      pass: null,
+    });
   }
 } finally {
   await client.end();

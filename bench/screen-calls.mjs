@@ -13,12 +13,21 @@ export async function benchScreenCalls(baseUrl) {
   });
   try {
     const page = await browser.newPage();
-    const session = await (await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(BENCH_ADMIN) })).json();
+    const session = await (
+      await fetch(`${baseUrl}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(BENCH_ADMIN),
+      })
+    ).json();
     await page.goto(`${baseUrl}/login`);
     await page.evaluate((s) => {
       localStorage.setItem("access_token", s.accessToken);
       localStorage.setItem("refresh_token", s.refreshToken);
-      localStorage.setItem("auth-storage", JSON.stringify({ state: { user: s.user, isAuthenticated: true }, version: 0 }));
+      localStorage.setItem(
+        "auth-storage",
+        JSON.stringify({ state: { user: s.user, isAuthenticated: true }, version: 0 }),
+      );
     }, session);
     let calls = [];
     page.on("request", (request) => request.url().includes("/api/") && calls.push(new URL(request.url()).pathname));
@@ -31,7 +40,10 @@ export async function benchScreenCalls(baseUrl) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByText(ready).first().waitFor({ timeout: 30_000 });
       await page.waitForLoadState("networkidle");
-      screens[name] = { calls: calls.filter((call) => call !== "/api/auth/me"), sessionCheck: calls.includes("/api/auth/me") };
+      screens[name] = {
+        calls: calls.filter((call) => call !== "/api/auth/me"),
+        sessionCheck: calls.includes("/api/auth/me"),
+      };
     }
     return screens;
   } finally {

@@ -13,7 +13,13 @@ async function startOnce(env, baseUrl) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const seconds = (performance.now() - started) / 1000;
@@ -26,7 +32,14 @@ async function startOnce(env, baseUrl) {
 export async function benchStartup({ port = 3290, pgPort = 55490 } = {}) {
   const dataDir = path.join(ROOT, ".data-bench-startup");
   rmSync(dataDir, { recursive: true, force: true });
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(pgPort), ADMIN_PASSWORD: "bench-startup-passwort" };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    EMBEDDED_PG_PORT: String(pgPort),
+    ADMIN_PASSWORD: "bench-startup-passwort",
+  };
   delete env.DATABASE_URL;
   const baseUrl = `http://127.0.0.1:${port}`;
   try {

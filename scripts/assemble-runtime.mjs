@@ -73,7 +73,9 @@ function main() {
   RUNTIME_FILES.forEach(copy);
   const packages = dependencyClosure(RUNTIME_PACKAGES);
   packages.forEach(copy);
-  console.log(`Laufzeit-Dateien in ${target}: standalone-Server, ${RUNTIME_FILES.length} Dateien/Ordner, ${packages.length} Pakete.`);
+  console.log(
+    `Laufzeit-Dateien in ${target}: standalone-Server, ${RUNTIME_FILES.length} Dateien/Ordner, ${packages.length} Pakete.`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) main();

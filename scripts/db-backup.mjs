@@ -28,7 +28,9 @@ try {
   console.log(`Sichere ${database.where} ...`);
   const { counts, bytes } = await backupDatabase({ url: database.url, file });
   const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  console.log(`Sicherung geschrieben: ${file} (${Object.keys(counts).length} Tabellen, ${rows} Zeilen, ${(bytes / 1024).toFixed(1)} KiB).`);
+  console.log(
+    `Sicherung geschrieben: ${file} (${Object.keys(counts).length} Tabellen, ${rows} Zeilen, ${(bytes / 1024).toFixed(1)} KiB).`,
+  );
   console.log(
     "Wichtig: 2FA-Geheimnisse darin sind mit ENCRYPTION_KEY verschlüsselt. Bewahre ENCRYPTION_KEY (Standard: DATA_DIR/secrets/encryption-key) " +
       "und JWT_SECRET getrennt, aber zusammen mit der Sicherung auf; ohne den Schlüssel funktioniert nach einer Wiederherstellung keine 2FA-Anmeldung.",

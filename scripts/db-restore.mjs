@@ -18,13 +18,20 @@ let database = null;
 try {
   database = await openAppDatabase({ create: true, log: (message) => console.log(message) });
   console.log(`Stelle ${file} in ${database.where} wieder her ...`);
-  const { header, before, after } = await restoreDatabase({ url: database.url, file, log: (message) => console.log(message) });
+  const { header, before, after } = await restoreDatabase({
+    url: database.url,
+    file,
+    log: (message) => console.log(message),
+  });
   console.log(`Wiederhergestellt: Sicherung vom ${header.createdAt}.`);
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   const width = Math.max(...names.map((name) => name.length));
   console.log(`${"Tabelle".padEnd(width)}  vorher → jetzt`);
-  for (const name of names) console.log(`${name.padEnd(width)}  ${String(before[name] ?? "–").padStart(6)} → ${after[name] ?? "–"}`);
-  console.log("Angemeldete Sitzungen gelten wie zum Zeitpunkt der Sicherung. 2FA funktioniert nur mit demselben ENCRYPTION_KEY wie damals.");
+  for (const name of names)
+    console.log(`${name.padEnd(width)}  ${String(before[name] ?? "–").padStart(6)} → ${after[name] ?? "–"}`);
+  console.log(
+    "Angemeldete Sitzungen gelten wie zum Zeitpunkt der Sicherung. 2FA funktioniert nur mit demselben ENCRYPTION_KEY wie damals.",
+  );
 } catch (error) {
   console.error(`db:restore fehlgeschlagen: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;

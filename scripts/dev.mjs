@@ -16,17 +16,21 @@ if (!databaseUrl) {
 }
 await migrateDeploy(databaseUrl);
 
-const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "dev", "--port", env.PORT || "3000"], {
-  cwd: ROOT,
-  stdio: "inherit",
-  env: {
-    ...env,
-    DATABASE_URL: databaseUrl,
-    JWT_SECRET: env.JWT_SECRET || (await readOrCreateSecret(dataDir, "jwt-secret", 48)),
-    ENCRYPTION_KEY: env.ENCRYPTION_KEY || (await readOrCreateSecret(dataDir, "encryption-key", 32)),
-    NEXT_TELEMETRY_DISABLED: "1",
+const child = spawn(
+  process.execPath,
+  [path.join(ROOT, "node_modules/next/dist/bin/next"), "dev", "--port", env.PORT || "3000"],
+  {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: {
+      ...env,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: env.JWT_SECRET || (await readOrCreateSecret(dataDir, "jwt-secret", 48)),
+      ENCRYPTION_KEY: env.ENCRYPTION_KEY || (await readOrCreateSecret(dataDir, "encryption-key", 32)),
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
   },
-});
+);
 const stop = () => child.kill("SIGTERM");
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -13,7 +13,11 @@ const env = process.env;
 let database = null;
 let url = env.DATABASE_URL;
 if (!url) {
-  database = await startEmbeddedPostgres({ dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, ".data")), port: Number(env.EMBEDDED_PG_PORT || 54329), log: () => {} });
+  database = await startEmbeddedPostgres({
+    dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, ".data")),
+    port: Number(env.EMBEDDED_PG_PORT || 54329),
+    log: () => {},
+  });
   url = database.url;
 }
 const client = new pg.Client({ connectionString: url });
@@ -22,16 +26,27 @@ try {
   await client.connect();
   const { rows } = await client.query("SELECT count(*)::int AS n FROM employees");
   if (rows[0].n > 0) {
-    console.error(`Die Datenbank enthält bereits ${rows[0].n} Mitarbeitende; seed:demo füllt nur eine leere Datenbank.`);
+    console.error(
+      `Die Datenbank enthält bereits ${rows[0].n} Mitarbeitende; seed:demo füllt nur eine leere Datenbank.`,
+    );
     process.exitCode = 1;
   } else {
     const timeZone = env.APP_TIMEZONE || "Europe/Zurich";
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+    const today = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(new Date());
     const weekday = new Date(`${today}T00:00:00Z`).getUTCDay() || 7;
     const monday = new Date(Date.parse(`${today}T00:00:00Z`) - (weekday - 1) * 86_400_000).toISOString().slice(0, 10);
     const result = await generateDemo(client, { monday });
-    const { rows: counts } = await client.query("SELECT (SELECT count(*) FROM shifts)::int AS shifts, (SELECT count(*) FROM vacations)::int AS vacations");
-    console.log(`Demo-Betrieb angelegt: ${result.locations} Standorte, ${result.employees} Mitarbeitende, ${counts[0].shifts} Schichten, ${counts[0].vacations} Ferien, 2 Wochenvorlagen.`);
+    const { rows: counts } = await client.query(
+      "SELECT (SELECT count(*) FROM shifts)::int AS shifts, (SELECT count(*) FROM vacations)::int AS vacations",
+    );
+    console.log(
+      `Demo-Betrieb angelegt: ${result.locations} Standorte, ${result.employees} Mitarbeitende, ${counts[0].shifts} Schichten, ${counts[0].vacations} Ferien, 2 Wochenvorlagen.`,
+    );
   }
 } catch (error) {
   console.error(`seed:demo fehlgeschlagen: ${error.message}`);

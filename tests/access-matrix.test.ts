@@ -65,7 +65,8 @@ const ACCESS: Record<string, "public" | Permission> = {
 // Path parameters that name nothing: the handler must still authorize first.
 function paramsFor(route: string): Record<string, string | string[]> {
   const params: Record<string, string | string[]> = {};
-  for (const [, name] of route.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)) params[name] = name === "date" ? "2030-01-07" : name === "path" ? ["nirgends"] : "999999999";
+  for (const [, name] of route.matchAll(/\[(?:\.\.\.)?(\w+)\]/g))
+    params[name] = name === "date" ? "2030-01-07" : name === "path" ? ["nirgends"] : "999999999";
   return params;
 }
 
@@ -81,7 +82,9 @@ describe("access matrix (PRODUCT.md §2)", async () => {
 
   test.each(all.map((h) => [h.key, h] as const))("%s", async (_key, { key, route, method, handler }) => {
     const rule = ACCESS[key];
-    const tokens = Object.fromEntries(await Promise.all(roles.map(async (role) => [role, (await createUser(role)).token] as const)));
+    const tokens = Object.fromEntries(
+      await Promise.all(roles.map(async (role) => [role, (await createUser(role)).token] as const)),
+    );
     const send = (token?: string) =>
       call(handler as never, {
         method,

@@ -27,7 +27,10 @@ afterAll(async () => {
 function run(script: string, args: string[], env: Record<string, string>) {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts", script), ...args], { cwd: ROOT, env: { ...inherited, ...env } });
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts", script), ...args], {
+      cwd: ROOT,
+      env: { ...inherited, ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -47,7 +50,8 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-const names = (client: pg.Client) => client.query("SELECT last_name FROM employees ORDER BY id").then((r) => r.rows.map((row) => row.last_name as string));
+const names = (client: pg.Client) =>
+  client.query("SELECT last_name FROM employees ORDER BY id").then((r) => r.rows.map((row) => row.last_name as string));
 
 describe("db:backup and db:restore on the embedded PostgreSQL of DATA_DIR", () => {
   test("backs up a stopped database (starting and stopping it), restores into the running one", async () => {
@@ -65,7 +69,9 @@ describe("db:backup and db:restore on the embedded PostgreSQL of DATA_DIR", () =
     try {
       await migrateDeploy(server.url, { quiet: true });
       await withClient(server.url, (client) =>
-        client.query("INSERT INTO employees (first_name, last_name, updated_at) VALUES ('Anna', 'Müller', now()), ('Ayşe', 'Şahin', now())"),
+        client.query(
+          "INSERT INTO employees (first_name, last_name, updated_at) VALUES ('Anna', 'Müller', now()), ('Ayşe', 'Şahin', now())",
+        ),
       );
     } finally {
       await server.stop();
@@ -102,7 +108,9 @@ describe("db:backup and db:restore on DATABASE_URL", () => {
     const databaseUrl = url.toString();
     await createDatabaseIfMissing(databaseUrl);
     await migrateDeploy(databaseUrl, { quiet: true });
-    await withClient(databaseUrl, (client) => client.query("INSERT INTO employees (first_name, last_name, updated_at) VALUES ('Luca', 'Meier', now())"));
+    await withClient(databaseUrl, (client) =>
+      client.query("INSERT INTO employees (first_name, last_name, updated_at) VALUES ('Luca', 'Meier', now())"),
+    );
     // npm runs scripts in the package root and passes the caller's directory as INIT_CWD.
     const env = { DATABASE_URL: databaseUrl, INIT_CWD: dir };
 

@@ -39,7 +39,9 @@ async function snapshot(connectionString = url) {
   await client.connect();
   try {
     await client.query("SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'");
-    const tables = (await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")).rows.map((r) => r.tablename as string);
+    const tables = (
+      await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
+    ).rows.map((r) => r.tablename as string);
     const result: Record<string, string[]> = {};
     for (const table of tables) {
       const { rows } = await client.query(`SELECT t::text AS r FROM "${table}" t`);
@@ -54,9 +56,13 @@ async function snapshot(connectionString = url) {
                        || ' ' || tgenabled::text || ' ' || tgdeferrable || tginitdeferred
         FROM pg_trigger WHERE tgrelid::regclass::text NOT LIKE 'pg_%'`);
     result["schema"] = schema.rows.map((r) => r.d as string).sort();
-    const sequences = (await client.query("SELECT sequencename FROM pg_sequences WHERE schemaname = 'public' ORDER BY sequencename")).rows;
+    const sequences = (
+      await client.query("SELECT sequencename FROM pg_sequences WHERE schemaname = 'public' ORDER BY sequencename")
+    ).rows;
     for (const { sequencename } of sequences) {
-      const { rows } = await client.query(`SELECT last_value::text || ' ' || is_called::text AS s FROM "${sequencename}"`);
+      const { rows } = await client.query(
+        `SELECT last_value::text || ' ' || is_called::text AS s FROM "${sequencename}"`,
+      );
       result[`sequence ${sequencename}`] = [rows[0].s];
     }
     return result;
@@ -67,10 +73,14 @@ async function snapshot(connectionString = url) {
 
 /** Rewrites a backup's text and recomputes its checksum, as a forger (or a bug) would. */
 async function rewrite(source: string, target: string, change: (lines: string[]) => string[]) {
-  const lines = gunzipSync(await readFile(source)).toString("utf8").split("\n");
+  const lines = gunzipSync(await readFile(source))
+    .toString("utf8")
+    .split("\n");
   lines.pop(); // after the last "\n"
   lines.pop(); // the trailer
-  const body = change(lines).map((line) => line + "\n").join("");
+  const body = change(lines)
+    .map((line) => line + "\n")
+    .join("");
   const trailer = JSON.stringify({ end: true, sha256: createHash("sha256").update(body).digest("hex") }) + "\n";
   await writeFile(target, gzipSync(body + trailer));
 }
@@ -94,7 +104,10 @@ async function fill() {
   // An encrypted pending TOTP secret in users.
   expect((await call(setup2fa.POST, { token })).status).toBe(200);
 
-  const location = await call(locations.POST, { token, body: { name: "Café Zürich", color: "#EF4444", address: "Bahnhofstrasse 1\n8001 Zürich" } });
+  const location = await call(locations.POST, {
+    token,
+    body: { name: "Café Zürich", color: "#EF4444", address: "Bahnhofstrasse 1\n8001 Zürich" },
+  });
   const names = [
     ["Łukasz", "Nowak"],
     ["Ayşe", "Şahin"],
@@ -103,21 +116,41 @@ async function fill() {
   ];
   const ids: number[] = [];
   for (const [first, last] of names) {
-    const res = await call(employees.POST, { token, body: { first_name: first, last_name: last, weekly_hours: 37.5, vacation_days_total: 22.5, is_hourly: false } });
+    const res = await call(employees.POST, {
+      token,
+      body: { first_name: first, last_name: last, weekly_hours: 37.5, vacation_days_total: 22.5, is_hourly: false },
+    });
     expect(res.status).toBe(201);
     ids.push(res.json.id as number);
   }
   for (const [index, id] of ids.entries()) {
     const res = await call(shifts.POST, {
       token,
-      body: { employee_id: id, location_id: location.json.id, shift_date: `2031-05-0${index + 1}`, start_time: "22:00", end_time: "06:30" },
+      body: {
+        employee_id: id,
+        location_id: location.json.id,
+        shift_date: `2031-05-0${index + 1}`,
+        start_time: "22:00",
+        end_time: "06:30",
+      },
     });
     expect(res.status).toBe(201);
   }
-  expect((await call(vacations.POST, { token, body: { employee_id: ids[0], start_date: "2031-07-07", end_date: "2031-07-18", notes: "Sommer" } })).status).toBe(201);
+  expect(
+    (
+      await call(vacations.POST, {
+        token,
+        body: { employee_id: ids[0], start_date: "2031-07-07", end_date: "2031-07-18", notes: "Sommer" },
+      })
+    ).status,
+  ).toBe(201);
   const template = await call(templates.POST, {
     token,
-    body: { name: "Woche", description: null, shifts: [{ day_of_week: 1, location_id: location.json.id, start_time: "08:00", end_time: "12:00" }] },
+    body: {
+      name: "Woche",
+      description: null,
+      shifts: [{ day_of_week: 1, location_id: location.json.id, start_time: "08:00", end_time: "12:00" }],
+    },
   });
   expect(template.status).toBe(201);
   // Archived: a timestamp column with a value; a removed row: sequence ahead of max(id).
@@ -215,7 +248,8 @@ describe("backup and restore", () => {
       await restoreDatabase({ url: copyUrl, file: concurrent });
       const copy = new pg.Client({ connectionString: copyUrl });
       await copy.connect();
-      const { rows } = await copy.query(`SELECT (SELECT count(*) FROM employees WHERE last_name = 'Writer')::int AS employees,
+      const { rows } =
+        await copy.query(`SELECT (SELECT count(*) FROM employees WHERE last_name = 'Writer')::int AS employees,
         (SELECT count(*) FROM vacations WHERE notes = 'writer')::int AS vacations`);
       await copy.end();
       expect(rows[0].employees).toBeGreaterThanOrEqual(pairsAtStart);
@@ -231,11 +265,27 @@ describe("backup and restore", () => {
     const before = await snapshot();
     const bytes = await readFile(file);
     const cases: [string, (target: string) => Promise<void>, RegExp][] = [
-      ["truncated", (t) => writeFile(t, bytes.subarray(0, Math.floor(bytes.length / 2))), /beschädigt oder unvollständig/],
-      ["cut before its trailer", (t) => rewrite(file, t, (lines) => lines).then(() => truncateTrailer(t)), /beschädigt oder unvollständig/],
-      ["one byte flipped", (t) => writeFile(t, flip(bytes, Math.floor(bytes.length / 2))), /beschädigt oder unvollständig/],
+      [
+        "truncated",
+        (t) => writeFile(t, bytes.subarray(0, Math.floor(bytes.length / 2))),
+        /beschädigt oder unvollständig/,
+      ],
+      [
+        "cut before its trailer",
+        (t) => rewrite(file, t, (lines) => lines).then(() => truncateTrailer(t)),
+        /beschädigt oder unvollständig/,
+      ],
+      [
+        "one byte flipped",
+        (t) => writeFile(t, flip(bytes, Math.floor(bytes.length / 2))),
+        /beschädigt oder unvollständig/,
+      ],
       ["a row altered", (t) => alterRow(t), /Prüfsumme stimmt nicht/],
-      ["a row removed, count kept", (t) => rewrite(file, t, (lines) => lines.filter((line) => !line.includes("Łukasz"))), /3 Zeilen gelesen, 4 erwartet/],
+      [
+        "a row removed, count kept",
+        (t) => rewrite(file, t, (lines) => lines.filter((line) => !line.includes("Łukasz"))),
+        /3 Zeilen gelesen, 4 erwartet/,
+      ],
       ["not gzip", (t) => writeFile(t, "id;name\n1;Anna\n"), /keine Schichtwerk-Sicherung/],
       ["gzip, but not a backup", (t) => writeFile(t, gzipSync('{"hello": "world"}\n')), /keine Schichtwerk-Sicherung/],
       ["empty", (t) => writeFile(t, gzipSync("")), /ist leer/],
@@ -291,7 +341,9 @@ describe("backup and restore", () => {
       parsed.migrations.push({ name: "29991231000000_future", checksum: "0".repeat(64) });
       return [JSON.stringify(parsed), ...rest];
     });
-    await expect(restoreDatabase({ url, file: newer })).rejects.toThrow(/neueren Schichtwerk-Version.*29991231000000_future.*update the app first/);
+    await expect(restoreDatabase({ url, file: newer })).rejects.toThrow(
+      /neueren Schichtwerk-Version.*29991231000000_future.*update the app first/,
+    );
     expect(await snapshot()).toEqual(before);
   });
 
@@ -308,7 +360,9 @@ describe("backup and restore", () => {
     });
     const messages: string[] = [];
     await restoreDatabase({ url, file: oldest, log: (message) => messages.push(message) });
-    expect(messages.join("\n")).toMatch(new RegExp(`älter als diese Version: wende ${codeMigrations().length} neuere Migration`));
+    expect(messages.join("\n")).toMatch(
+      new RegExp(`älter als diese Version: wende ${codeMigrations().length} neuere Migration`),
+    );
     const { rows } = await sql.query(
       "SELECT (SELECT count(*) FROM employees)::int AS employees, (SELECT array_agg(migration_name ORDER BY migration_name) FROM _prisma_migrations) AS migrations",
     );
@@ -332,7 +386,9 @@ describe("backup and restore", () => {
     const ownedUrl = owned.toString();
     await migrateDeploy(ownedUrl, { quiet: true });
     const client = pool(ownedUrl);
-    expect((await client.query("SELECT rolsuper FROM pg_roles WHERE rolname = current_user")).rows[0].rolsuper).toBe(false);
+    expect((await client.query("SELECT rolsuper FROM pg_roles WHERE rolname = current_user")).rows[0].rolsuper).toBe(
+      false,
+    );
     await client.query("INSERT INTO employees (first_name, last_name, updated_at) VALUES ('Eigen', 'Tümer', now())");
     const before = await snapshot(ownedUrl);
     const ownedFile = path.join(dir, "owned.backup");
@@ -345,7 +401,9 @@ describe("backup and restore", () => {
   test("an empty, unmigrated database has nothing to back up", async () => {
     const empty = databaseNamed("schichtwerk_backup_unmigrated");
     await createDatabaseIfMissing(empty);
-    await expect(backupDatabase({ url: empty, file: path.join(dir, "nothing.backup") })).rejects.toThrow(/keine Schichtwerk-Tabellen/);
+    await expect(backupDatabase({ url: empty, file: path.join(dir, "nothing.backup") })).rejects.toThrow(
+      /keine Schichtwerk-Tabellen/,
+    );
     await expect(stat(path.join(dir, "nothing.backup"))).rejects.toThrow();
     await expect(stat(path.join(dir, "nothing.backup.partial"))).rejects.toThrow();
   });

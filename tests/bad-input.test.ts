@@ -44,7 +44,28 @@ const nasty = fc.oneof(
   fc.constantFrom(0.25, 0.5, 168.5, 365.5, -0.5, 1e309, Number.MAX_SAFE_INTEGER, 2 ** 31),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom("2026-02-30", "2026-13-01", "0000-00-00", "2026-1-1", "31.12.2026", "2026-11-23T25:00", "25:00", "24:00", "12:60", "9:00", "00:00", "#GGGGGG", "#fff", "", " ", "\u0000", "'; DROP TABLE shifts; --", "1.5", "-1", "NaN"),
+  fc.constantFrom(
+    "2026-02-30",
+    "2026-13-01",
+    "0000-00-00",
+    "2026-1-1",
+    "31.12.2026",
+    "2026-11-23T25:00",
+    "25:00",
+    "24:00",
+    "12:60",
+    "9:00",
+    "00:00",
+    "#GGGGGG",
+    "#fff",
+    "",
+    " ",
+    "\u0000",
+    "'; DROP TABLE shifts; --",
+    "1.5",
+    "-1",
+    "NaN",
+  ),
   fc.array(fc.integer(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
 );
@@ -52,8 +73,13 @@ const nasty = fc.oneof(
 /** Objects with some of the endpoint's keys (values nasty) plus extra keys. */
 function bodies(keys: string[], nested?: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<unknown> {
   const shaped = fc.record(Object.fromEntries(keys.map((key) => [key, nested?.[key] ?? nasty])), { requiredKeys: [] });
-  const withExtras = fc.tuple(shaped, fc.dictionary(fc.string({ maxLength: 8 }), nasty, { maxKeys: 3 })).map(([a, b]) => ({ ...b, ...a }));
-  const raw = fc.oneof(fc.string({ maxLength: 50 }), fc.constantFrom("{", "[1,", "{\"a\":}", "null", "true", "\"text\"", "{bad"));
+  const withExtras = fc
+    .tuple(shaped, fc.dictionary(fc.string({ maxLength: 8 }), nasty, { maxKeys: 3 }))
+    .map(([a, b]) => ({ ...b, ...a }));
+  const raw = fc.oneof(
+    fc.string({ maxLength: 50 }),
+    fc.constantFrom("{", "[1,", '{"a":}', "null", "true", '"text"', "{bad"),
+  );
   return fc.oneof(
     { weight: 5, arbitrary: withExtras },
     { weight: 2, arbitrary: fc.anything({ maxDepth: 2 }) },
@@ -63,33 +89,56 @@ function bodies(keys: string[], nested?: Record<string, fc.Arbitrary<unknown>>):
 
 const queryStrings = fc.oneof(
   fc.constant(""),
-  fc.dictionary(fc.constantFrom("start_date", "end_date", "employee_id", "x", "year", "_"), fc.string({ maxLength: 12 }), { maxKeys: 3 }).map((q) => `?${new URLSearchParams(q)}`),
+  fc
+    .dictionary(
+      fc.constantFrom("start_date", "end_date", "employee_id", "x", "year", "_"),
+      fc.string({ maxLength: 12 }),
+      { maxKeys: 3 },
+    )
+    .map((q) => `?${new URLSearchParams(q)}`),
 );
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-async function fuzz(name: string, handler: Handler, method: string, keys: string[], ids: fc.Arbitrary<string>[] = [], nested?: Record<string, fc.Arbitrary<unknown>>) {
+async function fuzz(
+  name: string,
+  handler: Handler,
+  method: string,
+  keys: string[],
+  ids: fc.Arbitrary<string>[] = [],
+  nested?: Record<string, fc.Arbitrary<unknown>>,
+) {
   const { token } = await createUser("admin");
   const statuses = new Map<number, number>();
   await fc.assert(
-    fc.asyncProperty(bodies(keys, nested), queryStrings, fc.oneof(...(ids.length ? ids : [fc.constant("")])), async (body, query, id) => {
-      const before = await fingerprint();
-      const res = await call(handler as never, {
-        method,
-        path: `/api/fuzz${query}`,
-        token,
-        body: typeof body === "object" && body !== null && "__raw" in body ? (body as { __raw: string }).__raw : body === undefined ? "" : JSON.stringify(body),
-        params: { id },
-      });
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      expect(res.status, `${name}: ${res.text}`).toBeLessThan(500);
-      if (res.status >= 400) {
-        expect(typeof res.json?.error, `${name}: ${res.text}`).toBe("string");
-        expect(typeof res.json?.code).toBe("string");
-        expect(res.text).not.toMatch(/prisma|invalid `|\bSELECT\b|\bINSERT\b|\bUPDATE\b|node_modules|at \S+ \(/i);
-        expect(await fingerprint(), `${name}: a rejected request changed the database`).toBe(before);
-      }
-    }),
+    fc.asyncProperty(
+      bodies(keys, nested),
+      queryStrings,
+      fc.oneof(...(ids.length ? ids : [fc.constant("")])),
+      async (body, query, id) => {
+        const before = await fingerprint();
+        const res = await call(handler as never, {
+          method,
+          path: `/api/fuzz${query}`,
+          token,
+          body:
+            typeof body === "object" && body !== null && "__raw" in body
+              ? (body as { __raw: string }).__raw
+              : body === undefined
+                ? ""
+                : JSON.stringify(body),
+          params: { id },
+        });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        expect(res.status, `${name}: ${res.text}`).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(typeof res.json?.error, `${name}: ${res.text}`).toBe("string");
+          expect(typeof res.json?.code).toBe("string");
+          expect(res.text).not.toMatch(/prisma|invalid `|\bSELECT\b|\bINSERT\b|\bUPDATE\b|node_modules|at \S+ \(/i);
+          expect(await fingerprint(), `${name}: a rejected request changed the database`).toBe(before);
+        }
+      },
+    ),
     { numRuns: RUNS, seed: SEED },
   );
   // Not vacuous: the admin got past authentication, and validation said no.
@@ -98,7 +147,10 @@ async function fuzz(name: string, handler: Handler, method: string, keys: string
   if (process.env.FUZZ_VERBOSE) console.log(name, Object.fromEntries(statuses));
 }
 
-const validOr = (id: number) => [fc.constant(String(id)), fc.constantFrom("0", "-1", "1.5", "abc", "99999999999", "1e3", "", "%00")];
+const validOr = (id: number) => [
+  fc.constant(String(id)),
+  fc.constantFrom("0", "-1", "1.5", "abc", "99999999999", "1e3", "", "%00"),
+];
 const time = fc.oneof(fc.constantFrom("09:00", "17:00", "22:00", "06:00:00"), nasty);
 
 describe("bad input never breaks the scheduling API", async () => {
@@ -111,7 +163,19 @@ describe("bad input never breaks the scheduling API", async () => {
   const locationId = fc.oneof(fc.constant(location.id), nasty);
   const date = fc.oneof(fc.constantFrom("2040-03-05", "2040-03-09"), nasty);
   const templateShifts = fc.oneof(
-    fc.array(fc.record({ day_of_week: fc.oneof(fc.integer({ min: -1, max: 7 }), nasty), location_id: locationId, start_time: time, end_time: time, notes: nasty }, { requiredKeys: [] }), { maxLength: 3 }),
+    fc.array(
+      fc.record(
+        {
+          day_of_week: fc.oneof(fc.integer({ min: -1, max: 7 }), nasty),
+          location_id: locationId,
+          start_time: time,
+          end_time: time,
+          notes: nasty,
+        },
+        { requiredKeys: [] },
+      ),
+      { maxLength: 3 },
+    ),
     nasty,
   );
 
@@ -128,8 +192,23 @@ describe("bad input never breaks the scheduling API", async () => {
   const apply = await import("@/app/api/week-templates/[id]/apply/route");
 
   const employeeKeys = ["first_name", "last_name", "weekly_hours", "vacation_days_total", "is_hourly"];
-  const shiftKeys = ["employee_id", "location_id", "shift_date", "start_time", "end_time", "break_minutes", "is_custom", "custom_name"];
-  const shiftArbs = { employee_id: employeeId, location_id: locationId, shift_date: date, start_time: time, end_time: time };
+  const shiftKeys = [
+    "employee_id",
+    "location_id",
+    "shift_date",
+    "start_time",
+    "end_time",
+    "break_minutes",
+    "is_custom",
+    "custom_name",
+  ];
+  const shiftArbs = {
+    employee_id: employeeId,
+    location_id: locationId,
+    shift_date: date,
+    start_time: time,
+    end_time: time,
+  };
   const vacationKeys = ["employee_id", "start_date", "end_date", "notes"];
   const vacationArbs = { employee_id: employeeId, start_date: date, end_date: date };
 
@@ -142,23 +221,53 @@ describe("bad input never breaks the scheduling API", async () => {
     ["PUT /shifts/{id}", shiftById.PUT as Handler, "PUT", shiftKeys, validOr(shift.id), shiftArbs],
     ["POST /vacations", vacations.POST as Handler, "POST", vacationKeys, [], vacationArbs],
     ["PUT /vacations/{id}", vacationById.PUT as Handler, "PUT", vacationKeys, validOr(vacation.id), vacationArbs],
-    ["POST /week-templates", templates.POST as Handler, "POST", ["name", "description", "shifts"], [], { shifts: templateShifts }],
-    ["PUT /week-templates/{id}", templateById.PUT as Handler, "PUT", ["name", "description", "shifts"], validOr(template.id), { shifts: templateShifts }],
-    ["POST /week-templates/{id}/apply", apply.POST as Handler, "POST", ["start_date"], validOr(template.id), { start_date: date }],
+    [
+      "POST /week-templates",
+      templates.POST as Handler,
+      "POST",
+      ["name", "description", "shifts"],
+      [],
+      { shifts: templateShifts },
+    ],
+    [
+      "PUT /week-templates/{id}",
+      templateById.PUT as Handler,
+      "PUT",
+      ["name", "description", "shifts"],
+      validOr(template.id),
+      { shifts: templateShifts },
+    ],
+    [
+      "POST /week-templates/{id}/apply",
+      apply.POST as Handler,
+      "POST",
+      ["start_date"],
+      validOr(template.id),
+      { start_date: date },
+    ],
   ];
 
-  test.each(cases)("%s", async (name, handler, method, keys, ids, nested) => {
-    await fuzz(name, handler, method, keys, ids, nested);
-  }, 300_000);
+  test.each(cases)(
+    "%s",
+    async (name, handler, method, keys, ids, nested) => {
+      await fuzz(name, handler, method, keys, ids, nested);
+    },
+    300_000,
+  );
 
   test("GET query strings of the read endpoints", async () => {
     const { token } = await createUser("user");
     await fc.assert(
-      fc.asyncProperty(queryStrings, fc.constantFrom(shifts.GET, vacations.GET, employees.GET) as fc.Arbitrary<Handler>, async (query, handler) => {
-        const res = await call(handler as never, { path: `/api/fuzz${query}`, token });
-        expect(res.status).toBeLessThan(500);
-        if (res.status >= 400) expect(res.json).toMatchObject({ error: expect.any(String), code: expect.any(String) });
-      }),
+      fc.asyncProperty(
+        queryStrings,
+        fc.constantFrom(shifts.GET, vacations.GET, employees.GET) as fc.Arbitrary<Handler>,
+        async (query, handler) => {
+          const res = await call(handler as never, { path: `/api/fuzz${query}`, token });
+          expect(res.status).toBeLessThan(500);
+          if (res.status >= 400)
+            expect(res.json).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+        },
+      ),
       { numRuns: RUNS, seed: SEED },
     );
   }, 300_000);

@@ -29,7 +29,8 @@ export async function apiLogin(baseUrl, credentials) {
     body: JSON.stringify(credentials),
   });
   const body = await res.json().catch(() => ({}));
-  if (res.status !== 200 || !body.accessToken) throw new Error(`login as ${credentials.username} failed: ${res.status} ${JSON.stringify(body)}`);
+  if (res.status !== 200 || !body.accessToken)
+    throw new Error(`login as ${credentials.username} failed: ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
 
@@ -45,12 +46,18 @@ export async function storeSession(page, baseUrl, session) {
     if (!s) {
       localStorage.removeItem("access_token");
       localStorage.removeItem("refresh_token");
-      localStorage.setItem("auth-storage", JSON.stringify({ state: { user: null, isAuthenticated: false }, version: 0 }));
+      localStorage.setItem(
+        "auth-storage",
+        JSON.stringify({ state: { user: null, isAuthenticated: false }, version: 0 }),
+      );
       return;
     }
     localStorage.setItem("access_token", s.accessToken);
     localStorage.setItem("refresh_token", s.refreshToken);
-    localStorage.setItem("auth-storage", JSON.stringify({ state: { user: s.user, isAuthenticated: true }, version: 0 }));
+    localStorage.setItem(
+      "auth-storage",
+      JSON.stringify({ state: { user: s.user, isAuthenticated: true }, version: 0 }),
+    );
   }, session);
   await page.goto("about:blank");
 }

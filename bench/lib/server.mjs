@@ -8,23 +8,50 @@ import { ROOT } from "../../scripts/lib/database.mjs";
 export const BENCH_ADMIN = { username: "admin", password: "bench-admin-passwort" };
 
 // `dataDir` (default `.data-bench`) is deleted and recreated: give separate runs separate directories.
-export async function startBenchServer({ port = Number(process.env.BENCH_PORT || 3200), pgPort = Number(process.env.BENCH_PG_PORT || 55460), dataDir = path.join(ROOT, ".data-bench") } = {}) {
+export async function startBenchServer({
+  port = Number(process.env.BENCH_PORT || 3200),
+  pgPort = Number(process.env.BENCH_PG_PORT || 55460),
+  dataDir = path.join(ROOT, ".data-bench"),
+} = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   // Whatever already answers there (a `next dev`, say) would be measured instead of our server.
-  if (await fetch(`${baseUrl}/api/health`).then(() => true, () => false)) {
+  if (
+    await fetch(`${baseUrl}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  ) {
     throw new Error(`Port ${port} is already in use: set BENCH_PORT (and BENCH_PG_PORT) to free ports.`);
   }
   rmSync(dataDir, { recursive: true, force: true });
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(pgPort), ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    EMBEDDED_PG_PORT: String(pgPort),
+    ADMIN_USERNAME: BENCH_ADMIN.username,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  };
   delete env.DATABASE_URL;
   let output = "";
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const { readFileSync } = await import("node:fs");

@@ -11,12 +11,18 @@ export function ApiReference({ document }: { document: OpenApiDocument }) {
   const entries: Entry[] = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ method, path, operation })),
   );
-  const groups = document.tags.map((tag) => ({ ...tag, entries: entries.filter((entry) => entry.operation.tags.includes(tag.name)) }));
+  const groups = document.tags.map((tag) => ({
+    ...tag,
+    entries: entries.filter((entry) => entry.operation.tags.includes(tag.name)),
+  }));
   const intro = String(document.info.description ?? "").split(". ");
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 lg:flex lg:gap-10">
-      <nav aria-label="Contents" className="mb-8 shrink-0 text-sm lg:sticky lg:top-6 lg:mb-0 lg:max-h-[calc(100dvh-3rem)] lg:w-56 lg:overflow-y-auto">
+      <nav
+        aria-label="Contents"
+        className="mb-8 shrink-0 text-sm lg:sticky lg:top-6 lg:mb-0 lg:max-h-[calc(100dvh-3rem)] lg:w-56 lg:overflow-y-auto"
+      >
         <p className="mb-2 font-semibold text-slate-900">Contents</p>
         <ul className="space-y-3">
           {groups.map((group) => (
@@ -27,7 +33,10 @@ export function ApiReference({ document }: { document: OpenApiDocument }) {
               <ul className="mt-1 space-y-0.5">
                 {group.entries.map(({ method, path, operation }) => (
                   <li key={operation.operationId}>
-                    <a href={`#${operation.operationId}`} className="flex gap-1.5 text-xs text-slate-600 hover:text-accent-dark">
+                    <a
+                      href={`#${operation.operationId}`}
+                      className="flex gap-1.5 text-xs text-slate-600 hover:text-accent-dark"
+                    >
                       <span className="w-12 shrink-0 font-mono uppercase">{method}</span>
                       <span className="truncate font-mono">{path.replace(/^\/api/, "")}</span>
                     </a>
@@ -91,12 +100,20 @@ export function ApiReference({ document }: { document: OpenApiDocument }) {
           <h2 id="schemas" className="scroll-mt-6 text-xl font-semibold tracking-tight">
             Schemas
           </h2>
-          <p className="mt-1 mb-4 text-sm text-slate-600">The JSON of the answers. Fields marked * are always present (in requests: required); apart from the error body, answers carry no other fields.</p>
+          <p className="mt-1 mb-4 text-sm text-slate-600">
+            The JSON of the answers. Fields marked * are always present (in requests: required); apart from the error
+            body, answers carry no other fields.
+          </p>
           <div className="space-y-4">
             {Object.entries(document.components.schemas).map(([name, schema]) => {
               const rows = schemaRows(schema);
               return (
-                <section key={name} id={`schema-${name}`} aria-labelledby={`schema-${name}-title`} className="scroll-mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                <section
+                  key={name}
+                  id={`schema-${name}`}
+                  aria-labelledby={`schema-${name}-title`}
+                  className="scroll-mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+                >
                   <h3 id={`schema-${name}-title`} className="font-mono text-sm font-semibold">
                     {name}
                   </h3>

@@ -13,7 +13,9 @@ const METHOD_STYLES: Record<string, string> = {
 
 export function MethodBadge({ method }: { method: string }) {
   return (
-    <span className={`inline-flex w-16 justify-center rounded-md px-2 py-0.5 font-mono text-xs font-semibold uppercase ${METHOD_STYLES[method] ?? ""}`}>
+    <span
+      className={`inline-flex w-16 justify-center rounded-md px-2 py-0.5 font-mono text-xs font-semibold uppercase ${METHOD_STYLES[method] ?? ""}`}
+    >
       {method}
     </span>
   );
@@ -23,13 +25,25 @@ function Subheading({ children }: { children: React.ReactNode }) {
   return <h4 className="mt-5 mb-1 text-sm font-semibold text-slate-800">{children}</h4>;
 }
 
-export function OperationSection({ method, path, operation }: { method: string; path: string; operation: OpenApiOperation }) {
+export function OperationSection({
+  method,
+  path,
+  operation,
+}: {
+  method: string;
+  path: string;
+  operation: OpenApiOperation;
+}) {
   const roles = operation["x-roles"];
   const body = operation.requestBody?.content["application/json"].schema;
   // The roles line is shown as badges; the rest of the description as paragraphs.
   const paragraphs = operation.description.split("\n\n").filter((text) => !/^(Roles|Public):/.test(text));
   return (
-    <section id={operation.operationId} aria-labelledby={`${operation.operationId}-title`} className="scroll-mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      id={operation.operationId}
+      aria-labelledby={`${operation.operationId}-title`}
+      className="scroll-mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <h3 id={`${operation.operationId}-title`} className="flex flex-wrap items-center gap-3">
         <MethodBadge method={method} />
         <code className="font-mono text-sm font-semibold break-all text-slate-900">{path}</code>
@@ -37,12 +51,17 @@ export function OperationSection({ method, path, operation }: { method: string; 
       <p className="mt-2 text-slate-800">{operation.summary}</p>
       <p className="mt-2 flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
         {roles.length === 0 ? (
-          <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">Public, no token</span>
+          <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+            Public, no token
+          </span>
         ) : (
           <>
             <span>Roles:</span>
             {roles.map((role) => (
-              <span key={role} className="inline-flex rounded-full bg-purple-50 px-2.5 py-0.5 text-xs font-medium text-purple-800">
+              <span
+                key={role}
+                className="inline-flex rounded-full bg-purple-50 px-2.5 py-0.5 text-xs font-medium text-purple-800"
+              >
                 {role}
               </span>
             ))}
@@ -85,10 +104,18 @@ export function OperationSection({ method, path, operation }: { method: string; 
       <ul className="divide-y divide-slate-100 text-sm">
         {Object.entries(operation.responses).map(([status, response]) => {
           const [mediaType, content] = Object.entries(response.content ?? {})[0] ?? [];
-          const type = content ? (mediaType === "application/json" ? typeText(content.schema as JsonSchema) : { text: mediaType ?? "", refs: [] }) : null;
+          const type = content
+            ? mediaType === "application/json"
+              ? typeText(content.schema as JsonSchema)
+              : { text: mediaType ?? "", refs: [] }
+            : null;
           return (
             <li key={status} className="flex flex-wrap gap-x-4 gap-y-1 py-1.5">
-              <span className={`w-10 font-mono font-semibold ${status.startsWith("2") ? "text-emerald-700" : "text-slate-500"}`}>{status}</span>
+              <span
+                className={`w-10 font-mono font-semibold ${status.startsWith("2") ? "text-emerald-700" : "text-slate-500"}`}
+              >
+                {status}
+              </span>
               <span className="min-w-0 flex-1 text-slate-600">
                 <InlineText text={response.description} />
               </span>

@@ -9,7 +9,11 @@ export function TypeText({ text, refs }: { text: string; refs: string[] }) {
     <>
       {text.split(pattern).map((part, index) =>
         refs.includes(part) ? (
-          <a key={index} href={`#schema-${part}`} className="text-accent-dark underline underline-offset-2 hover:text-accent">
+          <a
+            key={index}
+            href={`#schema-${part}`}
+            className="text-accent-dark underline underline-offset-2 hover:text-accent"
+          >
             {part}
           </a>
         ) : (
@@ -27,9 +31,15 @@ export function SchemaTable({ rows, caption }: { rows: SchemaRow[]; caption: str
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">Field</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Type</th>
-            <th scope="col" className="py-2 font-medium">Notes</th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Field
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Type
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Notes
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 align-top">

@@ -17,7 +17,9 @@ export type SchemaRow = {
 const REF_PREFIX = "#/components/schemas/";
 
 export function refName(schema: JsonSchema): string | null {
-  return typeof schema.$ref === "string" && schema.$ref.startsWith(REF_PREFIX) ? schema.$ref.slice(REF_PREFIX.length) : null;
+  return typeof schema.$ref === "string" && schema.$ref.startsWith(REF_PREFIX)
+    ? schema.$ref.slice(REF_PREFIX.length)
+    : null;
 }
 
 /** A short type text: `integer`, `string | null`, `array of Shift`, `"approved"`. */
@@ -30,7 +32,8 @@ export function typeText(schema: JsonSchema): { text: string; refs: string[] } {
     return { text: parts.map((p) => p.text).join(" | "), refs: parts.flatMap((p) => p.refs) };
   }
   if ("const" in schema) return { text: JSON.stringify(schema.const), refs: [] };
-  if (Array.isArray(schema.enum)) return { text: schema.enum.map((value) => JSON.stringify(value)).join(" | "), refs: [] };
+  if (Array.isArray(schema.enum))
+    return { text: schema.enum.map((value) => JSON.stringify(value)).join(" | "), refs: [] };
   if (schema.type === "array") {
     const items = typeText((schema.items ?? {}) as JsonSchema);
     return { text: `array of ${items.text}`, refs: items.refs };
@@ -58,7 +61,8 @@ export function notesOf(schema: JsonSchema): string[] {
   }
   if ("default" in schema) notes.push(`default ${JSON.stringify(schema.default)}`);
   const examples = schema.examples;
-  if (Array.isArray(examples) && examples.length > 0 && !notes.some((note) => note.startsWith("e.g."))) notes.push(`e.g. ${JSON.stringify(examples[0])}`);
+  if (Array.isArray(examples) && examples.length > 0 && !notes.some((note) => note.startsWith("e.g.")))
+    notes.push(`e.g. ${JSON.stringify(examples[0])}`);
   return [...new Set(notes)];
 }
 
@@ -71,7 +75,8 @@ function objectOf(schema: JsonSchema): JsonSchema | null {
 export function schemaRows(schema: JsonSchema, prefix = ""): SchemaRow[] {
   const object = objectOf(schema);
   if (!object) {
-    if (schema.type === "array" && schema.items && objectOf(schema.items as JsonSchema)) return schemaRows(schema.items as JsonSchema, `${prefix}[].`);
+    if (schema.type === "array" && schema.items && objectOf(schema.items as JsonSchema))
+      return schemaRows(schema.items as JsonSchema, `${prefix}[].`);
     return [];
   }
   const required = new Set((object.required as string[] | undefined) ?? []);
@@ -80,7 +85,11 @@ export function schemaRows(schema: JsonSchema, prefix = ""): SchemaRow[] {
     const { text, refs } = typeText(property);
     const row: SchemaRow = { name, type: text, refs, required: required.has(key), notes: notesOf(property) };
     const items = property.type === "array" ? (property.items as JsonSchema | undefined) : undefined;
-    const nested = objectOf(property) ? schemaRows(property, `${name}.`) : items && objectOf(items) ? schemaRows(items, `${name}[].`) : [];
+    const nested = objectOf(property)
+      ? schemaRows(property, `${name}.`)
+      : items && objectOf(items)
+        ? schemaRows(items, `${name}[].`)
+        : [];
     return [row, ...nested];
   });
 }

@@ -19,7 +19,8 @@ export function DashboardAlerts({ dashboard }: { dashboard: DashboardDto }) {
       {unassigned > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950">
           <p>
-            <strong>{unassigned === 1 ? "1 offene Schicht" : `${unassigned} offene Schichten`}</strong> diese Woche ohne Mitarbeiter.
+            <strong>{unassigned === 1 ? "1 offene Schicht" : `${unassigned} offene Schichten`}</strong> diese Woche ohne
+            Mitarbeiter.
           </p>
           <IntentLink href="/schedule" className="font-medium text-amber-950 underline underline-offset-2">
             Zur Wochenplanung
@@ -28,11 +29,16 @@ export function DashboardAlerts({ dashboard }: { dashboard: DashboardDto }) {
       )}
       {overbooked.length > 0 && (
         <div className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          <p className="font-semibold">{overbooked.length === 1 ? "1 Mitarbeiter ist überbucht" : `${overbooked.length} Mitarbeiter sind überbucht`}</p>
+          <p className="font-semibold">
+            {overbooked.length === 1
+              ? "1 Mitarbeiter ist überbucht"
+              : `${overbooked.length} Mitarbeiter sind überbucht`}
+          </p>
           <ul className="mt-2 space-y-1">
             {overbooked.map((week) => (
               <li key={week.employee_id}>
-                {week.first_name} {week.last_name}: <strong>+{formatHours(-(week.remaining_hours ?? 0))} h</strong> über {formatHours(week.weekly_hours)} h
+                {week.first_name} {week.last_name}: <strong>+{formatHours(-(week.remaining_hours ?? 0))} h</strong> über{" "}
+                {formatHours(week.weekly_hours)} h
               </li>
             ))}
           </ul>

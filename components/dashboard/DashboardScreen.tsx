@@ -22,9 +22,14 @@ const QUICK_LINKS = [
 
 /** Dashboard (SPEC §2): the current week at a glance, from one API call. */
 export function DashboardScreen() {
-  const dashboard = useResource((signal) => api.get<DashboardDto>("/dashboard", signal), "Fehler beim Laden der Dashboard-Daten");
+  const dashboard = useResource(
+    (signal) => api.get<DashboardDto>("/dashboard", signal),
+    "Fehler beim Laden der Dashboard-Daten",
+  );
   const data = dashboard.data;
-  const week = data ? `KW ${isoWeekNumber(data.week_start)} · ${formatDayMonth(data.week_start)}–${formatDate(data.week_end)}` : undefined;
+  const week = data
+    ? `KW ${isoWeekNumber(data.week_start)} · ${formatDayMonth(data.week_start)}–${formatDate(data.week_end)}`
+    : undefined;
 
   return (
     <>
@@ -33,11 +38,21 @@ export function DashboardScreen() {
         <LoadingState />
       ) : (
         <div className="space-y-6">
-          {(data.locations.total === 0 || data.employees.total === 0) && <FirstSteps hasLocations={data.locations.total > 0} hasEmployees={data.employees.total > 0} />}
+          {(data.locations.total === 0 || data.employees.total === 0) && (
+            <FirstSteps hasLocations={data.locations.total > 0} hasEmployees={data.employees.total > 0} />
+          )}
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <StatCard label="Mitarbeiter" value={data.employees.total} detail={`davon ${data.employees.hourly} im Stundenlohn`} />
+            <StatCard
+              label="Mitarbeiter"
+              value={data.employees.total}
+              detail={`davon ${data.employees.hourly} im Stundenlohn`}
+            />
             <StatCard label="Standorte" value={data.locations.total} detail="aktiv" />
-            <StatCard label="Schichten diese Woche" value={data.shifts.total} detail={`${formatHours(data.shifts.assigned_hours)} h zugewiesen`} />
+            <StatCard
+              label="Schichten diese Woche"
+              value={data.shifts.total}
+              detail={`${formatHours(data.shifts.assigned_hours)} h zugewiesen`}
+            />
             <StatCard label="Ferien" value={data.vacations.total} detail="laufend oder in den nächsten 30 Tagen" />
           </div>
           <DashboardAlerts dashboard={data} />
@@ -47,7 +62,11 @@ export function DashboardScreen() {
           </div>
           <nav aria-label="Schnellzugriff" className="flex flex-wrap gap-2">
             {QUICK_LINKS.map((link) => (
-              <IntentLink key={link.href} href={link.href} className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50">
+              <IntentLink
+                key={link.href}
+                href={link.href}
+                className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
                 {link.label} →
               </IntentLink>
             ))}

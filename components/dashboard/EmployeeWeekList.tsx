@@ -15,12 +15,19 @@ export function EmployeeWeekList({ weeks }: { weeks: EmployeeWeek[] }) {
         <ul className="divide-y divide-slate-100 text-sm">
           {weeks.map((week) => (
             // Rows off screen are laid out only when scrolled to: a staff of hundreds would otherwise cost the first render.
-            <li key={week.employee_id} className="flex min-h-11 [contain-intrinsic-size:auto_2.75rem] [content-visibility:auto] flex-wrap items-center justify-between gap-x-4 py-2">
+            <li
+              key={week.employee_id}
+              className="flex min-h-11 [contain-intrinsic-size:auto_2.75rem] [content-visibility:auto] flex-wrap items-center justify-between gap-x-4 py-2"
+            >
               <span className="font-medium text-slate-900">
                 {week.first_name} {week.last_name}
               </span>
               <span className="flex gap-4 tabular-nums">
-                <span>{week.is_hourly ? `${formatHours(week.scheduled_hours)} h` : `${formatHours(week.scheduled_hours)} / ${formatHours(week.weekly_hours)} h`}</span>
+                <span>
+                  {week.is_hourly
+                    ? `${formatHours(week.scheduled_hours)} h`
+                    : `${formatHours(week.scheduled_hours)} / ${formatHours(week.weekly_hours)} h`}
+                </span>
                 <WeekBalance remaining={week.remaining_hours} />
               </span>
             </li>

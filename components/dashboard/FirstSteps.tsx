@@ -17,7 +17,10 @@ export function FirstSteps({ hasLocations, hasEmployees }: { hasLocations: boole
       <ol className="mt-3 grid gap-3 sm:grid-cols-3">
         {STEPS.map((step, index) => (
           <li key={step.href}>
-            <IntentLink href={step.href} className="block h-full rounded-lg border border-blue-200 bg-white p-4 hover:border-accent">
+            <IntentLink
+              href={step.href}
+              className="block h-full rounded-lg border border-blue-200 bg-white p-4 hover:border-accent"
+            >
               <span className="block text-sm font-semibold text-slate-900">
                 {index + 1}. {step.label} {done[index] && <span className="text-emerald-700">✓</span>}
               </span>

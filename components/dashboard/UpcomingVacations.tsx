@@ -19,14 +19,18 @@ export function UpcomingVacations({ vacations, total }: { vacations: VacationDto
                 {vacation.first_name} {vacation.last_name}
               </span>
               <span className="tabular-nums text-slate-700">
-                {formatDate(vacation.start_date)} – {formatDate(vacation.end_date)} · {vacation.days_count} {vacation.days_count === 1 ? "Tag" : "Tage"}
+                {formatDate(vacation.start_date)} – {formatDate(vacation.end_date)} · {vacation.days_count}{" "}
+                {vacation.days_count === 1 ? "Tag" : "Tage"}
               </span>
             </li>
           ))}
         </ul>
       )}
       {total > vacations.length && (
-        <IntentLink href="/vacations" className="mt-3 inline-block text-sm font-medium text-accent-dark underline underline-offset-2">
+        <IntentLink
+          href="/vacations"
+          className="mt-3 inline-block text-sm font-medium text-accent-dark underline underline-offset-2"
+        >
           Alle {total} Ferien ansehen
         </IntentLink>
       )}

@@ -22,7 +22,10 @@ export function EmployeeDialog({ employee, onClose, onSaved }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useAction();
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((current) => ({ ...current, [key]: event.target.type === "checkbox" ? event.target.checked : event.target.value }));
+    setForm((current) => ({
+      ...current,
+      [key]: event.target.type === "checkbox" ? event.target.checked : event.target.value,
+    }));
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,10 +37,13 @@ export function EmployeeDialog({ employee, onClose, onSaved }: Props) {
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
     const input = checked.data;
-    const saved = await run(() => (employee ? api.put(`/employees/${employee.id}`, input) : api.post("/employees", input)), {
-      success: employee ? "Mitarbeiter aktualisiert!" : "Mitarbeiter erstellt!",
-      failure: employee ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen",
-    });
+    const saved = await run(
+      () => (employee ? api.put(`/employees/${employee.id}`, input) : api.post("/employees", input)),
+      {
+        success: employee ? "Mitarbeiter aktualisiert!" : "Mitarbeiter erstellt!",
+        failure: employee ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen",
+      },
+    );
     if (saved) onSaved();
   }
 
@@ -45,8 +51,23 @@ export function EmployeeDialog({ employee, onClose, onSaved }: Props) {
     <Modal open title={employee ? "Mitarbeiter bearbeiten" : "Neuer Mitarbeiter"} onClose={() => !busy && onClose()}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="employee-first-name" label="Vorname" value={form.first_name} onChange={set("first_name")} error={errors.first_name} disabled={busy} autoFocus />
-          <Field id="employee-last-name" label="Nachname" value={form.last_name} onChange={set("last_name")} error={errors.last_name} disabled={busy} />
+          <Field
+            id="employee-first-name"
+            label="Vorname"
+            value={form.first_name}
+            onChange={set("first_name")}
+            error={errors.first_name}
+            disabled={busy}
+            autoFocus
+          />
+          <Field
+            id="employee-last-name"
+            label="Nachname"
+            value={form.last_name}
+            onChange={set("last_name")}
+            error={errors.last_name}
+            disabled={busy}
+          />
           <Field
             id="employee-weekly-hours"
             label="Wochenstunden"
@@ -75,7 +96,13 @@ export function EmployeeDialog({ employee, onClose, onSaved }: Props) {
           />
         </div>
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-          <input type="checkbox" checked={form.is_hourly} onChange={set("is_hourly")} disabled={busy} className="size-5 rounded border-slate-300" />
+          <input
+            type="checkbox"
+            checked={form.is_hourly}
+            onChange={set("is_hourly")}
+            disabled={busy}
+            className="size-5 rounded border-slate-300"
+          />
           Stundenlohn (ohne feste Wochenstunden)
         </label>
         <FormActions busy={busy} onCancel={onClose} />

@@ -19,14 +19,23 @@ const days = (value: number) => formatHours(value).replace(/\.0$/, "");
 export function EmployeesScreen() {
   const { user } = useAuth();
   const mayEdit = !!user && can(user.role, "master-data:write");
-  const employees = useResource((signal) => api.get<EmployeeDto[]>("/employees", signal), "Fehler beim Laden der Mitarbeiter");
+  const employees = useResource(
+    (signal) => api.get<EmployeeDto[]>("/employees", signal),
+    "Fehler beim Laden der Mitarbeiter",
+  );
   const [editing, setEditing] = useState<EmployeeDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<EmployeeDto | null>(null);
 
   const { run } = useAction();
 
   async function remove(employee: EmployeeDto) {
-    if (!(await run(() => api.delete(`/employees/${employee.id}`), { success: "Mitarbeiter gelöscht!", failure: "Fehler beim Löschen" }))) return;
+    if (
+      !(await run(() => api.delete(`/employees/${employee.id}`), {
+        success: "Mitarbeiter gelöscht!",
+        failure: "Fehler beim Löschen",
+      }))
+    )
+      return;
     setDeleting(null);
     await employees.reload();
   }
@@ -35,10 +44,21 @@ export function EmployeesScreen() {
 
   return (
     <>
-      <PageHeader title="Mitarbeiter" description="Wochenstunden, Anstellung und Ferienguthaben im laufenden Jahr." actions={addButton} />
+      <PageHeader
+        title="Mitarbeiter"
+        description="Wochenstunden, Anstellung und Ferienguthaben im laufenden Jahr."
+        actions={addButton}
+      />
       {employees.data === undefined ? (
         employees.failed ? (
-          <EmptyState title="Die Mitarbeitenden konnten nicht geladen werden." action={<Button variant="secondary" onClick={employees.reload}>Erneut versuchen</Button>} />
+          <EmptyState
+            title="Die Mitarbeitenden konnten nicht geladen werden."
+            action={
+              <Button variant="secondary" onClick={employees.reload}>
+                Erneut versuchen
+              </Button>
+            }
+          />
         ) : (
           <LoadingState />
         )
@@ -51,13 +71,23 @@ export function EmployeesScreen() {
           <table className="w-full min-w-[640px] text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Name</th>
-                <th scope="col" className="px-4 py-3 font-medium">Typ</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">Wochenstunden</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Typ
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Wochenstunden
+                </th>
                 <th scope="col" className="px-4 py-3 text-right font-medium">
                   Ferientage <span className="normal-case">(Total / Bezogen / Verfügbar)</span>
                 </th>
-                {mayEdit && <th scope="col" className="px-4 py-3 text-right font-medium">Aktionen</th>}
+                {mayEdit && (
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    Aktionen
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -67,22 +97,39 @@ export function EmployeesScreen() {
                     {employee.first_name} {employee.last_name}
                   </td>
                   <td className="px-4 py-2">
-                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${employee.is_hourly ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900"}`}>
+                    <span
+                      className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${employee.is_hourly ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900"}`}
+                    >
                       {employee.is_hourly ? "Stundenlohn" : "Festanstellung"}
                     </span>
                   </td>
                   <td className="px-4 py-2 text-right tabular-nums">{formatHours(employee.weekly_hours)} h</td>
                   <td className="px-4 py-2 text-right tabular-nums">
                     {days(employee.vacation_days_total)} / {days(employee.vacation_days_used)} /{" "}
-                    <span className={employee.vacation_days_remaining < 0 ? "font-semibold text-red-700" : "font-semibold"}>{days(employee.vacation_days_remaining)}</span>
+                    <span
+                      className={employee.vacation_days_remaining < 0 ? "font-semibold text-red-700" : "font-semibold"}
+                    >
+                      {days(employee.vacation_days_remaining)}
+                    </span>
                   </td>
                   {mayEdit && (
                     <td className="px-4 py-2 text-right">
                       <div className="flex justify-end gap-1">
-                        <Button size="sm" variant="ghost" onClick={() => setEditing(employee)} aria-label={`${employee.first_name} ${employee.last_name} bearbeiten`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setEditing(employee)}
+                          aria-label={`${employee.first_name} ${employee.last_name} bearbeiten`}
+                        >
                           Bearbeiten
                         </Button>
-                        <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(employee)} aria-label={`${employee.first_name} ${employee.last_name} löschen`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-700 hover:bg-red-50"
+                          onClick={() => setDeleting(employee)}
+                          aria-label={`${employee.first_name} ${employee.last_name} löschen`}
+                        >
                           Löschen
                         </Button>
                       </div>

@@ -9,7 +9,8 @@ import { notify } from "@/lib/client/notify";
 import { can } from "@/lib/shared/roles";
 import { NAV_ITEMS } from "./nav-items";
 
-const isActive = (pathname: string, href: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
+const isActive = (pathname: string, href: string) =>
+  href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
 
 /**
  * The sidebar layout of SPEC §2. On phones the sidebar is a drawer behind a
@@ -50,19 +51,34 @@ export function AppShell({ children }: { children: ReactNode }) {
           className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
         >
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-            <path d={menuOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <path
+              d={menuOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"}
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
           </svg>
           Menü
         </button>
       </header>
 
-      {menuOpen && <div className="fixed inset-0 z-30 bg-slate-900/30 lg:hidden" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
+      {menuOpen && (
+        <div
+          className="fixed inset-0 z-30 bg-slate-900/30 lg:hidden"
+          onClick={() => setMenuOpen(false)}
+          aria-hidden="true"
+        />
+      )}
 
       <aside
         id="sidebar"
         className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0 ${menuOpen ? "translate-x-0" : "max-lg:invisible -translate-x-full"}`}
       >
-        <IntentLink href="/" onClick={() => setMenuOpen(false)} className="flex items-center gap-2 px-5 py-5 text-lg font-semibold">
+        <IntentLink
+          href="/"
+          onClick={() => setMenuOpen(false)}
+          className="flex items-center gap-2 px-5 py-5 text-lg font-semibold"
+        >
           <BrandMark size={32} />
           Schichtwerk
         </IntentLink>
@@ -98,7 +114,11 @@ export function AppShell({ children }: { children: ReactNode }) {
             >
               Einstellungen & 2FA
             </IntentLink>
-            <button type="button" onClick={signOut} className="flex min-h-10 w-full items-center rounded-lg px-2 text-left text-sm text-slate-700 hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={signOut}
+              className="flex min-h-10 w-full items-center rounded-lg px-2 text-left text-sm text-slate-700 hover:bg-slate-100"
+            >
               Abmelden
             </button>
           </div>

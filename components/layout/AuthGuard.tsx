@@ -6,7 +6,10 @@ import { useAuth } from "@/lib/client/auth-store";
 import { NAV_ITEMS } from "./nav-items";
 
 /** Each screen's heading, shown while the session is checked (the screens render the same). */
-const PAGE_TITLES = new Map<string, string>([...NAV_ITEMS.map((item): [string, string] => [item.href, item.label]), ["/profile", "Einstellungen & 2FA"]]);
+const PAGE_TITLES = new Map<string, string>([
+  ...NAV_ITEMS.map((item): [string, string] => [item.href, item.label]),
+  ["/profile", "Einstellungen & 2FA"],
+]);
 
 /**
  * Everything but /login needs a session (SPEC §2); without one the user goes

@@ -4,7 +4,17 @@ import type { Permission } from "@/lib/shared/roles";
 export type NavItem = { href: string; label: string; icon: ReactNode; permission?: Permission };
 
 const icon = (path: string) => (
-  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d={path} />
   </svg>
 );
@@ -13,10 +23,31 @@ const icon = (path: string) => (
 export const NAV_ITEMS: NavItem[] = [
   { href: "/", label: "Dashboard", icon: icon("M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10") },
   { href: "/schedule", label: "Wochenplanung", icon: icon("M4 5h16v15H4zM4 9h16M9 5v15M8 3v4M16 3v4") },
-  { href: "/employees", label: "Mitarbeiter", icon: icon("M16 19v-1a4 4 0 00-4-4H7a4 4 0 00-4 4v1M9.5 10a3.5 3.5 0 100-7 3.5 3.5 0 000 7M21 19v-1a4 4 0 00-3-3.9M16 3.1a3.5 3.5 0 010 6.8") },
-  { href: "/locations", label: "Standorte", icon: icon("M12 21s-7-6.2-7-11a7 7 0 0114 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5") },
+  {
+    href: "/employees",
+    label: "Mitarbeiter",
+    icon: icon(
+      "M16 19v-1a4 4 0 00-4-4H7a4 4 0 00-4 4v1M9.5 10a3.5 3.5 0 100-7 3.5 3.5 0 000 7M21 19v-1a4 4 0 00-3-3.9M16 3.1a3.5 3.5 0 010 6.8",
+    ),
+  },
+  {
+    href: "/locations",
+    label: "Standorte",
+    icon: icon("M12 21s-7-6.2-7-11a7 7 0 0114 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5"),
+  },
   { href: "/week-templates", label: "Wochenvorlagen", icon: icon("M8 4h11v14H8zM5 7v13h11") },
-  { href: "/vacations", label: "Ferien", icon: icon("M12 3v2M12 19v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M3 12h2M19 12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4M12 16a4 4 0 100-8 4 4 0 000 8") },
+  {
+    href: "/vacations",
+    label: "Ferien",
+    icon: icon(
+      "M12 3v2M12 19v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M3 12h2M19 12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4M12 16a4 4 0 100-8 4 4 0 000 8",
+    ),
+  },
   { href: "/reports", label: "Berichte", icon: icon("M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6") },
-  { href: "/users", label: "Benutzer", icon: icon("M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6zM9 12l2 2 4-4"), permission: "users:manage" },
+  {
+    href: "/users",
+    label: "Benutzer",
+    icon: icon("M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6zM9 12l2 2 4-4"),
+    permission: "users:manage",
+  },
 ];

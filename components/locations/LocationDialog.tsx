@@ -9,7 +9,18 @@ import type { LocationDto } from "@/lib/shared/api-types";
 import { DEFAULT_LOCATION_COLOR, locationInputSchema } from "@/lib/shared/schemas/location";
 
 /** The ten colour presets of SPEC §9. */
-export const COLOR_PRESETS = ["#3B82F6", "#EF4444", "#10B981", "#F59E0B", "#8B5CF6", "#EC4899", "#06B6D4", "#84CC16", "#F97316", "#6366F1"] as const;
+export const COLOR_PRESETS = [
+  "#3B82F6",
+  "#EF4444",
+  "#10B981",
+  "#F59E0B",
+  "#8B5CF6",
+  "#EC4899",
+  "#06B6D4",
+  "#84CC16",
+  "#F97316",
+  "#6366F1",
+] as const;
 
 type Props = { location: LocationDto | null; onClose: () => void; onSaved: () => void };
 
@@ -27,17 +38,28 @@ export function LocationDialog({ location, onClose, onSaved }: Props) {
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
     const input = checked.data;
-    const saved = await run(() => (location ? api.put(`/locations/${location.id}`, input) : api.post("/locations", input)), {
-      success: location ? "Standort aktualisiert!" : "Standort erstellt!",
-      failure: location ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen",
-    });
+    const saved = await run(
+      () => (location ? api.put(`/locations/${location.id}`, input) : api.post("/locations", input)),
+      {
+        success: location ? "Standort aktualisiert!" : "Standort erstellt!",
+        failure: location ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen",
+      },
+    );
     if (saved) onSaved();
   }
 
   return (
     <Modal open title={location ? "Standort bearbeiten" : "Neuer Standort"} onClose={() => !busy && onClose()}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field id="location-name" label="Name" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} disabled={busy} autoFocus />
+        <Field
+          id="location-name"
+          label="Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={errors.name}
+          disabled={busy}
+          autoFocus
+        />
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-700">Farbe</legend>
           <div className="flex flex-wrap gap-2">
@@ -58,7 +80,11 @@ export function LocationDialog({ location, onClose, onSaved }: Props) {
             })}
           </div>
           <div className="flex items-end gap-3">
-            <span className="mb-1 size-10 shrink-0 rounded-lg border border-slate-200" style={{ backgroundColor: validColor ? color : "transparent" }} aria-hidden="true" />
+            <span
+              className="mb-1 size-10 shrink-0 rounded-lg border border-slate-200"
+              style={{ backgroundColor: validColor ? color : "transparent" }}
+              aria-hidden="true"
+            />
             <Field
               id="location-color"
               label="Farbcode (#RRGGBB)"
@@ -72,7 +98,14 @@ export function LocationDialog({ location, onClose, onSaved }: Props) {
             />
           </div>
         </fieldset>
-        <Field id="location-address" label="Adresse (optional)" value={address} onChange={(event) => setAddress(event.target.value)} error={errors.address} disabled={busy} />
+        <Field
+          id="location-address"
+          label="Adresse (optional)"
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          error={errors.address}
+          disabled={busy}
+        />
         <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>

@@ -16,14 +16,23 @@ import { LocationDialog } from "./LocationDialog";
 export function LocationsScreen() {
   const { user } = useAuth();
   const mayEdit = !!user && can(user.role, "master-data:write");
-  const locations = useResource((signal) => api.get<LocationDto[]>("/locations", signal), "Fehler beim Laden der Standorte");
+  const locations = useResource(
+    (signal) => api.get<LocationDto[]>("/locations", signal),
+    "Fehler beim Laden der Standorte",
+  );
   const [editing, setEditing] = useState<LocationDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<LocationDto | null>(null);
 
   const { run } = useAction();
 
   async function remove(location: LocationDto) {
-    if (!(await run(() => api.delete(`/locations/${location.id}`), { success: "Standort gelöscht!", failure: "Fehler beim Löschen" }))) return;
+    if (
+      !(await run(() => api.delete(`/locations/${location.id}`), {
+        success: "Standort gelöscht!",
+        failure: "Fehler beim Löschen",
+      }))
+    )
+      return;
     setDeleting(null);
     await locations.reload();
   }
@@ -32,10 +41,21 @@ export function LocationsScreen() {
 
   return (
     <>
-      <PageHeader title="Standorte" description="Filialen und Betriebe, in denen geplant wird. Die Farbe erscheint im Wochenplan." actions={addButton} />
+      <PageHeader
+        title="Standorte"
+        description="Filialen und Betriebe, in denen geplant wird. Die Farbe erscheint im Wochenplan."
+        actions={addButton}
+      />
       {locations.data === undefined ? (
         locations.failed ? (
-          <EmptyState title="Die Standorte konnten nicht geladen werden." action={<Button variant="secondary" onClick={locations.reload}>Erneut versuchen</Button>} />
+          <EmptyState
+            title="Die Standorte konnten nicht geladen werden."
+            action={
+              <Button variant="secondary" onClick={locations.reload}>
+                Erneut versuchen
+              </Button>
+            }
+          />
         ) : (
           <LoadingState />
         )
@@ -50,7 +70,12 @@ export function LocationsScreen() {
               <span className="w-2 shrink-0" style={{ backgroundColor: location.color }} aria-hidden="true" />
               <div className="flex flex-1 flex-col gap-3 p-4">
                 <div className="flex items-start gap-3">
-                  <span className="mt-0.5 size-8 shrink-0 rounded-lg" style={{ backgroundColor: location.color }} title={location.color} aria-hidden="true" />
+                  <span
+                    className="mt-0.5 size-8 shrink-0 rounded-lg"
+                    style={{ backgroundColor: location.color }}
+                    title={location.color}
+                    aria-hidden="true"
+                  />
                   <div className="min-w-0">
                     <h2 className="font-semibold text-slate-900">{location.name}</h2>
                     <p className="text-sm text-slate-600">{location.address ?? "Keine Adresse hinterlegt"}</p>
@@ -59,10 +84,21 @@ export function LocationsScreen() {
                 </div>
                 {mayEdit && (
                   <div className="mt-auto flex gap-1">
-                    <Button size="sm" variant="ghost" onClick={() => setEditing(location)} aria-label={`${location.name} bearbeiten`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setEditing(location)}
+                      aria-label={`${location.name} bearbeiten`}
+                    >
                       Bearbeiten
                     </Button>
-                    <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(location)} aria-label={`${location.name} löschen`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-700 hover:bg-red-50"
+                      onClick={() => setDeleting(location)}
+                      aria-label={`${location.name} löschen`}
+                    >
                       Löschen
                     </Button>
                   </div>
@@ -82,7 +118,13 @@ export function LocationsScreen() {
           }}
         />
       )}
-      <ConfirmDialog open={deleting !== null} title="Standort löschen" message="Standort wirklich löschen?" onConfirm={() => remove(deleting!)} onClose={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Standort löschen"
+        message="Standort wirklich löschen?"
+        onConfirm={() => remove(deleting!)}
+        onClose={() => setDeleting(null)}
+      />
     </>
   );
 }

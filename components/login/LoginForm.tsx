@@ -9,7 +9,6 @@ import { login, useAuth, verifyTwoFactor } from "@/lib/client/auth-store";
 import { notify } from "@/lib/client/notify";
 import { totpDigits } from "@/lib/shared/totp-digits";
 
-
 /** Login in two modes (SPEC §2, §4): credentials, then the 2FA code when the account has 2FA on. */
 export function LoginForm() {
   const router = useRouter();
@@ -96,7 +95,12 @@ export function LoginForm() {
         <Button type="submit" className="w-full" disabled={busy || code.length !== 6}>
           {busy ? "Wird verifiziert..." : "Verifizieren"}
         </Button>
-        <button type="button" onClick={backToLogin} disabled={busy} className="block w-full rounded-lg py-2 text-sm text-accent-dark hover:underline">
+        <button
+          type="button"
+          onClick={backToLogin}
+          disabled={busy}
+          className="block w-full rounded-lg py-2 text-sm text-accent-dark hover:underline"
+        >
           ← Zurück zur Anmeldung
         </button>
       </form>

@@ -7,8 +7,21 @@ import { pdfColors } from "./pdf-theme";
 
 const styles = StyleSheet.create({
   row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: pdfColors.line, paddingVertical: 4 },
-  head: { flexDirection: "row", backgroundColor: pdfColors.header, borderTopWidth: 0.5, borderBottomWidth: 0.5, borderColor: pdfColors.line, paddingVertical: 4 },
-  totals: { flexDirection: "row", backgroundColor: pdfColors.header, borderBottomWidth: 0.5, borderBottomColor: pdfColors.line, paddingVertical: 4 },
+  head: {
+    flexDirection: "row",
+    backgroundColor: pdfColors.header,
+    borderTopWidth: 0.5,
+    borderBottomWidth: 0.5,
+    borderColor: pdfColors.line,
+    paddingVertical: 4,
+  },
+  totals: {
+    flexDirection: "row",
+    backgroundColor: pdfColors.header,
+    borderBottomWidth: 0.5,
+    borderBottomColor: pdfColors.line,
+    paddingVertical: 4,
+  },
   name: { flex: 3, paddingHorizontal: 4 },
   type: { flex: 1.4, paddingHorizontal: 4 },
   number: { flex: 1, paddingHorizontal: 4, textAlign: "right" },
@@ -45,10 +58,14 @@ export function HoursReportPdf({ report, printedAt }: { report: HoursReport; pri
             <Text style={styles.name}>
               {row.last_name}, {row.first_name}
             </Text>
-            <Text style={styles.type}>{row.is_hourly ? "Stundenlohn" : `Fest (${formatHours(row.weekly_hours)} h/Woche)`}</Text>
+            <Text style={styles.type}>
+              {row.is_hourly ? "Stundenlohn" : `Fest (${formatHours(row.weekly_hours)} h/Woche)`}
+            </Text>
             <Text style={styles.number}>{hours(row.target_hours)}</Text>
             <Text style={styles.number}>{hours(row.scheduled_hours)}</Text>
-            <Text style={[styles.number, row.difference !== null && row.difference < 0 ? styles.negative : {}]}>{signed(row.difference)}</Text>
+            <Text style={[styles.number, row.difference !== null && row.difference < 0 ? styles.negative : {}]}>
+              {signed(row.difference)}
+            </Text>
             <Text style={styles.number}>{row.shift_count}</Text>
             <Text style={styles.number}>{row.vacation_days}</Text>
           </View>
@@ -63,7 +80,8 @@ export function HoursReportPdf({ report, printedAt }: { report: HoursReport; pri
           <Text style={styles.number} />
         </View>
         <Text style={styles.note}>
-          Soll = Wochenstunden ÷ 5 × (Arbeitstage Mo–Fr im Zeitraum − Ferientage). Mitarbeitende im Stundenlohn haben kein Soll.
+          Soll = Wochenstunden ÷ 5 × (Arbeitstage Mo–Fr im Zeitraum − Ferientage). Mitarbeitende im Stundenlohn haben
+          kein Soll.
         </Text>
       </PdfPage>
     </Document>

@@ -4,7 +4,14 @@ import { PDF_FONT, pdfColors, pdfPage as p } from "./pdf-theme";
 
 // The schedule draws the same frame with pdfkit (page-frame.ts), from the same measures.
 const styles = StyleSheet.create({
-  page: { fontFamily: PDF_FONT, fontSize: p.bodySize, color: pdfColors.text, paddingTop: p.margin, paddingBottom: p.bottom, paddingHorizontal: p.margin },
+  page: {
+    fontFamily: PDF_FONT,
+    fontSize: p.bodySize,
+    color: pdfColors.text,
+    paddingTop: p.margin,
+    paddingBottom: p.bottom,
+    paddingHorizontal: p.margin,
+  },
   header: {
     flexDirection: "row",
     justifyContent: "space-between",

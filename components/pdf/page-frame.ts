@@ -138,12 +138,24 @@ export type Frame = { title: string; period: string; printedAt: string; pageCoun
 export function drawPageFrame(pen: Pen, frame: Frame, pageNumber: number): void {
   const right = p.width - p.margin;
   pen.line(frame.title, p.margin, p.margin, { size: p.titleSize, lineHeight: TITLE_BOX, bold: true });
-  pen.line(frame.period, p.margin, p.margin + TITLE_BOX + p.subtitleGap, { size: p.subtitleSize, lineHeight: SUBTITLE_BOX, color: pdfColors.muted });
-  pen.line(`Gedruckt am ${frame.printedAt}`, right, HEADER_TEXT_BOTTOM - SMALL_BOX, { size: p.smallSize, color: pdfColors.muted, align: "right" });
+  pen.line(frame.period, p.margin, p.margin + TITLE_BOX + p.subtitleGap, {
+    size: p.subtitleSize,
+    lineHeight: SUBTITLE_BOX,
+    color: pdfColors.muted,
+  });
+  pen.line(`Gedruckt am ${frame.printedAt}`, right, HEADER_TEXT_BOTTOM - SMALL_BOX, {
+    size: p.smallSize,
+    color: pdfColors.muted,
+    align: "right",
+  });
   const ruleY = HEADER_TEXT_BOTTOM + p.headerPadding + p.headerRule / 2;
   pen.doc.moveTo(p.margin, ruleY).lineTo(right, ruleY).lineWidth(p.headerRule).stroke(pdfColors.line);
 
   const footerTop = p.height - p.footerBottom - SMALL_BOX;
   pen.line("Schichtwerk", p.margin, footerTop, { size: p.smallSize, color: pdfColors.muted });
-  pen.line(`Seite ${pageNumber} von ${frame.pageCount}`, right, footerTop, { size: p.smallSize, color: pdfColors.muted, align: "right" });
+  pen.line(`Seite ${pageNumber} von ${frame.pageCount}`, right, footerTop, {
+    size: p.smallSize,
+    color: pdfColors.muted,
+    align: "right",
+  });
 }

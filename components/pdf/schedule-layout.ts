@@ -56,13 +56,22 @@ export const LEGEND_SIZE = 7;
 export const LEGEND_HEIGHT = 15; // gap plus a 7 pt line
 
 /** Height left for location rows on a page: every page keeps room for the week's totals and legend. */
-export const PAGE_ROWS_HEIGHT = pdfPage.height - pdfPage.bottom - FRAME_BODY_TOP - WEEK_TITLE_HEIGHT - 2 * BAR_HEIGHT - LEGEND_HEIGHT;
+export const PAGE_ROWS_HEIGHT =
+  pdfPage.height - pdfPage.bottom - FRAME_BODY_TOP - WEEK_TITLE_HEIGHT - 2 * BAR_HEIGHT - LEGEND_HEIGHT;
 
 /** Wraps a shift line into a day column, and a location name into the first column. */
 export type Wrap = { shift: (text: string) => string[]; name: (text: string) => string[] };
 
 export type ShiftBlock = { lines: string[]; open: boolean };
-export type PageRow = { id: number; nameLines: string[]; color: string; cells: ShiftBlock[][]; total: number; continued: boolean; height: number };
+export type PageRow = {
+  id: number;
+  nameLines: string[];
+  color: string;
+  cells: ShiftBlock[][];
+  total: number;
+  continued: boolean;
+  height: number;
+};
 export type SchedulePage = { week: ScheduleWeek; rows: PageRow[]; firstOfWeek: boolean; lastOfWeek: boolean };
 
 /** "07:00–15:30 8.5 h Ayşe Şahin" (+ " · Inventur" for a custom shift); "Offen" when unassigned. */
@@ -72,7 +81,12 @@ export function shiftLine(shift: ScheduleShift): string {
 
 const lineCount = (cell: ShiftBlock[]) => cell.reduce((lines, block) => lines + block.lines.length, 0);
 
-function makeRow(location: { id: number; name: string; color: string; total: number }, cells: ShiftBlock[][], continued: boolean, wrap: Wrap): PageRow {
+function makeRow(
+  location: { id: number; name: string; color: string; total: number },
+  cells: ShiftBlock[][],
+  continued: boolean,
+  wrap: Wrap,
+): PageRow {
   const nameLines = wrap.name(continued ? `${location.name} (Forts.)` : location.name);
   const shiftLines = Math.max(0, ...cells.map(lineCount));
   const height = ROW_PADDING + Math.max(nameLines.length * NAME_LINE_HEIGHT, shiftLines * LINE_HEIGHT);
@@ -84,7 +98,9 @@ function makeRow(location: { id: number; name: string; color: string; total: num
  * of at most `maxLines` lines per cell. A shift's lines stay together.
  */
 function locationRows(location: ScheduleWeek["locations"][number], wrap: Wrap, maxLines: number): PageRow[] {
-  const cells = location.cells.map((cell) => cell.map((shift) => ({ lines: wrap.shift(shiftLine(shift)), open: shift.employee === null })));
+  const cells = location.cells.map((cell) =>
+    cell.map((shift) => ({ lines: wrap.shift(shiftLine(shift)), open: shift.employee === null })),
+  );
   if (cells.every((cell) => lineCount(cell) <= maxLines)) return [makeRow(location, cells, false, wrap)];
   const pieces: PageRow[] = [];
   const remaining = cells.map((cell) => [...cell]);
@@ -109,7 +125,11 @@ function locationRows(location: ScheduleWeek["locations"][number], wrap: Wrap, m
  * rows than a page holds continues on the next one. The page count is known
  * before anything is drawn ("Seite X von Y").
  */
-export function paginateSchedule(report: ScheduleReport, wrap: Wrap, pageRowsHeight = PAGE_ROWS_HEIGHT): SchedulePage[] {
+export function paginateSchedule(
+  report: ScheduleReport,
+  wrap: Wrap,
+  pageRowsHeight = PAGE_ROWS_HEIGHT,
+): SchedulePage[] {
   const maxLines = Math.max(1, Math.floor((pageRowsHeight - ROW_PADDING) / LINE_HEIGHT));
   const pages: SchedulePage[] = [];
   for (const week of report.weeks) {

@@ -28,7 +28,10 @@ import {
  * react-pdf's per-text layout made a month of 500 employees take seconds.
  * Texts are wrapped once by schedule-layout.ts; here lines are only placed.
  */
-export function renderSchedulePdf(report: ScheduleReport, { printedAt, root }: { printedAt: string; root: string }): Promise<Uint8Array> {
+export function renderSchedulePdf(
+  report: ScheduleReport,
+  { printedAt, root }: { printedAt: string; root: string },
+): Promise<Uint8Array> {
   const range = `${formatDate(report.startDate)} – ${formatDate(report.endDate)}`;
   const pdf = createPdfKitReport({ root, title: `Arbeitsplan ${range}` });
   const { pen } = pdf;
@@ -37,7 +40,12 @@ export function renderSchedulePdf(report: ScheduleReport, { printedAt, root }: {
     name: (text) => pen.bold.wrap(text, NAME_SIZE, grid.nameTextWidth),
   };
   const pages = paginateSchedule(report, wrap);
-  const frame = { title: "Arbeitsplan", period: `${range} · ${report.shiftCount} Schichten · ${formatHours(report.total)} h`, printedAt, pageCount: pages.length };
+  const frame = {
+    title: "Arbeitsplan",
+    period: `${range} · ${report.shiftCount} Schichten · ${formatHours(report.total)} h`,
+    printedAt,
+    pageCount: pages.length,
+  };
   pages.forEach((page, index) => {
     pdf.addPage();
     drawPageFrame(pen, frame, index + 1);
@@ -50,14 +58,20 @@ export function renderSchedulePdf(report: ScheduleReport, { printedAt, root }: {
 const bold = { size: NAME_SIZE, lineHeight: NAME_LINE_HEIGHT, bold: true };
 const firstCell = { ...bold, maxWidth: grid.nameWidth - 2 * grid.padding };
 const dayCell = { ...bold, maxWidth: grid.dayTextWidth };
-const totalCell = { size: NAME_SIZE, lineHeight: NAME_LINE_HEIGHT, align: "right", maxWidth: grid.totalTextWidth } as const;
+const totalCell = {
+  size: NAME_SIZE,
+  lineHeight: NAME_LINE_HEIGHT,
+  align: "right",
+  maxWidth: grid.totalTextWidth,
+} as const;
 const totalRight = grid.left + grid.width - grid.padding;
 const hours = (value: number) => `${formatHours(value)} h`;
 
 type Rule = [x1: number, y1: number, x2: number, y2: number];
 const across = (y: number): Rule => [grid.left, y, grid.left + grid.width, y];
 const EMPTY_HEIGHT = 20; // "Keine Standorte erfasst."
-const LEGEND = "Offene Schichten sind gelb hinterlegt und mit „Offen“ bezeichnet. Stunden: Ende vor Beginn = über Mitternacht.";
+const LEGEND =
+  "Offene Schichten sind gelb hinterlegt und mit „Offen“ bezeichnet. Stunden: Ende vor Beginn = über Mitternacht.";
 
 function drawWeekPage(pen: Pen, { week, rows, firstOfWeek, lastOfWeek }: SchedulePage) {
   const weekEnd = formatDate(addDays(week.weekStart, 6));
@@ -76,7 +90,9 @@ function drawWeekPage(pen: Pen, { week, rows, firstOfWeek, lastOfWeek }: Schedul
 
   const headTop = tableTop + grid.padding;
   pen.line("Standort", grid.left + grid.padding, headTop, firstCell);
-  WEEKDAYS_SHORT.forEach((weekday, i) => pen.line(`${weekday} ${formatDayMonth(addDays(week.weekStart, i))}`, grid.dayX(i) + grid.padding, headTop, dayCell));
+  WEEKDAYS_SHORT.forEach((weekday, i) =>
+    pen.line(`${weekday} ${formatDayMonth(addDays(week.weekStart, i))}`, grid.dayX(i) + grid.padding, headTop, dayCell),
+  );
   pen.line("Total", totalRight, headTop, { ...totalCell, bold: true });
   rules.push(across(tableTop), across(rowsTop));
 
@@ -86,7 +102,10 @@ function drawWeekPage(pen: Pen, { week, rows, firstOfWeek, lastOfWeek }: Schedul
     columnRules(rules, tableTop, rowsTop);
     if (lastOfWeek) columnRules(rules, rowsBottom, tableBottom);
   } else {
-    week.days.forEach((day, i) => day === null && pen.rect(grid.dayX(i), rowsTop, grid.dayWidth, rowsBottom - rowsTop, pdfColors.outside));
+    week.days.forEach(
+      (day, i) =>
+        day === null && pen.rect(grid.dayX(i), rowsTop, grid.dayWidth, rowsBottom - rowsTop, pdfColors.outside),
+    );
     let y = rowsTop;
     for (const row of rows) {
       drawRow(pen, row, y);
@@ -99,10 +118,15 @@ function drawWeekPage(pen: Pen, { week, rows, firstOfWeek, lastOfWeek }: Schedul
   if (lastOfWeek) {
     const top = rowsBottom + grid.padding;
     pen.line("Total Tag", grid.left + grid.padding, top, firstCell);
-    week.dayTotals.forEach((total, i) => week.days[i] !== null && pen.line(hours(total), grid.dayX(i) + grid.padding, top, dayCell));
+    week.dayTotals.forEach(
+      (total, i) => week.days[i] !== null && pen.line(hours(total), grid.dayX(i) + grid.padding, top, dayCell),
+    );
     pen.line(hours(week.total), totalRight, top, { ...totalCell, bold: true });
     rules.push(across(tableBottom));
-    pen.line(LEGEND, grid.left, tableBottom + LEGEND_HEIGHT - LEGEND_SIZE * LINE_FACTOR, { size: LEGEND_SIZE, color: pdfColors.muted });
+    pen.line(LEGEND, grid.left, tableBottom + LEGEND_HEIGHT - LEGEND_SIZE * LINE_FACTOR, {
+      size: LEGEND_SIZE,
+      color: pdfColors.muted,
+    });
   }
 
   // All of a page's rules in one path: one stroke instead of hundreds.
@@ -128,7 +152,11 @@ function drawRow(pen: Pen, row: PageRow, top: number) {
     let y = inner;
     for (const block of cell) {
       if (block.open) pen.rect(x, y, grid.dayTextWidth, block.lines.length * LINE_HEIGHT, pdfColors.open);
-      const style = { size: SHIFT_SIZE, lineHeight: LINE_HEIGHT, color: block.open ? pdfColors.openText : pdfColors.text };
+      const style = {
+        size: SHIFT_SIZE,
+        lineHeight: LINE_HEIGHT,
+        color: block.open ? pdfColors.openText : pdfColors.text,
+      };
       block.lines.forEach((line, i) => pen.line(line, i === 0 ? x : x + SHIFT_INDENT, y + i * LINE_HEIGHT, style));
       y += block.lines.length * LINE_HEIGHT;
     }

@@ -20,7 +20,12 @@ export type TextMeasure = {
   descent: number;
 };
 
-type Font = { unitsPerEm: number; ascent: number; descent: number; glyphForCodePoint(codePoint: number): { advanceWidth: number } };
+type Font = {
+  unitsPerEm: number;
+  ascent: number;
+  descent: number;
+  glyphForCodePoint(codePoint: number): { advanceWidth: number };
+};
 
 // The PDF worker lives as long as the server: parse each font file once.
 const measures = new Map<string, TextMeasure>();

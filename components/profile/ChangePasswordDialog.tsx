@@ -10,7 +10,8 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState({ current: "", next: "", confirm: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useAction();
-  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => setForm((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((current) => ({ ...current, [key]: event.target.value }));
 
   function check(): Record<string, string> {
     const found: Record<string, string> = {};
@@ -25,19 +26,51 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
     const found = check();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const changed = await run(() => api.post("/auth/change-password", { currentPassword: form.current, newPassword: form.next }), {
-      success: "Passwort erfolgreich geändert!",
-      failure: "Fehler beim Ändern des Passworts",
-    });
+    const changed = await run(
+      () => api.post("/auth/change-password", { currentPassword: form.current, newPassword: form.next }),
+      {
+        success: "Passwort erfolgreich geändert!",
+        failure: "Fehler beim Ändern des Passworts",
+      },
+    );
     if (changed) onClose();
   }
 
   return (
     <Modal open title="Passwort ändern" onClose={() => !busy && onClose()}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field id="password-current" label="Aktuelles Passwort" type="password" autoComplete="current-password" value={form.current} onChange={set("current")} error={errors.current} disabled={busy} autoFocus />
-        <Field id="password-new" label="Neues Passwort" type="password" autoComplete="new-password" value={form.next} onChange={set("next")} error={errors.next} hint="Mindestens 8 Zeichen, besser 12 oder mehr." disabled={busy} />
-        <Field id="password-confirm" label="Neues Passwort bestätigen" type="password" autoComplete="new-password" value={form.confirm} onChange={set("confirm")} error={errors.confirm} disabled={busy} />
+        <Field
+          id="password-current"
+          label="Aktuelles Passwort"
+          type="password"
+          autoComplete="current-password"
+          value={form.current}
+          onChange={set("current")}
+          error={errors.current}
+          disabled={busy}
+          autoFocus
+        />
+        <Field
+          id="password-new"
+          label="Neues Passwort"
+          type="password"
+          autoComplete="new-password"
+          value={form.next}
+          onChange={set("next")}
+          error={errors.next}
+          hint="Mindestens 8 Zeichen, besser 12 oder mehr."
+          disabled={busy}
+        />
+        <Field
+          id="password-confirm"
+          label="Neues Passwort bestätigen"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirm}
+          onChange={set("confirm")}
+          error={errors.confirm}
+          disabled={busy}
+        />
         <p className="text-xs text-slate-500">Andere angemeldete Geräte werden dabei abgemeldet.</p>
         <FormActions busy={busy} onCancel={onClose} label="Passwort ändern" busyLabel="Wird geändert..." />
       </form>

@@ -31,7 +31,10 @@ export function ProfileScreen() {
 
   return (
     <>
-      <PageHeader title="Einstellungen & 2FA" description="Dein Konto, dein Passwort und die Zwei-Faktor-Authentifizierung." />
+      <PageHeader
+        title="Einstellungen & 2FA"
+        description="Dein Konto, dein Passwort und die Zwei-Faktor-Authentifizierung."
+      />
       {!user ? (
         <LoadingState />
       ) : (
@@ -62,7 +65,10 @@ export function ProfileScreen() {
             <TwoFactorSection user={user} onChanged={me.reload} />
           </section>
 
-          <section aria-labelledby="tips-heading" className="rounded-xl border border-slate-200 bg-white p-6 xl:col-span-2">
+          <section
+            aria-labelledby="tips-heading"
+            className="rounded-xl border border-slate-200 bg-white p-6 xl:col-span-2"
+          >
             <h2 id="tips-heading" className="mb-3 text-lg font-semibold">
               Sicherheitstipps
             </h2>

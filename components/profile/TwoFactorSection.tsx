@@ -7,8 +7,17 @@ import { useAction } from "@/lib/client/use-action";
 import { totpDigits } from "@/lib/shared/totp-digits";
 import type { UserDto } from "@/lib/shared/api-types";
 
-
-function CodeInput({ id, value, onChange, disabled }: { id: string; value: string; onChange: (code: string) => void; disabled: boolean }) {
+function CodeInput({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  value: string;
+  onChange: (code: string) => void;
+  disabled: boolean;
+}) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -40,12 +49,17 @@ export function TwoFactorSection({ user, onChanged }: { user: UserDto; onChanged
 
   async function startSetup() {
     setCode("");
-    await run(async () => setSetup(await api.post<{ qrCode: string; secret: string }>("/auth/setup-2fa")), { failure: "Fehler beim Einrichten von 2FA" });
+    await run(async () => setSetup(await api.post<{ qrCode: string; secret: string }>("/auth/setup-2fa")), {
+      failure: "Fehler beim Einrichten von 2FA",
+    });
   }
 
   async function enable(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const enabled = await run(() => api.post("/auth/enable-2fa", { token: code }), { success: "2FA erfolgreich aktiviert!", failure: "Ungültiger Token" });
+    const enabled = await run(() => api.post("/auth/enable-2fa", { token: code }), {
+      success: "2FA erfolgreich aktiviert!",
+      failure: "Ungültiger Token",
+    });
     setCode(""); // a code is used up either way
     if (!enabled) return;
     setSetup(null);
@@ -54,7 +68,10 @@ export function TwoFactorSection({ user, onChanged }: { user: UserDto; onChanged
 
   async function disable(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const disabled = await run(() => api.post("/auth/disable-2fa", { token: code }), { success: "2FA wurde deaktiviert", failure: "Ungültiger Token oder Fehler beim Deaktivieren" });
+    const disabled = await run(() => api.post("/auth/disable-2fa", { token: code }), {
+      success: "2FA wurde deaktiviert",
+      failure: "Ungültiger Token oder Fehler beim Deaktivieren",
+    });
     setCode("");
     if (disabled) await onChanged();
   }
@@ -63,7 +80,9 @@ export function TwoFactorSection({ user, onChanged }: { user: UserDto; onChanged
     return (
       <form onSubmit={disable} className="space-y-4">
         <p className="flex items-center gap-2 text-sm">
-          <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-900">Aktiviert</span>
+          <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-900">
+            Aktiviert
+          </span>
           Bei der Anmeldung wird nach dem Passwort ein Code aus deiner Authenticator-App verlangt.
         </p>
         <p className="text-sm text-slate-600">Zum Deaktivieren gib einen aktuellen Code ein.</p>
@@ -79,7 +98,9 @@ export function TwoFactorSection({ user, onChanged }: { user: UserDto; onChanged
     return (
       <div className="space-y-4">
         <p className="flex items-center gap-2 text-sm">
-          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">Deaktiviert</span>
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+            Deaktiviert
+          </span>
           Schütze dein Konto zusätzlich mit einem Code aus einer Authenticator-App.
         </p>
         <Button onClick={startSetup} disabled={busy}>
@@ -92,17 +113,29 @@ export function TwoFactorSection({ user, onChanged }: { user: UserDto; onChanged
   return (
     <form onSubmit={enable} className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
-        <li>Scanne den QR-Code mit deiner Authenticator-App (z. B. Google Authenticator, Microsoft Authenticator, 1Password).</li>
+        <li>
+          Scanne den QR-Code mit deiner Authenticator-App (z. B. Google Authenticator, Microsoft Authenticator,
+          1Password).
+        </li>
         <li>Oder gib den Schlüssel von Hand ein.</li>
         <li>Gib den 6-stelligen Code ein, den die App anzeigt.</li>
       </ol>
       <div className="flex flex-wrap items-start gap-6">
         {/* A data: URL from our own API; next/image adds nothing for it. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img src={setup.qrCode} alt="QR-Code für die Authenticator-App" width={180} height={180} className="rounded-lg border border-slate-200" />
+        <img
+          src={setup.qrCode}
+          alt="QR-Code für die Authenticator-App"
+          width={180}
+          height={180}
+          className="rounded-lg border border-slate-200"
+        />
         <div className="min-w-0 space-y-1">
           <p className="text-sm font-medium text-slate-700">Schlüssel zur manuellen Eingabe</p>
-          <code className="block break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm" data-testid="totp-secret">
+          <code
+            className="block break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm"
+            data-testid="totp-secret"
+          >
             {setup.secret}
           </code>
         </div>

@@ -22,22 +22,44 @@ type Props = {
 /** Stundenbericht tab: target and scheduled hours per employee (all or one), and the hours PDF. */
 export function HoursPanel({ period, onPeriodChange, employeeId, onEmployeeChange }: Props) {
   const range = periodRange(period);
-  const query = new URLSearchParams({ start_date: range.start, end_date: range.end, ...(employeeId && { employee_id: employeeId }) }).toString();
-  const report = useResource((signal) => keyed(query, api.get<HoursReport>(`/reports/hours?${query}`, signal)), "Fehler beim Laden der Daten", query);
-  const employees = useResource((signal) => api.get<EmployeeDto[]>("/employees", signal), "Fehler beim Laden der Daten");
+  const query = new URLSearchParams({
+    start_date: range.start,
+    end_date: range.end,
+    ...(employeeId && { employee_id: employeeId }),
+  }).toString();
+  const report = useResource(
+    (signal) => keyed(query, api.get<HoursReport>(`/reports/hours?${query}`, signal)),
+    "Fehler beim Laden der Daten",
+    query,
+  );
+  const employees = useResource(
+    (signal) => api.get<EmployeeDto[]>("/employees", signal),
+    "Fehler beim Laden der Daten",
+  );
 
   return (
     <div className="space-y-6">
       <ReportToolbar
         period={period}
-        action={<PdfDownloadButton label="Stundenbericht als PDF" path={`/reports/hours/pdf?${query}`} fallbackFilename={`Stundenbericht_${range.start}_${range.end}.pdf`} />}
+        action={
+          <PdfDownloadButton
+            label="Stundenbericht als PDF"
+            path={`/reports/hours/pdf?${query}`}
+            fallbackFilename={`Stundenbericht_${range.start}_${range.end}.pdf`}
+          />
+        }
       >
         <PeriodPicker value={period} onChange={onPeriodChange} />
         <div className="space-y-1">
           <label htmlFor="report-employee" className="block text-sm font-medium text-slate-700">
             Mitarbeiter
           </label>
-          <select id="report-employee" value={employeeId} onChange={(event) => onEmployeeChange(event.target.value)} className={`${inputClass} min-h-11 w-auto max-w-full`}>
+          <select
+            id="report-employee"
+            value={employeeId}
+            onChange={(event) => onEmployeeChange(event.target.value)}
+            className={`${inputClass} min-h-11 w-auto max-w-full`}
+          >
             <option value="">Alle Mitarbeiter</option>
             {employees.data?.map((employee) => (
               <option key={employee.id} value={String(employee.id)}>

@@ -3,7 +3,8 @@ import { formatHours, sumHours } from "@/lib/shared/hours";
 import type { HoursReport, HoursReportRow } from "@/lib/shared/report-types";
 
 const hours = (value: number | null) => (value === null ? "–" : `${formatHours(value)} h`);
-const employment = (row: HoursReportRow) => (row.is_hourly ? "Stundenlohn" : `Fest (${formatHours(row.weekly_hours)} h/Woche)`);
+const employment = (row: HoursReportRow) =>
+  row.is_hourly ? "Stundenlohn" : `Fest (${formatHours(row.weekly_hours)} h/Woche)`;
 
 /** A difference with its sign; red when under target, so it reads without colour too. */
 function Difference({ value, strong = false }: { value: number | null; strong?: boolean }) {
@@ -24,7 +25,11 @@ const typeColumn = "hidden px-4 py-2 text-left sm:table-cell";
 /** The hours report of PRODUCT.md §4 as a table, with a totals row like the PDF. */
 export function HoursTable({ report }: { report: HoursReport }) {
   if (report.employees.length === 0) {
-    return <EmptyState title="Keine Mitarbeitenden in diesem Zeitraum">Lege unter Mitarbeiter die Personen an, die du planst.</EmptyState>;
+    return (
+      <EmptyState title="Keine Mitarbeitenden in diesem Zeitraum">
+        Lege unter Mitarbeiter die Personen an, die du planst.
+      </EmptyState>
+    );
   }
   const totalDifference = sumHours(report.employees.map((row) => row.difference ?? 0));
   const totalVacation = sumHours(report.employees.map((row) => row.vacation_days));
@@ -35,13 +40,27 @@ export function HoursTable({ report }: { report: HoursReport }) {
           <caption className="sr-only">Stundenbericht</caption>
           <thead className="h-11 border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className={`${nameCell} bg-slate-50 font-medium`}>Mitarbeiter</th>
-              <th scope="col" className={`${typeColumn} font-medium`}>Anstellung</th>
-              <th scope="col" className={head}>Soll</th>
-              <th scope="col" className={head}>Geplant</th>
-              <th scope="col" className={head}>Differenz</th>
-              <th scope="col" className={head}>Schichten</th>
-              <th scope="col" className={head}>Ferientage</th>
+              <th scope="col" className={`${nameCell} bg-slate-50 font-medium`}>
+                Mitarbeiter
+              </th>
+              <th scope="col" className={`${typeColumn} font-medium`}>
+                Anstellung
+              </th>
+              <th scope="col" className={head}>
+                Soll
+              </th>
+              <th scope="col" className={head}>
+                Geplant
+              </th>
+              <th scope="col" className={head}>
+                Differenz
+              </th>
+              <th scope="col" className={head}>
+                Schichten
+              </th>
+              <th scope="col" className={head}>
+                Ferientage
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -49,7 +68,9 @@ export function HoursTable({ report }: { report: HoursReport }) {
               <tr key={row.employee_id} className="h-12">
                 <th scope="row" className={`${nameCell} bg-white font-medium text-slate-900`}>
                   {row.last_name}, {row.first_name}
-                  <span className="block whitespace-nowrap text-xs font-normal text-slate-600 sm:hidden">{employment(row)}</span>
+                  <span className="block whitespace-nowrap text-xs font-normal text-slate-600 sm:hidden">
+                    {employment(row)}
+                  </span>
                 </th>
                 <td className={`${typeColumn} whitespace-nowrap text-slate-700`}>{employment(row)}</td>
                 <td className={cell}>{hours(row.target_hours)}</td>
@@ -79,7 +100,10 @@ export function HoursTable({ report }: { report: HoursReport }) {
           </tfoot>
         </table>
       </div>
-      <p className="text-xs text-slate-600">Soll = Wochenstunden ÷ 5 × (Arbeitstage Mo–Fr im Zeitraum − Ferientage). Mitarbeitende im Stundenlohn haben kein Soll.</p>
+      <p className="text-xs text-slate-600">
+        Soll = Wochenstunden ÷ 5 × (Arbeitstage Mo–Fr im Zeitraum − Ferientage). Mitarbeitende im Stundenlohn haben kein
+        Soll.
+      </p>
     </div>
   );
 }

@@ -32,7 +32,17 @@ export function PdfDownloadButton({ label, path, fallbackFilename }: Props) {
 
   return (
     <Button onClick={run} disabled={busy}>
-      <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
       </svg>
       {busy ? "PDF wird erstellt..." : label}

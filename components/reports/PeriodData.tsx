@@ -19,7 +19,16 @@ export function PeriodData<T>({ resource, dataKey, children }: Props<T>) {
   const { data, failed, reload } = resource;
   const current = data?.key === dataKey;
   if (failed && !current) {
-    return <EmptyState title="Die Daten konnten nicht geladen werden." action={<Button variant="secondary" onClick={reload}>Erneut versuchen</Button>} />;
+    return (
+      <EmptyState
+        title="Die Daten konnten nicht geladen werden."
+        action={
+          <Button variant="secondary" onClick={reload}>
+            Erneut versuchen
+          </Button>
+        }
+      />
+    );
   }
   if (!data) return <LoadingState />;
   return (

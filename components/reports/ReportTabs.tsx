@@ -3,7 +3,13 @@ import { useRef, type KeyboardEvent } from "react";
 
 export type TabItem<K extends string> = { key: K; label: string };
 
-type Props<K extends string> = { label: string; tabs: TabItem<K>[]; selected: K; onSelect: (key: K) => void; idPrefix: string };
+type Props<K extends string> = {
+  label: string;
+  tabs: TabItem<K>[];
+  selected: K;
+  onSelect: (key: K) => void;
+  idPrefix: string;
+};
 
 export const tabId = (prefix: string, key: string) => `${prefix}-tab-${key}`;
 export const panelId = (prefix: string, key: string) => `${prefix}-panel-${key}`;

@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 import { periodLabel, type Period } from "@/lib/shared/periods";
 
 /** The card above a report: the chosen period spelled out with the download next to it, the choices below. */
-export function ReportToolbar({ period, children, action }: { period: Period; children: ReactNode; action: ReactNode }) {
+export function ReportToolbar({
+  period,
+  children,
+  action,
+}: {
+  period: Period;
+  children: ReactNode;
+  action: ReactNode;
+}) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

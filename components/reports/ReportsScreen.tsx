@@ -40,13 +40,27 @@ function Reports() {
 
   return (
     <>
-      <PageHeader title="Berichte" description="Arbeitsplan und Stundenbericht einer Woche oder eines Monats, als Vorschau und PDF." />
+      <PageHeader
+        title="Berichte"
+        description="Arbeitsplan und Stundenbericht einer Woche oder eines Monats, als Vorschau und PDF."
+      />
       <ReportTabs label="Berichte" tabs={TABS} selected={tab} onSelect={setTab} idPrefix={ID} />
-      <div role="tabpanel" id={panelId(ID, tab)} aria-labelledby={tabId(ID, tab)} tabIndex={0} className="pt-6 focus-visible:outline-offset-4">
+      <div
+        role="tabpanel"
+        id={panelId(ID, tab)}
+        aria-labelledby={tabId(ID, tab)}
+        tabIndex={0}
+        className="pt-6 focus-visible:outline-offset-4"
+      >
         {tab === "schedule" ? (
           <SchedulePanel period={period} onPeriodChange={setPeriod} />
         ) : (
-          <HoursPanel period={period} onPeriodChange={setPeriod} employeeId={employeeId} onEmployeeChange={setEmployeeId} />
+          <HoursPanel
+            period={period}
+            onPeriodChange={setPeriod}
+            employeeId={employeeId}
+            onEmployeeChange={setEmployeeId}
+          />
         )}
       </div>
     </>

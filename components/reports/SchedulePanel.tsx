@@ -10,16 +10,32 @@ import { ReportToolbar } from "./ReportToolbar";
 import { SchedulePreview } from "./SchedulePreview";
 
 /** Arbeitsplan tab: the shifts of the period as a preview, and the schedule PDF. */
-export function SchedulePanel({ period, onPeriodChange }: { period: Period; onPeriodChange: (period: Period) => void }) {
+export function SchedulePanel({
+  period,
+  onPeriodChange,
+}: {
+  period: Period;
+  onPeriodChange: (period: Period) => void;
+}) {
   const range = periodRange(period);
   const query = new URLSearchParams({ start_date: range.start, end_date: range.end }).toString();
-  const shifts = useResource((signal) => keyed(query, api.get<ShiftDto[]>(`/shifts?${query}`, signal)), "Fehler beim Laden der Daten", query);
+  const shifts = useResource(
+    (signal) => keyed(query, api.get<ShiftDto[]>(`/shifts?${query}`, signal)),
+    "Fehler beim Laden der Daten",
+    query,
+  );
 
   return (
     <div className="space-y-6">
       <ReportToolbar
         period={period}
-        action={<PdfDownloadButton label="Arbeitsplan als PDF" path={`/reports/schedule/pdf?${query}`} fallbackFilename={`Arbeitsplan_${range.start}_${range.end}.pdf`} />}
+        action={
+          <PdfDownloadButton
+            label="Arbeitsplan als PDF"
+            path={`/reports/schedule/pdf?${query}`}
+            fallbackFilename={`Arbeitsplan_${range.start}_${range.end}.pdf`}
+          />
+        }
       >
         <PeriodPicker value={period} onChange={onPeriodChange} />
       </ReportToolbar>

@@ -26,10 +26,25 @@ function weeksOf(range: DateRange, shifts: ShiftDto[]): Week[] {
 }
 
 /** The work schedule as the PDF will print it: per day the shifts with their hours, totals per day, week and period. */
-export function SchedulePreview({ range, shifts, showWeeks }: { range: DateRange; shifts: ShiftDto[]; showWeeks: boolean }) {
+export function SchedulePreview({
+  range,
+  shifts,
+  showWeeks,
+}: {
+  range: DateRange;
+  shifts: ShiftDto[];
+  showWeeks: boolean;
+}) {
   if (shifts.length === 0) {
     return (
-      <EmptyState title="Keine Schichten in diesem Zeitraum" action={<IntentLink href="/schedule" className="font-medium text-blue-800 underline">Zur Wochenplanung</IntentLink>}>
+      <EmptyState
+        title="Keine Schichten in diesem Zeitraum"
+        action={
+          <IntentLink href="/schedule" className="font-medium text-blue-800 underline">
+            Zur Wochenplanung
+          </IntentLink>
+        }
+      >
         Schichten, die du in der Wochenplanung anlegst, erscheinen hier und im PDF.
       </EmptyState>
     );
@@ -52,11 +67,18 @@ export function SchedulePreview({ range, shifts, showWeeks }: { range: DateRange
         return (
           <section key={week.monday} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
             {showWeeks && (
-              <div className={`flex flex-wrap items-baseline justify-between gap-2 bg-slate-50 px-4 py-2 ${collapsed ? "" : "border-b border-slate-200"}`}>
+              <div
+                className={`flex flex-wrap items-baseline justify-between gap-2 bg-slate-50 px-4 py-2 ${collapsed ? "" : "border-b border-slate-200"}`}
+              >
                 <h3 className="font-semibold">
-                  KW {isoWeekNumber(week.monday)} · {formatDayMonth(week.days[0].date)}–{formatDayMonth(week.days.at(-1)!.date)}
+                  KW {isoWeekNumber(week.monday)} · {formatDayMonth(week.days[0].date)}–
+                  {formatDayMonth(week.days.at(-1)!.date)}
                 </h3>
-                <p className="text-sm text-slate-700 tabular-nums">{collapsed ? "Keine Schichten" : `${countLabel(weekShifts.length)} · ${formatHours(total(weekShifts))} h`}</p>
+                <p className="text-sm text-slate-700 tabular-nums">
+                  {collapsed
+                    ? "Keine Schichten"
+                    : `${countLabel(weekShifts.length)} · ${formatHours(total(weekShifts))} h`}
+                </p>
               </div>
             )}
             {!collapsed && (
@@ -77,15 +99,20 @@ function DayRow({ day, isToday, headingLevel }: { day: Day; isToday: boolean; he
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
     // An empty day keeps heading and note on one line, so a phone does not scroll past blank days.
-    <li className={`grid gap-3 px-4 py-3 sm:grid-cols-[9rem_1fr] ${day.shifts.length === 0 ? "grid-cols-[9rem_1fr]" : ""} ${isToday ? "bg-blue-50/60" : ""}`}>
+    <li
+      className={`grid gap-3 px-4 py-3 sm:grid-cols-[9rem_1fr] ${day.shifts.length === 0 ? "grid-cols-[9rem_1fr]" : ""} ${isToday ? "bg-blue-50/60" : ""}`}
+    >
       <div>
         <Heading className="font-semibold text-slate-900">
           {WEEKDAYS_SHORT[isoWeekday(day.date) - 1]} {formatDayMonth(day.date)}
-          {isToday && <span className="ml-2 rounded-full bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-800">Heute</span>}
+          {isToday && (
+            <span className="ml-2 rounded-full bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-800">Heute</span>
+          )}
         </Heading>
         {day.shifts.length > 0 && (
           <p className="text-sm text-slate-600 tabular-nums">
-            {countLabel(day.shifts.length)} · <span className="font-medium text-slate-800">{formatHours(total(day.shifts))} h</span>
+            {countLabel(day.shifts.length)} ·{" "}
+            <span className="font-medium text-slate-800">{formatHours(total(day.shifts))} h</span>
           </p>
         )}
       </div>

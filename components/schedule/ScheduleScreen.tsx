@@ -34,8 +34,14 @@ export function ScheduleScreen() {
   const canEdit = !!user && can(user.role, "shifts:write");
   const today = todayInBrowser();
   const [weekStart, setWeekStart] = useState(() => mondayOf(today));
-  const employees = useResource((signal) => api.get<EmployeeDto[]>("/employees", signal), "Fehler beim Laden der Mitarbeiter");
-  const locations = useResource((signal) => api.get<LocationDto[]>("/locations", signal), "Fehler beim Laden der Standorte");
+  const employees = useResource(
+    (signal) => api.get<EmployeeDto[]>("/employees", signal),
+    "Fehler beim Laden der Mitarbeiter",
+  );
+  const locations = useResource(
+    (signal) => api.get<LocationDto[]>("/locations", signal),
+    "Fehler beim Laden der Standorte",
+  );
   const week = useWeekShifts(weekStart);
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
   const [deleting, setDeleting] = useState<ShiftDto | null>(null);
@@ -49,7 +55,13 @@ export function ScheduleScreen() {
   const { run } = useAction();
 
   async function remove(shift: ShiftDto) {
-    if (!(await run(() => api.delete(`/shifts/${shift.id}`), { success: "Schicht gelöscht!", failure: "Fehler beim Löschen" }))) return;
+    if (
+      !(await run(() => api.delete(`/shifts/${shift.id}`), {
+        success: "Schicht gelöscht!",
+        failure: "Fehler beim Löschen",
+      }))
+    )
+      return;
     setDeleting(null);
     await week.reload();
   }
@@ -68,7 +80,11 @@ export function ScheduleScreen() {
         </div>
         <div className="flex flex-wrap gap-2">
           <div className="flex gap-1" role="group" aria-label="Woche wählen">
-            <Button variant="secondary" onClick={() => setWeekStart(addDays(weekStart, -7))} aria-label="Vorherige Woche">
+            <Button
+              variant="secondary"
+              onClick={() => setWeekStart(addDays(weekStart, -7))}
+              aria-label="Vorherige Woche"
+            >
               ←
             </Button>
             <Button variant="secondary" onClick={() => setWeekStart(mondayOf(todayInBrowser()))}>
@@ -89,7 +105,14 @@ export function ScheduleScreen() {
       {!ready ? (
         <LoadingState />
       ) : gridRows.length === 0 ? (
-        <EmptyState title="Noch keine Standorte — lege zuerst einen Standort an" action={<IntentLink className="font-medium text-accent-dark underline" href="/locations">Zu den Standorten</IntentLink>}>
+        <EmptyState
+          title="Noch keine Standorte — lege zuerst einen Standort an"
+          action={
+            <IntentLink className="font-medium text-accent-dark underline" href="/locations">
+              Zu den Standorten
+            </IntentLink>
+          }
+        >
           Jeder Standort wird eine Zeile im Wochenplan.
         </EmptyState>
       ) : (
@@ -133,7 +156,11 @@ export function ScheduleScreen() {
       <ConfirmDialog
         open={deleting !== null}
         title="Schicht löschen"
-        message={deleting ? `Schicht wirklich löschen? ${deleting.employee_name ?? "Offen"}, ${formatDate(deleting.shift_date)}, ${deleting.start_time}–${deleting.end_time}` : ""}
+        message={
+          deleting
+            ? `Schicht wirklich löschen? ${deleting.employee_name ?? "Offen"}, ${formatDate(deleting.shift_date)}, ${deleting.start_time}–${deleting.end_time}`
+            : ""
+        }
         onConfirm={() => remove(deleting!)}
         onClose={() => setDeleting(null)}
       />

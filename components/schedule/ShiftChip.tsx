@@ -15,7 +15,9 @@ export function ShiftChip({ shift, onEdit, onDelete }: Props) {
   const label = `${shift.employee_name ?? "Offen"}, ${shift.start_time}–${shift.end_time}, ${formatHours(shift.hours)} Stunden${shift.is_custom && shift.custom_name ? `, ${shift.custom_name}` : ""}`;
   const body = (
     <>
-      <span className={`block break-words font-medium leading-tight ${open ? "text-amber-900" : "text-slate-900"}`}>{shift.employee_name ?? "Offen"}</span>
+      <span className={`block break-words font-medium leading-tight ${open ? "text-amber-900" : "text-slate-900"}`}>
+        {shift.employee_name ?? "Offen"}
+      </span>
       {/* The time on a line of its own and the hours after it, so narrow columns wrap between them, not inside. */}
       <span className="flex flex-wrap gap-x-1 tabular-nums text-slate-700">
         <span className="whitespace-nowrap">
@@ -23,7 +25,9 @@ export function ShiftChip({ shift, onEdit, onDelete }: Props) {
         </span>
         <span className="whitespace-nowrap">· {formatHours(shift.hours)} h</span>
       </span>
-      {shift.is_custom && shift.custom_name && <span className="block break-words italic text-slate-600">{shift.custom_name}</span>}
+      {shift.is_custom && shift.custom_name && (
+        <span className="block break-words italic text-slate-600">{shift.custom_name}</span>
+      )}
     </>
   );
   return (
@@ -34,7 +38,11 @@ export function ShiftChip({ shift, onEdit, onDelete }: Props) {
       style={{ borderLeftColor: open ? "#F59E0B" : shift.location_color }}
     >
       {onEdit ? (
-        <button type="button" onClick={onEdit} className="block w-full rounded-md px-1.5 py-1 pr-5 text-left hover:bg-slate-900/5">
+        <button
+          type="button"
+          onClick={onEdit}
+          className="block w-full rounded-md px-1.5 py-1 pr-5 text-left hover:bg-slate-900/5"
+        >
           {/* The visible text is the button's name (WCAG 2.5.3), introduced for screen readers. */}
           <span className="sr-only">Schicht bearbeiten: </span>
           {body}

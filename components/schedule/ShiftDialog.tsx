@@ -22,7 +22,9 @@ type Props = {
 
 function remainingLabel(entry: EmployeeAvailability) {
   if (entry.remaining === null) return "Stundenlohn";
-  return entry.remaining < 0 ? `+${formatHours(-entry.remaining)} h Überstunden` : `${formatHours(entry.remaining)} h frei`;
+  return entry.remaining < 0
+    ? `+${formatHours(-entry.remaining)} h Überstunden`
+    : `${formatHours(entry.remaining)} h frei`;
 }
 
 /** Create or edit a shift, with a live preview of its hours (over midnight when the end is before the start). */
@@ -40,12 +42,21 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useAction();
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setForm((current) => ({ ...current, [key]: event.target instanceof HTMLInputElement && event.target.type === "checkbox" ? event.target.checked : event.target.value }));
+    setForm((current) => ({
+      ...current,
+      [key]:
+        event.target instanceof HTMLInputElement && event.target.type === "checkbox"
+          ? event.target.checked
+          : event.target.value,
+    }));
 
   const hours = shiftHours(form.start_time, form.end_time);
   const overnight = crossesMidnight(form.start_time, form.end_time);
   // The archived location of an old shift stays selectable for that shift.
-  const locationOptions = editing && !locations.some((l) => l.id === editing.location_id) ? [...locations, { id: editing.location_id, name: editing.location_name }] : locations;
+  const locationOptions =
+    editing && !locations.some((l) => l.id === editing.location_id)
+      ? [...locations, { id: editing.location_id, name: editing.location_name }]
+      : locations;
   const employeeKnown = !editing?.employee_id || employees.some((entry) => entry.employee.id === editing.employee_id);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -77,9 +88,17 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
           <label htmlFor="shift-employee" className="block text-sm font-medium text-slate-700">
             Mitarbeiter
           </label>
-          <select id="shift-employee" value={form.employee_id} onChange={set("employee_id")} disabled={busy} className={inputClass}>
+          <select
+            id="shift-employee"
+            value={form.employee_id}
+            onChange={set("employee_id")}
+            disabled={busy}
+            className={inputClass}
+          >
             <option value="">Nicht zugewiesen (offen)</option>
-            {!employeeKnown && editing && <option value={String(editing.employee_id)}>{editing.employee_name} (archiviert)</option>}
+            {!employeeKnown && editing && (
+              <option value={String(editing.employee_id)}>{editing.employee_name} (archiviert)</option>
+            )}
             {employees.map((entry) => (
               <option key={entry.employee.id} value={String(entry.employee.id)}>
                 {entry.employee.first_name} {entry.employee.last_name} – {remainingLabel(entry)}
@@ -92,7 +111,14 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
             <label htmlFor="shift-location" className="block text-sm font-medium text-slate-700">
               Standort
             </label>
-            <select id="shift-location" value={form.location_id} onChange={set("location_id")} disabled={busy} className={inputClass} aria-invalid={errors.location_id ? true : undefined}>
+            <select
+              id="shift-location"
+              value={form.location_id}
+              onChange={set("location_id")}
+              disabled={busy}
+              className={inputClass}
+              aria-invalid={errors.location_id ? true : undefined}
+            >
               <option value="">Bitte wählen</option>
               {locationOptions.map((location) => (
                 <option key={location.id} value={String(location.id)}>
@@ -102,16 +128,54 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
             </select>
             {errors.location_id && <p className="text-sm text-red-700">{errors.location_id}</p>}
           </div>
-          <Field id="shift-date" label="Datum" type="date" value={form.shift_date} onChange={set("shift_date")} error={errors.shift_date} disabled={busy} />
-          <Field id="shift-start" label="Beginn" type="time" value={form.start_time} onChange={set("start_time")} error={errors.start_time} disabled={busy} />
-          <Field id="shift-end" label="Ende" type="time" value={form.end_time} onChange={set("end_time")} error={errors.end_time} disabled={busy} />
+          <Field
+            id="shift-date"
+            label="Datum"
+            type="date"
+            value={form.shift_date}
+            onChange={set("shift_date")}
+            error={errors.shift_date}
+            disabled={busy}
+          />
+          <Field
+            id="shift-start"
+            label="Beginn"
+            type="time"
+            value={form.start_time}
+            onChange={set("start_time")}
+            error={errors.start_time}
+            disabled={busy}
+          />
+          <Field
+            id="shift-end"
+            label="Ende"
+            type="time"
+            value={form.end_time}
+            onChange={set("end_time")}
+            error={errors.end_time}
+            disabled={busy}
+          />
         </div>
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-          <input type="checkbox" checked={form.is_custom} onChange={set("is_custom")} disabled={busy} className="size-5 rounded border-slate-300" />
+          <input
+            type="checkbox"
+            checked={form.is_custom}
+            onChange={set("is_custom")}
+            disabled={busy}
+            className="size-5 rounded border-slate-300"
+          />
           Sonderschicht mit eigenem Namen
         </label>
         {form.is_custom && (
-          <Field id="shift-custom-name" label="Name der Sonderschicht" value={form.custom_name} onChange={set("custom_name")} error={errors.custom_name} disabled={busy} placeholder="z. B. Inventur" />
+          <Field
+            id="shift-custom-name"
+            label="Name der Sonderschicht"
+            value={form.custom_name}
+            onChange={set("custom_name")}
+            error={errors.custom_name}
+            disabled={busy}
+            placeholder="z. B. Inventur"
+          />
         )}
         <p role="status" className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
           Vorschau:{" "}

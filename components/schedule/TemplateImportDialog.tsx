@@ -14,13 +14,19 @@ type Props = { weekStart: string; onClose: () => void; onImported: () => void };
 
 /** Applies a week template to the displayed week: its shifts arrive unassigned (PRODUCT.md §4). */
 export function TemplateImportDialog({ weekStart, onClose, onImported }: Props) {
-  const templates = useResource((signal) => api.get<WeekTemplateDto[]>("/week-templates", signal), "Fehler beim Laden der Templates");
+  const templates = useResource(
+    (signal) => api.get<WeekTemplateDto[]>("/week-templates", signal),
+    "Fehler beim Laden der Templates",
+  );
   const [chosen, setChosen] = useState<number | null>(null);
   const { busy, run } = useAction();
 
   async function importTemplate() {
     if (chosen === null) return;
-    const imported = await run(() => api.post(`/week-templates/${chosen}/apply`, { start_date: weekStart }), { success: "Template importiert!", failure: "Fehler beim Importieren" });
+    const imported = await run(() => api.post(`/week-templates/${chosen}/apply`, { start_date: weekStart }), {
+      success: "Template importiert!",
+      failure: "Fehler beim Importieren",
+    });
     if (!imported) return;
     // SPEC §7: after an import the client waits 100 ms, then reloads.
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -30,24 +36,37 @@ export function TemplateImportDialog({ weekStart, onClose, onImported }: Props) 
   return (
     <Modal open title="Vorlage importieren" onClose={() => !busy && onClose()}>
       <p className="mb-4 text-sm text-slate-700">
-        Die Schichten der Vorlage werden als offene Schichten in die Woche {formatDate(weekStart)} – {formatDate(addDays(weekStart, 6))} eingefügt.
+        Die Schichten der Vorlage werden als offene Schichten in die Woche {formatDate(weekStart)} –{" "}
+        {formatDate(addDays(weekStart, 6))} eingefügt.
       </p>
       {!templates.data ? (
         <LoadingState />
       ) : templates.data.length === 0 ? (
-        <p className="text-sm text-slate-600">Noch keine Wochenvorlagen vorhanden. Lege sie unter „Wochenvorlagen“ an.</p>
+        <p className="text-sm text-slate-600">
+          Noch keine Wochenvorlagen vorhanden. Lege sie unter „Wochenvorlagen“ an.
+        </p>
       ) : (
         <fieldset>
           <legend className="sr-only">Vorlage</legend>
           <ul className="space-y-2">
             {templates.data.map((template) => (
               <li key={template.id}>
-                <label className={`flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 ${chosen === template.id ? "border-accent bg-blue-50" : "border-slate-200"}`}>
-                  <input type="radio" name="template" className="mt-1 size-4" checked={chosen === template.id} onChange={() => setChosen(template.id)} disabled={busy} />
+                <label
+                  className={`flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 ${chosen === template.id ? "border-accent bg-blue-50" : "border-slate-200"}`}
+                >
+                  <input
+                    type="radio"
+                    name="template"
+                    className="mt-1 size-4"
+                    checked={chosen === template.id}
+                    onChange={() => setChosen(template.id)}
+                    disabled={busy}
+                  />
                   <span>
                     <span className="block font-medium text-slate-900">{template.name}</span>
                     <span className="block text-sm text-slate-600">
-                      {template.shift_count} Schichten an {template.day_count} Tagen{template.description ? ` · ${template.description}` : ""}
+                      {template.shift_count} Schichten an {template.day_count} Tagen
+                      {template.description ? ` · ${template.description}` : ""}
                     </span>
                   </span>
                 </label>

@@ -25,10 +25,16 @@ type Props = {
 export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, onEdit, onDelete }: Props) {
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
   const byCell = toCells(shifts);
-  const cellHours = (locationId: number, day: string) => sumHours((byCell.get(`${locationId}|${day}`) ?? []).map((shift) => shift.hours));
+  const cellHours = (locationId: number, day: string) =>
+    sumHours((byCell.get(`${locationId}|${day}`) ?? []).map((shift) => shift.hours));
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" role="region" aria-label="Wochenplan" tabIndex={0}>
+    <div
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      role="region"
+      aria-label="Wochenplan"
+      tabIndex={0}
+    >
       <table className="w-full min-w-[860px] table-fixed border-collapse text-sm">
         <colgroup>
           <col className="w-28 lg:w-36" />
@@ -43,7 +49,12 @@ export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, 
               Standort
             </th>
             {days.map((day, i) => (
-              <th key={day} scope="col" aria-current={day === today ? "date" : undefined} className={`px-2 py-2 text-left font-medium ${day === today ? "bg-blue-50 text-blue-900" : "text-slate-700"}`}>
+              <th
+                key={day}
+                scope="col"
+                aria-current={day === today ? "date" : undefined}
+                className={`px-2 py-2 text-left font-medium ${day === today ? "bg-blue-50 text-blue-900" : "text-slate-700"}`}
+              >
                 {WEEKDAYS_SHORT[i]} {formatDayMonth(day)}
               </th>
             ))}
@@ -57,7 +68,11 @@ export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, 
             <tr key={location.id} className="border-b border-slate-100 align-top">
               <th scope="row" className="sticky left-0 z-10 bg-white px-3 py-2 text-left font-medium text-slate-900">
                 <span className="flex items-start gap-2">
-                  <span className="mt-1 size-3 shrink-0 rounded-sm" style={{ backgroundColor: location.color }} aria-hidden="true" />
+                  <span
+                    className="mt-1 size-3 shrink-0 rounded-sm"
+                    style={{ backgroundColor: location.color }}
+                    aria-hidden="true"
+                  />
                   <span className="break-words">{location.name}</span>
                 </span>
               </th>
@@ -65,7 +80,12 @@ export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, 
                 <td key={day} className={`border-l border-slate-100 p-1 ${day === today ? "bg-blue-50/40" : ""}`}>
                   <div className="flex flex-col gap-1">
                     {(byCell.get(`${location.id}|${day}`) ?? []).map((shift) => (
-                      <ShiftChip key={shift.id} shift={shift} onEdit={canEdit ? () => onEdit(shift) : undefined} onDelete={canEdit ? () => onDelete(shift) : undefined} />
+                      <ShiftChip
+                        key={shift.id}
+                        shift={shift}
+                        onEdit={canEdit ? () => onEdit(shift) : undefined}
+                        onDelete={canEdit ? () => onDelete(shift) : undefined}
+                      />
                     ))}
                     {canEdit && (
                       <button
@@ -80,7 +100,9 @@ export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, 
                   </div>
                 </td>
               ))}
-              <td className="border-l border-slate-100 px-2 py-2 text-right tabular-nums text-slate-700">{formatHours(sumHours(days.map((day) => cellHours(location.id, day))))} h</td>
+              <td className="border-l border-slate-100 px-2 py-2 text-right tabular-nums text-slate-700">
+                {formatHours(sumHours(days.map((day) => cellHours(location.id, day))))} h
+              </td>
             </tr>
           ))}
         </tbody>
@@ -94,7 +116,9 @@ export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, 
                 {formatHours(sumHours(locations.map((location) => cellHours(location.id, day))))} h
               </td>
             ))}
-            <td className="border-l border-slate-100 px-2 py-2 text-right tabular-nums">{formatHours(sumHours(shifts.map((shift) => shift.hours)))} h</td>
+            <td className="border-l border-slate-100 px-2 py-2 text-right tabular-nums">
+              {formatHours(sumHours(shifts.map((shift) => shift.hours)))} h
+            </td>
           </tr>
         </tfoot>
       </table>

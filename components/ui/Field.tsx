@@ -13,7 +13,13 @@ export function Field({ id, label, error, hint, className = "", ...input }: Prop
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass}
+        {...input}
+      />
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}

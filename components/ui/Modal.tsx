@@ -45,7 +45,12 @@ export function Modal({ open, title, onClose, children, size = "md" }: Props) {
             <h2 id={titleId} className="text-lg font-semibold">
               {title}
             </h2>
-            <button type="button" onClick={onClose} aria-label="Schliessen" className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Schliessen"
+              className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            >
               <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
                 <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>
@@ -64,7 +69,17 @@ export function ModalActions({ children }: { children: ReactNode }) {
 }
 
 /** "Abbrechen" and the submit button of a form in a dialog, both disabled while it saves. */
-export function FormActions({ busy, onCancel, label = "Speichern", busyLabel = "Wird gespeichert..." }: { busy: boolean; onCancel: () => void; label?: string; busyLabel?: string }) {
+export function FormActions({
+  busy,
+  onCancel,
+  label = "Speichern",
+  busyLabel = "Wird gespeichert...",
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  label?: string;
+  busyLabel?: string;
+}) {
   return (
     <ModalActions>
       <Button variant="secondary" onClick={onCancel} disabled={busy}>

@@ -9,5 +9,9 @@ const ROLE_STYLES: Record<Role, string> = {
 };
 
 export function RoleBadge({ role }: { role: Role }) {
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ${ROLE_STYLES[role]}`}>{ROLE_LABELS[role]}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ${ROLE_STYLES[role]}`}>
+      {ROLE_LABELS[role]}
+    </span>
+  );
 }

@@ -1,7 +1,13 @@
 import type { ReactNode, SelectHTMLAttributes } from "react";
 import { inputClass } from "./Field";
 
-type Props = SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode };
+type Props = SelectHTMLAttributes<HTMLSelectElement> & {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+};
 
 /** A labelled native <select> with its error under it: Field's sibling for choices. */
 export function SelectField({ id, label, error, hint, className = "", children, ...select }: Props) {
@@ -11,7 +17,13 @@ export function SelectField({ id, label, error, hint, className = "", children, 
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${inputClass} min-h-11`} {...select}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${inputClass} min-h-11`}
+        {...select}
+      >
         {children}
       </select>
       {hint && (

@@ -7,7 +7,8 @@ import { formatHours } from "@/lib/shared/hours";
  */
 export function WeekBalance({ remaining }: { remaining: number | null }) {
   if (remaining === null) return <span className="text-slate-600">Stundenlohn</span>;
-  if (remaining < 0) return <span className="font-semibold text-red-700">+{formatHours(-remaining)} h Überstunden</span>;
+  if (remaining < 0)
+    return <span className="font-semibold text-red-700">+{formatHours(-remaining)} h Überstunden</span>;
   if (remaining === 0) return <span className="text-emerald-800">voll verplant</span>;
   return <span className="text-slate-700">{formatHours(remaining)} h frei</span>;
 }

@@ -14,7 +14,8 @@ export function CreateUserDialog({ onClose, onSaved }: { onClose: () => void; on
   const [form, setForm] = useState({ username: "", email: "", password: "", role: "user" as Role });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useAction();
-  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm((current) => ({ ...current, [key]: event.target.value }));
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,14 +23,33 @@ export function CreateUserDialog({ onClose, onSaved }: { onClose: () => void; on
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
     const input = checked.data;
-    if (await run(() => api.post("/users", input), { success: "Benutzer erstellt!", failure: "Fehler beim Erstellen" })) onSaved();
+    if (await run(() => api.post("/users", input), { success: "Benutzer erstellt!", failure: "Fehler beim Erstellen" }))
+      onSaved();
   }
 
   return (
     <Modal open title="Neuer Benutzer" onClose={() => !busy && onClose()}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field id="user-username" label="Benutzername" autoComplete="off" value={form.username} onChange={set("username")} error={errors.username} disabled={busy} autoFocus />
-        <Field id="user-email" label="E-Mail (optional)" type="email" autoComplete="off" value={form.email} onChange={set("email")} error={errors.email} disabled={busy} />
+        <Field
+          id="user-username"
+          label="Benutzername"
+          autoComplete="off"
+          value={form.username}
+          onChange={set("username")}
+          error={errors.username}
+          disabled={busy}
+          autoFocus
+        />
+        <Field
+          id="user-email"
+          label="E-Mail (optional)"
+          type="email"
+          autoComplete="off"
+          value={form.email}
+          onChange={set("email")}
+          error={errors.email}
+          disabled={busy}
+        />
         <Field
           id="user-password"
           label="Passwort"

@@ -38,24 +38,44 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
   const { run } = useAction();
 
   async function remove(target: UserDto) {
-    if (!(await run(() => api.delete(`/users/${target.id}`), { success: "Benutzer gelöscht!", failure: "Fehler beim Löschen" }))) return;
+    if (
+      !(await run(() => api.delete(`/users/${target.id}`), {
+        success: "Benutzer gelöscht!",
+        failure: "Fehler beim Löschen",
+      }))
+    )
+      return;
     setDeleting(null);
     await users.reload();
   }
 
   async function changeRole(target: UserDto, role: Role) {
     setChangingRole(target.id);
-    await run(() => api.put(`/users/${target.id}`, { role }), { success: "Rolle geändert!", failure: "Fehler beim Aktualisieren" });
+    await run(() => api.put(`/users/${target.id}`, { role }), {
+      success: "Rolle geändert!",
+      failure: "Fehler beim Aktualisieren",
+    });
     await users.reload();
     setChangingRole(null);
   }
 
   return (
     <>
-      <PageHeader title="Benutzer" description="Wer sich anmelden darf und mit welcher Rolle." actions={<Button onClick={() => setCreating(true)}>+ Neuer Benutzer</Button>} />
+      <PageHeader
+        title="Benutzer"
+        description="Wer sich anmelden darf und mit welcher Rolle."
+        actions={<Button onClick={() => setCreating(true)}>+ Neuer Benutzer</Button>}
+      />
       {users.data === undefined ? (
         users.failed ? (
-          <EmptyState title="Die Benutzer konnten nicht geladen werden." action={<Button variant="secondary" onClick={users.reload}>Erneut versuchen</Button>} />
+          <EmptyState
+            title="Die Benutzer konnten nicht geladen werden."
+            action={
+              <Button variant="secondary" onClick={users.reload}>
+                Erneut versuchen
+              </Button>
+            }
+          />
         ) : (
           <LoadingState />
         )
@@ -64,12 +84,24 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
           <table className="w-full min-w-[720px] text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Benutzername</th>
-                <th scope="col" className="px-4 py-3 font-medium">E-Mail</th>
-                <th scope="col" className="px-4 py-3 font-medium">Rolle</th>
-                <th scope="col" className="px-4 py-3 font-medium">2FA</th>
-                <th scope="col" className="px-4 py-3 font-medium">Erstellt am</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">Aktionen</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Benutzername
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  E-Mail
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Rolle
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  2FA
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Erstellt am
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Aktionen
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -102,14 +134,22 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
                       )}
                     </td>
                     <td className="px-4 py-2">
-                      <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${account.two_factor_enabled ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-700"}`}>
+                      <span
+                        className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${account.two_factor_enabled ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-700"}`}
+                      >
                         {account.two_factor_enabled ? "Aktiviert" : "Deaktiviert"}
                       </span>
                     </td>
                     <td className="px-4 py-2 tabular-nums text-slate-700">{formatTimestampDate(account.created_at)}</td>
                     <td className="px-4 py-2 text-right">
                       {!own && (
-                        <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(account)} aria-label={`${account.username} löschen`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-700 hover:bg-red-50"
+                          onClick={() => setDeleting(account)}
+                          aria-label={`${account.username} löschen`}
+                        >
                           Löschen
                         </Button>
                       )}

@@ -32,12 +32,14 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   // A message goes once its field changes; the two dates judge each other, so both go.
-  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const value = event.target.value;
-    setForm((current) => ({ ...current, [key]: value }));
-    const cleared = key === "start_date" || key === "end_date" ? ["start_date", "end_date"] : [key];
-    setErrors((current) => ({ ...current, ...Object.fromEntries(cleared.map((field) => [field, ""])) }));
-  };
+  const set =
+    (key: keyof typeof form) =>
+    (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      const value = event.target.value;
+      setForm((current) => ({ ...current, [key]: value }));
+      const cleared = key === "start_date" || key === "end_date" ? ["start_date", "end_date"] : [key];
+      setErrors((current) => ({ ...current, ...Object.fromEntries(cleared.map((field) => [field, ""])) }));
+    };
 
   const year = Number(today().slice(0, 4));
   const datesValid = isIsoDate(form.start_date) && isIsoDate(form.end_date) && form.start_date <= form.end_date;
@@ -45,11 +47,15 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
   const balance = currentYearBalance(employees, Number(form.employee_id), vacation, year);
   const neededThisYear = datesValid ? (workingDaysByYear(form.start_date, form.end_date).get(year) ?? 0) : 0;
   // An archived employee's past vacation still lists its employee, who is no longer in the picker.
-  const missingEmployee = vacation && !employees.some((employee) => employee.id === vacation.employee_id) ? vacation : null;
+  const missingEmployee =
+    vacation && !employees.some((employee) => employee.id === vacation.employee_id) ? vacation : null;
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = validate(vacationInputSchema, { ...form, employee_id: form.employee_id ? Number(form.employee_id) : undefined });
+    const checked = validate(vacationInputSchema, {
+      ...form,
+      employee_id: form.employee_id ? Number(form.employee_id) : undefined,
+    });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
     setBusy(true);
@@ -75,7 +81,10 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
           value={form.employee_id}
           onChange={set("employee_id")}
           error={errors.employee_id}
-          hint={balance && `Ferienguthaben ${year}: ${formatDays(balance.available)} von ${formatDays(balance.total)} Tagen verfügbar`}
+          hint={
+            balance &&
+            `Ferienguthaben ${year}: ${formatDays(balance.available)} von ${formatDays(balance.total)} Tagen verfügbar`
+          }
           disabled={busy}
           autoFocus
         >
@@ -88,8 +97,25 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
           ))}
         </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="vacation-start" label="Von" type="date" value={form.start_date} onChange={set("start_date")} error={errors.start_date} disabled={busy} />
-          <Field id="vacation-end" label="Bis" type="date" value={form.end_date} min={form.start_date || undefined} onChange={set("end_date")} error={errors.end_date} disabled={busy} />
+          <Field
+            id="vacation-start"
+            label="Von"
+            type="date"
+            value={form.start_date}
+            onChange={set("start_date")}
+            error={errors.start_date}
+            disabled={busy}
+          />
+          <Field
+            id="vacation-end"
+            label="Bis"
+            type="date"
+            value={form.end_date}
+            min={form.start_date || undefined}
+            onChange={set("end_date")}
+            error={errors.end_date}
+            disabled={busy}
+          />
         </div>
         {/* Announced while typing; shown only for a valid range (SPEC §5). */}
         <div aria-live="polite" className="min-h-6 text-sm">
@@ -97,7 +123,9 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
             <p className="flex flex-wrap items-baseline gap-x-2">
               <span className="font-semibold text-slate-900">{workingDaysLabel(count)}</span>
               <span className="text-slate-600">(Montag bis Freitag)</span>
-              {balance && neededThisYear > balance.available && <span className="font-medium text-red-700">Mehr als das Guthaben {year}</span>}
+              {balance && neededThisYear > balance.available && (
+                <span className="font-medium text-red-700">Mehr als das Guthaben {year}</span>
+              )}
             </p>
           )}
         </div>
@@ -135,6 +163,9 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
 function currentYearBalance(employees: EmployeeDto[], employeeId: number, vacation: VacationDto | null, year: number) {
   const employee = employees.find((candidate) => candidate.id === employeeId);
   if (!employee) return null;
-  const ownDays = vacation && vacation.employee_id === employee.id ? (workingDaysByYear(vacation.start_date, vacation.end_date).get(year) ?? 0) : 0;
+  const ownDays =
+    vacation && vacation.employee_id === employee.id
+      ? (workingDaysByYear(vacation.start_date, vacation.end_date).get(year) ?? 0)
+      : 0;
   return { total: employee.vacation_days_total, available: employee.vacation_days_remaining + ownDays };
 }

@@ -19,7 +19,10 @@ import { deleteMessage, employeeName } from "./vacation-text";
 /** Employees and vacations load together: one failure toast, and the balances in the dialog are as fresh as the list. */
 async function loadVacations(employeeFilter: string, signal: AbortSignal) {
   const query = employeeFilter ? `?employee_id=${employeeFilter}` : "";
-  const [employees, vacations] = await Promise.all([api.get<EmployeeDto[]>("/employees", signal), api.get<VacationDto[]>(`/vacations${query}`, signal)]);
+  const [employees, vacations] = await Promise.all([
+    api.get<EmployeeDto[]>("/employees", signal),
+    api.get<VacationDto[]>(`/vacations${query}`, signal),
+  ]);
   return { employees, vacations, employeeFilter };
 }
 
@@ -29,26 +32,49 @@ export function VacationsScreen() {
   const mayEdit = !!user && can(user.role, "vacations:write");
   const [employeeFilter, setEmployeeFilter] = useState("");
   // The filter is the key: changing it loads again, the old rows stay until then.
-  const data = useResource((signal) => loadVacations(employeeFilter, signal), "Fehler beim Laden der Daten", employeeFilter);
+  const data = useResource(
+    (signal) => loadVacations(employeeFilter, signal),
+    "Fehler beim Laden der Daten",
+    employeeFilter,
+  );
   const [editing, setEditing] = useState<VacationDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<VacationDto | null>(null);
   const { run } = useAction();
 
   async function remove(vacation: VacationDto) {
-    if (!(await run(() => api.delete(`/vacations/${vacation.id}`), { success: "Ferien gelöscht!", failure: "Fehler beim Löschen" }))) return;
+    if (
+      !(await run(() => api.delete(`/vacations/${vacation.id}`), {
+        success: "Ferien gelöscht!",
+        failure: "Fehler beim Löschen",
+      }))
+    )
+      return;
     setDeleting(null);
     await data.reload();
   }
 
-  const addButton = mayEdit && !!data.data?.employees.length && <Button onClick={() => setEditing("new")}>+ Ferien eintragen</Button>;
+  const addButton = mayEdit && !!data.data?.employees.length && (
+    <Button onClick={() => setEditing("new")}>+ Ferien eintragen</Button>
+  );
   const filtered = data.data?.employees.find((employee) => String(employee.id) === employeeFilter);
 
   return (
     <>
-      <PageHeader title="Ferien" description="Abwesenheiten der Mitarbeitenden. Gezählt werden die Arbeitstage von Montag bis Freitag." actions={addButton} />
+      <PageHeader
+        title="Ferien"
+        description="Abwesenheiten der Mitarbeitenden. Gezählt werden die Arbeitstage von Montag bis Freitag."
+        actions={addButton}
+      />
       {data.data === undefined ? (
         data.failed ? (
-          <EmptyState title="Die Ferien konnten nicht geladen werden." action={<Button variant="secondary" onClick={data.reload}>Erneut versuchen</Button>} />
+          <EmptyState
+            title="Die Ferien konnten nicht geladen werden."
+            action={
+              <Button variant="secondary" onClick={data.reload}>
+                Erneut versuchen
+              </Button>
+            }
+          />
         ) : (
           <LoadingState />
         )
@@ -56,14 +82,23 @@ export function VacationsScreen() {
         <EmptyState
           title="Noch keine Mitarbeitenden — Ferien lassen sich eintragen, sobald es Mitarbeitende gibt"
           action={
-            <IntentLink href="/employees" className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50">
+            <IntentLink
+              href="/employees"
+              className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
+            >
               Zu den Mitarbeitenden
             </IntentLink>
           }
         />
       ) : (
         <div className="space-y-4">
-          <SelectField id="vacation-filter" label="Mitarbeiter" className="sm:w-80" value={employeeFilter} onChange={(event) => setEmployeeFilter(event.target.value)}>
+          <SelectField
+            id="vacation-filter"
+            label="Mitarbeiter"
+            className="sm:w-80"
+            value={employeeFilter}
+            onChange={(event) => setEmployeeFilter(event.target.value)}
+          >
             <option value="">Alle Mitarbeiter</option>
             {data.data.employees.map((employee) => (
               <option key={employee.id} value={employee.id}>
@@ -72,8 +107,15 @@ export function VacationsScreen() {
             ))}
           </SelectField>
           {data.data.vacations.length === 0 ? (
-            <EmptyState title={filtered ? `Keine Ferien für ${employeeName(filtered)} eingetragen` : "Noch keine Ferien eingetragen"} action={addButton}>
-              {mayEdit ? "Eingetragene Ferien werden vom Ferienguthaben abgezogen und in der Wochenplanung berücksichtigt." : "Manager und Administratoren tragen Ferien ein."}
+            <EmptyState
+              title={
+                filtered ? `Keine Ferien für ${employeeName(filtered)} eingetragen` : "Noch keine Ferien eingetragen"
+              }
+              action={addButton}
+            >
+              {mayEdit
+                ? "Eingetragene Ferien werden vom Ferienguthaben abgezogen und in der Wochenplanung berücksichtigt."
+                : "Manager und Administratoren tragen Ferien ein."}
             </EmptyState>
           ) : (
             <VacationsTable

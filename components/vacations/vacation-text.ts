@@ -12,7 +12,8 @@ export const workingDaysLabel = (count: number) => `${count} ${count === 1 ? "Ar
 const STATUS_LABELS: Record<string, string> = { approved: "Genehmigt" };
 export const statusLabel = (status: VacationDto["status"]) => STATUS_LABELS[status] ?? status;
 
-export const employeeName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`;
+export const employeeName = (person: { first_name: string; last_name: string }) =>
+  `${person.first_name} ${person.last_name}`;
 
 /** The delete confirmation says where the days go (SPEC §2). */
 export function deleteMessage(vacation: VacationDto): string {
@@ -28,7 +29,11 @@ export function deleteMessage(vacation: VacationDto): string {
  * as the toast's second line. When the shortfall is in another year than the
  * one on screen, the title names that year (a vacation over New Year).
  */
-export function saveErrorToast(error: unknown, fallback: string, currentYear: number): [title: string, description?: string] {
+export function saveErrorToast(
+  error: unknown,
+  fallback: string,
+  currentYear: number,
+): [title: string, description?: string] {
   if (error instanceof ApiError && error.code === "insufficient_vacation_days") {
     const { required, available, year } = error.body as { required?: number; available?: number; year?: number };
     if (typeof required === "number" && typeof available === "number") {

@@ -23,7 +23,8 @@ type Props = {
  */
 export function ShiftRowFields({ row, number, locations, errors, disabled, onChange, onRemove }: Props) {
   const id = (field: string) => `template-shift-${row.key}-${field}`;
-  const set = (field: keyof ShiftRow) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ ...row, [field]: event.target.value });
+  const set = (field: keyof ShiftRow) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    onChange({ ...row, [field]: event.target.value });
   const hours = shiftHours(row.start_time, row.end_time);
   const control = (field: keyof ShiftRow, label: string, input: React.ReactNode) => (
     <div className={`space-y-1 ${field === "notes" ? "col-span-2 lg:col-span-1" : ""}`}>
@@ -46,12 +47,19 @@ export function ShiftRowFields({ row, number, locations, errors, disabled, onCha
   });
 
   return (
-    <fieldset className={`grid grid-cols-2 items-start gap-2 rounded-lg border border-slate-200 p-3 lg:rounded-none lg:border-0 lg:p-0 ${ROW_GRID}`}>
+    <fieldset
+      className={`grid grid-cols-2 items-start gap-2 rounded-lg border border-slate-200 p-3 lg:rounded-none lg:border-0 lg:p-0 ${ROW_GRID}`}
+    >
       <legend className="col-span-2 mb-1 text-sm font-medium text-slate-800 lg:sr-only">Schicht {number}</legend>
       {control(
         "day_of_week",
         "Tag",
-        <select {...a11y("day_of_week")} value={row.day_of_week} onChange={set("day_of_week")} className={`${inputClass} min-h-11`}>
+        <select
+          {...a11y("day_of_week")}
+          value={row.day_of_week}
+          onChange={set("day_of_week")}
+          className={`${inputClass} min-h-11`}
+        >
           {WEEK.map((day) => (
             <option key={day.dayOfWeek} value={day.dayOfWeek}>
               {day.short}
@@ -62,7 +70,12 @@ export function ShiftRowFields({ row, number, locations, errors, disabled, onCha
       {control(
         "location_id",
         "Standort",
-        <select {...a11y("location_id")} value={row.location_id} onChange={set("location_id")} className={`${inputClass} min-h-11`}>
+        <select
+          {...a11y("location_id")}
+          value={row.location_id}
+          onChange={set("location_id")}
+          className={`${inputClass} min-h-11`}
+        >
           <option value="">Standort wählen</option>
           {locations.map((location) => (
             <option key={location.id} value={location.id}>
@@ -71,12 +84,38 @@ export function ShiftRowFields({ row, number, locations, errors, disabled, onCha
           ))}
         </select>,
       )}
-      {control("start_time", "Von", <input {...a11y("start_time")} type="time" value={row.start_time} onChange={set("start_time")} className={`${inputClass} min-h-11`} />)}
-      {control("end_time", "Bis", <input {...a11y("end_time")} type="time" value={row.end_time} onChange={set("end_time")} className={`${inputClass} min-h-11`} />)}
-      {control("notes", "Notiz", <input {...a11y("notes")} value={row.notes} onChange={set("notes")} className={`${inputClass} min-h-11`} />)}
+      {control(
+        "start_time",
+        "Von",
+        <input
+          {...a11y("start_time")}
+          type="time"
+          value={row.start_time}
+          onChange={set("start_time")}
+          className={`${inputClass} min-h-11`}
+        />,
+      )}
+      {control(
+        "end_time",
+        "Bis",
+        <input
+          {...a11y("end_time")}
+          type="time"
+          value={row.end_time}
+          onChange={set("end_time")}
+          className={`${inputClass} min-h-11`}
+        />,
+      )}
+      {control(
+        "notes",
+        "Notiz",
+        <input {...a11y("notes")} value={row.notes} onChange={set("notes")} className={`${inputClass} min-h-11`} />,
+      )}
       <p className="flex min-h-11 flex-col justify-center text-sm tabular-nums text-slate-700 lg:items-end lg:text-right">
         {hours === null ? "–" : `${formatHours(hours)} h`}
-        {hours !== null && crossesMidnight(row.start_time, row.end_time) && <span className="text-xs leading-tight text-slate-600">bis Folgetag</span>}
+        {hours !== null && crossesMidnight(row.start_time, row.end_time) && (
+          <span className="text-xs leading-tight text-slate-600">bis Folgetag</span>
+        )}
       </p>
       <button
         type="button"

@@ -19,7 +19,8 @@ export function TemplateCard({ template, onView, onEdit, onDelete }: Props) {
         <p className="mt-0.5 text-sm break-words text-slate-600">{template.description ?? "Keine Beschreibung"}</p>
       </div>
       <p className="text-sm text-slate-800">
-        {plural(template.day_count, "Tag", "Tage")} · {plural(template.shift_count, "Schicht", "Schichten")} · <span className="tabular-nums">{formatHours(total)} h</span>
+        {plural(template.day_count, "Tag", "Tage")} · {plural(template.shift_count, "Schicht", "Schichten")} ·{" "}
+        <span className="tabular-nums">{formatHours(total)} h</span>
       </p>
       <div role="img" aria-label={`Schichten am ${filled.map((day) => day.short).join(", ")}`} className="flex gap-1">
         {WEEK.map((day) => (
@@ -41,7 +42,13 @@ export function TemplateCard({ template, onView, onEdit, onDelete }: Props) {
           </Button>
         )}
         {onDelete && (
-          <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`${template.name} löschen`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-700 hover:bg-red-50"
+            onClick={onDelete}
+            aria-label={`${template.name} löschen`}
+          >
             Löschen
           </Button>
         )}

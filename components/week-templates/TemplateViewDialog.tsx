@@ -25,7 +25,11 @@ export function TemplateViewDialog({ template, onClose }: { template: WeekTempla
                   {shifts.map((shift) => (
                     <li key={shift.id} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm">
                       <span className="flex min-w-0 items-center gap-2 font-medium text-slate-900">
-                        <span className="size-3 shrink-0 rounded-full" style={{ backgroundColor: shift.location_color }} aria-hidden="true" />
+                        <span
+                          className="size-3 shrink-0 rounded-full"
+                          style={{ backgroundColor: shift.location_color }}
+                          aria-hidden="true"
+                        />
                         {shift.location_name}
                       </span>
                       <span className="tabular-nums text-slate-700">
@@ -41,7 +45,9 @@ export function TemplateViewDialog({ template, onClose }: { template: WeekTempla
           );
         })}
       </ul>
-      <p className="mt-3 text-right text-sm font-medium tabular-nums text-slate-800">Total {formatHours(total)} h pro Woche</p>
+      <p className="mt-3 text-right text-sm font-medium tabular-nums text-slate-800">
+        Total {formatHours(total)} h pro Woche
+      </p>
       <ModalActions>
         <Button variant="secondary" onClick={onClose}>
           Schliessen

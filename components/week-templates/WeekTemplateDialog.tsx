@@ -24,9 +24,16 @@ export function WeekTemplateDialog({ template, locations, onClose, onSaved }: Pr
 
   // A message goes once its field changes.
   const updateRow = (index: number) => (row: ShiftRow) => {
-    const changed = (Object.keys(row) as (keyof ShiftRow)[]).filter((field) => row[field] !== form.shifts[index][field]);
+    const changed = (Object.keys(row) as (keyof ShiftRow)[]).filter(
+      (field) => row[field] !== form.shifts[index][field],
+    );
     setForm((current) => ({ ...current, shifts: current.shifts.map((old, i) => (i === index ? row : old)) }));
-    setErrors((current) => ({ ...current, rows: current.rows.map((messages, i) => (i === index ? { ...messages, ...Object.fromEntries(changed.map((field) => [field, ""])) } : messages)) }));
+    setErrors((current) => ({
+      ...current,
+      rows: current.rows.map((messages, i) =>
+        i === index ? { ...messages, ...Object.fromEntries(changed.map((field) => [field, ""])) } : messages,
+      ),
+    }));
   };
   const setText = (field: "name" | "description") => (event: React.ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;
@@ -66,7 +73,15 @@ export function WeekTemplateDialog({ template, locations, onClose, onSaved }: Pr
     <Modal open size="xl" title={template ? "Vorlage bearbeiten" : "Neue Vorlage"} onClose={() => !busy && onClose()}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="template-name" label="Name" value={form.name} onChange={setText("name")} error={errors.fields.name} disabled={busy} autoFocus />
+          <Field
+            id="template-name"
+            label="Name"
+            value={form.name}
+            onChange={setText("name")}
+            error={errors.fields.name}
+            disabled={busy}
+            autoFocus
+          />
           <Field
             id="template-description"
             label="Beschreibung (optional)"
@@ -82,7 +97,9 @@ export function WeekTemplateDialog({ template, locations, onClose, onSaved }: Pr
             <h3 id="template-shifts-title" className="text-sm font-semibold text-slate-900">
               Schichten
             </h3>
-            {form.shifts.length > 0 && <p className="text-sm tabular-nums text-slate-600">Total {formatHours(total)} h pro Woche</p>}
+            {form.shifts.length > 0 && (
+              <p className="text-sm tabular-nums text-slate-600">Total {formatHours(total)} h pro Woche</p>
+            )}
           </div>
           {locations.length === 0 ? (
             <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
@@ -95,7 +112,10 @@ export function WeekTemplateDialog({ template, locations, onClose, onSaved }: Pr
           ) : (
             <>
               {form.shifts.length > 0 && (
-                <div aria-hidden="true" className={`hidden gap-2 text-xs font-medium uppercase tracking-wide text-slate-600 lg:grid ${ROW_GRID}`}>
+                <div
+                  aria-hidden="true"
+                  className={`hidden gap-2 text-xs font-medium uppercase tracking-wide text-slate-600 lg:grid ${ROW_GRID}`}
+                >
                   <span>Tag</span>
                   <span>Standort</span>
                   <span>Von</span>

@@ -16,7 +16,10 @@ import { WeekTemplateDialog } from "./WeekTemplateDialog";
 
 /** Templates and the locations their rows pick from, in one load with one failure message. */
 async function loadTemplates(signal: AbortSignal) {
-  const [templates, locations] = await Promise.all([api.get<WeekTemplateDto[]>("/week-templates", signal), api.get<LocationDto[]>("/locations", signal)]);
+  const [templates, locations] = await Promise.all([
+    api.get<WeekTemplateDto[]>("/week-templates", signal),
+    api.get<LocationDto[]>("/locations", signal),
+  ]);
   return { templates, locations };
 }
 
@@ -44,15 +47,29 @@ export function WeekTemplatesScreen() {
 
   return (
     <>
-      <PageHeader title="Wochenvorlagen" description="Typische Wochen, die du in der Wochenplanung mit einem Klick übernimmst." actions={addButton} />
+      <PageHeader
+        title="Wochenvorlagen"
+        description="Typische Wochen, die du in der Wochenplanung mit einem Klick übernimmst."
+        actions={addButton}
+      />
       {data.data === undefined ? (
         data.failed ? (
-          <EmptyState title="Die Vorlagen konnten nicht geladen werden." action={<Button variant="secondary" onClick={data.reload}>Erneut versuchen</Button>} />
+          <EmptyState
+            title="Die Vorlagen konnten nicht geladen werden."
+            action={
+              <Button variant="secondary" onClick={data.reload}>
+                Erneut versuchen
+              </Button>
+            }
+          />
         ) : (
           <LoadingState />
         )
       ) : data.data.templates.length === 0 ? (
-        <EmptyState title={mayEdit ? "Noch keine Wochenvorlagen — lege die erste Vorlage an" : "Noch keine Wochenvorlagen"} action={addButton}>
+        <EmptyState
+          title={mayEdit ? "Noch keine Wochenvorlagen — lege die erste Vorlage an" : "Noch keine Wochenvorlagen"}
+          action={addButton}
+        >
           {mayEdit
             ? "Eine Vorlage hält die Schichten einer typischen Woche fest; in der Wochenplanung übernimmst du sie als offene Schichten."
             : "Administratoren legen Vorlagen an; in der Wochenplanung lassen sie sich dann übernehmen."}
@@ -85,7 +102,9 @@ export function WeekTemplatesScreen() {
       <ConfirmDialog
         open={deleting !== null}
         title="Vorlage löschen"
-        message={deleting ? `Vorlage „${deleting.name}“ wirklich löschen? Bereits geplante Schichten bleiben erhalten.` : ""}
+        message={
+          deleting ? `Vorlage „${deleting.name}“ wirklich löschen? Bereits geplante Schichten bleiben erhalten.` : ""
+        }
         onConfirm={() => remove(deleting!)}
         onClose={() => setDeleting(null)}
       />

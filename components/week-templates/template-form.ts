@@ -3,7 +3,14 @@ import { weekTemplateInputSchema, type WeekTemplateInput } from "@/lib/shared/sc
 import { WEEK, weekPosition } from "./weekdays";
 
 /** One editable shift row; every value as the form control holds it. */
-export type ShiftRow = { key: number; day_of_week: string; location_id: string; start_time: string; end_time: string; notes: string };
+export type ShiftRow = {
+  key: number;
+  day_of_week: string;
+  location_id: string;
+  start_time: string;
+  end_time: string;
+  notes: string;
+};
 export type TemplateForm = { name: string; description: string; shifts: ShiftRow[] };
 /** Messages for the name, description and the list as a whole, and per row and field. */
 export type TemplateErrors = { fields: Record<string, string>; rows: Record<string, string>[] };
@@ -49,7 +56,9 @@ export function formFromTemplate(template: WeekTemplateDto | null, locations: Lo
 }
 
 /** Checks the form with the API's schema; messages land on the field (and row) they belong to. */
-export function checkTemplateForm(form: TemplateForm): { data: WeekTemplateInput; errors: null } | { data: null; errors: TemplateErrors } {
+export function checkTemplateForm(
+  form: TemplateForm,
+): { data: WeekTemplateInput; errors: null } | { data: null; errors: TemplateErrors } {
   const result = weekTemplateInputSchema.safeParse({
     name: form.name,
     description: form.description,
@@ -66,7 +75,8 @@ export function checkTemplateForm(form: TemplateForm): { data: WeekTemplateInput
   const errors: TemplateErrors = { fields: {}, rows: form.shifts.map(() => ({})) };
   for (const issue of result.error.issues) {
     const [field, row, rowField] = issue.path;
-    if (field === "shifts" && typeof row === "number" && rowField !== undefined) errors.rows[row][String(rowField)] ??= issue.message;
+    if (field === "shifts" && typeof row === "number" && rowField !== undefined)
+      errors.rows[row][String(rowField)] ??= issue.message;
     else errors.fields[String(field ?? "form")] ??= issue.message;
   }
   return { data: null, errors };

@@ -25,7 +25,9 @@ test("admin logs in, reads /auth/me, refreshes, creates a user who logs in, logs
   expect(created.status()).toBe(201);
   const userLogin = await request.post("/api/auth/login", { data: { username, password: "e2e-passwort-1" } });
   expect(userLogin.status()).toBe(200);
-  const forbidden = await request.get("/api/users", { headers: { Authorization: `Bearer ${(await userLogin.json()).accessToken}` } });
+  const forbidden = await request.get("/api/users", {
+    headers: { Authorization: `Bearer ${(await userLogin.json()).accessToken}` },
+  });
   expect(forbidden.status()).toBe(403);
 
   expect((await request.post("/api/auth/logout", { data: { refreshToken: next.refreshToken } })).status()).toBe(200);

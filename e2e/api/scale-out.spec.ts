@@ -43,7 +43,10 @@ test.afterAll(async () => {
 
 async function createUser(prefix: string): Promise<string> {
   const username = `${prefix}-${Date.now().toString(36)}`;
-  const created = await api(a.url, "POST", "/api/users", { token: adminToken, body: { username, password: PASSWORD, role: "user" } });
+  const created = await api(a.url, "POST", "/api/users", {
+    token: adminToken,
+    body: { username, password: PASSWORD, role: "user" },
+  });
   expect(created.status).toBe(201);
   return username;
 }
@@ -68,16 +71,23 @@ test("a session started on A is refreshed on B; the new access token works on A;
   expect(replay.body.code).toBe("invalid_refresh_token");
   // ...and the family is revoked, so B's fresh refresh token is dead too, on both.
   for (const instance of [a, b]) {
-    const revoked = await api(instance.url, "POST", "/api/auth/refresh", { body: { refreshToken: second.refreshToken } });
+    const revoked = await api(instance.url, "POST", "/api/auth/refresh", {
+      body: { refreshToken: second.refreshToken },
+    });
     expect(revoked.status).toBe(401);
   }
 });
 
 /** Wrong passwords, sent round-robin to `instances`, until the first 429: how many 401s came before. */
-async function failuresUntilLimited(username: string, instances: AppInstance[]): Promise<{ failures: number; limited: Awaited<ReturnType<typeof api>> }> {
+async function failuresUntilLimited(
+  username: string,
+  instances: AppInstance[],
+): Promise<{ failures: number; limited: Awaited<ReturnType<typeof api>> }> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const instance = instances[attempt % instances.length];
-    const res = await api(instance.url, "POST", "/api/auth/login", { body: { username, password: "falsches-passwort" } });
+    const res = await api(instance.url, "POST", "/api/auth/login", {
+      body: { username, password: "falsches-passwort" },
+    });
     if (res.status === 429) return { failures: attempt, limited: res };
     expect(res.status).toBe(401);
   }
@@ -125,13 +135,19 @@ test("a TOTP code used on A is rejected on B, and one used on B is rejected on A
   expect(verified.status).toBe(200);
 
   // ...and, used there, it no longer turns 2FA off on A.
-  const disable = await api(a.url, "POST", "/api/auth/disable-2fa", { token: verified.body.accessToken as string, body: { token: nextCode } });
+  const disable = await api(a.url, "POST", "/api/auth/disable-2fa", {
+    token: verified.body.accessToken as string,
+    body: { token: nextCode },
+  });
   expect(disable.status).toBe(400);
   expect(disable.body.code).toBe("invalid_two_factor_token");
 });
 
 test("the week view shows every change on both instances, whichever instance made it (per-process answers are checked against PostgreSQL)", async () => {
-  const location = await api(a.url, "POST", "/api/locations", { token: adminToken, body: { name: "Skalierung", color: "#445566" } });
+  const location = await api(a.url, "POST", "/api/locations", {
+    token: adminToken,
+    body: { name: "Skalierung", color: "#445566" },
+  });
   expect(location.status).toBe(201);
   const week = "/api/shifts?start_date=2032-03-01&end_date=2032-03-07";
   // Both instances answer the week (and may keep that answer) before and after each change.
@@ -140,7 +156,9 @@ test("the week view shows every change on both instances, whichever instance mad
       const res = await api(instance.url, "GET", week, { token: adminToken });
       expect(res.status).toBe(200);
       const shifts = res.body as unknown as { custom_name: string; location_name: string; start_time: string }[];
-      expect(shifts.map((shift) => `${shift.custom_name} ${shift.start_time} @ ${shift.location_name}`)).toEqual(expected);
+      expect(shifts.map((shift) => `${shift.custom_name} ${shift.start_time} @ ${shift.location_name}`)).toEqual(
+        expected,
+      );
     }
   };
   const shift = (name: string, start: string) => ({
@@ -157,10 +175,20 @@ test("the week view shows every change on both instances, whichever instance mad
   expect(created.status).toBe(201);
   await bothShow(["Früh 06:00 @ Skalierung"]);
 
-  expect((await api(b.url, "PUT", `/api/shifts/${created.body.id}`, { token: adminToken, body: shift("Spät", "14:00") })).status).toBe(200);
+  expect(
+    (await api(b.url, "PUT", `/api/shifts/${created.body.id}`, { token: adminToken, body: shift("Spät", "14:00") }))
+      .status,
+  ).toBe(200);
   await bothShow(["Spät 14:00 @ Skalierung"]);
 
-  expect((await api(b.url, "PUT", `/api/locations/${location.body.id}`, { token: adminToken, body: { name: "Skalierung Nord" } })).status).toBe(200);
+  expect(
+    (
+      await api(b.url, "PUT", `/api/locations/${location.body.id}`, {
+        token: adminToken,
+        body: { name: "Skalierung Nord" },
+      })
+    ).status,
+  ).toBe(200);
   await bothShow(["Spät 14:00 @ Skalierung Nord"]);
 
   expect((await api(a.url, "DELETE", `/api/shifts/${created.body.id}`, { token: adminToken })).status).toBe(200);

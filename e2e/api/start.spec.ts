@@ -14,12 +14,24 @@ const pgPort = E2E_START_PG_PORT;
 const secret = "e2e-start-secret-0123456789abcdef0123456789";
 
 function start(env: Record<string, string> = {}): Instance {
-  return launch(["scripts/start.mjs"], { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(pgPort), ...env });
+  return launch(["scripts/start.mjs"], {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    EMBEDDED_PG_PORT: String(pgPort),
+    ...env,
+  });
 }
 
 async function users() {
   const password = readFileSync(path.join(dataDir, "secrets", "postgres-password"), "utf8").trim();
-  const client = new pg.Client({ host: "127.0.0.1", port: pgPort, user: "schichtwerk", password, database: "schichtwerk" });
+  const client = new pg.Client({
+    host: "127.0.0.1",
+    port: pgPort,
+    user: "schichtwerk",
+    password,
+    database: "schichtwerk",
+  });
   await client.connect();
   try {
     return (await client.query("SELECT id, username, role, password_hash FROM users ORDER BY id")).rows;
@@ -138,7 +150,9 @@ test.describe("unsafe configuration is refused with a clear message and exit cod
       ENCRYPTION_KEY: secret,
     });
     expect(await server.exited).toBe(1);
-    expect(server.output()).toContain("Unsichere Konfiguration, Start abgebrochen / unsafe configuration, refusing to start");
+    expect(server.output()).toContain(
+      "Unsichere Konfiguration, Start abgebrochen / unsafe configuration, refusing to start",
+    );
     expect(server.output()).toContain("JWT_SECRET fehlt / is not set");
   });
 });

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, screenshot } from "./support";
 
-test("/api-docs: the API reference without signing in, operations grouped by resource with roles and schemas", async ({ page, baseURL }) => {
+test("/api-docs: the API reference without signing in, operations grouped by resource with roles and schemas", async ({
+  page,
+  baseURL,
+}) => {
   // Served by the app itself: nothing is fetched from elsewhere (no CDN).
   const foreign: string[] = [];
   page.on("request", (request) => {
@@ -17,7 +20,9 @@ test("/api-docs: the API reference without signing in, operations grouped by res
   await expect(createShift.getByRole("heading", { name: "POST /api/shifts" })).toBeVisible();
   await expect(createShift.getByText("manager", { exact: true })).toBeVisible();
   await expect(createShift.getByRole("cell", { name: "location_id (required)" })).toBeVisible();
-  await expect(page.locator("#createWeekTemplate").getByRole("cell", { name: "shifts[].start_time (required)" })).toBeVisible();
+  await expect(
+    page.locator("#createWeekTemplate").getByRole("cell", { name: "shifts[].start_time (required)" }),
+  ).toBeVisible();
   await expect(page.locator("#schema-Shift").getByRole("cell", { name: "location_color (required)" })).toBeVisible();
 
   await page.getByRole("link", { name: "openapi.json", exact: true }).click();

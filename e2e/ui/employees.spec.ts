@@ -67,7 +67,11 @@ test("a server refusal keeps the dialog open with what was typed", async ({ page
   await dialog.getByLabel("Nachname").fill("Nowak");
   await page.route("**/api/employees", (route) =>
     route.request().method() === "POST"
-      ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Interner Serverfehler", code: "internal" }) })
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: "Interner Serverfehler", code: "internal" }),
+        })
       : route.continue(),
   );
   await dialog.getByRole("button", { name: "Speichern" }).click();
@@ -87,7 +91,9 @@ test("managers see the employees but no create, edit or delete", async ({ page, 
   const manager = await createAccount(request, "manager", "mgr");
   await signIn(page, manager, "/employees");
   await expect(page.getByRole("heading", { name: "Mitarbeiter" })).toBeVisible();
-  await expect(page.getByRole("columnheader", { name: "Name" }).or(page.getByText("Noch keine Mitarbeitenden"))).toBeVisible();
+  await expect(
+    page.getByRole("columnheader", { name: "Name" }).or(page.getByText("Noch keine Mitarbeitenden")),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "+ Neuer Mitarbeiter" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /bearbeiten$|löschen$/ })).toHaveCount(0);
   await expectAccessible(page, "employees (manager)");

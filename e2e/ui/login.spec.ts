@@ -24,7 +24,9 @@ test("the login page fits a phone screen", async ({ page }) => {
   await screenshot(page, "login-phone");
 });
 
-test("wrong credentials: the server's message as a toast, the fields usable again, nothing stored", async ({ page }) => {
+test("wrong credentials: the server's message as a toast, the fields usable again, nothing stored", async ({
+  page,
+}) => {
   await page.goto("/login");
   await page.getByLabel("Benutzername").fill("niemand");
   await page.getByLabel("Passwort").fill("falsches-passwort");
@@ -37,7 +39,9 @@ test("wrong credentials: the server's message as a toast, the fields usable agai
   expect(await storage(page, "access_token")).toBeNull();
 });
 
-test("a login shows the busy label with disabled fields, stores the session and opens the dashboard", async ({ page }) => {
+test("a login shows the busy label with disabled fields, stores the session and opens the dashboard", async ({
+  page,
+}) => {
   await page.goto("/login");
   await page.getByLabel("Benutzername").fill(E2E_ADMIN.username);
   await page.getByLabel("Passwort").fill(E2E_ADMIN.password);
@@ -60,10 +64,22 @@ test("a login shows the busy label with disabled fields, stores the session and 
   expect(await storage(page, "access_token")).toMatch(/^ey/);
   expect(await storage(page, "refresh_token")).toBeTruthy();
   const persisted = JSON.parse((await storage(page, "auth-storage"))!);
-  expect(persisted.state).toMatchObject({ isAuthenticated: true, user: { username: E2E_ADMIN.username, role: "admin" } });
+  expect(persisted.state).toMatchObject({
+    isAuthenticated: true,
+    user: { username: E2E_ADMIN.username, role: "admin" },
+  });
 
   const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
-  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Wochenplanung", "Mitarbeiter", "Standorte", "Wochenvorlagen", "Ferien", "Berichte", "Benutzer"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Dashboard",
+    "Wochenplanung",
+    "Mitarbeiter",
+    "Standorte",
+    "Wochenvorlagen",
+    "Ferien",
+    "Berichte",
+    "Benutzer",
+  ]);
   await expect(page.getByRole("link", { name: "Einstellungen & 2FA" })).toBeVisible();
   await expect(page.getByText("Administrator", { exact: true })).toBeVisible();
   await screenshot(page, "dashboard-shell");

@@ -29,7 +29,12 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   const salaried = { first: "Ayşe", last: unique("Şahin") };
   const hourly = { first: "Łukasz", last: unique("Nowak") };
   const ayse = await post("/employees", { first_name: salaried.first, last_name: salaried.last, weekly_hours: 40 });
-  const lukasz = await post("/employees", { first_name: hourly.first, last_name: hourly.last, weekly_hours: 10, is_hourly: true });
+  const lukasz = await post("/employees", {
+    first_name: hourly.first,
+    last_name: hourly.last,
+    weekly_hours: 10,
+    is_hourly: true,
+  });
   const shifts: [number | null, string, string, string][] = [
     [ayse.id, "2041-02-11", "09:00", "17:00"],
     [ayse.id, "2041-02-12", "08:00", "12:30"],
@@ -39,13 +44,21 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     [ayse.id, "2041-03-04", "09:00", "17:00"],
   ];
   for (const [employee_id, shift_date, start_time, end_time] of shifts) {
-    await post("/shifts", { employee_id, location_id: location.id, shift_date, start_time, end_time, is_custom: false });
+    await post("/shifts", {
+      employee_id,
+      location_id: location.id,
+      shift_date,
+      start_time,
+      end_time,
+      is_custom: false,
+    });
   }
   await post("/vacations", { employee_id: ayse.id, start_date: "2041-02-14", end_date: "2041-02-15" });
   return { location: location.name, salaried, hourly };
 }
 
-const day = (page: Page, heading: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: heading, exact: true }) });
+const day = (page: Page, heading: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: heading, exact: true }) });
 const row = (page: Page, lastName: string) => page.getByRole("row").filter({ hasText: lastName });
 
 async function pickWeek(page: Page, date: string) {
@@ -59,7 +72,9 @@ async function pickMonth(page: Page, month: string) {
 }
 
 async function expectNoPageOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    await page.evaluate(() => window.innerWidth),
+  );
 }
 
 test("manager previews the week's schedule and the hours report with the right figures", async ({ page, request }) => {
@@ -109,7 +124,11 @@ test("manager previews the week's schedule and the hours report with the right f
   await expect(ayse.getByRole("cell").nth(3).locator("span")).toHaveClass(/text-red-700/);
   await expect(row(page, data.hourly.last).getByRole("cell")).toHaveText(["Stundenlohn", "–", h(8), "–", "1", "0"]);
   // Totals of everyone the report lists, as the API computes them.
-  const all = await (await request.get(`/api/reports/hours?start_date=${WEEK.start}&end_date=${WEEK.end}`, { headers: await adminHeaders(request) })).json();
+  const all = await (
+    await request.get(`/api/reports/hours?start_date=${WEEK.start}&end_date=${WEEK.end}`, {
+      headers: await adminHeaders(request),
+    })
+  ).json();
   const totals = page.getByRole("row").filter({ hasText: "Total (" });
   await expect(totals).toContainText(`Total (${all.employees.length} Mitarbeitende)`);
   await expect(totals.getByRole("cell").nth(1)).toHaveText(h(all.totals.target_hours));
@@ -119,7 +138,9 @@ test("manager previews the week's schedule and the hours report with the right f
   await screenshot(page, "reports-hours");
 
   // One employee: the table and its totals are hers alone.
-  await page.getByLabel("Mitarbeiter", { exact: true }).selectOption({ label: `${data.salaried.last}, ${data.salaried.first}` });
+  await page
+    .getByLabel("Mitarbeiter", { exact: true })
+    .selectOption({ label: `${data.salaried.last}, ${data.salaried.first}` });
   await expect(page.getByRole("row")).toHaveCount(3);
   await expect(totals.getByRole("cell")).toHaveText(["", h(24), h(12.5), "-11.5 h", "2", "2"]);
 
@@ -131,7 +152,8 @@ test("manager previews the week's schedule and the hours report with the right f
   await page.getByRole("tab", { name: "Arbeitsplan" }).click();
   await expect(page.getByRole("heading", { name: "KW 5 · 01.02.–03.02." })).toBeVisible();
   await expect(page.getByRole("heading", { name: "KW 9 · 25.02.–28.02." })).toBeVisible();
-  const week = (name: string) => page.locator("section").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  const week = (name: string) =>
+    page.locator("section").filter({ has: page.getByRole("heading", { name, exact: true }) });
   await expect(week("KW 7 · 11.02.–17.02.")).toContainText("4 Schichten · 24.5 h");
   await expect(week("KW 8 · 18.02.–24.02.")).toContainText("Keine Schichten");
   await expect(week("KW 8 · 18.02.–24.02.").getByRole("listitem")).toHaveCount(0);
@@ -164,19 +186,28 @@ test("the shortcuts pick this week, this month and last month", async ({ page, r
 
   await page.getByRole("button", { name: "Dieser Monat" }).click();
   await expect(page.getByRole("radio", { name: "Monat" })).toBeChecked();
-  await expect(page.getByRole("heading", { level: 2 }).first()).toContainText(`${dmy(year, month, 1)} – ${dmy(year, month, lastDay(year, month))}`);
+  await expect(page.getByRole("heading", { level: 2 }).first()).toContainText(
+    `${dmy(year, month, 1)} – ${dmy(year, month, lastDay(year, month))}`,
+  );
   await page.getByRole("button", { name: "Letzter Monat" }).click();
   await expect(page.getByRole("button", { name: "Letzter Monat" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByLabel("Kalendermonat")).toHaveValue(`${prevYear}-${String(prevMonth).padStart(2, "0")}`);
-  await expect(page.getByRole("heading", { level: 2 }).first()).toContainText(`${dmy(prevYear, prevMonth, 1)} – ${dmy(prevYear, prevMonth, lastDay(prevYear, prevMonth))}`);
+  await expect(page.getByRole("heading", { level: 2 }).first()).toContainText(
+    `${dmy(prevYear, prevMonth, 1)} – ${dmy(prevYear, prevMonth, lastDay(prevYear, prevMonth))}`,
+  );
   await page.getByRole("button", { name: "Diese Woche" }).click();
   await expect(page.getByRole("radio", { name: "Woche" })).toBeChecked();
-  await expect(page.getByRole("heading", { level: 2 }).first()).toContainText(/^KW \d+ · \d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}$/);
+  await expect(page.getByRole("heading", { level: 2 }).first()).toContainText(
+    /^KW \d+ · \d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}$/,
+  );
 });
 
 test("both PDFs download with their filenames; the hours PDF keeps the employee filter", async ({ page, request }) => {
   const last = unique("Nowak");
-  const res = await request.post("/api/employees", { headers: await adminHeaders(request), data: { first_name: "Łukasz", last_name: last, is_hourly: true } });
+  const res = await request.post("/api/employees", {
+    headers: await adminHeaders(request),
+    data: { first_name: "Łukasz", last_name: last, is_hourly: true },
+  });
   expect(res.status(), await res.text()).toBe(201);
   const employee = await res.json();
   const manager = await createAccount(request, "manager", "pdf");
@@ -187,7 +218,11 @@ test("both PDFs download with their filenames; the hours PDF keeps the employee 
   await page.getByRole("button", { name: "Arbeitsplan als PDF" }).click();
   const schedule = await download;
   expect(schedule.suggestedFilename()).toBe(`Arbeitsplan_${WEEK.start}_${WEEK.end}.pdf`);
-  expect(readFileSync(await schedule.path()).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    readFileSync(await schedule.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
   await expect(toast(page, "PDF wurde heruntergeladen!")).toBeVisible();
 
   await page.getByRole("tab", { name: "Stundenbericht" }).click();
@@ -224,7 +259,11 @@ test("a failing PDF: busy label meanwhile, then 'Fehler beim Erstellen des PDFs'
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/api\/reports\/schedule\/pdf\?/, async (route) => {
     await held;
-    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Interner Serverfehler", code: "internal" }) });
+    await route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "Interner Serverfehler", code: "internal" }),
+    });
   });
   await page.getByRole("button", { name: "Arbeitsplan als PDF" }).click();
   const busy = page.getByRole("button", { name: "PDF wird erstellt..." });
@@ -241,13 +280,17 @@ test("a failed load says 'Fehler beim Laden der Daten' and can be retried", asyn
   await expect(toast(page, "Fehler beim Laden der Daten")).toBeVisible();
   await page.unroute(/\/api\/shifts\?/);
   await page.getByRole("button", { name: "Erneut versuchen" }).click();
-  await expect(page.getByRole("heading", { name: "Total Zeitraum" }).or(page.getByText("Keine Schichten in diesem Zeitraum"))).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Total Zeitraum" }).or(page.getByText("Keine Schichten in diesem Zeitraum")),
+  ).toBeVisible();
 });
 
 test("a user account is turned away", async ({ page, request }) => {
   const user = await createAccount(request, "user", "leser");
   await signIn(page, user, "/reports");
-  await expect(page.getByRole("alert").filter({ hasText: "Berichte sind nur für Manager und Administratoren verfügbar" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Berichte sind nur für Manager und Administratoren verfügbar" }),
+  ).toBeVisible();
   await expect(page.getByRole("tab")).toHaveCount(0);
   await expect(page.getByRole("button", { name: /als PDF$/ })).toHaveCount(0);
 });

@@ -5,9 +5,13 @@ import { formatDayMonth, isoWeekNumber } from "../../lib/shared/format";
 import { adminHeaders, createAccount, expectAccessible, screenshot, signIn, toast, unique } from "./support";
 
 const monday = () => mondayOf(todayIn("Europe/Zurich"));
-const row = (page: Page, location: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: location }) });
+const row = (page: Page, location: string) =>
+  page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: location }) });
 
-test("planner: create, edit and delete a shift; unassigned shifts are amber and say 'Offen'", async ({ page, request }) => {
+test("planner: create, edit and delete a shift; unassigned shifts are amber and say 'Offen'", async ({
+  page,
+  request,
+}) => {
   const headers = await adminHeaders(request);
   const locationName = unique("Planer-Filiale");
   await request.post("/api/locations", { headers, data: { name: locationName, color: "#8B5CF6" } });
@@ -25,7 +29,9 @@ test("planner: create, edit and delete a shift; unassigned shifts are amber and 
   expect(calls.sort()).toEqual(["/api/employees", "/api/locations", "/api/shifts"]); // at most three calls (issue budget P8)
 
   // Create on Tuesday, crossing midnight: the preview says so.
-  await row(page, locationName).getByRole("button", { name: `Schicht hinzufügen: ${locationName}, Di ${formatDayMonth(addDays(start, 1))}` }).click();
+  await row(page, locationName)
+    .getByRole("button", { name: `Schicht hinzufügen: ${locationName}, Di ${formatDayMonth(addDays(start, 1))}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Neue Schicht" });
   await expect(dialog.getByLabel("Beginn")).toHaveValue("09:00");
   await expect(dialog.getByLabel("Ende")).toHaveValue("17:00");
@@ -48,7 +54,9 @@ test("planner: create, edit and delete a shift; unassigned shifts are amber and 
   await expect(chip).toContainText("8.5 h");
   await expect(chip).toContainText("Inventur");
   await expect(row(page, locationName).getByRole("cell").last()).toHaveText("8.5 h"); // the location's week total
-  await expect(page.getByRole("region", { name: "Verfügbare Mitarbeiter" }).getByRole("listitem").filter({ hasText: lastName })).toContainText("11.5 h frei");
+  await expect(
+    page.getByRole("region", { name: "Verfügbare Mitarbeiter" }).getByRole("listitem").filter({ hasText: lastName }),
+  ).toContainText("11.5 h frei");
 
   // Edit: unassign it. Amber background, amber border and the word "Offen".
   await chip.getByRole("button", { name: /^Schicht bearbeiten/ }).click();
@@ -77,19 +85,31 @@ test("planner: create, edit and delete a shift; unassigned shifts are amber and 
   await expectAccessible(page, "schedule");
 });
 
-test("week navigation keeps the grid; a template is imported into the displayed week as open shifts", async ({ page, request }) => {
+test("week navigation keeps the grid; a template is imported into the displayed week as open shifts", async ({
+  page,
+  request,
+}) => {
   const headers = await adminHeaders(request);
   const locationName = unique("Vorlagen-Filiale");
   const location = await (await request.post("/api/locations", { headers, data: { name: locationName } })).json();
   const templateName = unique("Standardwoche");
   const template = await request.post("/api/week-templates", {
     headers,
-    data: { name: templateName, shifts: [{ day_of_week: 3, location_id: location.id, start_time: "08:00", end_time: "12:00" }, { day_of_week: 0, location_id: location.id, start_time: "10:00", end_time: "15:00" }] },
+    data: {
+      name: templateName,
+      shifts: [
+        { day_of_week: 3, location_id: location.id, start_time: "08:00", end_time: "12:00" },
+        { day_of_week: 0, location_id: location.id, start_time: "10:00", end_time: "15:00" },
+      ],
+    },
   });
   expect(template.status()).toBe(201);
   const start = monday();
   const next = addDays(start, 7);
-  await request.post("/api/shifts", { headers, data: { location_id: location.id, shift_date: addDays(next, 4), start_time: "07:00", end_time: "11:00" } });
+  await request.post("/api/shifts", {
+    headers,
+    data: { location_id: location.id, shift_date: addDays(next, 4), start_time: "07:00", end_time: "11:00" },
+  });
 
   await signIn(page, E2E_ADMIN, "/schedule");
   await expect(page.getByText(`KW ${isoWeekNumber(start)} · ${formatDayMonth(start)}`)).toBeVisible();
@@ -116,8 +136,14 @@ test("week navigation keeps the grid; a template is imported into the displayed 
   await expect(cells.nth(2)).toContainText("Offen");
   await expect(cells.nth(2)).toContainText("08:00–12:00");
   await expect(cells.nth(6)).toContainText("10:00–15:00");
-  const shifts = await (await request.get(`/api/shifts?start_date=${next}&end_date=${addDays(next, 6)}`, { headers })).json();
-  expect(shifts.filter((s: { location_id: number }) => s.location_id === location.id).map((s: { shift_date: string }) => s.shift_date)).toEqual([addDays(next, 2), addDays(next, 4), addDays(next, 6)]);
+  const shifts = await (
+    await request.get(`/api/shifts?start_date=${next}&end_date=${addDays(next, 6)}`, { headers })
+  ).json();
+  expect(
+    shifts
+      .filter((s: { location_id: number }) => s.location_id === location.id)
+      .map((s: { shift_date: string }) => s.shift_date),
+  ).toEqual([addDays(next, 2), addDays(next, 4), addDays(next, 6)]);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "schedule-phone");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

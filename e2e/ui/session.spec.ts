@@ -1,7 +1,9 @@
 import { expect, test, type Request } from "@playwright/test";
 import { createAccount, expiredAccessToken, screenLoaded, signIn, storage } from "./support";
 
-test("an expired access token: one refresh (rotated tokens stored), the request retried, the screen loads", async ({ page }) => {
+test("an expired access token: one refresh (rotated tokens stored), the request retried, the screen loads", async ({
+  page,
+}) => {
   const account = await createAccount(page.request, "manager", "expiry");
   const session = await signIn(page, account, "/employees");
   await expect(page.getByRole("heading", { name: "Mitarbeiter" })).toBeVisible();
@@ -56,7 +58,9 @@ test("a refused refresh removes both tokens and lands on /login", async ({ page 
   const session = await signIn(page, account, "/locations");
   await expect(page.getByRole("heading", { name: "Standorte" })).toBeVisible();
   // Spend the stored refresh token elsewhere: the browser's copy is now a reused one.
-  expect((await page.request.post("/api/auth/refresh", { data: { refreshToken: session.refreshToken } })).status()).toBe(200);
+  expect(
+    (await page.request.post("/api/auth/refresh", { data: { refreshToken: session.refreshToken } })).status(),
+  ).toBe(200);
   await page.evaluate((token) => localStorage.setItem("access_token", token), await expiredAccessToken(session.user));
 
   await page.getByRole("link", { name: "Mitarbeiter" }).click();

@@ -15,7 +15,10 @@ let counter = 0;
 /** A name no other test (or earlier run on the same database) uses. */
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export async function apiLogin(request: APIRequestContext, credentials: { username: string; password: string }): Promise<Session> {
+export async function apiLogin(
+  request: APIRequestContext,
+  credentials: { username: string; password: string },
+): Promise<Session> {
   const res = await request.post("/api/auth/login", { data: credentials });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
@@ -25,7 +28,11 @@ export async function adminHeaders(request: APIRequestContext) {
   return { Authorization: `Bearer ${(await apiLogin(request, E2E_ADMIN)).accessToken}` };
 }
 
-export async function createAccount(request: APIRequestContext, role: Account["role"], prefix = "ui"): Promise<Account> {
+export async function createAccount(
+  request: APIRequestContext,
+  role: Account["role"],
+  prefix = "ui",
+): Promise<Account> {
   const account = { username: unique(prefix), password: "ui-test-passwort", role };
   const res = await request.post("/api/users", { headers: await adminHeaders(request), data: account });
   expect(res.status(), await res.text()).toBe(201);
@@ -41,7 +48,10 @@ export async function signIn(page: Page, credentials: { username: string; passwo
   await page.evaluate((s) => {
     localStorage.setItem("access_token", s.accessToken);
     localStorage.setItem("refresh_token", s.refreshToken);
-    localStorage.setItem("auth-storage", JSON.stringify({ state: { user: s.user, isAuthenticated: true }, version: 0 }));
+    localStorage.setItem(
+      "auth-storage",
+      JSON.stringify({ state: { user: s.user, isAuthenticated: true }, version: 0 }),
+    );
   }, session);
   await page.goto(path);
   await screenLoaded(page);
@@ -59,7 +69,9 @@ export async function screenLoaded(page: Page) {
 
 /** A sonner toast with exactly this text. */
 export function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) });
+  return page
+    .locator("[data-sonner-toast]")
+    .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) });
 }
 
 export const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
@@ -98,8 +110,12 @@ export async function expiredAccessToken(user: { id: number; role: string }): Pr
 export async function expectAccessible(page: Page, label: string, { includeToasts = false } = {}) {
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   const results = await (includeToasts ? builder : builder.exclude("[data-sonner-toaster]")).analyze();
-  const bad = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  const bad = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(
+    bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 export async function screenshot(page: Page, name: string) {

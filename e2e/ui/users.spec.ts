@@ -2,10 +2,13 @@ import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { apiLogin, expectAccessible, screenshot, signIn, toast, unique } from "./support";
 
-test("admin sees the users with role, 2FA and creation date; the own row is '(Du)' without delete", async ({ page }) => {
+test("admin sees the users with role, 2FA and creation date; the own row is '(Du)' without delete", async ({
+  page,
+}) => {
   await signIn(page, E2E_ADMIN, "/users");
   await expect(page.getByRole("heading", { name: "Benutzer" })).toBeVisible();
-  for (const header of ["Benutzername", "E-Mail", "Rolle", "2FA", "Erstellt am"]) await expect(page.getByRole("columnheader", { name: header })).toBeVisible();
+  for (const header of ["Benutzername", "E-Mail", "Rolle", "2FA", "Erstellt am"])
+    await expect(page.getByRole("columnheader", { name: header })).toBeVisible();
   const own = page.getByRole("row").filter({ hasText: "(Du)" });
   await expect(own).toContainText(E2E_ADMIN.username);
   await expect(own).toContainText("Administrator");
@@ -60,5 +63,7 @@ test("admin creates a user (with the SPEC's checks), changes the role, deletes t
   await page.getByRole("dialog", { name: "Benutzer löschen" }).getByRole("button", { name: "Löschen" }).click();
   await expect(toast(page, "Benutzer gelöscht!")).toBeVisible();
   await expect(row).toHaveCount(0);
-  expect((await page.request.post("/api/auth/login", { data: { username, password: "kassier-passwort" } })).status()).toBe(401);
+  expect(
+    (await page.request.post("/api/auth/login", { data: { username, password: "kassier-passwort" } })).status(),
+  ).toBe(401);
 });

@@ -7,14 +7,22 @@ import { adminHeaders, createAccount, expectAccessible, screenshot, signIn, toas
 // Balances on the employees page count the current calendar year (in the
 // business's time zone), so the vacations lie in December of this year:
 // always in this year, whenever the test runs.
-const year = Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich", year: "numeric" }).format(new Date()));
+const year = Number(
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich", year: "numeric" }).format(new Date()),
+);
 const monday = [1, 2, 3, 4, 5, 6, 7].map((day) => `${year}-12-0${day}`).find((date) => isoWeekday(date) === 1)!;
 const day = (offset: number) => addDays(monday, offset);
 
 type Employee = { id: number; first_name: string; last_name: string };
 
 async function createEmployee(request: APIRequestContext, vacationDays = 20): Promise<Employee & { name: string }> {
-  const data = { first_name: "Ayşe", last_name: unique("Şahin"), weekly_hours: 40, vacation_days_total: vacationDays, is_hourly: false };
+  const data = {
+    first_name: "Ayşe",
+    last_name: unique("Şahin"),
+    weekly_hours: 40,
+    vacation_days_total: vacationDays,
+    is_hourly: false,
+  };
   const res = await request.post("/api/employees", { headers: await adminHeaders(request), data });
   expect(res.status(), await res.text()).toBe(201);
   const employee = (await res.json()) as Employee;
@@ -22,7 +30,10 @@ async function createEmployee(request: APIRequestContext, vacationDays = 20): Pr
 }
 
 async function createVacation(request: APIRequestContext, employeeId: number, start: string, end: string) {
-  const res = await request.post("/api/vacations", { headers: await adminHeaders(request), data: { employee_id: employeeId, start_date: start, end_date: end } });
+  const res = await request.post("/api/vacations", {
+    headers: await adminHeaders(request),
+    data: { employee_id: employeeId, start_date: start, end_date: end },
+  });
   expect(res.status(), await res.text()).toBe(201);
 }
 
@@ -33,7 +44,10 @@ const detailToast = (page: Page, title: string, description: string) =>
     .filter({ has: page.locator("[data-title]", { hasText: title }) })
     .filter({ has: page.locator("[data-description]", { hasText: new RegExp(`^${description}$`) }) });
 
-test("manager records a vacation with the live count, is stopped by a too small balance, edits and deletes it; the employee table follows", async ({ page, request }) => {
+test("manager records a vacation with the live count, is stopped by a too small balance, edits and deletes it; the employee table follows", async ({
+  page,
+  request,
+}) => {
   const employee = await createEmployee(request, 10);
   const manager = await createAccount(request, "manager", "mgr");
   await signIn(page, manager, "/vacations");
@@ -70,7 +84,15 @@ test("manager records a vacation with the live count, is stopped by a too small 
 
   const row = page.getByRole("row").filter({ hasText: employee.last_name });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole("cell")).toHaveText([employee.name, formatDate(day(0)), formatDate(day(4)), "5", "Genehmigt", "Skiferien Engadin", /Bearbeiten\s*Löschen/]);
+  await expect(row.getByRole("cell")).toHaveText([
+    employee.name,
+    formatDate(day(0)),
+    formatDate(day(4)),
+    "5",
+    "Genehmigt",
+    "Skiferien Engadin",
+    /Bearbeiten\s*Löschen/,
+  ]);
   await expectAccessible(page, "vacations");
   await screenshot(page, "vacations");
 
@@ -108,7 +130,9 @@ test("manager records a vacation with the live count, is stopped by a too small 
   await nav.getByRole("link", { name: "Ferien" }).click();
   await row.getByRole("button", { name: /löschen$/ }).click();
   const confirm = page.getByRole("dialog", { name: "Ferien löschen" });
-  await expect(confirm).toContainText(`Ferien wirklich löschen? Die 3 Ferientage werden ${employee.name} wieder gutgeschrieben.`);
+  await expect(confirm).toContainText(
+    `Ferien wirklich löschen? Die 3 Ferientage werden ${employee.name} wieder gutgeschrieben.`,
+  );
   await expectAccessible(page, "vacation delete confirmation");
   await confirm.getByRole("button", { name: "Löschen" }).click();
   await expect(toast(page, "Ferien gelöscht!")).toBeVisible();
@@ -118,7 +142,11 @@ test("manager records a vacation with the live count, is stopped by a too small 
 });
 
 test("the employee filter asks the server for one employee's vacations; users only look", async ({ page, request }) => {
-  const [anna, ben, carla] = [await createEmployee(request), await createEmployee(request), await createEmployee(request)];
+  const [anna, ben, carla] = [
+    await createEmployee(request),
+    await createEmployee(request),
+    await createEmployee(request),
+  ];
   await createVacation(request, anna.id, day(0), day(4));
   await createVacation(request, ben.id, day(7), day(8));
   const viewer = await createAccount(request, "user", "usr");
@@ -167,7 +195,9 @@ test("an overlapping vacation gets the server's message; phone layout", async ({
   await expect(dialog.getByText("3 Arbeitstage")).toBeVisible();
   await screenshot(page, "vacations-dialog-phone");
   await dialog.getByRole("button", { name: "Speichern" }).click();
-  await expect(toast(page, `Überschneidet sich mit bestehenden Ferien (${formatDate(day(0))} – ${formatDate(day(4))})`)).toBeVisible();
+  await expect(
+    toast(page, `Überschneidet sich mit bestehenden Ferien (${formatDate(day(0))} – ${formatDate(day(4))})`),
+  ).toBeVisible();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Von")).toHaveValue(day(3));
 });

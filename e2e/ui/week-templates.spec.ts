@@ -5,7 +5,10 @@ import { adminHeaders, createAccount, expectAccessible, screenshot, signIn, toas
 type Location = { id: number; name: string };
 
 async function createLocation(request: APIRequestContext, prefix: string, color: string): Promise<Location> {
-  const res = await request.post("/api/locations", { headers: await adminHeaders(request), data: { name: unique(prefix), color } });
+  const res = await request.post("/api/locations", {
+    headers: await adminHeaders(request),
+    data: { name: unique(prefix), color },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return res.json();
 }
@@ -14,9 +17,13 @@ async function createLocation(request: APIRequestContext, prefix: string, color:
 const shiftRow = (dialog: Locator, n: number) => dialog.getByRole("group", { name: `Schicht ${n}`, exact: true });
 
 /** One weekday of the view dialog, by its heading. */
-const viewDay = (view: Locator, weekday: string) => view.getByRole("listitem").filter({ has: view.page().getByRole("heading", { name: weekday, exact: true }) });
+const viewDay = (view: Locator, weekday: string) =>
+  view.getByRole("listitem").filter({ has: view.page().getByRole("heading", { name: weekday, exact: true }) });
 
-test("admin creates, views, edits and deletes a week template; validation messages; Sunday stays Sunday", async ({ page, request }) => {
+test("admin creates, views, edits and deletes a week template; validation messages; Sunday stays Sunday", async ({
+  page,
+  request,
+}) => {
   const bakery = await createLocation(request, "Bäckerei Oerlikon", "#10B981");
   const depot = await createLocation(request, "Lager Altstetten", "#8B5CF6");
   await signIn(page, E2E_ADMIN, "/week-templates");
@@ -73,9 +80,12 @@ test("admin creates, views, edits and deletes a week template; validation messag
   await screenshot(page, "week-templates");
 
   // What was saved: Mo = 1, So = 0 (SPEC §3).
-  const saved = ((await (await request.get("/api/week-templates", { headers: await adminHeaders(request) })).json()) as { name: string; shifts: { day_of_week: number }[] }[]).find(
-    (template) => template.name === name,
-  )!;
+  const saved = (
+    (await (await request.get("/api/week-templates", { headers: await adminHeaders(request) })).json()) as {
+      name: string;
+      shifts: { day_of_week: number }[];
+    }[]
+  ).find((template) => template.name === name)!;
   expect(saved.shifts.map((shift) => shift.day_of_week)).toEqual([1, 0]);
 
   await card.getByRole("button", { name: `${name} ansehen` }).click();
@@ -83,7 +93,15 @@ test("admin creates, views, edits and deletes a week template; validation messag
   await expect(viewDay(view, "Montag")).toContainText(`${bakery.name}09:00–17:00 · 8.0 h`);
   await expect(viewDay(view, "Dienstag")).toContainText("Keine Schichten");
   await expect(viewDay(view, "Sonntag")).toContainText(`${depot.name}22:00–06:00 · 8.0 h (bis Folgetag)Nachtinventur`);
-  await expect(view.getByRole("heading", { level: 3 })).toHaveText(["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"]);
+  await expect(view.getByRole("heading", { level: 3 })).toHaveText([
+    "Montag",
+    "Dienstag",
+    "Mittwoch",
+    "Donnerstag",
+    "Freitag",
+    "Samstag",
+    "Sonntag",
+  ]);
   await expect(view).toContainText("Total 16.0 h pro Woche");
   await expectAccessible(page, "template view");
   await screenshot(page, "week-template-view");
@@ -108,7 +126,9 @@ test("admin creates, views, edits and deletes a week template; validation messag
   await shiftRow(edit, 2).getByLabel("Tag").selectOption({ label: "Sa" });
   await edit.getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page, "Vorlage aktualisiert!")).toBeVisible();
-  const renamedCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: renamed, exact: true }) });
+  const renamedCard = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: renamed, exact: true }) });
   await expect(renamedCard).toContainText("2 Tage · 2 Schichten · 16.0 h");
   await expect(renamedCard.getByRole("img", { name: "Schichten am Sa, So" })).toBeVisible();
   await expect(card).toHaveCount(0);
@@ -173,7 +193,11 @@ test("phone: the template dialog stacks its rows; a refused save keeps what was 
 
   await page.route("**/api/week-templates", (route) =>
     route.request().method() === "POST"
-      ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Interner Serverfehler", code: "internal" }) })
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: "Interner Serverfehler", code: "internal" }),
+        })
       : route.continue(),
   );
   await dialog.getByRole("button", { name: "Speichern" }).click();

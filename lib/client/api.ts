@@ -104,7 +104,8 @@ function endSession() {
 async function authorized(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const token = readAccessToken();
   // The page's <head> may have sent this very GET already (early-requests.ts); a failed one is sent again.
-  const early = method === "GET" ? takeEarlyResponse(path, token)?.catch(() => send(method, path, token, options)) : undefined;
+  const early =
+    method === "GET" ? takeEarlyResponse(path, token)?.catch(() => send(method, path, token, options)) : undefined;
   let response = await (early ?? send(method, path, token, options));
   // 403 "forbidden" is the role, not the token: a refresh cannot change it.
   if (response.status === 403 && response.headers.get("content-type")?.includes("json")) {

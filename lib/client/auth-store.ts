@@ -8,7 +8,14 @@
 import { useSyncExternalStore } from "react";
 import type { LoginResult, SessionTokens, UserDto } from "@/lib/shared/api-types";
 import { api, ApiError, publicPost, setSessionEndListener } from "./api";
-import { ACCESS_TOKEN_KEY, clearTokens, readAccessToken, readRefreshToken, writeAuthState, writeTokens } from "./session-storage";
+import {
+  ACCESS_TOKEN_KEY,
+  clearTokens,
+  readAccessToken,
+  readRefreshToken,
+  writeAuthState,
+  writeTokens,
+} from "./session-storage";
 
 export type AuthSnapshot = { user: UserDto | null; isAuthenticated: boolean; ready: boolean };
 
@@ -30,7 +37,11 @@ function subscribe(listener: () => void) {
 const serverSnapshot: AuthSnapshot = { user: null, isAuthenticated: false, ready: false };
 
 export function useAuth(): AuthSnapshot {
-  return useSyncExternalStore(subscribe, () => snapshot, () => serverSnapshot);
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => serverSnapshot,
+  );
 }
 
 setSessionEndListener(() => {
@@ -79,7 +90,10 @@ function startSession(tokens: SessionTokens, user: UserDto) {
 }
 
 /** Step 1 of the login. Answers whether the two-factor step follows. */
-export async function login(username: string, password: string): Promise<{ requires2FA: true; tempToken: string } | { requires2FA: false }> {
+export async function login(
+  username: string,
+  password: string,
+): Promise<{ requires2FA: true; tempToken: string } | { requires2FA: false }> {
   const result = await publicPost<LoginResult>("/auth/login", { username, password });
   if ("requires2FA" in result) return { requires2FA: true, tempToken: result.tempToken };
   startSession(result, result.user);

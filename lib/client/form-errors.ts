@@ -5,7 +5,10 @@ import type { z } from "zod";
  * shows the server's German messages before sending (SPEC §5). Answers the
  * parsed values, or the first message per field.
  */
-export function validate<S extends z.ZodType>(schema: S, values: unknown): { data: z.infer<S>; errors: null } | { data: null; errors: Record<string, string> } {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { data: z.infer<S>; errors: null } | { data: null; errors: Record<string, string> } {
   const result = schema.safeParse(values);
   if (result.success) return { data: result.data, errors: null };
   const errors: Record<string, string> = {};

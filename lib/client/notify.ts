@@ -24,5 +24,6 @@ async function toastApi() {
 
 export const notify = {
   success: (message: string) => void toastApi().then((toast) => toast.success(message, { duration: 2000 })),
-  error: (message: string, description?: string) => void toastApi().then((toast) => toast.error(message, { duration: 4000, description })),
+  error: (message: string, description?: string) =>
+    void toastApi().then((toast) => toast.error(message, { duration: 4000, description })),
 };

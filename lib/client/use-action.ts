@@ -10,18 +10,21 @@ import { notify } from "./notify";
  */
 export function useAction() {
   const [busy, setBusy] = useState(false);
-  const run = useCallback(async (action: () => Promise<unknown>, messages: { success?: string; failure: string }): Promise<boolean> => {
-    setBusy(true);
-    try {
-      await action();
-      if (messages.success) notify.success(messages.success);
-      return true;
-    } catch (error) {
-      notify.error(errorMessage(error, messages.failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+  const run = useCallback(
+    async (action: () => Promise<unknown>, messages: { success?: string; failure: string }): Promise<boolean> => {
+      setBusy(true);
+      try {
+        await action();
+        if (messages.success) notify.success(messages.success);
+        return true;
+      } catch (error) {
+        notify.error(errorMessage(error, messages.failure));
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [],
+  );
   return { busy, run };
 }

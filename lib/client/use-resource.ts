@@ -11,7 +11,11 @@ export type Resource<T> = { data: T | undefined; failed: boolean; reload: () => 
  * A change of `key` (e.g. the period or filter shown) loads again, and the
  * old data stays on screen until the new data is there.
  */
-export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, failureMessage: string, key = ""): Resource<T> {
+export function useResource<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  failureMessage: string,
+  key = "",
+): Resource<T> {
   const [data, setData] = useState<T>();
   const [failed, setFailed] = useState(false);
   const loadRef = useRef(load);

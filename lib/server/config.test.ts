@@ -16,7 +16,10 @@ test("a missing, blank or short secret is named, in German and English, with its
   expect(problems).toHaveLength(2);
   expect(problems[0]).toMatch(/^JWT_SECRET fehlt \/ is not set \(signiert/);
   expect(problems[1]).toMatch(/^ENCRYPTION_KEY ist kürzer als 32 Bytes \/ is shorter than 32 bytes/);
-  expect(secretProblems({})).toEqual([expect.stringMatching(/^JWT_SECRET fehlt/), expect.stringMatching(/^ENCRYPTION_KEY fehlt/)]);
+  expect(secretProblems({})).toEqual([
+    expect.stringMatching(/^JWT_SECRET fehlt/),
+    expect.stringMatching(/^ENCRYPTION_KEY fehlt/),
+  ]);
 });
 
 test("bytes count, not characters: 16 umlauts are 32 bytes, 31 ASCII characters are not", () => {

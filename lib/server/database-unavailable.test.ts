@@ -27,7 +27,10 @@ async function answerTo(error: unknown) {
 const UNAVAILABLE = {
   status: 503,
   retryAfter: "5",
-  body: { error: "Die Datenbank ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.", code: "service_unavailable" },
+  body: {
+    error: "Die Datenbank ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.",
+    code: "service_unavailable",
+  },
 };
 
 /**
@@ -41,7 +44,9 @@ function singleConnectionClient() {
 const clients: Pick<PrismaClient, "$disconnect">[] = [];
 // Bounded: a client whose pool lost its slot would never finish disconnecting.
 afterAll(() =>
-  Promise.all(clients.map((client) => Promise.race([client.$disconnect(), new Promise((resolve) => setTimeout(resolve, 5_000))]))),
+  Promise.all(
+    clients.map((client) => Promise.race([client.$disconnect(), new Promise((resolve) => setTimeout(resolve, 5_000))])),
+  ),
 );
 
 describe("no PostgreSQL on the port", () => {
@@ -106,7 +111,9 @@ test("no connection within a transaction's maxWait (pool busy): 503, nothing wri
   // The only connection is busy for a second; the second transaction may wait 200 ms.
   const busy = client.$transaction(async (tx) => tx.$queryRaw`SELECT pg_sleep(1)::text`, { timeout: 5_000 });
   await new Promise((resolve) => setTimeout(resolve, 100));
-  const error = await thrownBy(() => client.$transaction(async (tx) => tx.location.create({ data: { name } }), { maxWait: 200 }));
+  const error = await thrownBy(() =>
+    client.$transaction(async (tx) => tx.location.create({ data: { name } }), { maxWait: 200 }),
+  );
   await busy;
   expect(isDatabaseUnavailable(error)).toBe(true);
   expect(await answerTo(error)).toEqual(UNAVAILABLE);
@@ -115,19 +122,29 @@ test("no connection within a transaction's maxWait (pool busy): 503, nothing wri
 
 describe("errors that are not about the database being away", () => {
   test.each([
-    ["a unique violation", async () => {
-      const username = uniqueName("dup").replace(" ", "-");
-      await db.user.create({ data: { username, passwordHash: "x" } });
-      await db.user.create({ data: { username, passwordHash: "x" } });
-    }],
+    [
+      "a unique violation",
+      async () => {
+        const username = uniqueName("dup").replace(" ", "-");
+        await db.user.create({ data: { username, passwordHash: "x" } });
+        await db.user.create({ data: { username, passwordHash: "x" } });
+      },
+    ],
     ["an SQL error", () => db.$queryRawUnsafe("SELECT * FROM no_such_table")],
-    ["a statement cancelled by its timeout", () => db.$transaction(async (tx) => {
-      await tx.$executeRaw`SET LOCAL statement_timeout = 50`;
-      await tx.$queryRaw`SELECT pg_sleep(1)::text`;
-    })],
-    ["a plain bug", async () => {
-      throw new TypeError("Cannot read properties of undefined (reading 'id')");
-    }],
+    [
+      "a statement cancelled by its timeout",
+      () =>
+        db.$transaction(async (tx) => {
+          await tx.$executeRaw`SET LOCAL statement_timeout = 50`;
+          await tx.$queryRaw`SELECT pg_sleep(1)::text`;
+        }),
+    ],
+    [
+      "a plain bug",
+      async () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'id')");
+      },
+    ],
   ])("%s stays what it was (never 503)", async (_, run) => {
     const error = await thrownBy(run);
     expect(isDatabaseUnavailable(error)).toBe(false);

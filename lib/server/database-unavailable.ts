@@ -25,10 +25,23 @@ import { Prisma } from "@/generated/prisma/client";
 const UNAVAILABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 
 // The adapter's classification of socket errors (DriverAdapterError causes).
-const UNAVAILABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+const UNAVAILABLE_ADAPTER_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+]);
 
 // Node socket errors, when a `pg` error reaches us unwrapped.
-const UNAVAILABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH"]);
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 
 // `pg` and `pg-pool` throw these as plain Errors without a code.
 const UNAVAILABLE_DRIVER_MESSAGES = [
@@ -56,12 +69,14 @@ function adapterCause(error: Prisma.PrismaClientKnownRequestError): AdapterCause
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (depth > 5 || !error || typeof error !== "object") return false;
-  if (error instanceof Prisma.PrismaClientInitializationError) return UNAVAILABLE_PRISMA_CODES.has(error.errorCode ?? "");
+  if (error instanceof Prisma.PrismaClientInitializationError)
+    return UNAVAILABLE_PRISMA_CODES.has(error.errorCode ?? "");
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (UNAVAILABLE_PRISMA_CODES.has(error.code)) return true;
     // No connection within the transaction's maxWait (all busy, or PostgreSQL
     // slow to accept): nothing was done, a retry is the right answer.
-    if (error.code === "P2028" && error.message.includes("Unable to start a transaction in the given time")) return true;
+    if (error.code === "P2028" && error.message.includes("Unable to start a transaction in the given time"))
+      return true;
     const cause = adapterCause(error);
     if (cause) {
       if (typeof cause.kind === "string" && UNAVAILABLE_ADAPTER_KINDS.has(cause.kind)) return true;
@@ -70,7 +85,12 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     }
     return false;
   }
-  const { code, message, cause, severity } = error as { code?: unknown; message?: unknown; cause?: unknown; severity?: unknown };
+  const { code, message, cause, severity } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    severity?: unknown;
+  };
   if (typeof code === "string" && UNAVAILABLE_SOCKET_CODES.has(code)) return true;
   // A PostgreSQL error as `pg` reports it (it carries a severity).
   if (typeof severity === "string" && isUnavailableSqlState(code)) return true;

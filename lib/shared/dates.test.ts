@@ -1,5 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { addDays, addMonths, eachDate, isIsoDate, isoWeekday, mondayOf, todayIn, workingDays, workingDaysByYear } from "./dates";
+import {
+  addDays,
+  addMonths,
+  eachDate,
+  isIsoDate,
+  isoWeekday,
+  mondayOf,
+  todayIn,
+  workingDays,
+  workingDaysByYear,
+} from "./dates";
 
 describe("isIsoDate", () => {
   test("accepts real calendar dates only", () => {
@@ -46,7 +56,12 @@ describe("weeks and working days", () => {
   });
 
   test("a range across New Year is split per calendar year", () => {
-    expect(workingDaysByYear("2026-12-28", "2027-01-08")).toEqual(new Map([[2026, 4], [2027, 6]]));
+    expect(workingDaysByYear("2026-12-28", "2027-01-08")).toEqual(
+      new Map([
+        [2026, 4],
+        [2027, 6],
+      ]),
+    );
   });
 });
 

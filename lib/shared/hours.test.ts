@@ -50,16 +50,39 @@ describe("formatHours", () => {
   });
 
   test("the same text as Intl.NumberFormat de-CH for any number", () => {
-    const samples = [-0, -0.04, 0.05, 0.25, 1.45, 2.675, 999.95, 999999.95, 1e14, 1e21, 1e-7, NaN, Infinity, -Infinity, 16.67, 8.33];
+    const samples = [
+      -0,
+      -0.04,
+      0.05,
+      0.25,
+      1.45,
+      2.675,
+      999.95,
+      999999.95,
+      1e14,
+      1e21,
+      1e-7,
+      NaN,
+      Infinity,
+      -Infinity,
+      16.67,
+      8.33,
+    ];
     for (const value of samples) expect(formatHours(value), String(value)).toBe(intl.format(value));
     // Every two-decimal value up to ±2000 h: the half-way cases (x.x5) included.
-    for (let k = -200_000; k <= 200_000; k++) if (formatHours(k / 100) !== intl.format(k / 100)) expect(formatHours(k / 100), String(k / 100)).toBe(intl.format(k / 100));
+    for (let k = -200_000; k <= 200_000; k++)
+      if (formatHours(k / 100) !== intl.format(k / 100))
+        expect(formatHours(k / 100), String(k / 100)).toBe(intl.format(k / 100));
     fc.assert(
       fc.property(fc.double({ noNaN: false }), (value) => formatHours(value) === intl.format(value)),
       { numRuns: 20_000 },
     );
     fc.assert(
-      fc.property(fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: 1, max: 1000 }), (n, d) => formatHours(n / d) === intl.format(n / d)),
+      fc.property(
+        fc.integer({ min: -100_000, max: 100_000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (n, d) => formatHours(n / d) === intl.format(n / d),
+      ),
       { numRuns: 20_000 },
     );
   });

@@ -9,7 +9,20 @@ export type PeriodKind = "week" | "month";
 export type Period = { kind: PeriodKind; date: string };
 export type DateRange = { start: string; end: string };
 
-const MONTHS = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
+const MONTHS = [
+  "Januar",
+  "Februar",
+  "März",
+  "April",
+  "Mai",
+  "Juni",
+  "Juli",
+  "August",
+  "September",
+  "Oktober",
+  "November",
+  "Dezember",
+];
 const MONTH_VALUE = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** yyyy-MM, the value of an `<input type="month">`. */
@@ -39,6 +52,9 @@ export function samePeriod(a: Period, b: Period): boolean {
 export function periodLabel(period: Period): string {
   const { start, end } = periodRange(period);
   const range = `${formatDate(start)} – ${formatDate(end)}`;
-  const name = period.kind === "week" ? `KW ${isoWeekNumber(start)}` : `${MONTHS[Number(start.slice(5, 7)) - 1]} ${start.slice(0, 4)}`;
+  const name =
+    period.kind === "week"
+      ? `KW ${isoWeekNumber(start)}`
+      : `${MONTHS[Number(start.slice(5, 7)) - 1]} ${start.slice(0, 4)}`;
   return `${name} · ${range}`;
 }

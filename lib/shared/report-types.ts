@@ -6,7 +6,13 @@ import type { hoursReportRowSchema, hoursReportSchema } from "./schemas/response
 export type HoursReport = z.infer<typeof hoursReportSchema>;
 export type HoursReportRow = z.infer<typeof hoursReportRowSchema>;
 
-export type ScheduleShift = { employee: string | null; start: string; end: string; hours: number; label: string | null };
+export type ScheduleShift = {
+  employee: string | null;
+  start: string;
+  end: string;
+  hours: number;
+  label: string | null;
+};
 
 export type ScheduleWeek = {
   weekStart: string;
@@ -17,5 +23,10 @@ export type ScheduleWeek = {
   total: number;
 };
 
-export type ScheduleReport = { startDate: string; endDate: string; weeks: ScheduleWeek[]; total: number; shiftCount: number };
-
+export type ScheduleReport = {
+  startDate: string;
+  endDate: string;
+  weeks: ScheduleWeek[];
+  total: number;
+  shiftCount: number;
+};

@@ -120,7 +120,9 @@ export async function backupDatabase({ url, file }) {
   try {
     const tables = await appTables(client);
     if (!tables.includes(MIGRATIONS_TABLE)) {
-      throw new BackupError("Die Datenbank enthält keine Schichtwerk-Tabellen (keine Migrationen angewandt); es gibt nichts zu sichern.");
+      throw new BackupError(
+        "Die Datenbank enthält keine Schichtwerk-Tabellen (keine Migrationen angewandt); es gibt nichts zu sichern.",
+      );
     }
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     // LOCK takes no snapshot, so the snapshot of the first SELECT below is
@@ -128,7 +130,9 @@ export async function backupDatabase({ url, file }) {
     await client.query(`LOCK TABLE ${tables.map(ident).join(", ")} IN ACCESS SHARE MODE`);
     const tablesNow = await appTables(client);
     if (tablesNow.join() !== tables.join()) {
-      throw new BackupError("Die Tabellen der Datenbank haben sich während des Starts der Sicherung geändert (Migration?); bitte erneut versuchen.");
+      throw new BackupError(
+        "Die Tabellen der Datenbank haben sich während des Starts der Sicherung geändert (Migration?); bitte erneut versuchen.",
+      );
     }
     const header = {
       format: BACKUP_FORMAT,
@@ -150,7 +154,9 @@ export async function backupDatabase({ url, file }) {
     // Sequences are not transactional: a value read here may be ahead of the
     // snapshot's rows (as with pg_dump), never behind them.
     for (const name of await schemaSequences(client)) {
-      const { rows } = await client.query(`SELECT last_value::text AS "lastValue", is_called AS "isCalled" FROM ${ident(name)}`);
+      const { rows } = await client.query(
+        `SELECT last_value::text AS "lastValue", is_called AS "isCalled" FROM ${ident(name)}`,
+      );
       header.sequences.push({ name, ...rows[0] });
     }
 
@@ -166,7 +172,9 @@ export async function backupDatabase({ url, file }) {
       for (const table of header.tables) {
         yield emit(JSON.stringify({ table: table.name }));
         const values = table.columns.map((column) => `${ident(column)}::text`).join(", ");
-        await client.query(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT array_to_json(ARRAY[${values}]::text[])::text AS r FROM ${ident(table.name)}`);
+        await client.query(
+          `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT array_to_json(ARRAY[${values}]::text[])::text AS r FROM ${ident(table.name)}`,
+        );
         let count = 0;
         while (true) {
           const { rows } = await client.query(`FETCH ${FETCH_ROWS} FROM backup_rows`);
@@ -195,14 +203,16 @@ export async function backupDatabase({ url, file }) {
   }
 }
 
-const damaged = (detail) => new BackupError(`Die Sicherungsdatei ist beschädigt oder unvollständig (${detail}); es wurde nichts verändert.`);
+const damaged = (detail) =>
+  new BackupError(`Die Sicherungsdatei ist beschädigt oder unvollständig (${detail}); es wurde nichts verändert.`);
 
 /** The lines of a gzip file, without their "\n"; a last line without one is yielded too. */
 async function* fileLines(file) {
   const handle = await open(file);
   const magic = Buffer.alloc(2);
   await handle.read(magic, 0, 2, 0).finally(() => handle.close());
-  if (magic[0] !== 0x1f || magic[1] !== 0x8b) throw new BackupError(`${file} ist keine Schichtwerk-Sicherung (kein gzip-Format).`);
+  if (magic[0] !== 0x1f || magic[1] !== 0x8b)
+    throw new BackupError(`${file} ist keine Schichtwerk-Sicherung (kein gzip-Format).`);
   const decoder = new StringDecoder("utf8");
   let rest = "";
   const input = createReadStream(file).pipe(createGunzip());
@@ -247,11 +257,15 @@ export async function* readBackup(file) {
       }
       if (header?.format !== BACKUP_FORMAT) throw new BackupError(`${file} ist keine Schichtwerk-Sicherung.`);
       if (header.version !== BACKUP_VERSION) {
-        throw new BackupError(`Die Sicherung hat das Format ${header.version}; diese Version von Schichtwerk liest nur Format ${BACKUP_VERSION}.`);
+        throw new BackupError(
+          `Die Sicherung hat das Format ${header.version}; diese Version von Schichtwerk liest nur Format ${BACKUP_VERSION}.`,
+        );
       }
-      if (!Array.isArray(header.tables) || !Array.isArray(header.migrations) || !Array.isArray(header.sequences)) throw damaged("Kopfzeile");
+      if (!Array.isArray(header.tables) || !Array.isArray(header.migrations) || !Array.isArray(header.sequences))
+        throw damaged("Kopfzeile");
       // Without it, the next `npm start` would replay every migration over the restored tables.
-      if (!header.tables.some((table) => table?.name === MIGRATIONS_TABLE)) throw damaged(`Kopfzeile ohne ${MIGRATIONS_TABLE}`);
+      if (!header.tables.some((table) => table?.name === MIGRATIONS_TABLE))
+        throw damaged(`Kopfzeile ohne ${MIGRATIONS_TABLE}`);
       hash.update(line + "\n");
       yield { type: "header", header };
       continue;
@@ -270,7 +284,8 @@ export async function* readBackup(file) {
       throw damaged(`Zeile ${lineNumber}`);
     }
     if (inTable) {
-      if (marker?.rows !== rows) throw damaged(`Tabelle ${header.tables[tableIndex].name}: ${rows} Zeilen gelesen, ${marker?.rows} erwartet`);
+      if (marker?.rows !== rows)
+        throw damaged(`Tabelle ${header.tables[tableIndex].name}: ${rows} Zeilen gelesen, ${marker?.rows} erwartet`);
       inTable = false;
       hash.update(line + "\n");
       yield { type: "tableEnd", table: header.tables[tableIndex], rows };
@@ -280,7 +295,8 @@ export async function* readBackup(file) {
       ended = true;
     } else {
       const expected = header.tables[tableIndex + 1];
-      if (!expected || marker?.table !== expected.name) throw damaged(`Zeile ${lineNumber}: Tabelle ${expected?.name ?? "–"} erwartet`);
+      if (!expected || marker?.table !== expected.name)
+        throw damaged(`Zeile ${lineNumber}: Tabelle ${expected?.name ?? "–"} erwartet`);
       tableIndex++;
       inTable = true;
       rows = 0;
@@ -330,7 +346,9 @@ export async function restoreDatabase({ url, file, log = () => {} }) {
   for (const migration of header.migrations) {
     const sql = readFileSync(path.join(ROOT, "prisma", "migrations", migration.name, "migration.sql"));
     if (migration.checksum && createHash("sha256").update(sql).digest("hex") !== migration.checksum) {
-      log(`Warnung: prisma/migrations/${migration.name}/migration.sql wurde geändert, seit die Sicherung angelegt wurde.`);
+      log(
+        `Warnung: prisma/migrations/${migration.name}/migration.sql wurde geändert, seit die Sicherung angelegt wurde.`,
+      );
     }
   }
 
@@ -360,9 +378,14 @@ export async function restoreDatabase({ url, file, log = () => {} }) {
       const columns = await tableColumns(client, table.name);
       const types = new Map(columns.map((column) => [column.name, column.type]));
       if (columns.length !== table.columns.length || !table.columns.every((name) => types.has(name))) {
-        throw new BackupError(`Die Tabelle ${table.name} der Sicherung passt nicht zu den Migrationen dieser Version; es wurde nichts verändert.`);
+        throw new BackupError(
+          `Die Tabelle ${table.name} der Sicherung passt nicht zu den Migrationen dieser Version; es wurde nichts verändert.`,
+        );
       }
-      targets.set(table.name, table.columns.map((name) => types.get(name)));
+      targets.set(
+        table.name,
+        table.columns.map((name) => types.get(name)),
+      );
     }
 
     // Rows arrive in table order, not in foreign-key order (and a table may
@@ -410,29 +433,44 @@ export async function restoreDatabase({ url, file, log = () => {} }) {
 
     await client.query("SET CONSTRAINTS ALL IMMEDIATE");
     for (const key of foreignKeys) {
-      const mode = key.deferrable ? `DEFERRABLE INITIALLY ${key.deferred ? "DEFERRED" : "IMMEDIATE"}` : "NOT DEFERRABLE";
+      const mode = key.deferrable
+        ? `DEFERRABLE INITIALLY ${key.deferred ? "DEFERRED" : "IMMEDIATE"}`
+        : "NOT DEFERRABLE";
       await client.query(`ALTER TABLE ${key.table} ALTER CONSTRAINT ${ident(key.name)} ${mode}`);
     }
     for (const table of header.tables) await client.query(`ALTER TABLE ${ident(table.name)} ENABLE TRIGGER USER`);
 
     for (const sequence of header.sequences) {
-      await client.query("SELECT setval($1::regclass, $2::bigint, $3::boolean)", [`${ident(sequence.name)}`, sequence.lastValue, sequence.isCalled]);
+      await client.query("SELECT setval($1::regclass, $2::bigint, $3::boolean)", [
+        `${ident(sequence.name)}`,
+        sequence.lastValue,
+        sequence.isCalled,
+      ]);
     }
     await raiseSequencesToData(client);
 
-    const after = await rowCounts(client, header.tables.map((table) => table.name));
+    const after = await rowCounts(
+      client,
+      header.tables.map((table) => table.name),
+    );
     for (const table of header.tables) {
       if (after[table.name] !== counts[table.name]) {
-        throw new BackupError(`Tabelle ${table.name}: ${after[table.name]} Zeilen geladen, ${counts[table.name]} in der Sicherung; es wurde nichts verändert.`);
+        throw new BackupError(
+          `Tabelle ${table.name}: ${after[table.name]} Zeilen geladen, ${counts[table.name]} in der Sicherung; es wurde nichts verändert.`,
+        );
       }
     }
     await client.query("COMMIT");
 
     if (backupMigrations.length < known.length) {
-      log(`Die Sicherung ist älter als diese Version: wende ${known.length - backupMigrations.length} neuere Migration(en) an ...`);
+      log(
+        `Die Sicherung ist älter als diese Version: wende ${known.length - backupMigrations.length} neuere Migration(en) an ...`,
+      );
       await client.end();
       await migrateDeploy(url, { quiet: true }).catch((error) => {
-        throw new BackupError(`Die Sicherung ist wiederhergestellt, aber die neueren Migrationen schlugen fehl (\`npm start\` versucht es erneut): ${error.message}`);
+        throw new BackupError(
+          `Die Sicherung ist wiederhergestellt, aber die neueren Migrationen schlugen fehl (\`npm start\` versucht es erneut): ${error.message}`,
+        );
       });
     }
     return { header, before, after };

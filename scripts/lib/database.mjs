@@ -105,7 +105,11 @@ export async function openAppDatabase({ env = process.env, create = false, log =
   if (runningPort) {
     const password = readFileSync(path.join(dataDir, "secrets", "postgres-password"), "utf8").trim();
     const url = `postgresql://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${runningPort}/${DB_NAME}`;
-    return { url, stop: async () => {}, where: `laufendes eingebettetes PostgreSQL (Port ${runningPort}, ${databaseDir})` };
+    return {
+      url,
+      stop: async () => {},
+      where: `laufendes eingebettetes PostgreSQL (Port ${runningPort}, ${databaseDir})`,
+    };
   }
   const port = Number(env.EMBEDDED_PG_PORT || 54329);
   const server = await startEmbeddedPostgres({ dataDir, port, log });
@@ -150,7 +154,18 @@ export async function assertEmbeddedPostgresInstalled() {
  * with failed tests).
  */
 async function importWithoutExitHooks() {
-  const signals = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "SIGUSR2", "uncaughtException", "unhandledRejection", "beforeExit", "exit", "message"];
+  const signals = [
+    "SIGINT",
+    "SIGTERM",
+    "SIGHUP",
+    "SIGBREAK",
+    "SIGUSR2",
+    "uncaughtException",
+    "unhandledRejection",
+    "beforeExit",
+    "exit",
+    "message",
+  ];
   const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
   let EmbeddedPostgres;
   try {

@@ -41,7 +41,10 @@ export async function generateDemo(client, { monday }) {
   try {
     const locations = [];
     for (const [name, color, address] of DEMO_LOCATIONS) {
-      const { rows } = await client.query("INSERT INTO locations (name, color, address, updated_at) VALUES ($1, $2, $3, now()) RETURNING id", [name, color, address]);
+      const { rows } = await client.query(
+        "INSERT INTO locations (name, color, address, updated_at) VALUES ($1, $2, $3, now()) RETURNING id",
+        [name, color, address],
+      );
       locations.push(rows[0].id);
     }
     const employees = [];
@@ -93,7 +96,10 @@ export async function generateDemo(client, { monday }) {
       ["Standardwoche", "Früh- und Spätschicht an allen Standorten, Montag bis Freitag", [1, 2, 3, 4, 5]],
       ["Wochenende", "Samstag und Sonntag in Café und Bäckerei", [6, 0]],
     ]) {
-      const { rows } = await client.query("INSERT INTO week_templates (name, description, updated_at) VALUES ($1, $2, now()) RETURNING id", [name, description]);
+      const { rows } = await client.query(
+        "INSERT INTO week_templates (name, description, updated_at) VALUES ($1, $2, now()) RETURNING id",
+        [name, description],
+      );
       await client.query(
         `INSERT INTO week_template_shifts (template_id, day_of_week, location_id, start_time, end_time)
          SELECT $1, d, l, s.start_time, s.end_time
@@ -116,7 +122,18 @@ export async function generateDemo(client, { monday }) {
  * several years and 20,000 vacations. Employees work a share of the working
  * days, chosen by a hash so the spread is even but not regular.
  */
-export async function generateLarge(client, { tag = "L", locations = 50, employees = 2000, shifts = 1_000_000, vacations = 20_000, from = "2023-01-02", years = 4 } = {}) {
+export async function generateLarge(
+  client,
+  {
+    tag = "L",
+    locations = 50,
+    employees = 2000,
+    shifts = 1_000_000,
+    vacations = 20_000,
+    from = "2023-01-02",
+    years = 4,
+  } = {},
+) {
   await client.query("BEGIN");
   try {
     const loc = await client.query(

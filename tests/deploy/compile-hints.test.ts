@@ -16,11 +16,17 @@ const read = (relative: string) => readFileSync(path.join(dist, relative), "utf8
 
 beforeEach(() => {
   dist = mkdtempSync(path.join(os.tmpdir(), "compile-hints-"));
-  write("build-manifest.json", JSON.stringify({
-    polyfillFiles: ["static/chunks/polyfills.js"],
-    rootMainFiles: ["static/chunks/runtime.js", "static/chunks/react-dom.js"],
-  }));
-  write("server/app/login.html", '<html><head><script src="/_next/static/chunks/runtime.js" async=""></script><script src="/_next/static/chunks/login-page.js" async=""></script><script src="/_next/static/chunks/polyfills.js" noModule=""></script></head></html>');
+  write(
+    "build-manifest.json",
+    JSON.stringify({
+      polyfillFiles: ["static/chunks/polyfills.js"],
+      rootMainFiles: ["static/chunks/runtime.js", "static/chunks/react-dom.js"],
+    }),
+  );
+  write(
+    "server/app/login.html",
+    '<html><head><script src="/_next/static/chunks/runtime.js" async=""></script><script src="/_next/static/chunks/login-page.js" async=""></script><script src="/_next/static/chunks/polyfills.js" noModule=""></script></head></html>',
+  );
   write("server/app/(app)/nested/page.html", '<script async src="/_next/static/chunks/planner-page.js"></script>');
   for (const name of ["runtime", "react-dom", "login-page", "planner-page", "polyfills", "loaded-later"]) {
     write(`static/chunks/${name}.js`, `(globalThis.TURBOPACK||[]).push(["${name}"]);`);

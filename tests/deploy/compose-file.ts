@@ -57,7 +57,8 @@ export function loadCompose(env: Record<string, string>): { config: ComposeFile;
   const walk = (node: unknown): unknown => {
     if (typeof node === "string") return interpolate(node, env, errors);
     if (Array.isArray(node)) return node.map(walk);
-    if (node && typeof node === "object") return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value)]));
+    if (node && typeof node === "object")
+      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value)]));
     return node;
   };
   return { config: walk(parse(read("docker-compose.yml"))) as ComposeFile, errors };

@@ -56,7 +56,9 @@ describe("docker-compose.yml", () => {
     // The schema does reject what compose rejects: a misspelt key, a wrong condition.
     const { db, app } = config.services;
     expect(validate({ ...config, services: { db: { ...db, helthcheck: db.healthcheck }, app } })).toBe(false);
-    expect(validate({ ...config, services: { db, app: { ...app, depends_on: { db: { condition: "healthy" } } } } })).toBe(false);
+    expect(
+      validate({ ...config, services: { db, app: { ...app, depends_on: { db: { condition: "healthy" } } } } }),
+    ).toBe(false);
   });
 
   test("PostgreSQL 17 with a pg_isready health check and a named volume; the app waits until it is healthy", () => {
@@ -94,33 +96,54 @@ describe("docker-compose.yml", () => {
 
   test("the app's settings are in the README's table of settings", () => {
     const readme = read("README.md");
-    const table = readme.slice(readme.indexOf("## Konfiguration"), readme.indexOf("\n## ", readme.indexOf("## Konfiguration") + 1));
+    const table = readme.slice(
+      readme.indexOf("## Konfiguration"),
+      readme.indexOf("\n## ", readme.indexOf("## Konfiguration") + 1),
+    );
     const { config } = loadCompose(filled);
     for (const name of Object.keys(config.services.app.environment!)) expect(table, name).toContain(`| \`${name}\``);
   });
 
   const composePlugin = spawnSync("docker", ["compose", "version"], { stdio: "ignore" }).status === 0;
-  test.skipIf(!composePlugin)("`docker compose config` accepts it and reads the same values (runs where the compose plugin is installed)", () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "compose-"));
-    try {
-      const envFile = path.join(dir, ".env");
-      writeFileSync(envFile, Object.entries(filled).map(([key, value]) => `${key}=${value}`).join("\n"));
-      const args = ["compose", "-f", path.join(ROOT, "docker-compose.yml"), "--env-file", envFile, "config", "--format", "json"];
-      const resolved = JSON.parse(execFileSync("docker", args, { encoding: "utf8" }));
-      expect(resolved.services.app.environment).toEqual(loadCompose(filled).config.services.app.environment);
-      writeFileSync(envFile, read(".env.example"));
-      expect(spawnSync("docker", args, { encoding: "utf8" }).status).not.toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  test.skipIf(!composePlugin)(
+    "`docker compose config` accepts it and reads the same values (runs where the compose plugin is installed)",
+    () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), "compose-"));
+      try {
+        const envFile = path.join(dir, ".env");
+        writeFileSync(
+          envFile,
+          Object.entries(filled)
+            .map(([key, value]) => `${key}=${value}`)
+            .join("\n"),
+        );
+        const args = [
+          "compose",
+          "-f",
+          path.join(ROOT, "docker-compose.yml"),
+          "--env-file",
+          envFile,
+          "config",
+          "--format",
+          "json",
+        ];
+        const resolved = JSON.parse(execFileSync("docker", args, { encoding: "utf8" }));
+        expect(resolved.services.app.environment).toEqual(loadCompose(filled).config.services.app.environment);
+        writeFileSync(envFile, read(".env.example"));
+        expect(spawnSync("docker", args, { encoding: "utf8" }).status).not.toBe(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe("Dockerfile", () => {
   const dockerfile = read("Dockerfile");
   // The last stage, with continued lines ("\" at the end) joined.
   const runtime = dockerfile.slice(dockerfile.lastIndexOf("\nFROM ")).replace(/\\\n\s*/g, " ");
-  const instruction = (name: string) => [...runtime.matchAll(new RegExp(`^${name} (.+)$`, "gm"))].map((match) => match[1]);
+  const instruction = (name: string) =>
+    [...runtime.matchAll(new RegExp(`^${name} (.+)$`, "gm"))].map((match) => match[1]);
 
   test("the image starts with the same command as `npm start`", async () => {
     const pkg = JSON.parse(read("package.json")) as { scripts: { start: string } };

@@ -3,7 +3,10 @@ import { Role } from "@/generated/prisma/client";
 import { signAccessToken } from "@/lib/server/auth/access-token";
 import { db } from "@/lib/server/db";
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
+type Handler = (
+  request: Request,
+  context: { params: Promise<Record<string, string | string[] | undefined>> },
+) => Promise<Response>;
 
 export type CallOptions = {
   method?: string;
@@ -37,7 +40,12 @@ export async function call(handler: Handler, options: CallOptions = {}) {
   } catch {
     // not JSON: the test will notice through `json` being undefined
   }
-  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & unknown[], text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: json as Record<string, unknown> & unknown[],
+    text,
+  };
 }
 
 // bcrypt hash of "test-password" at cost 4: test users need a hash, not a slow one.
@@ -65,7 +73,10 @@ export function uniqueIp(): string {
 }
 
 /** Logs a user in through the real login route and returns the session tokens. */
-export async function loginAs(username: string, password = TEST_PASSWORD): Promise<{ accessToken: string; refreshToken: string }> {
+export async function loginAs(
+  username: string,
+  password = TEST_PASSWORD,
+): Promise<{ accessToken: string; refreshToken: string }> {
   const { POST } = await import("@/app/api/auth/login/route");
   const res = await call(POST, { body: { username, password }, headers: { "x-forwarded-for": uniqueIp() } });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
@@ -76,6 +87,8 @@ export async function loginAs(username: string, password = TEST_PASSWORD): Promi
 export async function callForBytes(handler: Handler, options: CallOptions = {}) {
   const headers = new Headers(options.headers);
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
-  const response = await handler(new Request(`http://localhost${options.path ?? "/api/test"}`, { headers }), { params: Promise.resolve(options.params ?? {}) });
+  const response = await handler(new Request(`http://localhost${options.path ?? "/api/test"}`, { headers }), {
+    params: Promise.resolve(options.params ?? {}),
+  });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }

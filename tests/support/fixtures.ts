@@ -3,7 +3,15 @@ import { toDateColumn, toTimeColumn } from "@/lib/server/db-columns";
 import { uniqueName } from "./api";
 
 /** Rows straight into the database, for tests that need them as a given. */
-export async function employee(data: { weeklyHours?: number; vacationDaysTotal?: number; isHourly?: boolean; firstName?: string; lastName?: string } = {}) {
+export async function employee(
+  data: {
+    weeklyHours?: number;
+    vacationDaysTotal?: number;
+    isHourly?: boolean;
+    firstName?: string;
+    lastName?: string;
+  } = {},
+) {
   return db.employee.create({
     data: {
       firstName: data.firstName ?? "Test",
@@ -19,7 +27,13 @@ export async function location(data: { name?: string; color?: string } = {}) {
   return db.location.create({ data: { name: data.name ?? uniqueName("Filiale"), color: data.color ?? "#10B981" } });
 }
 
-export async function shift(data: { employeeId?: number | null; locationId: number; date: string; start?: string; end?: string }) {
+export async function shift(data: {
+  employeeId?: number | null;
+  locationId: number;
+  date: string;
+  start?: string;
+  end?: string;
+}) {
   return db.shift.create({
     data: {
       employeeId: data.employeeId ?? null,
@@ -32,5 +46,12 @@ export async function shift(data: { employeeId?: number | null; locationId: numb
 }
 
 export async function vacation(data: { employeeId: number; start: string; end: string; days: number }) {
-  return db.vacation.create({ data: { employeeId: data.employeeId, startDate: toDateColumn(data.start), endDate: toDateColumn(data.end), daysCount: data.days } });
+  return db.vacation.create({
+    data: {
+      employeeId: data.employeeId,
+      startDate: toDateColumn(data.start),
+      endDate: toDateColumn(data.end),
+      daysCount: data.days,
+    },
+  });
 }

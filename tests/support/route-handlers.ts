@@ -4,7 +4,10 @@ import path from "node:path";
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const API_DIR = path.resolve(__dirname, "../../app/api");
 
-export type Handler = ((request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>) & {
+export type Handler = ((
+  request: Request,
+  context: { params: Promise<Record<string, string | string[]>> },
+) => Promise<Response>) & {
   options?: unknown;
 };
 
@@ -28,7 +31,8 @@ export async function apiHandlers() {
     const route = ("/api/" + path.relative(API_DIR, path.dirname(file)).split(path.sep).join("/")).replace(/\/$/, "");
     const mod = (await import(file)) as Record<string, unknown>;
     for (const method of METHODS) {
-      if (typeof mod[method] === "function") found.push({ key: `${method} ${route}`, route, method, handler: mod[method] as Handler });
+      if (typeof mod[method] === "function")
+        found.push({ key: `${method} ${route}`, route, method, handler: mod[method] as Handler });
     }
   }
   return found;

@@ -57,9 +57,36 @@ describe("GET /api/dashboard", () => {
       shifts: { total: 7, assigned_hours: 42, unassigned: 1 },
     });
     expect(body.employee_weeks).toEqual([
-      { employee_id: anna.id, first_name: "Anna", last_name: "Ağaoğlu", is_hourly: false, weekly_hours: 40, scheduled_hours: 17, remaining_hours: 23, status: "free" },
-      { employee_id: ben.id, first_name: "Ben", last_name: "Brunner", is_hourly: false, weekly_hours: 10, scheduled_hours: 13, remaining_hours: -3, status: "overbooked" },
-      { employee_id: cem.id, first_name: "Cem", last_name: "Şahin", is_hourly: true, weekly_hours: 40, scheduled_hours: 4, remaining_hours: null, status: "free" },
+      {
+        employee_id: anna.id,
+        first_name: "Anna",
+        last_name: "Ağaoğlu",
+        is_hourly: false,
+        weekly_hours: 40,
+        scheduled_hours: 17,
+        remaining_hours: 23,
+        status: "free",
+      },
+      {
+        employee_id: ben.id,
+        first_name: "Ben",
+        last_name: "Brunner",
+        is_hourly: false,
+        weekly_hours: 10,
+        scheduled_hours: 13,
+        remaining_hours: -3,
+        status: "overbooked",
+      },
+      {
+        employee_id: cem.id,
+        first_name: "Cem",
+        last_name: "Şahin",
+        is_hourly: true,
+        weekly_hours: 40,
+        scheduled_hours: 4,
+        remaining_hours: null,
+        status: "free",
+      },
     ]);
     expect(body.vacations.total).toBe(6);
     expect(body.vacations.upcoming.map((v) => `${v.first_name} ${v.start_date}`)).toEqual([
@@ -71,9 +98,14 @@ describe("GET /api/dashboard", () => {
     ]);
 
     // Another week by date: only its shifts; the vacation window stays at today.
-    const next = (await call(GET, { token, path: "/api/dashboard?date=2026-12-02" })).json as unknown as import("@/lib/shared/api-types").DashboardDto;
+    const next = (await call(GET, { token, path: "/api/dashboard?date=2026-12-02" }))
+      .json as unknown as import("@/lib/shared/api-types").DashboardDto;
     expect(next).toMatchObject({ week_start: "2026-11-30", shifts: { total: 1, assigned_hours: 8, unassigned: 0 } });
-    expect(next.employee_weeks.find((week) => week.employee_id === anna.id)).toMatchObject({ scheduled_hours: 8, remaining_hours: 32, status: "free" });
+    expect(next.employee_weeks.find((week) => week.employee_id === anna.id)).toMatchObject({
+      scheduled_hours: 8,
+      remaining_hours: 32,
+      status: "free",
+    });
     expect(next.vacations.total).toBe(6);
   });
 
@@ -82,8 +114,13 @@ describe("GET /api/dashboard", () => {
     const l = await fx.location();
     const eva = await fx.employee({ firstName: "Eva", weeklyHours: 8 });
     await fx.shift({ employeeId: eva.id, locationId: l.id, date: "2027-03-02", start: "09:00", end: "17:00" });
-    const week = (await call(GET, { token, path: "/api/dashboard?date=2027-03-04" })).json as unknown as import("@/lib/shared/api-types").DashboardDto;
-    expect(week.employee_weeks.find((entry) => entry.employee_id === eva.id)).toMatchObject({ scheduled_hours: 8, remaining_hours: 0, status: "full" });
+    const week = (await call(GET, { token, path: "/api/dashboard?date=2027-03-04" }))
+      .json as unknown as import("@/lib/shared/api-types").DashboardDto;
+    expect(week.employee_weeks.find((entry) => entry.employee_id === eva.id)).toMatchObject({
+      scheduled_hours: 8,
+      remaining_hours: 0,
+      status: "full",
+    });
 
     const bad = await call(GET, { token, path: "/api/dashboard?date=2027-02-30" });
     expect(bad.status).toBe(400);

@@ -9,7 +9,13 @@ describe("POST /api/employees", () => {
     const lastName = uniqueName("Şahin");
     const res = await call(POST, {
       token,
-      body: { first_name: " Łukasz ", last_name: lastName, weekly_hours: 32.5, vacation_days_total: 25, is_hourly: false },
+      body: {
+        first_name: " Łukasz ",
+        last_name: lastName,
+        weekly_hours: 32.5,
+        vacation_days_total: 25,
+        is_hourly: false,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
@@ -67,23 +73,35 @@ describe("GET /api/employees", () => {
   test("every role reads active employees sorted by last name, first name; archived ones are left out", async () => {
     const { token: adminToken } = await createUser("admin");
     const tag = uniqueName("sort").replace(" ", "");
-    for (const [first, last] of [["Zoe", `B-${tag}`], ["Anna", `B-${tag}`], ["Max", `A-${tag}`]]) {
+    for (const [first, last] of [
+      ["Zoe", `B-${tag}`],
+      ["Anna", `B-${tag}`],
+      ["Max", `A-${tag}`],
+    ]) {
       expect((await call(POST, { token: adminToken, body: { first_name: first, last_name: last } })).status).toBe(201);
     }
-    const archived = await db.employee.create({ data: { firstName: "Alt", lastName: `A-${tag}`, archivedAt: new Date() } });
+    const archived = await db.employee.create({
+      data: { firstName: "Alt", lastName: `A-${tag}`, archivedAt: new Date() },
+    });
 
     const { token } = await createUser("user");
     const res = await call(GET, { token, path: "/api/employees?_=1732000000" });
     expect(res.status).toBe(200);
-    const mine = (res.json as unknown as { first_name: string; last_name: string; id: number }[]).filter((e) => e.last_name.endsWith(tag));
+    const mine = (res.json as unknown as { first_name: string; last_name: string; id: number }[]).filter((e) =>
+      e.last_name.endsWith(tag),
+    );
     expect(mine.map((e) => `${e.last_name.slice(0, 1)} ${e.first_name}`)).toEqual(["A Max", "B Anna", "B Zoe"]);
     expect(mine.some((e) => e.id === archived.id)).toBe(false);
   });
 
   test("vacation days used count this year's Monday-Friday vacation days only", async () => {
     const { token } = await createUser("admin");
-    const year = Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich", year: "numeric" }).format(new Date()));
-    const employee = await db.employee.create({ data: { firstName: "Ferien", lastName: uniqueName("Test"), vacationDaysTotal: 20 } });
+    const year = Number(
+      new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich", year: "numeric" }).format(new Date()),
+    );
+    const employee = await db.employee.create({
+      data: { firstName: "Ferien", lastName: uniqueName("Test"), vacationDaysTotal: 20 },
+    });
     // 29 Dec of last year to 9 Jan of this year: only this year's weekdays count.
     const start = new Date(`${year - 1}-12-29T00:00:00Z`);
     const end = new Date(`${year}-01-09T00:00:00Z`);
@@ -93,7 +111,9 @@ describe("GET /api/employees", () => {
       if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) expected++;
     }
     const res = await call(GET, { token });
-    const row = (res.json as unknown as { id: number; vacation_days_used: number; vacation_days_remaining: number }[]).find((e) => e.id === employee.id);
+    const row = (
+      res.json as unknown as { id: number; vacation_days_used: number; vacation_days_remaining: number }[]
+    ).find((e) => e.id === employee.id);
     expect(row).toMatchObject({ vacation_days_used: expected, vacation_days_remaining: 20 - expected });
   });
 });
@@ -102,7 +122,14 @@ test("GET /api/employees answers in at most two SQL queries (auth included), how
   const { token } = await createUser("user");
   for (let i = 0; i < 5; i++) {
     const e = await db.employee.create({ data: { firstName: "Q", lastName: uniqueName("Count") } });
-    await db.vacation.create({ data: { employeeId: e.id, startDate: new Date("2026-03-02T00:00:00Z"), endDate: new Date("2026-03-03T00:00:00Z"), daysCount: 2 } });
+    await db.vacation.create({
+      data: {
+        employeeId: e.id,
+        startDate: new Date("2026-03-02T00:00:00Z"),
+        endDate: new Date("2026-03-03T00:00:00Z"),
+        daysCount: 2,
+      },
+    });
   }
   const before = sqlStatements.count;
   const res = await call(GET, { token });

@@ -14,7 +14,9 @@ test("GET /api/health answers ok with a reachable database, without a token", as
 
 test("the database check fails (instead of hanging) when PostgreSQL is not there", async () => {
   // Port 9 (discard) has no PostgreSQL on it.
-  const unreachable = new PrismaClient({ adapter: new PrismaPg({ connectionString: "postgresql://x:y@127.0.0.1:9/none" }) });
+  const unreachable = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: "postgresql://x:y@127.0.0.1:9/none" }),
+  });
   const started = Date.now();
   expect(await isDatabaseReachable(unreachable, 1_000)).toBe(false);
   expect(Date.now() - started).toBeLessThan(5_000);

@@ -15,7 +15,10 @@ describe("locations", () => {
     const res = await call(create, { token, body: { name, color: "#ef4444", address: "" } });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ id: expect.any(Number), name, color: "#EF4444", address: null });
-    const plain = await call(create, { token, body: { name: uniqueName("Laden"), address: "Bahnhofstrasse 1, 8001 Zürich" } });
+    const plain = await call(create, {
+      token,
+      body: { name: uniqueName("Laden"), address: "Bahnhofstrasse 1, 8001 Zürich" },
+    });
     expect(plain.json).toMatchObject({ color: "#3B82F6", address: "Bahnhofstrasse 1, 8001 Zürich" });
     expect(await db.auditLog.count({ where: { action: "location.create", entityId: res.json.id as number } })).toBe(1);
   });
@@ -25,7 +28,10 @@ describe("locations", () => {
     const before = await db.location.count();
     const res = await call(create, { token, body: { name: "  ", color: "red" } });
     expect(res.status).toBe(400);
-    expect(res.json.fields).toEqual({ name: "Bitte gib einen Namen ein", color: "Farbe muss im Format #RRGGBB angegeben werden" });
+    expect(res.json.fields).toEqual({
+      name: "Bitte gib einen Namen ein",
+      color: "Farbe muss im Format #RRGGBB angegeben werden",
+    });
     expect(await db.location.count()).toBe(before);
   });
 
@@ -34,7 +40,9 @@ describe("locations", () => {
     const tag = uniqueName("").trim();
     const b = await fx.location({ name: `B ${tag}` });
     const a = await fx.location({ name: `A ${tag}` });
-    const names = ((await call(list, { token })).json as unknown as { name: string }[]).map((l) => l.name).filter((n) => n.endsWith(tag));
+    const names = ((await call(list, { token })).json as unknown as { name: string }[])
+      .map((l) => l.name)
+      .filter((n) => n.endsWith(tag));
     expect(names).toEqual([`A ${tag}`, `B ${tag}`]);
     expect((await call(getOne, { token, params: { id: String(a.id) } })).json).toMatchObject({ name: `A ${tag}` });
     const res = await call(update, { token, params: { id: String(b.id) }, method: "PUT", body: { color: "#8b5cf6" } });
@@ -48,7 +56,14 @@ describe("locations", () => {
     const past = await fx.shift({ locationId: l.id, date: addDays(today, -1) });
     const future = await fx.shift({ locationId: l.id, date: addDays(today, 1) });
     const template = await db.weekTemplate.create({
-      data: { name: uniqueName("Vorlage"), shifts: { create: [{ dayOfWeek: 1, locationId: l.id, startTime: toTimeColumn("08:00"), endTime: toTimeColumn("12:00") }] } },
+      data: {
+        name: uniqueName("Vorlage"),
+        shifts: {
+          create: [
+            { dayOfWeek: 1, locationId: l.id, startTime: toTimeColumn("08:00"), endTime: toTimeColumn("12:00") },
+          ],
+        },
+      },
     });
     expect((await call(remove, { token, params: { id: String(l.id) }, method: "DELETE" })).status).toBe(200);
     expect(await db.shift.findUnique({ where: { id: past.id } })).not.toBeNull();
@@ -65,7 +80,9 @@ describe("locations", () => {
       const { token } = await createUser(role);
       expect((await call(list, { token })).status).toBe(200);
       expect((await call(create, { token, body: { name: "X" } })).status).toBe(403);
-      expect((await call(update, { token, params: { id: String(l.id) }, method: "PUT", body: { name: "X" } })).status).toBe(403);
+      expect(
+        (await call(update, { token, params: { id: String(l.id) }, method: "PUT", body: { name: "X" } })).status,
+      ).toBe(403);
     }
   });
 });

@@ -19,7 +19,16 @@ describe("POST /api/shifts", () => {
     const l = await fx.location({ color: "#F59E0B" });
     const res = await call(create, {
       token,
-      body: { employee_id: e.id, location_id: l.id, shift_date: "2031-05-05", start_time: "22:00:00", end_time: "06:00", break_minutes: 0, is_custom: false, custom_name: "ignored" },
+      body: {
+        employee_id: e.id,
+        location_id: l.id,
+        shift_date: "2031-05-05",
+        start_time: "22:00:00",
+        end_time: "06:00",
+        break_minutes: 0,
+        is_custom: false,
+        custom_name: "ignored",
+      },
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
@@ -43,10 +52,24 @@ describe("POST /api/shifts", () => {
     const l = await fx.location();
     const res = await call(create, {
       token,
-      body: { employee_id: null, location_id: l.id, shift_date: "2031-05-06T00:00:00.000Z", start_time: "09:00", end_time: "17:00", is_custom: true, custom_name: "Inventur" },
+      body: {
+        employee_id: null,
+        location_id: l.id,
+        shift_date: "2031-05-06T00:00:00.000Z",
+        start_time: "09:00",
+        end_time: "17:00",
+        is_custom: true,
+        custom_name: "Inventur",
+      },
     });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ employee_id: null, employee_name: null, shift_date: "2031-05-06", is_custom: true, custom_name: "Inventur" });
+    expect(res.json).toMatchObject({
+      employee_id: null,
+      employee_name: null,
+      shift_date: "2031-05-06",
+      is_custom: true,
+      custom_name: "Inventur",
+    });
   });
 
   test("rules of SPEC §5 with German messages; nothing stored", async () => {
@@ -54,12 +77,22 @@ describe("POST /api/shifts", () => {
     const l = await fx.location();
     const archived = await fx.employee();
     await db.employee.update({ where: { id: archived.id }, data: { archivedAt: new Date() } });
-    const base = { employee_id: e.id, location_id: l.id, shift_date: "2031-05-07", start_time: "09:00", end_time: "17:00" };
+    const base = {
+      employee_id: e.id,
+      location_id: l.id,
+      shift_date: "2031-05-07",
+      start_time: "09:00",
+      end_time: "17:00",
+    };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...base, end_time: "09:00" }, "end_time", "Beginn und Ende dürfen nicht gleich sein"],
       [{ ...base, start_time: "25:00" }, "start_time", "Bitte gib eine gültige Startzeit ein (HH:MM)"],
       [{ ...base, shift_date: "2031-02-30" }, "shift_date", "Bitte gib ein gültiges Datum ein"],
-      [{ ...base, is_custom: true, custom_name: " " }, "custom_name", "Bitte gib einen Namen für die Sonderschicht ein"],
+      [
+        { ...base, is_custom: true, custom_name: " " },
+        "custom_name",
+        "Bitte gib einen Namen für die Sonderschicht ein",
+      ],
       [{ ...base, break_minutes: 30 }, "break_minutes", "Pausen werden nicht erfasst (break_minutes muss 0 sein)"],
       [{ ...base, location_id: undefined }, "location_id", "Bitte wähle einen Standort aus"],
       [{ ...base, location_id: 999999999 }, "location_id", "Standort nicht gefunden"],
@@ -77,7 +110,10 @@ describe("POST /api/shifts", () => {
   test("users may not plan", async () => {
     const { token: userToken } = await createUser("user");
     const l = await fx.location();
-    const res = await call(create, { token: userToken, body: { location_id: l.id, shift_date: "2031-05-07", start_time: "09:00", end_time: "17:00" } });
+    const res = await call(create, {
+      token: userToken,
+      body: { location_id: l.id, shift_date: "2031-05-07", start_time: "09:00", end_time: "17:00" },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -87,7 +123,13 @@ describe("GET /api/shifts", () => {
     const l = await fx.location();
     const e = await fx.employee();
     for (let i = 0; i < 30; i++) {
-      await fx.shift({ employeeId: i % 2 ? e.id : null, locationId: l.id, date: `2032-01-${String(5 + (i % 7)).padStart(2, "0")}`, start: `${String(6 + (i % 12)).padStart(2, "0")}:00`, end: "23:00" });
+      await fx.shift({
+        employeeId: i % 2 ? e.id : null,
+        locationId: l.id,
+        date: `2032-01-${String(5 + (i % 7)).padStart(2, "0")}`,
+        start: `${String(6 + (i % 12)).padStart(2, "0")}:00`,
+        end: "23:00",
+      });
     }
     await fx.shift({ locationId: l.id, date: "2032-01-12" }); // next week
     const before = sqlStatements.count;
@@ -111,7 +153,9 @@ describe("GET /api/shifts", () => {
       expect(res.status).toBe(200);
       return { shifts: res.json as unknown as Record<string, unknown>[], statements: sqlStatements.count - before };
     };
-    expect((await get()).shifts).toMatchObject([{ id: first.id, employee_name: "Łukasz Nowak", location_color: "#10B981" }]);
+    expect((await get()).shifts).toMatchObject([
+      { id: first.id, employee_name: "Łukasz Nowak", location_color: "#10B981" },
+    ]);
     // Unchanged data: only the statement that checks the token (and reads the
     // version) runs. Other test files write meanwhile, so allow a few tries.
     const statements: number[] = [];
@@ -136,7 +180,9 @@ describe("GET /api/shifts", () => {
 
   test("start_date and end_date are required, end not before start, at most 366 days", async () => {
     expect((await call(list, { token, path: "/api/shifts" })).status).toBe(400);
-    expect((await call(list, { token, ...week("2032-01-11", "2032-01-05") })).json.fields).toMatchObject({ end_date: "end_date darf nicht vor start_date liegen" });
+    expect((await call(list, { token, ...week("2032-01-11", "2032-01-05") })).json.fields).toMatchObject({
+      end_date: "end_date darf nicht vor start_date liegen",
+    });
     expect((await call(list, { token, ...week("2030-01-01", "2032-01-05") })).status).toBe(400);
     expect((await call(list, { token, ...week("2032-13-01", "2032-12-05") })).status).toBe(400);
   });
@@ -145,10 +191,20 @@ describe("GET /api/shifts", () => {
 describe("hours in GET /api/shifts (computed by PostgreSQL) are those of lib/shared/hours.ts", () => {
   test("odd minutes, crossing midnight, ending at midnight, almost a whole day", async () => {
     const l = await fx.location();
-    const times = [["09:10", "17:35"], ["22:00", "06:00"], ["18:00", "00:00"], ["00:00", "23:59"], ["23:59", "00:01"], ["07:20", "07:00"], ["13:33", "14:13"]];
+    const times = [
+      ["09:10", "17:35"],
+      ["22:00", "06:00"],
+      ["18:00", "00:00"],
+      ["00:00", "23:59"],
+      ["23:59", "00:01"],
+      ["07:20", "07:00"],
+      ["13:33", "14:13"],
+    ];
     for (const [start, end] of times) await fx.shift({ locationId: l.id, date: "2036-01-07", start, end });
     const res = await call(list, { token, ...week("2036-01-07", "2036-01-07") });
-    const mine = (res.json as unknown as { location_id: number; start_time: string; end_time: string; hours: number }[]).filter((shift) => shift.location_id === l.id);
+    const mine = (
+      res.json as unknown as { location_id: number; start_time: string; end_time: string; hours: number }[]
+    ).filter((shift) => shift.location_id === l.id);
     expect(mine).toHaveLength(times.length);
     for (const shift of mine) expect(shift.hours).toBe(shiftHours(shift.start_time, shift.end_time));
     expect(res.headers.get("content-type")).toBe("application/json");
@@ -160,11 +216,33 @@ describe("PUT/DELETE /api/shifts/{id}", () => {
     const e = await fx.employee();
     const l = await fx.location();
     const s = await fx.shift({ employeeId: e.id, locationId: l.id, date: "2031-06-02" });
-    const base = { employee_id: null, location_id: l.id, shift_date: "2031-06-03", start_time: "10:00", end_time: "14:30" };
-    let res = await call(update, { token, method: "PUT", params: { id: String(s.id) }, body: { ...base, is_custom: true, custom_name: "Lieferung" } });
+    const base = {
+      employee_id: null,
+      location_id: l.id,
+      shift_date: "2031-06-03",
+      start_time: "10:00",
+      end_time: "14:30",
+    };
+    let res = await call(update, {
+      token,
+      method: "PUT",
+      params: { id: String(s.id) },
+      body: { ...base, is_custom: true, custom_name: "Lieferung" },
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ employee_id: null, shift_date: "2031-06-03", hours: 4.5, is_custom: true, custom_name: "Lieferung" });
-    res = await call(update, { token, method: "PUT", params: { id: String(s.id) }, body: { ...base, is_custom: false, custom_name: "Lieferung" } });
+    expect(res.json).toMatchObject({
+      employee_id: null,
+      shift_date: "2031-06-03",
+      hours: 4.5,
+      is_custom: true,
+      custom_name: "Lieferung",
+    });
+    res = await call(update, {
+      token,
+      method: "PUT",
+      params: { id: String(s.id) },
+      body: { ...base, is_custom: false, custom_name: "Lieferung" },
+    });
     expect(res.json).toMatchObject({ is_custom: false, custom_name: null });
 
     expect((await call(remove, { token, method: "DELETE", params: { id: String(s.id) } })).status).toBe(200);

@@ -18,7 +18,10 @@ describe("GET /api/users", () => {
     expect(res.text).not.toMatch(/\$2[aby]\$|hash|secret/i);
     for (const role of ["manager", "user"] as const) {
       const other = await createUser(role);
-      expect((await call(list, { token: other.token })).json).toEqual({ error: "Keine Berechtigung", code: "forbidden" });
+      expect((await call(list, { token: other.token })).json).toEqual({
+        error: "Keine Berechtigung",
+        code: "forbidden",
+      });
     }
   });
 });
@@ -27,18 +30,26 @@ describe("POST /api/users", () => {
   test("creates an account: 201, the user can log in, an audit row is written", async () => {
     const { token, user: admin } = await createUser("admin");
     const username = newName();
-    const res = await call(create, { token, body: { username, email: "Anna@Example.ch", password: "sicheres-passwort", role: "manager" } });
+    const res = await call(create, {
+      token,
+      body: { username, email: "Anna@Example.ch", password: "sicheres-passwort", role: "manager" },
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ username, email: "anna@example.ch", role: "manager", two_factor_enabled: false });
     await expect(loginAs(username, "sicheres-passwort")).resolves.toBeTruthy();
-    expect(await db.auditLog.count({ where: { action: "user.create", entityId: res.json.id as number, userId: admin.id } })).toBe(1);
+    expect(
+      await db.auditLog.count({ where: { action: "user.create", entityId: res.json.id as number, userId: admin.id } }),
+    ).toBe(1);
   });
 
   test("usernames are unique regardless of case: 409 Benutzername bereits vergeben", async () => {
     const { token } = await createUser("admin");
     const username = newName();
     expect((await call(create, { token, body: { username, password: "sicheres-passwort" } })).status).toBe(201);
-    const dup = await call(create, { token, body: { username: username.toUpperCase(), password: "sicheres-passwort" } });
+    const dup = await call(create, {
+      token,
+      body: { username: username.toUpperCase(), password: "sicheres-passwort" },
+    });
     expect(dup.status).toBe(409);
     expect(dup.json).toMatchObject({ error: "Benutzername bereits vergeben", code: "conflict" });
   });
@@ -46,11 +57,27 @@ describe("POST /api/users", () => {
   test("validation of SPEC §5 with German messages; nothing is written", async () => {
     const { token } = await createUser("admin");
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ username: "ab", password: "sicheres-passwort" }, "username", "Benutzername muss mindestens 3 Zeichen lang sein"],
-      [{ username: newName(), email: "keine-mail", password: "sicheres-passwort" }, "email", "Ungültige E-Mail-Adresse"],
+      [
+        { username: "ab", password: "sicheres-passwort" },
+        "username",
+        "Benutzername muss mindestens 3 Zeichen lang sein",
+      ],
+      [
+        { username: newName(), email: "keine-mail", password: "sicheres-passwort" },
+        "email",
+        "Ungültige E-Mail-Adresse",
+      ],
       [{ username: newName(), password: "kurz" }, "password", "Passwort muss mindestens 8 Zeichen lang sein"],
-      [{ username: newName(), password: "sicheres-passwort", role: "chef" }, "role", "Rolle muss user, manager oder admin sein"],
-      [{ username: "x".repeat(101), password: "sicheres-passwort" }, "username", "Benutzername darf höchstens 100 Zeichen lang sein"],
+      [
+        { username: newName(), password: "sicheres-passwort", role: "chef" },
+        "role",
+        "Rolle muss user, manager oder admin sein",
+      ],
+      [
+        { username: "x".repeat(101), password: "sicheres-passwort" },
+        "username",
+        "Benutzername darf höchstens 100 Zeichen lang sein",
+      ],
     ];
     const before = await db.user.count();
     for (const [body, field, message] of cases) {
@@ -72,7 +99,11 @@ describe("PUT /api/users/{id}", () => {
   test("changes role and e-mail; the new role applies to the user's next request", async () => {
     const { token } = await createUser("admin");
     const target = await createUser("user");
-    const res = await call(update, { token, params: { id: String(target.user.id) }, body: { role: "manager", email: "neu@example.ch" } });
+    const res = await call(update, {
+      token,
+      params: { id: String(target.user.id) },
+      body: { role: "manager", email: "neu@example.ch" },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ role: "manager", email: "neu@example.ch" });
     expect((await call(me, { token: target.token })).json).toMatchObject({ role: "manager" });
@@ -83,7 +114,10 @@ describe("PUT /api/users/{id}", () => {
     const { token } = await createUser("admin");
     const target = await createUser("user");
     const session = await loginAs(target.user.username);
-    expect((await call(update, { token, params: { id: String(target.user.id) }, body: { password: "zurueckgesetzt" } })).status).toBe(200);
+    expect(
+      (await call(update, { token, params: { id: String(target.user.id) }, body: { password: "zurueckgesetzt" } }))
+        .status,
+    ).toBe(200);
     expect((await call(refresh, { body: { refreshToken: session.refreshToken } })).status).toBe(401);
     await expect(loginAs(target.user.username, "zurueckgesetzt")).resolves.toBeTruthy();
   });

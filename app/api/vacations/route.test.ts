@@ -15,7 +15,10 @@ describe("POST /api/vacations", () => {
   test("records a vacation: days_count = Monday-Friday days, status approved, names joined", async () => {
     const token = await manager();
     const e = await fx.employee({ firstName: "Łukasz", lastName: "Nowak" });
-    const res = await call(create, { token, body: { employee_id: e.id, start_date: "2033-03-03", end_date: "2033-03-13", notes: "Skiferien" } });
+    const res = await call(create, {
+      token,
+      body: { employee_id: e.id, start_date: "2033-03-03", end_date: "2033-03-13", notes: "Skiferien" },
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       employee_id: e.id,
@@ -27,7 +30,13 @@ describe("POST /api/vacations", () => {
       status: "approved",
       notes: "Skiferien",
     });
-    expect(await balanceOf(token, e.id, 2033)).toEqual({ employee_id: e.id, year: 2033, total: 20, used: 7, remaining: 13 });
+    expect(await balanceOf(token, e.id, 2033)).toEqual({
+      employee_id: e.id,
+      year: 2033,
+      total: 20,
+      used: 7,
+      remaining: 13,
+    });
     expect(await db.auditLog.count({ where: { action: "vacation.create", entityId: res.json.id as number } })).toBe(1);
   });
 
@@ -36,10 +45,19 @@ describe("POST /api/vacations", () => {
     const e = await fx.employee();
     const missing = await call(create, { token, body: { start_date: "2033-03-03", end_date: "2033-03-04" } });
     expect(missing.status).toBe(400);
-    expect(missing.json).toMatchObject({ error: "Bitte wähle einen Mitarbeiter aus", fields: { employee_id: "Bitte wähle einen Mitarbeiter aus" } });
-    const backwards = await call(create, { token, body: { employee_id: e.id, start_date: "2033-03-04", end_date: "2033-03-03" } });
+    expect(missing.json).toMatchObject({
+      error: "Bitte wähle einen Mitarbeiter aus",
+      fields: { employee_id: "Bitte wähle einen Mitarbeiter aus" },
+    });
+    const backwards = await call(create, {
+      token,
+      body: { employee_id: e.id, start_date: "2033-03-04", end_date: "2033-03-03" },
+    });
     expect(backwards.json.fields).toEqual({ end_date: "Das Enddatum darf nicht vor dem Startdatum liegen" });
-    const weekend = await call(create, { token, body: { employee_id: e.id, start_date: "2033-03-05", end_date: "2033-03-06" } });
+    const weekend = await call(create, {
+      token,
+      body: { employee_id: e.id, start_date: "2033-03-05", end_date: "2033-03-06" },
+    });
     expect(weekend.status).toBe(400);
     expect(await db.vacation.count({ where: { employeeId: e.id } })).toBe(0);
   });
@@ -48,18 +66,32 @@ describe("POST /api/vacations", () => {
     const token = await manager();
     const e = await fx.employee({ vacationDaysTotal: 5 });
     await fx.vacation({ employeeId: e.id, start: "2033-01-10", end: "2033-01-12", days: 3 });
-    const res = await call(create, { token, body: { employee_id: e.id, start_date: "2033-02-07", end_date: "2033-02-09" } });
+    const res = await call(create, {
+      token,
+      body: { employee_id: e.id, start_date: "2033-02-07", end_date: "2033-02-09" },
+    });
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ error: "Nicht genügend Ferientage", code: "insufficient_vacation_days", required: 3, available: 2 });
+    expect(res.json).toMatchObject({
+      error: "Nicht genügend Ferientage",
+      code: "insufficient_vacation_days",
+      required: 3,
+      available: 2,
+    });
   });
 
   test("a vacation across New Year is charged to each year separately", async () => {
     const token = await manager();
     const e = await fx.employee({ vacationDaysTotal: 4 });
     // 2034-12-27 (Wed) .. 2035-01-05 (Fri): 3 days in 2034, 5 days in 2035 → 2035 lacks one day.
-    const tooMuch = await call(create, { token, body: { employee_id: e.id, start_date: "2034-12-27", end_date: "2035-01-05" } });
+    const tooMuch = await call(create, {
+      token,
+      body: { employee_id: e.id, start_date: "2034-12-27", end_date: "2035-01-05" },
+    });
     expect(tooMuch.json).toMatchObject({ code: "insufficient_vacation_days", required: 5, available: 4, year: 2035 });
-    const fits = await call(create, { token, body: { employee_id: e.id, start_date: "2034-12-27", end_date: "2035-01-04" } });
+    const fits = await call(create, {
+      token,
+      body: { employee_id: e.id, start_date: "2034-12-27", end_date: "2035-01-04" },
+    });
     expect(fits.status).toBe(201);
     expect(fits.json.days_count).toBe(7);
     expect(await balanceOf(token, e.id, 2034)).toMatchObject({ used: 3, remaining: 1 });
@@ -70,12 +102,21 @@ describe("POST /api/vacations", () => {
     const token = await manager();
     const e = await fx.employee();
     await fx.vacation({ employeeId: e.id, start: "2033-05-02", end: "2033-05-06", days: 5 });
-    const res = await call(create, { token, body: { employee_id: e.id, start_date: "2033-05-06", end_date: "2033-05-10" } });
+    const res = await call(create, {
+      token,
+      body: { employee_id: e.id, start_date: "2033-05-06", end_date: "2033-05-10" },
+    });
     expect(res.status).toBe(409);
-    expect(res.json).toEqual({ error: "Überschneidet sich mit bestehenden Ferien (02.05.2033 – 06.05.2033)", code: "conflict" });
+    expect(res.json).toEqual({
+      error: "Überschneidet sich mit bestehenden Ferien (02.05.2033 – 06.05.2033)",
+      code: "conflict",
+    });
     // Another employee may be away at the same time.
     const other = await fx.employee();
-    expect((await call(create, { token, body: { employee_id: other.id, start_date: "2033-05-06", end_date: "2033-05-10" } })).status).toBe(201);
+    expect(
+      (await call(create, { token, body: { employee_id: other.id, start_date: "2033-05-06", end_date: "2033-05-10" } }))
+        .status,
+    ).toBe(201);
   });
 
   test("50 parallel requests against a small balance: never below zero, exactly as many succeed as fit", async () => {
@@ -86,7 +127,9 @@ describe("POST /api/vacations", () => {
     for (let d = new Date("2036-01-05T00:00:00Z"); days.length < 50; d.setUTCDate(d.getUTCDate() + 1)) {
       if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) days.push(d.toISOString().slice(0, 10));
     }
-    const results = await Promise.all(days.map((day) => call(create, { token, body: { employee_id: e.id, start_date: day, end_date: day } })));
+    const results = await Promise.all(
+      days.map((day) => call(create, { token, body: { employee_id: e.id, start_date: day, end_date: day } })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(7);
     expect(results.filter((r) => r.status === 400 && r.json.code === "insufficient_vacation_days")).toHaveLength(43);
     expect(await balanceOf(token, e.id, 2036)).toMatchObject({ used: 7, remaining: 0 });
@@ -104,7 +147,14 @@ describe("reading, changing and deleting vacations", () => {
 
     const ids = (res: { json: unknown }) => (res.json as { id: number }[]).map((v) => v.id);
     expect(ids(await call(list, { token, path: `/api/vacations?employee_id=${e.id}` }))).toEqual([early.id, late.id]);
-    expect(ids(await call(list, { token, path: `/api/vacations?employee_id=${e.id}&start_date=2037-02-06&end_date=2037-03-01` }))).toEqual([early.id]);
+    expect(
+      ids(
+        await call(list, {
+          token,
+          path: `/api/vacations?employee_id=${e.id}&start_date=2037-02-06&end_date=2037-03-01`,
+        }),
+      ),
+    ).toEqual([early.id]);
     expect(ids(await call(ofEmployee, { token, params: { id: String(e.id) } }))).toEqual([early.id, late.id]);
 
     expect(await balanceOf(token, e.id, 2037)).toMatchObject({ used: 10, remaining: 10 });
@@ -116,17 +166,34 @@ describe("reading, changing and deleting vacations", () => {
     const token = await manager();
     const e = await fx.employee({ vacationDaysTotal: 5 });
     const v = await fx.vacation({ employeeId: e.id, start: "2038-03-01", end: "2038-03-05", days: 5 });
-    const res = await call(update, { token, method: "PUT", params: { id: String(v.id) }, body: { employee_id: e.id, start_date: "2038-03-02", end_date: "2038-03-05", notes: "kürzer" } });
+    const res = await call(update, {
+      token,
+      method: "PUT",
+      params: { id: String(v.id) },
+      body: { employee_id: e.id, start_date: "2038-03-02", end_date: "2038-03-05", notes: "kürzer" },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ days_count: 4, notes: "kürzer" });
-    expect((await call(update, { token, method: "PUT", params: { id: "999999999" }, body: { employee_id: e.id, start_date: "2038-03-02", end_date: "2038-03-05" } })).status).toBe(404);
+    expect(
+      (
+        await call(update, {
+          token,
+          method: "PUT",
+          params: { id: "999999999" },
+          body: { employee_id: e.id, start_date: "2038-03-02", end_date: "2038-03-05" },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   test("users may read but not write vacations", async () => {
     const { token } = await createUser("user");
     const e = await fx.employee();
     expect((await call(list, { token })).status).toBe(200);
-    expect((await call(create, { token, body: { employee_id: e.id, start_date: "2033-03-03", end_date: "2033-03-03" } })).status).toBe(403);
+    expect(
+      (await call(create, { token, body: { employee_id: e.id, start_date: "2033-03-03", end_date: "2033-03-03" } }))
+        .status,
+    ).toBe(403);
   });
 
   test("balance: 404 for unknown or archived employees, current year by default", async () => {

@@ -36,9 +36,15 @@ describe("week templates", () => {
     const { token } = await createUser("admin");
     const res = await call(create, { token, body: { name: "", shifts: [] } });
     expect(res.status).toBe(400);
-    expect(res.json.fields).toEqual({ name: "Bitte gib einen Namen ein", shifts: "Bitte füge mindestens eine Schicht hinzu" });
+    expect(res.json.fields).toEqual({
+      name: "Bitte gib einen Namen ein",
+      shifts: "Bitte füge mindestens eine Schicht hinzu",
+    });
     const l = await fx.location();
-    const bad = await call(create, { token, body: { name: "X", shifts: [{ day_of_week: 7, location_id: l.id, start_time: "08:00", end_time: "08:00" }] } });
+    const bad = await call(create, {
+      token,
+      body: { name: "X", shifts: [{ day_of_week: 7, location_id: l.id, start_time: "08:00", end_time: "08:00" }] },
+    });
     expect(bad.json.fields).toMatchObject({
       "shifts.0.day_of_week": "Wochentag muss zwischen 0 (Sonntag) und 6 (Samstag) liegen",
       "shifts.0.end_time": "Beginn und Ende dürfen nicht gleich sein",
@@ -53,7 +59,12 @@ describe("week templates", () => {
       token: adminToken,
       body: {
         name: uniqueName("Vorlage"),
-        shifts: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day_of_week: day, location_id: l.id, start_time: "09:00", end_time: "17:00" })),
+        shifts: [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+          day_of_week: day,
+          location_id: l.id,
+          start_time: "09:00",
+          end_time: "17:00",
+        })),
       },
     });
     const id = String(created.json.id);
@@ -62,7 +73,15 @@ describe("week templates", () => {
     expect(res.status).toBe(201);
     expect(res.json.created).toBe(7);
     const shifts = res.json.shifts as unknown as { shift_date: string; employee_id: number | null }[];
-    expect(shifts.map((s) => s.shift_date)).toEqual(["2039-06-06", "2039-06-07", "2039-06-08", "2039-06-09", "2039-06-10", "2039-06-11", "2039-06-12"]);
+    expect(shifts.map((s) => s.shift_date)).toEqual([
+      "2039-06-06",
+      "2039-06-07",
+      "2039-06-08",
+      "2039-06-09",
+      "2039-06-10",
+      "2039-06-11",
+      "2039-06-12",
+    ]);
     expect(shifts.every((s) => s.employee_id === null)).toBe(true);
   });
 
@@ -72,12 +91,24 @@ describe("week templates", () => {
     const closing = await fx.location();
     const created = await call(create, {
       token,
-      body: { name: uniqueName("Zwei"), shifts: [open, closing].map((l) => ({ day_of_week: 2, location_id: l.id, start_time: "09:00", end_time: "12:00" })) },
+      body: {
+        name: uniqueName("Zwei"),
+        shifts: [open, closing].map((l) => ({
+          day_of_week: 2,
+          location_id: l.id,
+          start_time: "09:00",
+          end_time: "12:00",
+        })),
+      },
     });
     // Archived without going through the API (which would delete the row):
     await db.location.update({ where: { id: closing.id }, data: { archivedAt: new Date() } });
     const before = await db.shift.count();
-    const res = await call(apply, { token, params: { id: String(created.json.id) }, body: { start_date: "2039-07-04" } });
+    const res = await call(apply, {
+      token,
+      params: { id: String(created.json.id) },
+      body: { start_date: "2039-07-04" },
+    });
     expect(res.status).toBe(400);
     expect(await db.shift.count()).toBe(before);
   });
@@ -85,15 +116,31 @@ describe("week templates", () => {
   test("PUT replaces name and shifts; DELETE really deletes; managers may apply but not edit", async () => {
     const { token } = await createUser("admin");
     const l = await fx.location();
-    const created = await call(create, { token, body: { name: uniqueName("Alt"), shifts: [{ day_of_week: 1, location_id: l.id, start_time: "09:00", end_time: "12:00" }] } });
+    const created = await call(create, {
+      token,
+      body: {
+        name: uniqueName("Alt"),
+        shifts: [{ day_of_week: 1, location_id: l.id, start_time: "09:00", end_time: "12:00" }],
+      },
+    });
     const id = String(created.json.id);
-    const res = await call(update, { token, method: "PUT", params: { id }, body: { name: "Neu", shifts: [{ day_of_week: 3, location_id: l.id, start_time: "10:00", end_time: "11:00" }] } });
+    const res = await call(update, {
+      token,
+      method: "PUT",
+      params: { id },
+      body: { name: "Neu", shifts: [{ day_of_week: 3, location_id: l.id, start_time: "10:00", end_time: "11:00" }] },
+    });
     expect(res.json).toMatchObject({ name: "Neu", shift_count: 1, shifts: [{ day_of_week: 3, start_time: "10:00" }] });
 
     const { token: managerToken } = await createUser("manager");
-    expect((await call(update, { token: managerToken, method: "PUT", params: { id }, body: { name: "X", shifts: [] } })).status).toBe(403);
+    expect(
+      (await call(update, { token: managerToken, method: "PUT", params: { id }, body: { name: "X", shifts: [] } }))
+        .status,
+    ).toBe(403);
     expect((await call(remove, { token, method: "DELETE", params: { id } })).status).toBe(200);
     expect(await db.weekTemplate.findUnique({ where: { id: Number(id) } })).toBeNull();
-    expect((await call(apply, { token: managerToken, params: { id }, body: { start_date: "2039-06-09" } })).status).toBe(404);
+    expect(
+      (await call(apply, { token: managerToken, params: { id }, body: { start_date: "2039-06-09" } })).status,
+    ).toBe(404);
   });
 });

@@ -57,7 +57,10 @@ export async function startApp(options: {
     ...options.env,
   };
   delete env.TRUST_PROXY;
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -72,7 +75,10 @@ export async function startApp(options: {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`start.mjs on port ${options.port} exited early:\n${output}`);
-    const healthy = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return { url, output: () => output, stop };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

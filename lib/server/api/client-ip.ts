@@ -8,7 +8,10 @@ import "server-only";
 export function clientIp(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-for");
   if (!forwarded) return "unknown";
-  const entries = forwarded.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = forwarded
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const ip = (process.env.TRUST_PROXY ? entries.at(-1) : entries[0]) ?? "unknown";
   return ip.slice(0, 64);
 }

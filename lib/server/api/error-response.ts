@@ -22,7 +22,9 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** 503 for "PostgreSQL is not reachable right now": the client may retry, nothing was half-written. */
 export function databaseUnavailable(): ApiError {
-  return new ApiError("service_unavailable", undefined, { headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } });
+  return new ApiError("service_unavailable", undefined, {
+    headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
 }
 
 /**

@@ -12,7 +12,7 @@ const echo = route(
   async ({ body, user }) => json({ name: body.name, by: user.username }, 201),
 );
 const boom = route({ access: "schedule:read" }, async () => {
-  throw new Error("relation \"secret_table\" does not exist at SELECT * FROM users");
+  throw new Error('relation "secret_table" does not exist at SELECT * FROM users');
 });
 
 const secret = () => new TextEncoder().encode(process.env.JWT_SECRET);
@@ -33,8 +33,13 @@ describe("authentication", () => {
         .setIssuer("schichtwerk")
         .setAudience("schichtwerk-api")
         .setIssuedAt();
-    const expired = await base().setIssuedAt(Math.floor(Date.now() / 1000) - 3600).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(secret());
-    const otherKey = await base().setExpirationTime("5m").sign(new TextEncoder().encode("another-secret-another-secret-another"));
+    const expired = await base()
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(secret());
+    const otherKey = await base()
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode("another-secret-another-secret-another"));
     const refreshType = await new SignJWT({ role: "admin", typ: "refresh" })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(String(user.id))
@@ -44,7 +49,15 @@ describe("authentication", () => {
       .setExpirationTime("5m")
       .sign(secret());
     const unsigned = `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(
-      JSON.stringify({ sub: String(user.id), role: "admin", typ: "access", iss: "schichtwerk", aud: "schichtwerk-api", exp: 9999999999, iat: 1 }),
+      JSON.stringify({
+        sub: String(user.id),
+        role: "admin",
+        typ: "access",
+        iss: "schichtwerk",
+        aud: "schichtwerk-api",
+        exp: 9999999999,
+        iat: 1,
+      }),
     ).toString("base64url")}.`;
 
     for (const token of ["garbage", expired, otherKey, refreshType, unsigned]) {
@@ -138,5 +151,8 @@ test("a NUL character in any string is a 400 naming the field, never a database 
   const { token } = await createUser("manager");
   const res = await call(echo, { token, body: JSON.stringify({ name: "a\u0000b" }) });
   expect(res.status).toBe(400);
-  expect(res.json).toMatchObject({ code: "validation_failed", fields: { name: expect.stringContaining("Nullzeichen") } });
+  expect(res.json).toMatchObject({
+    code: "validation_failed",
+    fields: { name: expect.stringContaining("Nullzeichen") },
+  });
 });

@@ -10,11 +10,18 @@ import { revokeUserSessions } from "./sessions";
  * Own password change: needs the current password; every other session of
  * the user ends (this one, named by the access token's `sid`, goes on).
  */
-export async function changePassword(options: { user: AuthUser; currentPassword: string; newPassword: string; ip: string }): Promise<void> {
+export async function changePassword(options: {
+  user: AuthUser;
+  currentPassword: string;
+  newPassword: string;
+  ip: string;
+}): Promise<void> {
   const { user, currentPassword, newPassword, ip } = options;
   const row = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
   if (!(await verifyPassword(currentPassword, row.passwordHash))) {
-    throw new ApiError("validation_failed", "Aktuelles Passwort ist falsch", { fields: { currentPassword: "Aktuelles Passwort ist falsch" } });
+    throw new ApiError("validation_failed", "Aktuelles Passwort ist falsch", {
+      fields: { currentPassword: "Aktuelles Passwort ist falsch" },
+    });
   }
   const passwordHash = await hashPassword(newPassword);
   await db.$transaction(async (tx) => {

@@ -51,7 +51,10 @@ export async function beginLoginAttempt(username: string, ip: string, now = new 
     if (ipFailures.length >= MAX_FAILURES_PER_IP) {
       throw rateLimited(ipFailures.at(-1)!.createdAt, now);
     }
-    return tx.loginAttempt.create({ data: { username: name, ip, success: false, createdAt: now }, select: { id: true } });
+    return tx.loginAttempt.create({
+      data: { username: name, ip, success: false, createdAt: now },
+      select: { id: true },
+    });
   });
 }
 

@@ -9,14 +9,21 @@ import { startSession } from "./sessions";
 import { createTwoFactorChallenge } from "./two-factor-challenge";
 
 export type LoginResult =
-  | { accessToken: string; refreshToken: string; user: UserDto }
-  | { requires2FA: true; tempToken: string };
+  { accessToken: string; refreshToken: string; user: UserDto } | { requires2FA: true; tempToken: string };
 
 /**
  * Step one of the login. Unknown user and wrong password answer the same and
  * take the same time (a bcrypt comparison against a dummy hash).
  */
-export async function login({ username, password, ip }: { username: string; password: string; ip: string }): Promise<LoginResult> {
+export async function login({
+  username,
+  password,
+  ip,
+}: {
+  username: string;
+  password: string;
+  ip: string;
+}): Promise<LoginResult> {
   const attempt = await beginLoginAttempt(username, ip);
   const user = await db.user.findFirst({ where: { username: { equals: username.trim(), mode: "insensitive" } } });
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
@@ -40,6 +47,13 @@ export async function login({ username, password, ip }: { username: string; pass
   }
   await markSucceeded(attempt);
   const tokens = await startSession(user);
-  await recordAudit({ actor: user, action: "auth.login", entityType: "user", entityId: user.id, details: { two_factor: false }, ip });
+  await recordAudit({
+    actor: user,
+    action: "auth.login",
+    entityType: "user",
+    entityId: user.id,
+    details: { two_factor: false },
+    ip,
+  });
   return { ...tokens, user: toUserDto(user) };
 }

@@ -18,16 +18,19 @@ function threadNiceValues(): Map<number, number> {
   return values;
 }
 
-test.runIf(process.platform === "linux")("bcrypt runs in worker threads of lower priority; the thread that serves requests keeps its own", async () => {
-  const before = threadNiceValues();
-  const hash = await hashPassword("richtig-geheim", 4);
-  expect(await verifyPassword("richtig-geheim", hash)).toBe(true);
-  expect(await verifyPassword("falsch-geheim", hash)).toBe(false);
+test.runIf(process.platform === "linux")(
+  "bcrypt runs in worker threads of lower priority; the thread that serves requests keeps its own",
+  async () => {
+    const before = threadNiceValues();
+    const hash = await hashPassword("richtig-geheim", 4);
+    expect(await verifyPassword("richtig-geheim", hash)).toBe(true);
+    expect(await verifyPassword("falsch-geheim", hash)).toBe(false);
 
-  const after = threadNiceValues();
-  const lowered = [...after].filter(([tid, nice]) => nice === BACKGROUND_NICE && before.get(tid) !== BACKGROUND_NICE);
-  expect(lowered.length).toBeGreaterThanOrEqual(1);
-  const self = Number(readlinkSync("/proc/thread-self").split("/").pop());
-  expect(after.get(self)).toBe(before.get(self));
-  expect(after.get(self)).toBeLessThan(BACKGROUND_NICE);
-});
+    const after = threadNiceValues();
+    const lowered = [...after].filter(([tid, nice]) => nice === BACKGROUND_NICE && before.get(tid) !== BACKGROUND_NICE);
+    expect(lowered.length).toBeGreaterThanOrEqual(1);
+    const self = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    expect(after.get(self)).toBe(before.get(self));
+    expect(after.get(self)).toBeLessThan(BACKGROUND_NICE);
+  },
+);

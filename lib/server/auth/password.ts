@@ -87,6 +87,7 @@ export function hashPassword(password: string, cost = BCRYPT_COST): Promise<stri
 
 export function verifyPassword(password: string, hash: string): Promise<boolean> {
   // Still spend the time of a real comparison, so length reveals nothing.
-  if (passwordTooLong(password)) return workers.run<boolean>({ op: "compare", password: "", hash: DUMMY_PASSWORD_HASH }).then(() => false);
+  if (passwordTooLong(password))
+    return workers.run<boolean>({ op: "compare", password: "", hash: DUMMY_PASSWORD_HASH }).then(() => false);
   return workers.run<boolean>({ op: "compare", password, hash });
 }

@@ -90,7 +90,11 @@ export async function revokeFamily(familyId: string): Promise<void> {
 }
 
 /** Ends every session of a user, optionally but one (the caller's own). */
-export async function revokeUserSessions(userId: number, options: { except?: string | null } = {}, tx: Tx | typeof db = db): Promise<void> {
+export async function revokeUserSessions(
+  userId: number,
+  options: { except?: string | null } = {},
+  tx: Tx | typeof db = db,
+): Promise<void> {
   await tx.refreshToken.updateMany({
     where: { userId, revokedAt: null, ...(options.except ? { familyId: { not: options.except } } : {}) },
     data: { revokedAt: new Date() },

@@ -16,13 +16,22 @@ const RFC_VECTORS: [number, string][] = [
 
 describe("TOTP verifier", () => {
   test.each(RFC_VECTORS)("RFC 6238 vector at T=%i accepts %s", async (time, code) => {
-    expect(await checkTotp({ secret: RFC_SECRET, code, now: time })).toMatchObject({ valid: true, timeStep: Math.floor(time / 30) });
+    expect(await checkTotp({ secret: RFC_SECRET, code, now: time })).toMatchObject({
+      valid: true,
+      timeStep: Math.floor(time / 30),
+    });
   });
 
   test("accepts one step back and forward, not two", async () => {
     const secret = newTotpSecret();
     const now = 1_800_000_000;
-    for (const [offset, valid] of [[-60, false], [-30, true], [0, true], [30, true], [60, false]] as const) {
+    for (const [offset, valid] of [
+      [-60, false],
+      [-30, true],
+      [0, true],
+      [30, true],
+      [60, false],
+    ] as const) {
       const code = await generate({ secret, epoch: now + offset, period: 30 });
       expect((await checkTotp({ secret, code, now })).valid, `offset ${offset}`).toBe(valid);
     }

@@ -27,7 +27,15 @@ export async function createTwoFactorChallenge(userId: number): Promise<string> 
  * consumed in one transaction with conditional UPDATEs, so of twenty
  * parallel requests with the same valid code exactly one succeeds.
  */
-export async function verifyTwoFactorLogin({ tempToken, code, ip }: { tempToken: string; code: string; ip: string }): Promise<{
+export async function verifyTwoFactorLogin({
+  tempToken,
+  code,
+  ip,
+}: {
+  tempToken: string;
+  code: string;
+  ip: string;
+}): Promise<{
   accessToken: string;
   refreshToken: string;
   user: UserDto;
@@ -52,30 +60,51 @@ export async function verifyTwoFactorLogin({ tempToken, code, ip }: { tempToken:
     // Wrong codes count against the username's login limit as well, so new
     // challenges do not give an attacker endless guesses.
     await recordFailure(user.username, ip);
-    await recordAudit({ actor: user, action: "auth.login_failed", entityType: "user", entityId: user.id, details: { reason: "wrong_2fa_code" }, ip });
+    await recordAudit({
+      actor: user,
+      action: "auth.login_failed",
+      entityType: "user",
+      entityId: user.id,
+      details: { reason: "wrong_2fa_code" },
+      ip,
+    });
     throw new ApiError("invalid_two_factor_code");
   }
 
-  const consumed = await db.$transaction(async (tx) => {
-    const challengeTaken = await tx.twoFactorChallenge.updateMany({
-      where: { id: challenge.id, consumedAt: null, expiresAt: { gt: new Date() }, failedAttempts: { lt: MAX_WRONG_CODES } },
-      data: { consumedAt: new Date() },
-    });
-    if (challengeTaken.count !== 1) return false;
-    const stepTaken = await tx.$executeRaw`
+  const consumed = await db
+    .$transaction(async (tx) => {
+      const challengeTaken = await tx.twoFactorChallenge.updateMany({
+        where: {
+          id: challenge.id,
+          consumedAt: null,
+          expiresAt: { gt: new Date() },
+          failedAttempts: { lt: MAX_WRONG_CODES },
+        },
+        data: { consumedAt: new Date() },
+      });
+      if (challengeTaken.count !== 1) return false;
+      const stepTaken = await tx.$executeRaw`
       UPDATE users SET two_factor_last_step = ${check.timeStep}
       WHERE id = ${user.id} AND (two_factor_last_step IS NULL OR two_factor_last_step < ${check.timeStep})`;
-    if (stepTaken !== 1) throw new CodeAlreadyUsed();
-    return true;
-  }).catch((error: unknown) => {
-    if (error instanceof CodeAlreadyUsed) return false;
-    throw error;
-  });
+      if (stepTaken !== 1) throw new CodeAlreadyUsed();
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof CodeAlreadyUsed) return false;
+      throw error;
+    });
   if (!consumed) throw new ApiError("invalid_two_factor_code");
 
   await recordSuccess(user.username, ip);
   const tokens = await startSession(user);
-  await recordAudit({ actor: user, action: "auth.login", entityType: "user", entityId: user.id, details: { two_factor: true }, ip });
+  await recordAudit({
+    actor: user,
+    action: "auth.login",
+    entityType: "user",
+    entityId: user.id,
+    details: { two_factor: true },
+    ip,
+  });
   return { ...tokens, user: toUserDto(user) };
 }
 

@@ -16,7 +16,11 @@ export async function setupTwoFactor(user: AuthUser): Promise<{ qrCode: string; 
   if (user.twoFactorEnabled) throw new ApiError("conflict", "2FA ist bereits aktiviert");
   const secret = newTotpSecret();
   await db.user.update({ where: { id: user.id }, data: { twoFactorPendingSecret: seal(secret) } });
-  const qrCode = await QRCode.toDataURL(totpUri(secret, user.username), { errorCorrectionLevel: "M", margin: 1, width: 240 });
+  const qrCode = await QRCode.toDataURL(totpUri(secret, user.username), {
+    errorCorrectionLevel: "M",
+    margin: 1,
+    width: 240,
+  });
   return { qrCode, secret };
 }
 
@@ -42,7 +46,15 @@ export async function enableTwoFactor({ user, code, ip }: { user: AuthUser; code
   });
 }
 
-export async function disableTwoFactor({ user, code, ip }: { user: AuthUser; code: string; ip: string }): Promise<void> {
+export async function disableTwoFactor({
+  user,
+  code,
+  ip,
+}: {
+  user: AuthUser;
+  code: string;
+  ip: string;
+}): Promise<void> {
   const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
   if (!row.twoFactorEnabled || !row.twoFactorSecret) throw new ApiError("conflict", "2FA ist nicht aktiviert");
   const check = await checkTotp({ secret: open(row.twoFactorSecret), code, lastUsedStep: row.twoFactorLastStep });

@@ -32,14 +32,22 @@ export async function dashboardSummary(options: { date?: string } = {}): Promise
 
   const scheduled = new Map<number, number[]>();
   for (const shift of shifts) {
-    if (shift.employee_id !== null) scheduled.set(shift.employee_id, [...(scheduled.get(shift.employee_id) ?? []), shift.hours]);
+    if (shift.employee_id !== null)
+      scheduled.set(shift.employee_id, [...(scheduled.get(shift.employee_id) ?? []), shift.hours]);
   }
   const employeeWeeks = employees
     .sort((a, b) => compareNames(a.lastName, b.lastName) || compareNames(a.firstName, b.firstName) || a.id - b.id)
     .map((employee) => {
       const base = { is_hourly: employee.isHourly, weekly_hours: employee.weeklyHours.toNumber() };
       const hours = sumHours(scheduled.get(employee.id) ?? []);
-      return { employee_id: employee.id, first_name: employee.firstName, last_name: employee.lastName, ...base, scheduled_hours: hours, ...weekStatus(base, hours) };
+      return {
+        employee_id: employee.id,
+        first_name: employee.firstName,
+        last_name: employee.lastName,
+        ...base,
+        scheduled_hours: hours,
+        ...weekStatus(base, hours),
+      };
     });
 
   const assigned = shifts.filter((shift) => shift.employee_id !== null);
@@ -49,7 +57,11 @@ export async function dashboardSummary(options: { date?: string } = {}): Promise
     week_end: weekEnd,
     employees: { total: employees.length, hourly: employees.filter((employee) => employee.isHourly).length },
     locations: { total: locationCount },
-    shifts: { total: shifts.length, assigned_hours: sumHours(assigned.map((shift) => shift.hours)), unassigned: shifts.length - assigned.length },
+    shifts: {
+      total: shifts.length,
+      assigned_hours: sumHours(assigned.map((shift) => shift.hours)),
+      unassigned: shifts.length - assigned.length,
+    },
     vacations: { total: vacations.length, upcoming: vacations.slice(0, UPCOMING_LIMIT) },
     employee_weeks: employeeWeeks,
   };

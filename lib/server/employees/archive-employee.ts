@@ -17,14 +17,27 @@ export async function archiveEmployee({ id, actor, ip }: { id: number; actor: Au
   const today = businessToday();
   const yesterday = addDays(today, -1);
   await db.$transaction(async (tx) => {
-    const { count } = await tx.employee.updateMany({ where: { id, archivedAt: null }, data: { archivedAt: new Date() } });
+    const { count } = await tx.employee.updateMany({
+      where: { id, archivedAt: null },
+      data: { archivedAt: new Date() },
+    });
     if (count !== 1) throw employeeNotFound();
-    const unassigned = await tx.shift.updateMany({ where: { employeeId: id, shiftDate: { gte: toDateColumn(today) } }, data: { employeeId: null } });
-    const deleted = await tx.vacation.deleteMany({ where: { employeeId: id, startDate: { gte: toDateColumn(today) } } });
-    const running = await tx.vacation.findMany({ where: { employeeId: id, startDate: { lt: toDateColumn(today) }, endDate: { gte: toDateColumn(today) } } });
+    const unassigned = await tx.shift.updateMany({
+      where: { employeeId: id, shiftDate: { gte: toDateColumn(today) } },
+      data: { employeeId: null },
+    });
+    const deleted = await tx.vacation.deleteMany({
+      where: { employeeId: id, startDate: { gte: toDateColumn(today) } },
+    });
+    const running = await tx.vacation.findMany({
+      where: { employeeId: id, startDate: { lt: toDateColumn(today) }, endDate: { gte: toDateColumn(today) } },
+    });
     for (const vacation of running) {
       const start = vacation.startDate.toISOString().slice(0, 10);
-      await tx.vacation.update({ where: { id: vacation.id }, data: { endDate: toDateColumn(yesterday), daysCount: workingDays(start, yesterday) } });
+      await tx.vacation.update({
+        where: { id: vacation.id },
+        data: { endDate: toDateColumn(yesterday), daysCount: workingDays(start, yesterday) },
+      });
     }
     await recordAudit(
       {
@@ -32,7 +45,11 @@ export async function archiveEmployee({ id, actor, ip }: { id: number; actor: Au
         action: "employee.archive",
         entityType: "employee",
         entityId: id,
-        details: { shifts_unassigned: unassigned.count, vacations_deleted: deleted.count, vacations_shortened: running.length },
+        details: {
+          shifts_unassigned: unassigned.count,
+          vacations_deleted: deleted.count,
+          vacations_shortened: running.length,
+        },
         ip,
       },
       tx,

@@ -17,7 +17,11 @@ export async function employeeAvailability(id: number, date: string): Promise<Av
   const [shifts, vacations] = await Promise.all([
     findShifts({ startDate: weekStart, endDate: weekEnd, employeeId: id }),
     db.vacation.findMany({
-      where: { employeeId: id, startDate: { lte: new Date(`${weekEnd}T00:00:00Z`) }, endDate: { gte: new Date(`${weekStart}T00:00:00Z`) } },
+      where: {
+        employeeId: id,
+        startDate: { lte: new Date(`${weekEnd}T00:00:00Z`) },
+        endDate: { gte: new Date(`${weekStart}T00:00:00Z`) },
+      },
       select: { startDate: true, endDate: true },
     }),
   ]);

@@ -6,7 +6,15 @@ import type { EmployeeInput, EmployeeUpdate } from "@/lib/shared/schemas/employe
 import type { EmployeeDto } from "./employee-dto";
 import { employeeNotFound, getEmployee } from "./find-employees";
 
-export async function createEmployee({ input, actor, ip }: { input: EmployeeInput; actor: AuthUser; ip: string }): Promise<EmployeeDto> {
+export async function createEmployee({
+  input,
+  actor,
+  ip,
+}: {
+  input: EmployeeInput;
+  actor: AuthUser;
+  ip: string;
+}): Promise<EmployeeDto> {
   const id = await db.$transaction(async (tx) => {
     const created = await tx.employee.create({
       data: {
@@ -25,7 +33,17 @@ export async function createEmployee({ input, actor, ip }: { input: EmployeeInpu
 }
 
 /** PUT: the fields sent change, the others stay. */
-export async function updateEmployee({ id, input, actor, ip }: { id: number; input: EmployeeUpdate; actor: AuthUser; ip: string }): Promise<EmployeeDto> {
+export async function updateEmployee({
+  id,
+  input,
+  actor,
+  ip,
+}: {
+  id: number;
+  input: EmployeeUpdate;
+  actor: AuthUser;
+  ip: string;
+}): Promise<EmployeeDto> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.employee.updateMany({
       where: { id, archivedAt: null },
@@ -38,7 +56,17 @@ export async function updateEmployee({ id, input, actor, ip }: { id: number; inp
       },
     });
     if (count !== 1) throw employeeNotFound();
-    await recordAudit({ actor, action: "employee.update", entityType: "employee", entityId: id, details: { changed: Object.keys(input) }, ip }, tx);
+    await recordAudit(
+      {
+        actor,
+        action: "employee.update",
+        entityType: "employee",
+        entityId: id,
+        details: { changed: Object.keys(input) },
+        ip,
+      },
+      tx,
+    );
   });
   return getEmployee(id);
 }

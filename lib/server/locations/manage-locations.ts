@@ -25,15 +25,36 @@ export async function getLocation(id: number): Promise<LocationDto> {
   return location;
 }
 
-export async function createLocation({ input, actor, ip }: { input: LocationInput; actor: AuthUser; ip: string }): Promise<LocationDto> {
+export async function createLocation({
+  input,
+  actor,
+  ip,
+}: {
+  input: LocationInput;
+  actor: AuthUser;
+  ip: string;
+}): Promise<LocationDto> {
   return db.$transaction(async (tx) => {
-    const location = await tx.location.create({ data: { name: input.name, color: input.color, address: input.address }, select });
+    const location = await tx.location.create({
+      data: { name: input.name, color: input.color, address: input.address },
+      select,
+    });
     await recordAudit({ actor, action: "location.create", entityType: "location", entityId: location.id, ip }, tx);
     return location;
   });
 }
 
-export async function updateLocation({ id, input, actor, ip }: { id: number; input: LocationUpdate; actor: AuthUser; ip: string }): Promise<LocationDto> {
+export async function updateLocation({
+  id,
+  input,
+  actor,
+  ip,
+}: {
+  id: number;
+  input: LocationUpdate;
+  actor: AuthUser;
+  ip: string;
+}): Promise<LocationDto> {
   return db.$transaction(async (tx) => {
     const { count } = await tx.location.updateMany({
       where: { id, archivedAt: null },
@@ -44,7 +65,17 @@ export async function updateLocation({ id, input, actor, ip }: { id: number; inp
       },
     });
     if (count !== 1) throw notFound();
-    await recordAudit({ actor, action: "location.update", entityType: "location", entityId: id, details: { changed: Object.keys(input) }, ip }, tx);
+    await recordAudit(
+      {
+        actor,
+        action: "location.update",
+        entityType: "location",
+        entityId: id,
+        details: { changed: Object.keys(input) },
+        ip,
+      },
+      tx,
+    );
     return tx.location.findUniqueOrThrow({ where: { id }, select });
   });
 }
@@ -55,12 +86,24 @@ export async function updateLocation({ id, input, actor, ip }: { id: number; inp
  */
 export async function archiveLocation({ id, actor, ip }: { id: number; actor: AuthUser; ip: string }): Promise<void> {
   await db.$transaction(async (tx) => {
-    const { count } = await tx.location.updateMany({ where: { id, archivedAt: null }, data: { archivedAt: new Date() } });
+    const { count } = await tx.location.updateMany({
+      where: { id, archivedAt: null },
+      data: { archivedAt: new Date() },
+    });
     if (count !== 1) throw notFound();
-    const shifts = await tx.shift.deleteMany({ where: { locationId: id, shiftDate: { gte: toDateColumn(businessToday()) } } });
+    const shifts = await tx.shift.deleteMany({
+      where: { locationId: id, shiftDate: { gte: toDateColumn(businessToday()) } },
+    });
     const templateRows = await tx.weekTemplateShift.deleteMany({ where: { locationId: id } });
     await recordAudit(
-      { actor, action: "location.archive", entityType: "location", entityId: id, details: { shifts_deleted: shifts.count, template_shifts_deleted: templateRows.count }, ip },
+      {
+        actor,
+        action: "location.archive",
+        entityType: "location",
+        entityId: id,
+        details: { shifts_deleted: shifts.count, template_shifts_deleted: templateRows.count },
+        ip,
+      },
       tx,
     );
   });

@@ -20,9 +20,13 @@ const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false
 ajv.addSchema(JSON.parse(JSON.stringify(document)) as OpenApiDocument, "openapi.json");
 const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
 const requestValidator = (path: string, method: string) =>
-  ajv.compile({ $ref: `openapi.json#/${pointer("paths", path, method, "requestBody", "content", "application/json", "schema")}` });
+  ajv.compile({
+    $ref: `openapi.json#/${pointer("paths", path, method, "requestBody", "content", "application/json", "schema")}`,
+  });
 const responseValidator = (path: string, method: string, status: number) =>
-  ajv.compile({ $ref: `openapi.json#/${pointer("paths", path, method, "responses", String(status), "content", "application/json", "schema")}` });
+  ajv.compile({
+    $ref: `openapi.json#/${pointer("paths", path, method, "responses", String(status), "content", "application/json", "schema")}`,
+  });
 
 describe("coverage: the document and the route files", () => {
   test("every handler in app/api is built from an operation of lib/shared/contract with its own method and path", () => {
@@ -36,7 +40,9 @@ describe("coverage: the document and the route files", () => {
   });
 
   test("every route file and method is in the document, and the document has nothing else", () => {
-    const inDocument = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const inDocument = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     const onDisk = handlers.map((h) => `${h.method} ${openApiPath(h.route)}`);
     expect(inDocument.sort()).toEqual(onDisk.sort());
   });
@@ -68,8 +74,12 @@ describe("the document", () => {
     expect(Object.keys(createShift.responses)).toEqual(["201", "400", "401", "403", "413", "500", "503"]);
     expect(createShift.responses["503"].headers).toHaveProperty("Retry-After");
     // Health documents its own 503 (monitors read status and db).
-    expect(document.paths["/api/health"].get.responses["503"].content?.["application/json"].schema).toEqual({ $ref: "#/components/schemas/Health" });
-    expect(createShift.responses["403"].content?.["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(document.paths["/api/health"].get.responses["503"].content?.["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/Health",
+    });
+    expect(createShift.responses["403"].content?.["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/Error",
+    });
 
     const login = document.paths["/api/auth/login"].post;
     expect(login.security).toEqual([]);
@@ -99,7 +109,11 @@ describe("request schemas: the document refuses and accepts what zod refuses and
   const shift = { location_id: 1, shift_date: "2026-11-23", start_time: "08:00", end_time: "16:00" };
   const cases = [
     { operation: shiftsApi.createShift, input: shift, valid: true },
-    { operation: shiftsApi.createShift, input: { ...shift, employee_id: null, is_custom: true, custom_name: "Inventur" }, valid: true },
+    {
+      operation: shiftsApi.createShift,
+      input: { ...shift, employee_id: null, is_custom: true, custom_name: "Inventur" },
+      valid: true,
+    },
     { operation: shiftsApi.createShift, input: { ...shift, location_id: undefined }, valid: false },
     { operation: shiftsApi.createShift, input: { ...shift, location_id: "1" }, valid: false },
     { operation: shiftsApi.createShift, input: { ...shift, custom_name: "x".repeat(101) }, valid: false },
@@ -108,15 +122,30 @@ describe("request schemas: the document refuses and accepts what zod refuses and
     { operation: usersApi.createUser, input: { username: "an", password: "geheim123" }, valid: false },
     { operation: usersApi.createUser, input: { username: "anna", password: "kurz" }, valid: false },
     { operation: employeesApi.createEmployee, input: { first_name: "Anna", last_name: "Ağaoğlu" }, valid: true },
-    { operation: employeesApi.createEmployee, input: { first_name: "Anna", last_name: "Ağaoğlu", weekly_hours: 200 }, valid: false },
-    { operation: vacationsApi.createVacation, input: { employee_id: 1, start_date: "2026-12-21", end_date: "2026-12-24" }, valid: true },
-    { operation: vacationsApi.createVacation, input: { employee_id: 0, start_date: "2026-12-21", end_date: "2026-12-24" }, valid: false },
+    {
+      operation: employeesApi.createEmployee,
+      input: { first_name: "Anna", last_name: "Ağaoğlu", weekly_hours: 200 },
+      valid: false,
+    },
+    {
+      operation: vacationsApi.createVacation,
+      input: { employee_id: 1, start_date: "2026-12-21", end_date: "2026-12-24" },
+      valid: true,
+    },
+    {
+      operation: vacationsApi.createVacation,
+      input: { employee_id: 0, start_date: "2026-12-21", end_date: "2026-12-24" },
+      valid: false,
+    },
   ];
 
-  test.each(cases.map((c) => [c.operation.id, JSON.stringify(c.input), c] as const))("%s %s", (_id, _text, { operation, input, valid }) => {
-    expect(operation.body!.safeParse(input).success, "zod").toBe(valid);
-    expect(requestValidator(operation.path, operation.method.toLowerCase())(input), "document").toBe(valid);
-  });
+  test.each(cases.map((c) => [c.operation.id, JSON.stringify(c.input), c] as const))(
+    "%s %s",
+    (_id, _text, { operation, input, valid }) => {
+      expect(operation.body!.safeParse(input).success, "zod").toBe(valid);
+      expect(requestValidator(operation.path, operation.method.toLowerCase())(input), "document").toBe(valid);
+    },
+  );
 });
 
 describe("response schemas: real answers match the document", () => {
@@ -138,29 +167,52 @@ describe("response schemas: real answers match the document", () => {
       return res.json as unknown;
     };
 
-    const session = (await check("POST", "/api/auth/login", { token: undefined, body: { username: user.username, password: TEST_PASSWORD } })) as { refreshToken: string };
+    const session = (await check("POST", "/api/auth/login", {
+      token: undefined,
+      body: { username: user.username, password: TEST_PASSWORD },
+    })) as { refreshToken: string };
     await check("POST", "/api/auth/refresh", { token: undefined, body: { refreshToken: session.refreshToken } });
     await check("GET", "/api/auth/me", {});
     await check("GET", "/api/health", {});
     await check("GET", "/api/users", {});
     await check("GET", "/api/employees", {});
     await check("GET", "/api/employees/{id}", { params: { id: String(emp.id) } });
-    await check("GET", "/api/employees/{id}/availability/{date}", { params: { id: String(emp.id), date: "2031-03-05" } });
+    await check("GET", "/api/employees/{id}/availability/{date}", {
+      params: { id: String(emp.id), date: "2031-03-05" },
+    });
     await check("POST", "/api/employees", { body: { first_name: "Neu", last_name: "Person" } }, 201);
     await check("GET", "/api/locations", {});
     await check("POST", "/api/locations", { body: { name: uniqueName("Standort") } }, 201);
     await check("GET", "/api/shifts", { path: "/api/shifts?start_date=2031-03-02&end_date=2031-03-08" });
-    await check("POST", "/api/shifts", { body: { location_id: loc.id, shift_date: "2031-03-05", start_time: "22:00", end_time: "06:00" } }, 201);
+    await check(
+      "POST",
+      "/api/shifts",
+      { body: { location_id: loc.id, shift_date: "2031-03-05", start_time: "22:00", end_time: "06:00" } },
+      201,
+    );
     await check("GET", "/api/vacations", { path: `/api/vacations?employee_id=${emp.id}` });
-    await check("GET", "/api/vacations/balance/{id}", { path: "/api/vacations/balance/x?year=2031", params: { id: String(emp.id) } });
+    await check("GET", "/api/vacations/balance/{id}", {
+      path: "/api/vacations/balance/x?year=2031",
+      params: { id: String(emp.id) },
+    });
     const template = (await check(
       "POST",
       "/api/week-templates",
-      { body: { name: "Vorlage", shifts: [{ day_of_week: 1, location_id: loc.id, start_time: "08:00", end_time: "12:00" }] } },
+      {
+        body: {
+          name: "Vorlage",
+          shifts: [{ day_of_week: 1, location_id: loc.id, start_time: "08:00", end_time: "12:00" }],
+        },
+      },
       201,
     )) as { id: number };
     await check("GET", "/api/week-templates", {});
-    await check("POST", "/api/week-templates/{id}/apply", { params: { id: String(template.id) }, body: { start_date: "2031-03-17" } }, 201);
+    await check(
+      "POST",
+      "/api/week-templates/{id}/apply",
+      { params: { id: String(template.id) }, body: { start_date: "2031-03-17" } },
+      201,
+    );
     await check("GET", "/api/dashboard", { path: "/api/dashboard?date=2031-03-05" });
     await check("GET", "/api/reports/hours", { path: "/api/reports/hours?start_date=2031-03-01&end_date=2031-03-31" });
     await check("DELETE", "/api/shifts/{id}", { params: { id: "2147483647" } }, 404);

@@ -3,7 +3,12 @@ import { z } from "zod";
 import packageJson from "@/package.json";
 import { OPERATIONS } from "@/lib/shared/contract";
 import type { Operation } from "@/lib/shared/contract/operation";
-import type { JsonSchema, OpenApiDocument, OpenApiOperation, OpenApiParameter } from "@/lib/shared/contract/openapi-types";
+import type {
+  JsonSchema,
+  OpenApiDocument,
+  OpenApiOperation,
+  OpenApiParameter,
+} from "@/lib/shared/contract/openapi-types";
 import { PERMISSIONS } from "@/lib/shared/roles";
 import { NAMED_RESPONSE_SCHEMAS } from "@/lib/shared/schemas/responses";
 
@@ -29,7 +34,9 @@ const TAGS: Record<string, string> = {
 };
 
 // Keyed by schema object: zod hands the override its core type, not the classic one.
-const COMPONENT_NAMES = new Map<unknown, string>(Object.entries(NAMED_RESPONSE_SCHEMAS).map(([name, schema]) => [schema, name]));
+const COMPONENT_NAMES = new Map<unknown, string>(
+  Object.entries(NAMED_RESPONSE_SCHEMAS).map(([name, schema]) => [schema, name]),
+);
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const ERROR_CONTENT = { "application/json": { schema: ref("Error") } };
 
@@ -84,11 +91,15 @@ function accessText(operation: Operation): string {
 function errorResponses(operation: Operation): OpenApiOperation["responses"] {
   const byStatus = new Map<number, string[]>();
   const add = (status: number, text: string) => byStatus.set(status, [...(byStatus.get(status) ?? []), text]);
-  if (operation.body) add(400, "`invalid_json`: the body is not JSON; `validation_failed` with `fields`: invalid input");
+  if (operation.body)
+    add(400, "`invalid_json`: the body is not JSON; `validation_failed` with `fields`: invalid input");
   else if (operation.query) add(400, "`validation_failed` with `fields`: invalid query parameters");
   if (operation.access !== "public") {
     add(401, "`unauthenticated`: no `Authorization: Bearer` header");
-    add(403, "`invalid_token`: access token invalid or expired (refresh once and retry); `forbidden`: the role may not do this");
+    add(
+      403,
+      "`invalid_token`: access token invalid or expired (refresh once and retry); `forbidden`: the role may not do this",
+    );
   }
   if (operation.params) add(404, "`not_found`: unknown or archived id (or a malformed path parameter)");
   for (const error of operation.errors ?? []) add(error.status, error.description);
@@ -98,14 +109,21 @@ function errorResponses(operation: Operation): OpenApiOperation["responses"] {
   for (const [status, texts] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: texts.join("; "),
-      ...(status === 429 ? { headers: { "Retry-After": { description: "Seconds until a new attempt may succeed", schema: { type: "integer" } } } } : {}),
+      ...(status === 429
+        ? {
+            headers: {
+              "Retry-After": { description: "Seconds until a new attempt may succeed", schema: { type: "integer" } },
+            },
+          }
+        : {}),
       content: ERROR_CONTENT,
     };
   }
   responses["500"] = { description: "`internal`: unexpected error (no details are given)", content: ERROR_CONTENT };
   if (!operation.responses.some((response) => response.status === 503)) {
     responses["503"] = {
-      description: "`service_unavailable`: the database cannot be reached right now; a write either completed or did not happen at all, retry later",
+      description:
+        "`service_unavailable`: the database cannot be reached right now; a write either completed or did not happen at all, retry later",
       headers: { "Retry-After": { description: "Seconds after which to retry", schema: { type: "integer" } } },
       content: ERROR_CONTENT,
     };
@@ -120,10 +138,13 @@ function toOpenApiOperation(operation: Operation): OpenApiOperation {
       "pdf" in response
         ? {
             description: response.description,
-            headers: { "Content-Disposition": { description: "attachment; filename=\"…\"", schema: { type: "string" } } },
+            headers: { "Content-Disposition": { description: 'attachment; filename="…"', schema: { type: "string" } } },
             content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } },
           }
-        : { description: response.description, content: { "application/json": { schema: responseSchema(response.schema) } } };
+        : {
+            description: response.description,
+            content: { "application/json": { schema: responseSchema(response.schema) } },
+          };
   }
   const parameterList = [
     ...(operation.params ? parameters(operation.params, "path") : []),
@@ -138,7 +159,9 @@ function toOpenApiOperation(operation: Operation): OpenApiOperation {
     "x-permission": operation.access,
     "x-roles": operation.access === "public" ? [] : [...PERMISSIONS[operation.access]],
     ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
-    ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: requestSchema(operation.body) } } } } : {}),
+    ...(operation.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: requestSchema(operation.body) } } } }
+      : {}),
     responses: { ...responses, ...errorResponses(operation) },
   } as OpenApiOperation;
 }
@@ -164,7 +187,14 @@ export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIO
     paths,
     components: {
       schemas,
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Access token of POST /api/auth/login, valid 15 minutes" } },
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "Access token of POST /api/auth/login, valid 15 minutes",
+        },
+      },
     },
   };
 }

@@ -33,9 +33,42 @@ test("hours report for a month with a vacation and an overnight shift (hand-comp
     start_date: "2026-11-01",
     end_date: "2026-11-30",
     employees: [
-      { employee_id: 3, first_name: "Cem", last_name: "Ağaoğlu", is_hourly: false, weekly_hours: 20, target_hours: 84, scheduled_hours: 0, difference: -84, shift_count: 0, vacation_days: 0 },
-      { employee_id: 1, first_name: "Anna", last_name: "Şahin", is_hourly: false, weekly_hours: 40, target_hours: 112, scheduled_hours: 88, difference: -24, shift_count: 11, vacation_days: 7 },
-      { employee_id: 2, first_name: "Ben", last_name: "Zürcher", is_hourly: true, weekly_hours: 0, target_hours: null, scheduled_hours: 9, difference: null, shift_count: 2, vacation_days: 0 },
+      {
+        employee_id: 3,
+        first_name: "Cem",
+        last_name: "Ağaoğlu",
+        is_hourly: false,
+        weekly_hours: 20,
+        target_hours: 84,
+        scheduled_hours: 0,
+        difference: -84,
+        shift_count: 0,
+        vacation_days: 0,
+      },
+      {
+        employee_id: 1,
+        first_name: "Anna",
+        last_name: "Şahin",
+        is_hourly: false,
+        weekly_hours: 40,
+        target_hours: 112,
+        scheduled_hours: 88,
+        difference: -24,
+        shift_count: 11,
+        vacation_days: 7,
+      },
+      {
+        employee_id: 2,
+        first_name: "Ben",
+        last_name: "Zürcher",
+        is_hourly: true,
+        weekly_hours: 0,
+        target_hours: null,
+        scheduled_hours: 9,
+        difference: null,
+        shift_count: 2,
+        vacation_days: 0,
+      },
     ],
     totals: { scheduled_hours: 97, target_hours: 196, shift_count: 13 },
   });
@@ -49,5 +82,10 @@ test("a single week; fractional weekly hours", () => {
     shifts: [{ employeeId: 1, date: "2026-11-29", start: "18:00", end: "00:00" }],
     vacations: [],
   });
-  expect(report.employees[0]).toMatchObject({ target_hours: 42.5, scheduled_hours: 6, difference: -36.5, shift_count: 1 });
+  expect(report.employees[0]).toMatchObject({
+    target_hours: 42.5,
+    scheduled_hours: 6,
+    difference: -36.5,
+    shift_count: 1,
+  });
 });

@@ -6,7 +6,13 @@ import type { HoursReport, HoursReportRow } from "@/lib/shared/report-types";
 
 export type { HoursReport } from "@/lib/shared/report-types";
 
-export type ReportEmployee = { id: number; firstName: string; lastName: string; weeklyHours: number; isHourly: boolean };
+export type ReportEmployee = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  weeklyHours: number;
+  isHourly: boolean;
+};
 export type ReportShift = { employeeId: number; date: string; start: string; end: string };
 export type ReportVacation = { employeeId: number; start: string; end: string };
 
@@ -31,7 +37,9 @@ export function buildHoursReport(input: {
   const rows = [...input.employees]
     .sort((a, b) => compareNames(a.lastName, b.lastName) || compareNames(a.firstName, b.firstName) || a.id - b.id)
     .map((employee): HoursReportRow => {
-      const shifts = input.shifts.filter((shift) => shift.employeeId === employee.id && shift.date >= startDate && shift.date <= endDate);
+      const shifts = input.shifts.filter(
+        (shift) => shift.employeeId === employee.id && shift.date >= startDate && shift.date <= endDate,
+      );
       const scheduled = sumHours(shifts.map((shift) => shiftHours(shift.start, shift.end) ?? 0));
       const vacationDays = input.vacations
         .filter((vacation) => vacation.employeeId === employee.id)
@@ -40,7 +48,9 @@ export function buildHoursReport(input: {
           const to = vacation.end < endDate ? vacation.end : endDate;
           return days + workingDays(from, to);
         }, 0);
-      const target = employee.isHourly ? null : round2((employee.weeklyHours / 5) * Math.max(0, workdays - vacationDays));
+      const target = employee.isHourly
+        ? null
+        : round2((employee.weeklyHours / 5) * Math.max(0, workdays - vacationDays));
       return {
         employee_id: employee.id,
         first_name: employee.firstName,

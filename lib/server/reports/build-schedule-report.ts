@@ -51,7 +51,9 @@ export function buildScheduleReport({ startDate, endDate, locations: unsorted, c
       const cells = days.map((day) => (day === null ? [] : (byCell.get(`${location.id}|${day}`) ?? [])));
       return { ...location, cells, total: sumHours(cells.flat().map((shift) => shift.hours)) };
     });
-    const dayTotals = days.map((_, i) => sumHours(rows.map((row) => sumHours(row.cells[i].map((shift) => shift.hours)))));
+    const dayTotals = days.map((_, i) =>
+      sumHours(rows.map((row) => sumHours(row.cells[i].map((shift) => shift.hours)))),
+    );
     weeks.push({ weekStart: monday, days, locations: rows, dayTotals, total: sumHours(dayTotals) });
   }
   return { startDate, endDate, weeks, total: sumHours(weeks.map((week) => week.total)), shiftCount };

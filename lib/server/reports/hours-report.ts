@@ -19,19 +19,38 @@ export async function hoursReport(query: HoursReportQuery): Promise<HoursReport>
         OR: [{ archivedAt: null }, { shifts: { some: { shiftDate: range } } }],
       },
     }),
-    db.shift.findMany({ where: { shiftDate: range, employeeId: { not: null }, ...onlyOne }, select: { employeeId: true, shiftDate: true, startTime: true, endTime: true } }),
+    db.shift.findMany({
+      where: { shiftDate: range, employeeId: { not: null }, ...onlyOne },
+      select: { employeeId: true, shiftDate: true, startTime: true, endTime: true },
+    }),
     db.vacation.findMany({
       where: { startDate: { lte: range.lte }, endDate: { gte: range.gte }, ...onlyOne },
       select: { employeeId: true, startDate: true, endDate: true },
     }),
   ]);
-  if (query.employee_id !== undefined && employees.length === 0) throw new ApiError("not_found", "Mitarbeiter nicht gefunden");
+  if (query.employee_id !== undefined && employees.length === 0)
+    throw new ApiError("not_found", "Mitarbeiter nicht gefunden");
 
   return buildHoursReport({
     startDate: query.start_date,
     endDate: query.end_date,
-    employees: employees.map((e) => ({ id: e.id, firstName: e.firstName, lastName: e.lastName, weeklyHours: e.weeklyHours.toNumber(), isHourly: e.isHourly })),
-    shifts: shifts.map((s) => ({ employeeId: s.employeeId!, date: fromDateColumn(s.shiftDate), start: fromTimeColumn(s.startTime), end: fromTimeColumn(s.endTime) })),
-    vacations: vacations.map((v) => ({ employeeId: v.employeeId, start: fromDateColumn(v.startDate), end: fromDateColumn(v.endDate) })),
+    employees: employees.map((e) => ({
+      id: e.id,
+      firstName: e.firstName,
+      lastName: e.lastName,
+      weeklyHours: e.weeklyHours.toNumber(),
+      isHourly: e.isHourly,
+    })),
+    shifts: shifts.map((s) => ({
+      employeeId: s.employeeId!,
+      date: fromDateColumn(s.shiftDate),
+      start: fromTimeColumn(s.startTime),
+      end: fromTimeColumn(s.endTime),
+    })),
+    vacations: vacations.map((v) => ({
+      employeeId: v.employeeId,
+      start: fromDateColumn(v.startDate),
+      end: fromDateColumn(v.endDate),
+    })),
   });
 }

@@ -13,7 +13,8 @@ export type PdfJob =
 
 /** The schedule is drawn with pdfkit (it must be fast for hundreds of pages); the short hours report is laid out by react-pdf. */
 export async function renderPdfDocument(job: PdfJob): Promise<Uint8Array> {
-  if (job.kind === "schedule") return renderSchedulePdf(buildScheduleReport(job.data), { printedAt: job.printedAt, root: job.root });
+  if (job.kind === "schedule")
+    return renderSchedulePdf(buildScheduleReport(job.data), { printedAt: job.printedAt, root: job.root });
   registerPdfFonts(job.root);
   return new Uint8Array(await renderToBuffer(<HoursReportPdf report={job.report} printedAt={job.printedAt} />));
 }

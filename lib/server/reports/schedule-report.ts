@@ -30,7 +30,12 @@ export async function loadScheduleData(startDate: string, endDate: string): Prom
         GROUP BY s.location_id, s.shift_date
       ) c`,
     db.location.findMany({
-      where: { OR: [{ archivedAt: null }, { shifts: { some: { shiftDate: { gte: toDateColumn(startDate), lte: toDateColumn(endDate) } } } }] },
+      where: {
+        OR: [
+          { archivedAt: null },
+          { shifts: { some: { shiftDate: { gte: toDateColumn(startDate), lte: toDateColumn(endDate) } } } },
+        ],
+      },
       select: { id: true, name: true, color: true },
     }),
   ]);

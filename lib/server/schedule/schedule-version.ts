@@ -21,7 +21,11 @@ const MAX_ENTRY_BYTES = 1_000_000;
 const entries = new Map<string, { version: string; value: Uint8Array<ArrayBuffer> }>();
 
 /** The answer text for `key` as UTF-8 (encoded once, sent many times), built when the version moved on. */
-export async function cachedForScheduleVersion(key: string, version: string | null, build: () => Promise<string>): Promise<Uint8Array<ArrayBuffer>> {
+export async function cachedForScheduleVersion(
+  key: string,
+  version: string | null,
+  build: () => Promise<string>,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (version === null) return utf8(await build());
   const cached = entries.get(key);
   if (cached?.version === version) {

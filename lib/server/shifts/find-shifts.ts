@@ -29,7 +29,8 @@ export async function shiftsJson(filter: Filter, reader: Reader = db): Promise<s
   if (filter.startDate) conditions.push(Prisma.sql`s.shift_date >= ${filter.startDate}::date`);
   if (filter.endDate) conditions.push(Prisma.sql`s.shift_date <= ${filter.endDate}::date`);
   if (filter.employeeId !== undefined) conditions.push(Prisma.sql`s.employee_id = ${filter.employeeId}`);
-  if (filter.ids) conditions.push(filter.ids.length ? Prisma.sql`s.id IN (${Prisma.join(filter.ids)})` : Prisma.sql`false`);
+  if (filter.ids)
+    conditions.push(filter.ids.length ? Prisma.sql`s.id IN (${Prisma.join(filter.ids)})` : Prisma.sql`false`);
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
   // Times are stored to the minute, so "HH:MM" text sorts like the time.
   const [{ json }] = await reader.$queryRaw<{ json: string }[]>`

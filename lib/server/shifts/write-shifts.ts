@@ -30,7 +30,15 @@ async function assertReferences(tx: Tx, input: ShiftInput) {
   await assertActiveLocations(tx, [input.location_id]);
 }
 
-export async function createShift({ input, actor, ip }: { input: ShiftInput; actor: AuthUser; ip: string }): Promise<ShiftDto> {
+export async function createShift({
+  input,
+  actor,
+  ip,
+}: {
+  input: ShiftInput;
+  actor: AuthUser;
+  ip: string;
+}): Promise<ShiftDto> {
   const id = await db.$transaction(async (tx) => {
     await assertReferences(tx, input);
     const shift = await tx.shift.create({ data: columns(input), select: { id: true } });
@@ -41,7 +49,17 @@ export async function createShift({ input, actor, ip }: { input: ShiftInput; act
 }
 
 /** PUT replaces the whole shift (the dialog always sends every field). */
-export async function updateShift({ id, input, actor, ip }: { id: number; input: ShiftInput; actor: AuthUser; ip: string }): Promise<ShiftDto> {
+export async function updateShift({
+  id,
+  input,
+  actor,
+  ip,
+}: {
+  id: number;
+  input: ShiftInput;
+  actor: AuthUser;
+  ip: string;
+}): Promise<ShiftDto> {
   await db.$transaction(async (tx) => {
     if (!(await tx.shift.findUnique({ where: { id }, select: { id: true } }))) throw notFound();
     await assertReferences(tx, input);

@@ -41,7 +41,10 @@ describe("first admin (PRODUCT.md §3)", () => {
   });
 
   test("two instances starting at once create exactly one admin", async () => {
-    const results = await Promise.all([ensureFirstAdmin({ password: "parallel-1-pass" }), ensureFirstAdmin({ password: "parallel-2-pass" })]);
+    const results = await Promise.all([
+      ensureFirstAdmin({ password: "parallel-1-pass" }),
+      ensureFirstAdmin({ password: "parallel-2-pass" }),
+    ]);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(await db.user.count()).toBe(1);
   });

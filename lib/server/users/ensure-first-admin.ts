@@ -6,8 +6,7 @@ import { hashPassword, MIN_PASSWORD_LENGTH } from "@/lib/server/auth/password";
 import { db } from "@/lib/server/db";
 
 export type FirstAdminResult =
-  | { created: false }
-  | { created: true; username: string; generatedPassword: string | null };
+  { created: false } | { created: true; username: string; generatedPassword: string | null };
 
 /**
  * On a fresh database, create the first admin (PRODUCT.md §3) from

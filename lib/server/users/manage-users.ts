@@ -9,7 +9,8 @@ import { compareNames } from "@/lib/shared/collation";
 import type { CreateUserInput, UpdateUserInput } from "@/lib/shared/schemas/user";
 import { toUserDto, userDtoSelect, type UserDto } from "./user-dto";
 
-const usernameTaken = () => new ApiError("conflict", "Benutzername bereits vergeben", { fields: { username: "Benutzername bereits vergeben" } });
+const usernameTaken = () =>
+  new ApiError("conflict", "Benutzername bereits vergeben", { fields: { username: "Benutzername bereits vergeben" } });
 
 export async function listUsers(): Promise<UserDto[]> {
   const users = await db.user.findMany({ select: userDtoSelect, orderBy: { id: "asc" } });
@@ -17,27 +18,60 @@ export async function listUsers(): Promise<UserDto[]> {
 }
 
 /** Usernames are unique regardless of case: "Anna" and "anna" are one person. */
-export async function createUser({ input, actor, ip }: { input: CreateUserInput; actor: AuthUser; ip: string }): Promise<UserDto> {
+export async function createUser({
+  input,
+  actor,
+  ip,
+}: {
+  input: CreateUserInput;
+  actor: AuthUser;
+  ip: string;
+}): Promise<UserDto> {
   const passwordHash = await hashPassword(input.password);
-  const user = await db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`username:${input.username.toLowerCase()}`}))`;
-    const existing = await tx.user.findFirst({ where: { username: { equals: input.username, mode: "insensitive" } }, select: { id: true } });
-    if (existing) throw usernameTaken();
-    const created = await tx.user.create({
-      data: { username: input.username, email: input.email, role: input.role, passwordHash },
-      select: userDtoSelect,
+  const user = await db
+    .$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`username:${input.username.toLowerCase()}`}))`;
+      const existing = await tx.user.findFirst({
+        where: { username: { equals: input.username, mode: "insensitive" } },
+        select: { id: true },
+      });
+      if (existing) throw usernameTaken();
+      const created = await tx.user.create({
+        data: { username: input.username, email: input.email, role: input.role, passwordHash },
+        select: userDtoSelect,
+      });
+      await recordAudit(
+        {
+          actor,
+          action: "user.create",
+          entityType: "user",
+          entityId: created.id,
+          details: { username: created.username, role: created.role },
+          ip,
+        },
+        tx,
+      );
+      return created;
+    })
+    .catch((error: unknown) => {
+      // The unique index is the last word when two requests race.
+      if (error instanceof Error && "code" in error && error.code === "P2002") throw usernameTaken();
+      throw error;
     });
-    await recordAudit({ actor, action: "user.create", entityType: "user", entityId: created.id, details: { username: created.username, role: created.role }, ip }, tx);
-    return created;
-  }).catch((error: unknown) => {
-    // The unique index is the last word when two requests race.
-    if (error instanceof Error && "code" in error && error.code === "P2002") throw usernameTaken();
-    throw error;
-  });
   return toUserDto(user);
 }
 
-export async function updateUser({ id, input, actor, ip }: { id: number; input: UpdateUserInput; actor: AuthUser; ip: string }): Promise<UserDto> {
+export async function updateUser({
+  id,
+  input,
+  actor,
+  ip,
+}: {
+  id: number;
+  input: UpdateUserInput;
+  actor: AuthUser;
+  ip: string;
+}): Promise<UserDto> {
   if (id === actor.id && input.role !== undefined && input.role !== actor.role) {
     throw new ApiError("self_action", "Du kannst deine eigene Rolle nicht ändern!");
   }
@@ -79,6 +113,9 @@ export async function deleteUser({ id, actor, ip }: { id: number; actor: AuthUse
     const user = await tx.user.findUnique({ where: { id }, select: { id: true, username: true } });
     if (!user) throw new ApiError("not_found", "Benutzer nicht gefunden");
     await tx.user.delete({ where: { id } });
-    await recordAudit({ actor, action: "user.delete", entityType: "user", entityId: id, details: { username: user.username }, ip }, tx);
+    await recordAudit(
+      { actor, action: "user.delete", entityType: "user", entityId: id, details: { username: user.username }, ip },
+      tx,
+    );
   });
 }

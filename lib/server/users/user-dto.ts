@@ -4,7 +4,14 @@ import type { UserDto } from "@/lib/shared/api-types";
 
 export type { UserDto };
 
-export function toUserDto(user: { id: number; username: string; email: string | null; role: Role; twoFactorEnabled: boolean; createdAt: Date }): UserDto {
+export function toUserDto(user: {
+  id: number;
+  username: string;
+  email: string | null;
+  role: Role;
+  twoFactorEnabled: boolean;
+  createdAt: Date;
+}): UserDto {
   return {
     id: user.id,
     username: user.username,
@@ -16,4 +23,11 @@ export function toUserDto(user: { id: number; username: string; email: string | 
 }
 
 /** The columns a UserDto needs; use as Prisma `select`. */
-export const userDtoSelect = { id: true, username: true, email: true, role: true, twoFactorEnabled: true, createdAt: true } as const;
+export const userDtoSelect = {
+  id: true,
+  username: true,
+  email: true,
+  role: true,
+  twoFactorEnabled: true,
+  createdAt: true,
+} as const;

@@ -11,8 +11,15 @@ export type { VacationBalance };
 type Reader = Pick<typeof db, "$queryRaw">;
 
 /** Days used in `year`, computed from the vacations (optionally leaving one out). */
-export async function daysUsed(reader: Reader, employeeId: number, year: number, excludeVacationId?: number): Promise<number> {
-  const [row] = await reader.$queryRaw<{ used: number }[]>`SELECT ${vacationDaysUsedSql(Prisma.sql`${employeeId}`, year, excludeVacationId)} AS used`;
+export async function daysUsed(
+  reader: Reader,
+  employeeId: number,
+  year: number,
+  excludeVacationId?: number,
+): Promise<number> {
+  const [row] = await reader.$queryRaw<
+    { used: number }[]
+  >`SELECT ${vacationDaysUsedSql(Prisma.sql`${employeeId}`, year, excludeVacationId)} AS used`;
   return row.used;
 }
 

@@ -24,11 +24,16 @@ async function checkVacation(tx: Tx, input: VacationInput, excludeVacationId?: n
     SELECT vacation_days_total::float8 AS total FROM employees
     WHERE id = ${input.employee_id} AND archived_at IS NULL
     FOR UPDATE`;
-  if (!employee) throw new ApiError("validation_failed", "Mitarbeiter nicht gefunden", { fields: { employee_id: EMPLOYEE_REQUIRED } });
+  if (!employee)
+    throw new ApiError("validation_failed", "Mitarbeiter nicht gefunden", {
+      fields: { employee_id: EMPLOYEE_REQUIRED },
+    });
 
   const daysCount = workingDays(input.start_date, input.end_date);
   if (daysCount === 0) {
-    throw new ApiError("validation_failed", "Der Zeitraum enthält keine Arbeitstage", { fields: { end_date: "Der Zeitraum enthält keine Arbeitstage" } });
+    throw new ApiError("validation_failed", "Der Zeitraum enthält keine Arbeitstage", {
+      fields: { end_date: "Der Zeitraum enthält keine Arbeitstage" },
+    });
   }
 
   const overlapping = await tx.vacation.findFirst({
@@ -66,18 +71,46 @@ function columns(input: VacationInput, daysCount: number) {
   };
 }
 
-export async function createVacation({ input, actor, ip }: { input: VacationInput; actor: AuthUser; ip: string }): Promise<VacationDto> {
+export async function createVacation({
+  input,
+  actor,
+  ip,
+}: {
+  input: VacationInput;
+  actor: AuthUser;
+  ip: string;
+}): Promise<VacationDto> {
   const id = await db.$transaction(async (tx) => {
     const daysCount = await checkVacation(tx, input);
     const vacation = await tx.vacation.create({ data: columns(input, daysCount), select: { id: true } });
-    await recordAudit({ actor, action: "vacation.create", entityType: "vacation", entityId: vacation.id, details: { employee_id: input.employee_id, days: daysCount }, ip }, tx);
+    await recordAudit(
+      {
+        actor,
+        action: "vacation.create",
+        entityType: "vacation",
+        entityId: vacation.id,
+        details: { employee_id: input.employee_id, days: daysCount },
+        ip,
+      },
+      tx,
+    );
     return vacation.id;
   }, LOCKING_TRANSACTION);
   return getVacation(id);
 }
 
 /** PUT replaces the whole vacation; its own days do not count against it. */
-export async function updateVacation({ id, input, actor, ip }: { id: number; input: VacationInput; actor: AuthUser; ip: string }): Promise<VacationDto> {
+export async function updateVacation({
+  id,
+  input,
+  actor,
+  ip,
+}: {
+  id: number;
+  input: VacationInput;
+  actor: AuthUser;
+  ip: string;
+}): Promise<VacationDto> {
   await db.$transaction(async (tx) => {
     const existing = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true } });
     if (!existing) throw new ApiError("not_found", "Ferien nicht gefunden");
@@ -87,7 +120,17 @@ export async function updateVacation({ id, input, actor, ip }: { id: number; inp
     }
     const daysCount = await checkVacation(tx, input, id);
     await tx.vacation.update({ where: { id }, data: columns(input, daysCount) });
-    await recordAudit({ actor, action: "vacation.update", entityType: "vacation", entityId: id, details: { employee_id: input.employee_id, days: daysCount }, ip }, tx);
+    await recordAudit(
+      {
+        actor,
+        action: "vacation.update",
+        entityType: "vacation",
+        entityId: id,
+        details: { employee_id: input.employee_id, days: daysCount },
+        ip,
+      },
+      tx,
+    );
   }, LOCKING_TRANSACTION);
   return getVacation(id);
 }
@@ -98,6 +141,16 @@ export async function deleteVacation({ id, actor, ip }: { id: number; actor: Aut
     const vacation = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true, daysCount: true } });
     if (!vacation) throw new ApiError("not_found", "Ferien nicht gefunden");
     await tx.vacation.delete({ where: { id } });
-    await recordAudit({ actor, action: "vacation.delete", entityType: "vacation", entityId: id, details: { employee_id: vacation.employeeId, days: vacation.daysCount }, ip }, tx);
+    await recordAudit(
+      {
+        actor,
+        action: "vacation.delete",
+        entityType: "vacation",
+        entityId: id,
+        details: { employee_id: vacation.employeeId, days: vacation.daysCount },
+        ip,
+      },
+      tx,
+    );
   });
 }

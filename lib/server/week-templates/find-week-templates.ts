@@ -19,7 +19,12 @@ export async function findWeekTemplates(options: { id?: number } = {}): Promise<
   templates.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
   return templates.map((template) => {
     const shifts = [...template.shifts]
-      .sort((a, b) => weekOrder(a.dayOfWeek) - weekOrder(b.dayOfWeek) || a.startTime.getTime() - b.startTime.getTime() || a.id - b.id)
+      .sort(
+        (a, b) =>
+          weekOrder(a.dayOfWeek) - weekOrder(b.dayOfWeek) ||
+          a.startTime.getTime() - b.startTime.getTime() ||
+          a.id - b.id,
+      )
       .map((shift) => ({
         id: shift.id,
         day_of_week: shift.dayOfWeek,

@@ -23,24 +23,53 @@ function shiftRows(input: WeekTemplateInput) {
   }));
 }
 
-export async function createWeekTemplate({ input, actor, ip }: { input: WeekTemplateInput; actor: AuthUser; ip: string }): Promise<WeekTemplateDto> {
+export async function createWeekTemplate({
+  input,
+  actor,
+  ip,
+}: {
+  input: WeekTemplateInput;
+  actor: AuthUser;
+  ip: string;
+}): Promise<WeekTemplateDto> {
   const id = await db.$transaction(async (tx) => {
-    await assertActiveLocations(tx, input.shifts.map((shift) => shift.location_id), "shifts");
+    await assertActiveLocations(
+      tx,
+      input.shifts.map((shift) => shift.location_id),
+      "shifts",
+    );
     const template = await tx.weekTemplate.create({
       data: { name: input.name, description: input.description, shifts: { create: shiftRows(input) } },
       select: { id: true },
     });
-    await recordAudit({ actor, action: "week_template.create", entityType: "week_template", entityId: template.id, ip }, tx);
+    await recordAudit(
+      { actor, action: "week_template.create", entityType: "week_template", entityId: template.id, ip },
+      tx,
+    );
     return template.id;
   });
   return getWeekTemplate(id);
 }
 
 /** PUT replaces name, description and every shift row. */
-export async function updateWeekTemplate({ id, input, actor, ip }: { id: number; input: WeekTemplateInput; actor: AuthUser; ip: string }): Promise<WeekTemplateDto> {
+export async function updateWeekTemplate({
+  id,
+  input,
+  actor,
+  ip,
+}: {
+  id: number;
+  input: WeekTemplateInput;
+  actor: AuthUser;
+  ip: string;
+}): Promise<WeekTemplateDto> {
   await db.$transaction(async (tx) => {
     if (!(await tx.weekTemplate.findUnique({ where: { id }, select: { id: true } }))) throw notFound();
-    await assertActiveLocations(tx, input.shifts.map((shift) => shift.location_id), "shifts");
+    await assertActiveLocations(
+      tx,
+      input.shifts.map((shift) => shift.location_id),
+      "shifts",
+    );
     await tx.weekTemplateShift.deleteMany({ where: { templateId: id } });
     await tx.weekTemplate.update({
       where: { id },
@@ -51,7 +80,15 @@ export async function updateWeekTemplate({ id, input, actor, ip }: { id: number;
   return getWeekTemplate(id);
 }
 
-export async function deleteWeekTemplate({ id, actor, ip }: { id: number; actor: AuthUser; ip: string }): Promise<void> {
+export async function deleteWeekTemplate({
+  id,
+  actor,
+  ip,
+}: {
+  id: number;
+  actor: AuthUser;
+  ip: string;
+}): Promise<void> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.weekTemplate.deleteMany({ where: { id } });
     if (count !== 1) throw notFound();
@@ -64,13 +101,22 @@ export async function deleteWeekTemplate({ id, actor, ip }: { id: number; actor:
  * (day_of_week 1 = Monday … 6 = Saturday, 0 = Sunday at the end of the week)
  * and creates unassigned shifts: all in one transaction, or none.
  */
-export async function applyWeekTemplate(options: { id: number; startDate: string; actor: AuthUser; ip: string }): Promise<{ created: number; shifts: ShiftDto[] }> {
+export async function applyWeekTemplate(options: {
+  id: number;
+  startDate: string;
+  actor: AuthUser;
+  ip: string;
+}): Promise<{ created: number; shifts: ShiftDto[] }> {
   const { id, startDate, actor, ip } = options;
   const monday = mondayOf(startDate);
   const ids = await db.$transaction(async (tx) => {
     const template = await tx.weekTemplate.findUnique({ where: { id }, include: { shifts: true } });
     if (!template) throw notFound();
-    await assertActiveLocations(tx, template.shifts.map((shift) => shift.locationId), "shifts");
+    await assertActiveLocations(
+      tx,
+      template.shifts.map((shift) => shift.locationId),
+      "shifts",
+    );
     const created = await tx.shift.createManyAndReturn({
       data: template.shifts.map((shift) => ({
         employeeId: null,
@@ -85,7 +131,14 @@ export async function applyWeekTemplate(options: { id: number; startDate: string
       select: { id: true },
     });
     await recordAudit(
-      { actor, action: "week_template.apply", entityType: "week_template", entityId: id, details: { week_start: monday, shifts_created: created.length }, ip },
+      {
+        actor,
+        action: "week_template.apply",
+        entityType: "week_template",
+        entityId: id,
+        details: { week_start: monday, shifts_created: created.length },
+        ip,
+      },
       tx,
     );
     return created.map((shift) => shift.id);

@@ -17,7 +17,11 @@ import {
 import { defineOperation } from "./operation";
 
 const tag = "Auth";
-const throttled = { status: 429, description: "`rate_limited`: too many failed sign-ins for this username or address within 15 minutes; see `Retry-After`" } as const;
+const throttled = {
+  status: 429,
+  description:
+    "`rate_limited`: too many failed sign-ins for this username or address within 15 minutes; see `Retry-After`",
+} as const;
 
 export const login = defineOperation({
   method: "POST",
@@ -25,11 +29,15 @@ export const login = defineOperation({
   id: "login",
   tag,
   summary: "Sign in with username and password",
-  description: "Answers a session, or — when the account has 2FA on — `requires2FA` with a `tempToken` for `POST /api/auth/verify-2fa`.",
+  description:
+    "Answers a session, or — when the account has 2FA on — `requires2FA` with a `tempToken` for `POST /api/auth/verify-2fa`.",
   access: "public",
   body: loginSchema,
   responses: [{ status: 200, description: "A session, or the two-factor step", schema: loginResultSchema }],
-  errors: [{ status: 401, description: "`invalid_credentials`: unknown user or wrong password (answered alike)" }, throttled],
+  errors: [
+    { status: 401, description: "`invalid_credentials`: unknown user or wrong password (answered alike)" },
+    throttled,
+  ],
 });
 
 export const verifyTwoFactor = defineOperation({
@@ -42,7 +50,11 @@ export const verifyTwoFactor = defineOperation({
   body: verifyTwoFactorSchema,
   responses: [{ status: 200, description: "The session", schema: sessionSchema }],
   errors: [
-    { status: 401, description: "`two_factor_expired`: tempToken unknown, used, older than 5 minutes or after 5 wrong codes; `invalid_two_factor_code`: wrong or already used code" },
+    {
+      status: 401,
+      description:
+        "`two_factor_expired`: tempToken unknown, used, older than 5 minutes or after 5 wrong codes; `invalid_two_factor_code`: wrong or already used code",
+    },
     throttled,
   ],
 });
@@ -92,7 +104,9 @@ export const changePassword = defineOperation({
   access: "profile:manage",
   body: changePasswordSchema,
   responses: [{ status: 200, description: "Changed", schema: messageSchema }],
-  errors: [{ status: 400, description: "`validation_failed` with `fields.currentPassword`: the current password is wrong" }],
+  errors: [
+    { status: 400, description: "`validation_failed` with `fields.currentPassword`: the current password is wrong" },
+  ],
 });
 
 export const setupTwoFactor = defineOperation({

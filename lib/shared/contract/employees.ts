@@ -58,7 +58,8 @@ export const archiveEmployee = defineOperation({
   id: "archiveEmployee",
   tag,
   summary: "Archive an employee",
-  description: "Keeps the past for reports: the employee's shifts from today on become unassigned, their vacations from today on are removed.",
+  description:
+    "Keeps the past for reports: the employee's shifts from today on become unassigned, their vacations from today on are removed.",
   access: "master-data:write",
   params: idParamsSchema,
   responses: [{ status: 200, description: "Archived", schema: messageSchema }],

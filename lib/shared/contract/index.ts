@@ -16,15 +16,28 @@ import * as vacations from "./vacations";
 import * as weekTemplates from "./week-templates";
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
-  return Object.values(module).filter((value): value is Operation => typeof value === "object" && value !== null && "method" in value && "path" in value && "responses" in value);
+  return Object.values(module).filter(
+    (value): value is Operation =>
+      typeof value === "object" && value !== null && "method" in value && "path" in value && "responses" in value,
+  );
 }
 
 const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 // A module's exports come in alphabetical order of their names: sort by path and method instead.
-export const OPERATIONS: readonly Operation[] = [auth, users, employees, locations, shifts, vacations, weekTemplates, dashboard, reports, platform].flatMap(
-  (module) =>
-    operationsOf(module as Record<string, unknown>).sort(
-      (a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
-    ),
+export const OPERATIONS: readonly Operation[] = [
+  auth,
+  users,
+  employees,
+  locations,
+  shifts,
+  vacations,
+  weekTemplates,
+  dashboard,
+  reports,
+  platform,
+].flatMap((module) =>
+  operationsOf(module as Record<string, unknown>).sort(
+    (a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+  ),
 );

@@ -7,7 +7,13 @@ export type OpenApiDocument = {
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
 };
-export type OpenApiParameter = { name: string; in: "path" | "query"; required: boolean; description?: string; schema: JsonSchema };
+export type OpenApiParameter = {
+  name: string;
+  in: "path" | "query";
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+};
 export type OpenApiOperation = {
   operationId: string;
   tags: string[];
@@ -18,5 +24,8 @@ export type OpenApiOperation = {
   "x-roles": string[];
   parameters?: OpenApiParameter[];
   requestBody?: { required: true; content: { "application/json": { schema: JsonSchema } } };
-  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: JsonSchema }> }>;
+  responses: Record<
+    string,
+    { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: JsonSchema }> }
+  >;
 };

@@ -18,8 +18,7 @@ export type DocumentedError = {
 };
 
 export type OperationResponse =
-  | { status: 200 | 201 | 503; description: string; schema: z.ZodType }
-  | { status: 200; description: string; pdf: true };
+  { status: 200 | 201 | 503; description: string; schema: z.ZodType } | { status: 200; description: string; pdf: true };
 
 export type Operation<A extends Access = Access, B = unknown, Q = unknown, P = unknown> = {
   method: HttpMethod;

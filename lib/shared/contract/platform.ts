@@ -23,7 +23,8 @@ export const openApiDocument = defineOperation({
   id: "getOpenApiDocument",
   tag,
   summary: "This reference as an OpenAPI 3.1 document",
-  description: "Generated from the same zod schemas that validate the requests. A readable version is served at /api-docs.",
+  description:
+    "Generated from the same zod schemas that validate the requests. A readable version is served at /api-docs.",
   access: "public",
   responses: [{ status: 200, description: "The OpenAPI document", schema: z.record(z.string(), z.unknown()) }],
 });

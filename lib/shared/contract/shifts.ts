@@ -7,7 +7,8 @@ import { defineOperation } from "./operation";
 const tag = "Shifts";
 const unknownReference = {
   status: 400,
-  description: "`validation_failed` with `fields.employee_id` / `fields.location_id`: unknown or archived employee or location",
+  description:
+    "`validation_failed` with `fields.employee_id` / `fields.location_id`: unknown or archived employee or location",
 } as const;
 
 export const listShifts = defineOperation({
@@ -27,7 +28,8 @@ export const createShift = defineOperation({
   id: "createShift",
   tag,
   summary: "Plan a shift",
-  description: "`custom_name` is kept only when `is_custom` is true. An end before the start means the shift ends the next day.",
+  description:
+    "`custom_name` is kept only when `is_custom` is true. An end before the start means the shift ends the next day.",
   access: "shifts:write",
   body: shiftInputSchema,
   responses: [{ status: 201, description: "The new shift", schema: shiftDtoSchema }],

@@ -5,7 +5,10 @@ import { applyTemplateSchema, weekTemplateInputSchema } from "@/lib/shared/schem
 import { defineOperation } from "./operation";
 
 const tag = "Week templates";
-const unknownLocation = { status: 400, description: "`validation_failed` with `fields.shifts.N.location_id`: unknown or archived location" } as const;
+const unknownLocation = {
+  status: 400,
+  description: "`validation_failed` with `fields.shifts.N.location_id`: unknown or archived location",
+} as const;
 
 export const listWeekTemplates = defineOperation({
   method: "GET",

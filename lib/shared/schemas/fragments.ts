@@ -23,7 +23,11 @@ export const idSchema = z.coerce
 
 /** An id in a JSON body: a number, not a numeric string. */
 export function refIdSchema(message: string) {
-  return z.number({ error: message }).int({ error: message }).positive({ error: message }).max(2_147_483_647, { error: message });
+  return z
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(2_147_483_647, { error: message });
 }
 
 /** A required, trimmed name of at most 100 characters. */

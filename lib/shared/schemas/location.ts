@@ -17,5 +17,7 @@ export const locationInputSchema = z.object({
 });
 export type LocationInput = z.infer<typeof locationInputSchema>;
 
-export const locationUpdateSchema = z.object({ name: nameSchema("Bitte gib einen Namen ein"), color: colorSchema, address: addressSchema }).partial();
+export const locationUpdateSchema = z
+  .object({ name: nameSchema("Bitte gib einen Namen ein"), color: colorSchema, address: addressSchema })
+  .partial();
 export type LocationUpdate = z.infer<typeof locationUpdateSchema>;

@@ -42,7 +42,9 @@ export const userDtoSchema = z.strictObject({
 
 export const sessionTokensSchema = z.strictObject({
   accessToken: z.string().meta({ description: "JWT for `Authorization: Bearer`, valid 15 minutes" }),
-  refreshToken: z.string().meta({ description: "Opaque, single use, valid 14 days; `POST /api/auth/refresh` rotates it" }),
+  refreshToken: z
+    .string()
+    .meta({ description: "Opaque, single use, valid 14 days; `POST /api/auth/refresh` rotates it" }),
 });
 
 export const sessionSchema = sessionTokensSchema.extend({ user: userDtoSchema });
@@ -170,7 +172,9 @@ export const dashboardDtoSchema = z.strictObject({
   shifts: z.strictObject({ total: z.number().int(), assigned_hours: z.number(), unassigned: z.number().int() }),
   vacations: z
     .strictObject({ total: z.number().int(), upcoming: z.array(vacationDtoSchema) })
-    .meta({ description: "Running or starting from today to one month ahead; `upcoming` holds the first five by start" }),
+    .meta({
+      description: "Running or starting from today to one month ahead; `upcoming` holds the first five by start",
+    }),
   employee_weeks: z.array(employeeWeekSchema),
 });
 

@@ -22,7 +22,11 @@ export const shiftInputSchema = z
     end_time: timeSchema("Bitte gib eine gültige Endzeit ein (HH:MM)"),
     break_minutes: breakMinutesSchema,
     is_custom: z.boolean({ error: "is_custom muss ja oder nein sein" }).default(false),
-    custom_name: z.string({ error: "Ungültiger Name" }).trim().max(MAX_NAME, { error: `Höchstens ${MAX_NAME} Zeichen` }).nullish(),
+    custom_name: z
+      .string({ error: "Ungültiger Name" })
+      .trim()
+      .max(MAX_NAME, { error: `Höchstens ${MAX_NAME} Zeichen` })
+      .nullish(),
   })
   .superRefine((shift, ctx) => {
     if (shiftHours(shift.start_time, shift.end_time) === null) {
@@ -33,7 +37,10 @@ export const shiftInputSchema = z
     }
   })
   // The custom name is used only when the custom checkbox is set (SPEC §5).
-  .transform(({ break_minutes: _ignored, ...shift }) => ({ ...shift, custom_name: shift.is_custom ? shift.custom_name! : null }));
+  .transform(({ break_minutes: _ignored, ...shift }) => ({
+    ...shift,
+    custom_name: shift.is_custom ? shift.custom_name! : null,
+  }));
 export type ShiftInput = z.infer<typeof shiftInputSchema>;
 
 export const MAX_RANGE_DAYS = 366;
@@ -46,6 +53,12 @@ export const dateRangeQuerySchema = z
   })
   .superRefine((range, ctx) => {
     const span = daysBetween(range.start_date, range.end_date);
-    if (span < 0) ctx.addIssue({ code: "custom", path: ["end_date"], message: "end_date darf nicht vor start_date liegen" });
-    else if (span > MAX_RANGE_DAYS) ctx.addIssue({ code: "custom", path: ["end_date"], message: `Der Zeitraum darf höchstens ${MAX_RANGE_DAYS} Tage umfassen` });
+    if (span < 0)
+      ctx.addIssue({ code: "custom", path: ["end_date"], message: "end_date darf nicht vor start_date liegen" });
+    else if (span > MAX_RANGE_DAYS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["end_date"],
+        message: `Der Zeitraum darf höchstens ${MAX_RANGE_DAYS} Tage umfassen`,
+      });
   });

@@ -13,9 +13,16 @@ export const usernameSchema = z
 
 /** Optional e-mail: empty means none. */
 export const optionalEmailSchema = z
-  .union([z.literal(""), z.null(), z.email({ error: "Ungültige E-Mail-Adresse" }).max(254, { error: "E-Mail-Adresse zu lang" })], {
-    error: "Ungültige E-Mail-Adresse",
-  })
+  .union(
+    [
+      z.literal(""),
+      z.null(),
+      z.email({ error: "Ungültige E-Mail-Adresse" }).max(254, { error: "E-Mail-Adresse zu lang" }),
+    ],
+    {
+      error: "Ungültige E-Mail-Adresse",
+    },
+  )
   .optional()
   .transform((value) => (value ? value.toLowerCase() : null));
 
@@ -32,9 +39,16 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
 /** PUT /users/{id}: change e-mail or role, or reset the password. Absent keys stay as they are. */
 export const updateUserSchema = z.object({
   email: z
-    .union([z.literal(""), z.null(), z.email({ error: "Ungültige E-Mail-Adresse" }).max(254, { error: "E-Mail-Adresse zu lang" })], {
-      error: "Ungültige E-Mail-Adresse",
-    })
+    .union(
+      [
+        z.literal(""),
+        z.null(),
+        z.email({ error: "Ungültige E-Mail-Adresse" }).max(254, { error: "E-Mail-Adresse zu lang" }),
+      ],
+      {
+        error: "Ungültige E-Mail-Adresse",
+      },
+    )
     .optional()
     .transform((value) => (value === undefined ? undefined : value ? value.toLowerCase() : null)),
   role: roleSchema.optional(),

@@ -16,7 +16,8 @@ export const vacationInputSchema = z
   .superRefine((vacation, ctx) => {
     const span = daysBetween(vacation.start_date, vacation.end_date);
     if (span < 0) ctx.addIssue({ code: "custom", path: ["end_date"], message: END_BEFORE_START });
-    else if (span > MAX_RANGE_DAYS) ctx.addIssue({ code: "custom", path: ["end_date"], message: "Ferien dürfen höchstens ein Jahr dauern" });
+    else if (span > MAX_RANGE_DAYS)
+      ctx.addIssue({ code: "custom", path: ["end_date"], message: "Ferien dürfen höchstens ein Jahr dauern" });
   });
 export type VacationInput = z.infer<typeof vacationInputSchema>;
 
@@ -28,5 +29,10 @@ export const vacationQuerySchema = z.object({
 });
 
 export const balanceQuerySchema = z.object({
-  year: z.coerce.number({ error: "Ungültiges Jahr" }).int({ error: "Ungültiges Jahr" }).min(2000, { error: "Ungültiges Jahr" }).max(2100, { error: "Ungültiges Jahr" }).optional(),
+  year: z.coerce
+    .number({ error: "Ungültiges Jahr" })
+    .int({ error: "Ungültiges Jahr" })
+    .min(2000, { error: "Ungültiges Jahr" })
+    .max(2100, { error: "Ungültiges Jahr" })
+    .optional(),
 });

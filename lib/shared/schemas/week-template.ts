@@ -20,7 +20,8 @@ export const templateShiftSchema = z
     notes: optionalTextSchema,
   })
   .superRefine((shift, ctx) => {
-    if (shiftHours(shift.start_time, shift.end_time) === null) ctx.addIssue({ code: "custom", path: ["end_time"], message: SAME_START_END });
+    if (shiftHours(shift.start_time, shift.end_time) === null)
+      ctx.addIssue({ code: "custom", path: ["end_time"], message: SAME_START_END });
   })
   .transform(({ break_minutes: _ignored, ...shift }) => shift);
 

@@ -10,7 +10,10 @@ describe("POST /api/auth/change-password", () => {
     const here = await loginAs(user.username);
     const elsewhere = await loginAs(user.username);
 
-    const res = await call(changePassword, { token: here.accessToken, body: { currentPassword: TEST_PASSWORD, newPassword: "ein-neues-passwort" } });
+    const res = await call(changePassword, {
+      token: here.accessToken,
+      body: { currentPassword: TEST_PASSWORD, newPassword: "ein-neues-passwort" },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ message: "Passwort erfolgreich geändert!" });
 
@@ -25,19 +28,34 @@ describe("POST /api/auth/change-password", () => {
     const { user } = await createUser("user");
     const session = await loginAs(user.username);
     const before = await db.user.findUniqueOrThrow({ where: { id: user.id } });
-    const res = await call(changePassword, { token: session.accessToken, body: { currentPassword: "falsch", newPassword: "ein-neues-passwort" } });
+    const res = await call(changePassword, {
+      token: session.accessToken,
+      body: { currentPassword: "falsch", newPassword: "ein-neues-passwort" },
+    });
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ error: "Aktuelles Passwort ist falsch", fields: { currentPassword: "Aktuelles Passwort ist falsch" } });
+    expect(res.json).toMatchObject({
+      error: "Aktuelles Passwort ist falsch",
+      fields: { currentPassword: "Aktuelles Passwort ist falsch" },
+    });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBe(before.passwordHash);
   });
 
   test("a new password under 8 characters (or over 72 bytes) is refused", async () => {
     const { user } = await createUser("user");
     const session = await loginAs(user.username);
-    const short = await call(changePassword, { token: session.accessToken, body: { currentPassword: TEST_PASSWORD, newPassword: "kurz" } });
+    const short = await call(changePassword, {
+      token: session.accessToken,
+      body: { currentPassword: TEST_PASSWORD, newPassword: "kurz" },
+    });
     expect(short.status).toBe(400);
-    expect(short.json).toMatchObject({ error: "Passwort muss mindestens 8 Zeichen lang sein", fields: { newPassword: "Passwort muss mindestens 8 Zeichen lang sein" } });
-    const long = await call(changePassword, { token: session.accessToken, body: { currentPassword: TEST_PASSWORD, newPassword: "ä".repeat(40) } });
+    expect(short.json).toMatchObject({
+      error: "Passwort muss mindestens 8 Zeichen lang sein",
+      fields: { newPassword: "Passwort muss mindestens 8 Zeichen lang sein" },
+    });
+    const long = await call(changePassword, {
+      token: session.accessToken,
+      body: { currentPassword: TEST_PASSWORD, newPassword: "ä".repeat(40) },
+    });
     expect(long.status).toBe(400);
   });
 

@@ -49,7 +49,10 @@ describe("POST /api/auth/login", () => {
     expect(unknownUserMs).toBeGreaterThan(100);
     expect(wrongPasswordMs).toBeGreaterThan(0);
     const failures = await db.auditLog.findMany({ where: { action: "auth.login_failed", ip } });
-    expect(failures.map((f) => (f.details as { reason: string }).reason).sort()).toEqual(["unknown_user", "wrong_password"]);
+    expect(failures.map((f) => (f.details as { reason: string }).reason).sort()).toEqual([
+      "unknown_user",
+      "wrong_password",
+    ]);
   });
 
   test("bad input: 400 with German messages, nothing recorded", async () => {
@@ -60,9 +63,15 @@ describe("POST /api/auth/login", () => {
       code: "validation_failed",
       fields: { username: "Bitte gib deinen Benutzernamen ein", password: "Bitte gib dein Passwort ein" },
     });
-    const wrongTypes = await call(login, { body: { username: 42, password: ["x"] }, headers: { "x-forwarded-for": ip } });
+    const wrongTypes = await call(login, {
+      body: { username: 42, password: ["x"] },
+      headers: { "x-forwarded-for": ip },
+    });
     expect(wrongTypes.status).toBe(400);
-    const huge = await call(login, { body: { username: "a".repeat(5000), password: "x" }, headers: { "x-forwarded-for": ip } });
+    const huge = await call(login, {
+      body: { username: "a".repeat(5000), password: "x" },
+      headers: { "x-forwarded-for": ip },
+    });
     expect(huge.status).toBe(400);
     const malformed = await call(login, { body: "{username:", headers: { "x-forwarded-for": ip } });
     expect(malformed.status).toBe(400);
@@ -123,7 +132,9 @@ describe("login throttling (PRODUCT.md §3)", () => {
 
   test("parallel guesses cannot slip past the limit", async () => {
     const { user } = await createUser("user");
-    const results = await Promise.all(Array.from({ length: 15 }, (_, i) => attempt(user.username, `parallel-${i}`, uniqueIp())));
+    const results = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => attempt(user.username, `parallel-${i}`, uniqueIp())),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);

@@ -19,7 +19,9 @@ describe("POST /api/auth/refresh", () => {
     expect((await call(me, { token: res.json.accessToken as string })).json).toMatchObject({ id: user.id });
     // Only hashes are stored.
     expect(await db.refreshToken.count({ where: { tokenHash: session.refreshToken } })).toBe(0);
-    expect(await db.refreshToken.count({ where: { tokenHash: hashOpaqueToken(res.json.refreshToken as string) } })).toBe(1);
+    expect(
+      await db.refreshToken.count({ where: { tokenHash: hashOpaqueToken(res.json.refreshToken as string) } }),
+    ).toBe(1);
   });
 
   test("presenting a rotated token revokes the whole family: the newest token stops working too", async () => {
@@ -30,7 +32,10 @@ describe("POST /api/auth/refresh", () => {
 
     const replay = await doRefresh(session.refreshToken);
     expect(replay.status).toBe(401);
-    expect(replay.json).toEqual({ error: "Sitzung abgelaufen. Bitte melde dich erneut an.", code: "invalid_refresh_token" });
+    expect(replay.json).toEqual({
+      error: "Sitzung abgelaufen. Bitte melde dich erneut an.",
+      code: "invalid_refresh_token",
+    });
     expect((await doRefresh(third)).status).toBe(401);
   });
 
@@ -100,7 +105,14 @@ describe("GET /api/auth/me", () => {
     const { user, token } = await createUser("manager");
     const res = await call(me, { token });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ id: user.id, username: user.username, email: null, role: "manager", two_factor_enabled: false, created_at: user.createdAt.toISOString() });
+    expect(res.json).toEqual({
+      id: user.id,
+      username: user.username,
+      email: null,
+      role: "manager",
+      two_factor_enabled: false,
+      created_at: user.createdAt.toISOString(),
+    });
     expect((await call(me)).status).toBe(401);
     expect((await call(me, { token: `${token}x` })).status).toBe(403);
   });

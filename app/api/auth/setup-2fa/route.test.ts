@@ -7,7 +7,8 @@ import { POST as enable } from "../enable-2fa/route";
 import { GET as me } from "../me/route";
 import { POST as setup } from "./route";
 
-const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, period: 30, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  generate({ secret, period: 30, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 describe("2FA set-up, enabling and disabling (own account)", () => {
   test("setup → enable with a code → disable with a later code; the secret is stored encrypted", async () => {
@@ -25,7 +26,10 @@ describe("2FA set-up, enabling and disabling (own account)", () => {
     expect(row.twoFactorPendingSecret).toMatch(/^v1\./);
     expect(row.twoFactorPendingSecret).not.toContain(secret);
 
-    const wrong = await call(enable, { token, body: { token: (await codeAt(secret)) === "000000" ? "111111" : "000000" } });
+    const wrong = await call(enable, {
+      token,
+      body: { token: (await codeAt(secret)) === "000000" ? "111111" : "000000" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json).toEqual({ error: "Ungültiger Token", code: "invalid_two_factor_token" });
 
@@ -40,13 +44,18 @@ describe("2FA set-up, enabling and disabling (own account)", () => {
     // The code that enabled 2FA cannot disable it again (used once).
     const replay = await call(disable, { token, body: { token: await codeAt(secret) } });
     expect(replay.status).toBe(400);
-    expect(replay.json).toEqual({ error: "Ungültiger Token oder Fehler beim Deaktivieren", code: "invalid_two_factor_token" });
+    expect(replay.json).toEqual({
+      error: "Ungültiger Token oder Fehler beim Deaktivieren",
+      code: "invalid_two_factor_token",
+    });
 
     expect((await call(disable, { token, body: { token: await codeAt(secret, 30) } })).status).toBe(200);
     row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null });
 
-    const actions = (await db.auditLog.findMany({ where: { entityId: user.id, action: { startsWith: "auth.2fa" } } })).map((a) => a.action);
+    const actions = (
+      await db.auditLog.findMany({ where: { entityId: user.id, action: { startsWith: "auth.2fa" } } })
+    ).map((a) => a.action);
     expect(actions.sort()).toEqual(["auth.2fa_disabled", "auth.2fa_enabled"]);
   });
 

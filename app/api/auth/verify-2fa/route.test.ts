@@ -16,15 +16,20 @@ async function userWithTwoFactor() {
 }
 
 async function passwordStep(username: string) {
-  const res = await call(login, { body: { username, password: TEST_PASSWORD }, headers: { "x-forwarded-for": uniqueIp() } });
+  const res = await call(login, {
+    body: { username, password: TEST_PASSWORD },
+    headers: { "x-forwarded-for": uniqueIp() },
+  });
   expect(res.status).toBe(200);
   expect(Object.keys(res.json).sort()).toEqual(["requires2FA", "tempToken"]);
   expect(res.json.requires2FA).toBe(true);
   return res.json.tempToken as string;
 }
 
-const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, period: 30, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
-const verifyCode = (tempToken: string, token: string) => call(verify, { body: { tempToken, token }, headers: { "x-forwarded-for": uniqueIp() } });
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  generate({ secret, period: 30, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+const verifyCode = (tempToken: string, token: string) =>
+  call(verify, { body: { tempToken, token }, headers: { "x-forwarded-for": uniqueIp() } });
 
 describe("POST /api/auth/verify-2fa", () => {
   test("password step gives a tempToken, a valid code gives the session", async () => {
@@ -98,10 +103,16 @@ describe("POST /api/auth/verify-2fa", () => {
     const challenge = await db.twoFactorChallenge.findFirstOrThrow({ where: { userId: user.id } });
     // Five minutes from its creation (app clock vs database clock: within a second).
     expect(Math.abs(challenge.expiresAt.getTime() - challenge.createdAt.getTime() - 5 * 60 * 1000)).toBeLessThan(1000);
-    await db.twoFactorChallenge.update({ where: { id: challenge.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.twoFactorChallenge.update({
+      where: { id: challenge.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const res = await verifyCode(tempToken, await codeAt(secret));
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ error: "Die Anmeldung ist abgelaufen. Bitte melde dich erneut an.", code: "two_factor_expired" });
+    expect(res.json).toEqual({
+      error: "Die Anmeldung ist abgelaufen. Bitte melde dich erneut an.",
+      code: "two_factor_expired",
+    });
   });
 
   test("wrong codes count against the username's login limit", async () => {
@@ -112,7 +123,10 @@ describe("POST /api/auth/verify-2fa", () => {
       const tempToken = await passwordStep(user.username);
       for (let i = 0; i < 5; i++) await verifyCode(tempToken, wrong);
     }
-    const res = await call(login, { body: { username: user.username, password: TEST_PASSWORD }, headers: { "x-forwarded-for": uniqueIp() } });
+    const res = await call(login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+      headers: { "x-forwarded-for": uniqueIp() },
+    });
     expect(res.status).toBe(429);
   });
 

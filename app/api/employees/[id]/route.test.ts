@@ -14,19 +14,41 @@ describe("GET/PUT /api/employees/{id}", () => {
   test("reads one employee; changes only the fields sent", async () => {
     const { token } = await createUser("admin");
     const e = await fx.employee({ weeklyHours: 30, vacationDaysTotal: 25 });
-    expect((await call(getOne, { token, ...idParams(e.id) })).json).toMatchObject({ id: e.id, weekly_hours: 30, vacation_days_total: 25 });
-    const res = await call(update, { token, ...idParams(e.id), method: "PUT", body: { weekly_hours: 20.5, is_hourly: true } });
+    expect((await call(getOne, { token, ...idParams(e.id) })).json).toMatchObject({
+      id: e.id,
+      weekly_hours: 30,
+      vacation_days_total: 25,
+    });
+    const res = await call(update, {
+      token,
+      ...idParams(e.id),
+      method: "PUT",
+      body: { weekly_hours: 20.5, is_hourly: true },
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ weekly_hours: 20.5, is_hourly: true, vacation_days_total: 25, first_name: "Test" });
+    expect(res.json).toMatchObject({
+      weekly_hours: 20.5,
+      is_hourly: true,
+      vacation_days_total: 25,
+      first_name: "Test",
+    });
     expect(await db.auditLog.count({ where: { action: "employee.update", entityId: e.id } })).toBe(1);
   });
 
   test("bad values: 400 with the field's German message, nothing changes", async () => {
     const { token } = await createUser("admin");
     const e = await fx.employee();
-    const res = await call(update, { token, ...idParams(e.id), method: "PUT", body: { weekly_hours: -1, last_name: "" } });
+    const res = await call(update, {
+      token,
+      ...idParams(e.id),
+      method: "PUT",
+      body: { weekly_hours: -1, last_name: "" },
+    });
     expect(res.status).toBe(400);
-    expect(res.json.fields).toEqual({ weekly_hours: "Wochenstunden muss zwischen 0 und 168 liegen", last_name: "Bitte gib einen Nachnamen ein" });
+    expect(res.json.fields).toEqual({
+      weekly_hours: "Wochenstunden muss zwischen 0 und 168 liegen",
+      last_name: "Bitte gib einen Nachnamen ein",
+    });
     expect((await db.employee.findUniqueOrThrow({ where: { id: e.id } })).weeklyHours.toNumber()).toBe(40);
   });
 
@@ -34,7 +56,9 @@ describe("GET/PUT /api/employees/{id}", () => {
     const { token } = await createUser("manager");
     const e = await fx.employee();
     expect((await call(getOne, { token, ...idParams(e.id) })).status).toBe(200);
-    expect((await call(update, { token, ...idParams(e.id), method: "PUT", body: { weekly_hours: 10 } })).status).toBe(403);
+    expect((await call(update, { token, ...idParams(e.id), method: "PUT", body: { weekly_hours: 10 } })).status).toBe(
+      403,
+    );
     expect((await call(remove, { token, ...idParams(e.id), method: "DELETE" })).status).toBe(403);
   });
 });
@@ -48,14 +72,27 @@ describe("DELETE /api/employees/{id} archives (PRODUCT.md §4)", () => {
     const past = await fx.shift({ employeeId: e.id, locationId: l.id, date: addDays(today, -3) });
     const todays = await fx.shift({ employeeId: e.id, locationId: l.id, date: today });
     const future = await fx.shift({ employeeId: e.id, locationId: l.id, date: addDays(today, 10) });
-    const pastVacation = await fx.vacation({ employeeId: e.id, start: addDays(today, -40), end: addDays(today, -38), days: 3 });
+    const pastVacation = await fx.vacation({
+      employeeId: e.id,
+      start: addDays(today, -40),
+      end: addDays(today, -38),
+      days: 3,
+    });
     const running = await fx.vacation({ employeeId: e.id, start: addDays(today, -2), end: addDays(today, 2), days: 3 });
-    const futureVacation = await fx.vacation({ employeeId: e.id, start: addDays(today, 20), end: addDays(today, 21), days: 2 });
+    const futureVacation = await fx.vacation({
+      employeeId: e.id,
+      start: addDays(today, 20),
+      end: addDays(today, 21),
+      days: 2,
+    });
 
     const res = await call(remove, { token, ...idParams(e.id), method: "DELETE" });
     expect(res.status).toBe(200);
 
-    const shifts = await db.shift.findMany({ where: { id: { in: [past.id, todays.id, future.id] } }, orderBy: { shiftDate: "asc" } });
+    const shifts = await db.shift.findMany({
+      where: { id: { in: [past.id, todays.id, future.id] } },
+      orderBy: { shiftDate: "asc" },
+    });
     expect(shifts.map((s) => s.employeeId)).toEqual([e.id, null, null]);
     expect(await db.vacation.findUnique({ where: { id: pastVacation.id } })).not.toBeNull();
     expect(await db.vacation.findUnique({ where: { id: futureVacation.id } })).toBeNull();
@@ -63,7 +100,9 @@ describe("DELETE /api/employees/{id} archives (PRODUCT.md §4)", () => {
     expect(shortened.endDate.toISOString().slice(0, 10)).toBe(addDays(today, -1));
 
     expect((await call(getOne, { token, ...idParams(e.id) })).status).toBe(404);
-    expect((await call(update, { token, ...idParams(e.id), method: "PUT", body: { weekly_hours: 1 } })).status).toBe(404);
+    expect((await call(update, { token, ...idParams(e.id), method: "PUT", body: { weekly_hours: 1 } })).status).toBe(
+      404,
+    );
     expect((await call(remove, { token, ...idParams(e.id), method: "DELETE" })).status).toBe(404);
     const listed = (await call(list, { token })).json as unknown as { id: number }[];
     expect(listed.some((x) => x.id === e.id)).toBe(false);
@@ -94,7 +133,10 @@ describe("GET /api/employees/{id}/availability/{date}", () => {
       status: "overbooked",
       vacation_dates: ["2030-03-06", "2030-03-07"],
     });
-    expect((res.json.shifts as unknown as { shift_date: string }[]).map((s) => s.shift_date)).toEqual(["2030-03-04", "2030-03-10"]);
+    expect((res.json.shifts as unknown as { shift_date: string }[]).map((s) => s.shift_date)).toEqual([
+      "2030-03-04",
+      "2030-03-10",
+    ]);
   });
 
   test("hourly employees are always free with no remaining hours; bad dates are 404", async () => {

@@ -30,13 +30,52 @@ describe("GET /api/reports/hours", () => {
     const { e, hourly, gone } = await fixture();
     const res = await call(hours, { token, path: `/api/reports/hours?${MONTH}` });
     expect(res.status).toBe(200);
-    const rows = (res.json.employees as unknown as { employee_id: number }[]).filter((row) => [e.id, hourly.id, gone.id].includes(row.employee_id));
+    const rows = (res.json.employees as unknown as { employee_id: number }[]).filter((row) =>
+      [e.id, hourly.id, gone.id].includes(row.employee_id),
+    );
     expect(rows).toEqual([
-      { employee_id: gone.id, first_name: "Ex", last_name: "Ağaoğlu", is_hourly: false, weekly_hours: 10, target_hours: 44, scheduled_hours: 4, difference: -40, shift_count: 1, vacation_days: 0 },
-      { employee_id: hourly.id, first_name: "Łukasz", last_name: "Nowak", is_hourly: true, weekly_hours: 0, target_hours: null, scheduled_hours: 4.5, difference: null, shift_count: 1, vacation_days: 0 },
-      { employee_id: e.id, first_name: "Ayşe", last_name: "Şahin", is_hourly: false, weekly_hours: 40, target_hours: 136, scheduled_hours: 16, difference: -120, shift_count: 2, vacation_days: 5 },
+      {
+        employee_id: gone.id,
+        first_name: "Ex",
+        last_name: "Ağaoğlu",
+        is_hourly: false,
+        weekly_hours: 10,
+        target_hours: 44,
+        scheduled_hours: 4,
+        difference: -40,
+        shift_count: 1,
+        vacation_days: 0,
+      },
+      {
+        employee_id: hourly.id,
+        first_name: "Łukasz",
+        last_name: "Nowak",
+        is_hourly: true,
+        weekly_hours: 0,
+        target_hours: null,
+        scheduled_hours: 4.5,
+        difference: null,
+        shift_count: 1,
+        vacation_days: 0,
+      },
+      {
+        employee_id: e.id,
+        first_name: "Ayşe",
+        last_name: "Şahin",
+        is_hourly: false,
+        weekly_hours: 40,
+        target_hours: 136,
+        scheduled_hours: 16,
+        difference: -120,
+        shift_count: 2,
+        vacation_days: 5,
+      },
     ]);
-    expect(res.json).toMatchObject({ start_date: "2041-04-01", end_date: "2041-04-30", totals: { shift_count: expect.any(Number) } });
+    expect(res.json).toMatchObject({
+      start_date: "2041-04-01",
+      end_date: "2041-04-30",
+      totals: { shift_count: expect.any(Number) },
+    });
   });
 
   test("employee_id narrows the report to one person; unknown ids are 404; the range is validated", async () => {
@@ -46,7 +85,9 @@ describe("GET /api/reports/hours", () => {
     expect((one.json.employees as unknown[]).length).toBe(1);
     expect(one.json.totals).toEqual({ scheduled_hours: 16, target_hours: 136, shift_count: 2 });
     expect((await call(hours, { token, path: `/api/reports/hours?${MONTH}&employee_id=999999999` })).status).toBe(404);
-    expect((await call(hours, { token, path: "/api/reports/hours?start_date=2041-04-30&end_date=2041-04-01" })).status).toBe(400);
+    expect(
+      (await call(hours, { token, path: "/api/reports/hours?start_date=2041-04-30&end_date=2041-04-01" })).status,
+    ).toBe(400);
   });
 
   test("users may not see reports", async () => {
@@ -63,7 +104,9 @@ describe("GET /api/reports/hours/pdf", () => {
     const res = await callForBytes(hoursPdf, { token, path: `/api/reports/hours/pdf?${MONTH}&employee_id=${e.id}` });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toBe('attachment; filename="Stundenbericht_2041-04-01_2041-04-30.pdf"');
+    expect(res.headers.get("content-disposition")).toBe(
+      'attachment; filename="Stundenbericht_2041-04-01_2041-04-30.pdf"',
+    );
     expect(res.bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const text = pdfText(res.bytes);
     expect(text).toContain("Stundenbericht");

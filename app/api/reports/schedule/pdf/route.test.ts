@@ -15,7 +15,10 @@ describe("GET /api/reports/schedule/pdf", () => {
     await fx.shift({ employeeId: e.id, locationId: cafe.id, date: "2042-06-03", start: "22:00", end: "06:00" });
     await fx.shift({ locationId: cafe.id, date: "2042-06-08", start: "10:00", end: "14:00" });
 
-    const res = await callForBytes(GET, { token, path: "/api/reports/schedule/pdf?start_date=2042-06-02&end_date=2042-06-08" });
+    const res = await callForBytes(GET, {
+      token,
+      path: "/api/reports/schedule/pdf?start_date=2042-06-02&end_date=2042-06-08",
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="Arbeitsplan_2042-06-02_2042-06-08.pdf"');
     expect(res.bytes.subarray(0, 5).toString()).toBe("%PDF-");
@@ -23,7 +26,8 @@ describe("GET /api/reports/schedule/pdf", () => {
     expect(text).toContain("Arbeitsplan");
     expect(text).toContain("02.06.2042 – 08.06.2042");
     expect(text).toContain("KW 23");
-    for (const day of ["Mo 02.06.", "Di 03.06.", "Mi 04.06.", "Do 05.06.", "Fr 06.06.", "Sa 07.06.", "So 08.06."]) expect(text).toContain(day);
+    for (const day of ["Mo 02.06.", "Di 03.06.", "Mi 04.06.", "Do 05.06.", "Fr 06.06.", "Sa 07.06.", "So 08.06."])
+      expect(text).toContain(day);
     expect(text).toContain("Café Łódź 1");
     expect(text).toContain("Ağaoğlu");
     expect(text).toMatch(/10:00–14:00 4\.0 h\s+Offen/);
@@ -38,11 +42,22 @@ describe("GET /api/reports/schedule/pdf", () => {
     const lager = await fx.location({ name: "Lager Süd" });
     const e = await fx.employee({ firstName: "Łukasz", lastName: "Nowak" });
     await db.shift.create({
-      data: { employeeId: e.id, locationId: lager.id, shiftDate: toDateColumn("2042-07-02"), startTime: toTimeColumn("14:00"), endTime: toTimeColumn("18:00"), isCustom: true, customName: "Inventur" },
+      data: {
+        employeeId: e.id,
+        locationId: lager.id,
+        shiftDate: toDateColumn("2042-07-02"),
+        startTime: toTimeColumn("14:00"),
+        endTime: toTimeColumn("18:00"),
+        isCustom: true,
+        customName: "Inventur",
+      },
     });
     await fx.shift({ locationId: lager.id, date: "2042-07-02", start: "06:00", end: "10:00" });
 
-    const res = await callForBytes(GET, { token, path: "/api/reports/schedule/pdf?start_date=2042-07-02&end_date=2042-07-02" });
+    const res = await callForBytes(GET, {
+      token,
+      path: "/api/reports/schedule/pdf?start_date=2042-07-02&end_date=2042-07-02",
+    });
     const text = pdfText(res.bytes);
     expect(text).toContain("02.07.2042 – 02.07.2042 · 2 Schichten · 8.0 h");
     expect(text).toMatch(/06:00–10:00 4\.0 h\s+Offen/);
@@ -55,7 +70,10 @@ describe("GET /api/reports/schedule/pdf", () => {
     const { token } = await createUser("admin");
     const l = await fx.location({ name: "Monatsfiliale" });
     await fx.shift({ locationId: l.id, date: "2042-09-01" });
-    const res = await callForBytes(GET, { token, path: "/api/reports/schedule/pdf?start_date=2042-09-01&end_date=2042-09-30" });
+    const res = await callForBytes(GET, {
+      token,
+      path: "/api/reports/schedule/pdf?start_date=2042-09-01&end_date=2042-09-30",
+    });
     const text = pdfText(res.bytes);
     for (const week of ["KW 36", "KW 37", "KW 38", "KW 39", "KW 40"]) expect(text).toContain(week);
     expect(pdfPageCount(res.bytes)).toBeGreaterThanOrEqual(5);
@@ -65,6 +83,13 @@ describe("GET /api/reports/schedule/pdf", () => {
     const { token } = await createUser("manager");
     expect((await call(GET, { token, path: "/api/reports/schedule/pdf?start_date=2042-09-01" })).status).toBe(400);
     const user = await createUser("user");
-    expect((await callForBytes(GET, { token: user.token, path: "/api/reports/schedule/pdf?start_date=2042-09-01&end_date=2042-09-07" })).status).toBe(403);
+    expect(
+      (
+        await callForBytes(GET, {
+          token: user.token,
+          path: "/api/reports/schedule/pdf?start_date=2042-09-01&end_date=2042-09-07",
+        })
+      ).status,
+    ).toBe(403);
   });
 });

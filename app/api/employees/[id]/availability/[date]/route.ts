@@ -3,4 +3,6 @@ import { json, route } from "@/lib/server/api/route";
 import { employeeAvailability } from "@/lib/server/employees/employee-availability";
 import * as api from "@/lib/shared/contract/employees";
 
-export const GET = route(api.employeeAvailability, async ({ params }) => json(await employeeAvailability(params.id, params.date)));
+export const GET = route(api.employeeAvailability, async ({ params }) =>
+  json(await employeeAvailability(params.id, params.date)),
+);
