@@ -6,21 +6,8 @@ import { api } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
 import { useAction } from "@/lib/client/use-action";
 import type { LocationDto } from "@/lib/shared/api-types";
-import { DEFAULT_LOCATION_COLOR, locationInputSchema } from "@/lib/shared/schemas/location";
-
-/** The ten colour presets of SPEC §9. */
-export const COLOR_PRESETS = [
-  "#3B82F6",
-  "#EF4444",
-  "#10B981",
-  "#F59E0B",
-  "#8B5CF6",
-  "#EC4899",
-  "#06B6D4",
-  "#84CC16",
-  "#F97316",
-  "#6366F1",
-] as const;
+import { DEFAULT_LOCATION_COLOR, LOCATION_COLOR_PRESETS } from "@/lib/shared/colors";
+import { locationInputSchema } from "@/lib/shared/schemas/location";
 
 type Props = { location: LocationDto | null; onClose: () => void; onSaved: () => void };
 
@@ -63,7 +50,7 @@ export function LocationDialog({ location, onClose, onSaved }: Props) {
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-700">Farbe</legend>
           <div className="flex flex-wrap gap-2">
-            {COLOR_PRESETS.map((preset) => {
+            {LOCATION_COLOR_PRESETS.map((preset) => {
               const selected = preset.toUpperCase() === color.toUpperCase();
               return (
                 <button

@@ -1,7 +1,6 @@
 import { z } from "zod";
+import { DEFAULT_LOCATION_COLOR } from "../colors";
 import { colorSchema, MAX_TEXT, nameSchema } from "./fragments";
-
-export const DEFAULT_LOCATION_COLOR = "#3B82F6";
 
 const addressSchema = z
   .string({ error: "Ungültige Adresse" })
