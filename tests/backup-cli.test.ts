@@ -70,7 +70,8 @@ describe("db:backup and db:restore on the embedded PostgreSQL of DATA_DIR", () =
       await migrateDeploy(server.url, { quiet: true });
       await withClient(server.url, (client) =>
         client.query(
-          "INSERT INTO employees (first_name, last_name, updated_at) VALUES ('Anna', 'Müller', now()), ('Ayşe', 'Şahin', now())",
+          "INSERT INTO employees (first_name, last_name, updated_at) " +
+            "VALUES ('Anna', 'Müller', now()), ('Ayşe', 'Şahin', now())",
         ),
       );
     } finally {

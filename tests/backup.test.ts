@@ -49,10 +49,12 @@ async function snapshot(connectionString = url) {
     }
     // The schema too: restore replays the migrations and relaxes the foreign keys while loading.
     const schema = await client.query(`
-      SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) || ' ' || condeferrable || condeferred AS d
+      SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+                 || ' ' || condeferrable || condeferred AS d
         FROM pg_constraint WHERE connamespace = 'public'::regnamespace
       UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname = 'public'
-      UNION ALL SELECT tgrelid::regclass::text || ' ' || coalesce((SELECT conname FROM pg_constraint c WHERE c.oid = tgconstraint), tgname)
+      UNION ALL SELECT tgrelid::regclass::text || ' '
+                       || coalesce((SELECT conname FROM pg_constraint c WHERE c.oid = tgconstraint), tgname)
                        || ' ' || tgenabled::text || ' ' || tgdeferrable || tginitdeferred
         FROM pg_trigger WHERE tgrelid::regclass::text NOT LIKE 'pg_%'`);
     result["schema"] = schema.rows.map((r) => r.d as string).sort();
@@ -180,36 +182,40 @@ afterAll(async () => {
 
 // The tests run in order: the first one takes the backup (`file`, `backedUp`) the others restore or damage.
 describe("backup and restore", () => {
-  test("backup, wipe, restore: every row of every table and every sequence is back; new rows get fresh ids", async () => {
-    const { token } = await fill();
-    const before = await snapshot();
-    expect(before.refresh_tokens.length).toBe(2);
-    expect(before.audit_log.length).toBeGreaterThan(8);
+  test(
+    "backup, wipe, restore: every row of every table and every sequence is back; " + "new rows get fresh ids",
+    async () => {
+      const { token } = await fill();
+      const before = await snapshot();
+      expect(before.refresh_tokens.length).toBe(2);
+      expect(before.audit_log.length).toBeGreaterThan(8);
 
-    const { counts } = await backupDatabase({ url, file });
-    backedUp = before;
-    expect(counts.employees).toBe(4);
-    expect(counts._prisma_migrations).toBe(codeMigrations().length);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
+      const { counts } = await backupDatabase({ url, file });
+      backedUp = before;
+      expect(counts.employees).toBe(4);
+      expect(counts._prisma_migrations).toBe(codeMigrations().length);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
 
-    await sql.query("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
-    const result = await restoreDatabase({ url, file });
-    expect(result.after.employees).toBe(4);
-    expect(await snapshot()).toEqual(before);
+      await sql.query("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
+      const result = await restoreDatabase({ url, file });
+      expect(result.after.employees).toBe(4);
+      expect(await snapshot()).toEqual(before);
 
-    // The app works on the restored data, and the next id is beyond every id ever handed out.
-    const employees = await import("@/app/api/employees/route");
-    const me = await import("@/app/api/auth/me/route");
-    const { call } = await import("@/tests/support/api");
-    // Enum types were dropped and created anew: the app's open connections must still read them.
-    expect((await call(me.GET, { token })).json).toMatchObject({ role: "admin" });
-    const listed = (await call(employees.GET, { token })).json as unknown as { first_name: string }[];
-    expect(listed.map((e) => e.first_name)).toContain("Ayşe");
-    const location = await sql.query("INSERT INTO locations (name, updated_at) VALUES ('neu', now()) RETURNING id");
-    const [lastValue] = before["sequence locations_id_seq"][0].split(" ");
-    expect(location.rows[0].id).toBe(Number(lastValue) + 1);
-    await sql.query("DELETE FROM locations WHERE name = 'neu'");
-  }, 90_000);
+      // The app works on the restored data, and the next id is beyond every id ever handed out.
+      const employees = await import("@/app/api/employees/route");
+      const me = await import("@/app/api/auth/me/route");
+      const { call } = await import("@/tests/support/api");
+      // Enum types were dropped and created anew: the app's open connections must still read them.
+      expect((await call(me.GET, { token })).json).toMatchObject({ role: "admin" });
+      const listed = (await call(employees.GET, { token })).json as unknown as { first_name: string }[];
+      expect(listed.map((e) => e.first_name)).toContain("Ayşe");
+      const location = await sql.query("INSERT INTO locations (name, updated_at) VALUES ('neu', now()) RETURNING id");
+      const [lastValue] = before["sequence locations_id_seq"][0].split(" ");
+      expect(location.rows[0].id).toBe(Number(lastValue) + 1);
+      await sql.query("DELETE FROM locations WHERE name = 'neu'");
+    },
+    90_000,
+  );
 
   test("a restore replaces whatever the database holds now, and says what was there", async () => {
     await sql.query("DELETE FROM shifts");
@@ -226,15 +232,18 @@ describe("backup and restore", () => {
     // name order) that the writer commits many pairs while the backup runs.
     await sql.query(`WITH l AS (INSERT INTO locations (name, updated_at) VALUES ('Lager', now()) RETURNING id)
       INSERT INTO shifts (location_id, shift_date, start_time, end_time, updated_at)
-      SELECT (SELECT id FROM l), DATE '2030-01-01' + (i % 3000), TIME '08:00', TIME '12:00', now() FROM generate_series(1, 20000) i`);
+      SELECT (SELECT id FROM l), DATE '2030-01-01' + (i % 3000), TIME '08:00', TIME '12:00', now()
+        FROM generate_series(1, 20000) i`);
     const writer = new pg.Client({ connectionString: url });
     await writer.connect();
     let pairs = 0;
     let running = true;
     const writing = (async () => {
       while (running) {
-        await writer.query(`WITH e AS (INSERT INTO employees (first_name, last_name, updated_at) VALUES ('Paar', 'Writer', now()) RETURNING id)
-          INSERT INTO vacations (employee_id, start_date, end_date, days_count, notes, updated_at) SELECT id, '2032-01-05', '2032-01-05', 1, 'writer', now() FROM e`);
+        await writer.query(`WITH e AS (
+            INSERT INTO employees (first_name, last_name, updated_at) VALUES ('Paar', 'Writer', now()) RETURNING id)
+          INSERT INTO vacations (employee_id, start_date, end_date, days_count, notes, updated_at)
+            SELECT id, '2032-01-05', '2032-01-05', 1, 'writer', now() FROM e`);
         pairs++;
       }
     })();
@@ -364,7 +373,8 @@ describe("backup and restore", () => {
       new RegExp(`älter als diese Version: wende ${codeMigrations().length} neuere Migration`),
     );
     const { rows } = await sql.query(
-      "SELECT (SELECT count(*) FROM employees)::int AS employees, (SELECT array_agg(migration_name ORDER BY migration_name) FROM _prisma_migrations) AS migrations",
+      "SELECT (SELECT count(*) FROM employees)::int AS employees, " +
+        "(SELECT array_agg(migration_name ORDER BY migration_name) FROM _prisma_migrations) AS migrations",
     );
     expect(rows[0]).toEqual({ employees: 0, migrations: codeMigrations() });
     // And the current backup goes back on top of it.

@@ -26,7 +26,8 @@ test("planner: create, edit and delete a shift; unassigned shifts are amber and 
   const start = monday();
   await expect(page.getByText(`KW ${isoWeekNumber(start)} · ${formatDayMonth(start)}`)).toBeVisible();
   await expect(row(page, locationName)).toBeVisible();
-  expect(calls.sort()).toEqual(["/api/employees", "/api/locations", "/api/shifts"]); // at most three calls (issue budget P8)
+  // at most three calls (issue budget P8)
+  expect(calls.sort()).toEqual(["/api/employees", "/api/locations", "/api/shifts"]);
 
   // Create on Tuesday, crossing midnight: the preview says so.
   await row(page, locationName)

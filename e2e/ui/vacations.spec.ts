@@ -44,102 +44,104 @@ const detailToast = (page: Page, title: string, description: string) =>
     .filter({ has: page.locator("[data-title]", { hasText: title }) })
     .filter({ has: page.locator("[data-description]", { hasText: new RegExp(`^${description}$`) }) });
 
-test("manager records a vacation with the live count, is stopped by a too small balance, edits and deletes it; the employee table follows", async ({
-  page,
-  request,
-}) => {
-  const employee = await createEmployee(request, 10);
-  const manager = await createAccount(request, "manager", "mgr");
-  await signIn(page, manager, "/vacations");
-  await expect(page.getByRole("heading", { name: "Ferien" })).toBeVisible();
+test(
+  "manager records a vacation with the live count, is stopped by a too small balance, edits and deletes it; " +
+    "the employee table follows",
+  async ({ page, request }) => {
+    const employee = await createEmployee(request, 10);
+    const manager = await createAccount(request, "manager", "mgr");
+    await signIn(page, manager, "/vacations");
+    await expect(page.getByRole("heading", { name: "Ferien" })).toBeVisible();
 
-  await page.getByRole("button", { name: "+ Ferien eintragen" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Ferien eintragen" });
-  await dialog.getByRole("button", { name: "Speichern" }).click();
-  await expect(dialog.getByText("Bitte wähle einen Mitarbeiter aus")).toBeVisible();
-  await expect(dialog.getByText("Bitte gib ein gültiges Startdatum ein")).toBeVisible();
-  await expect(dialog.getByText("Bitte gib ein gültiges Enddatum ein")).toBeVisible();
-  await expectAccessible(page, "vacation dialog");
+    await page.getByRole("button", { name: "+ Ferien eintragen" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Ferien eintragen" });
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+    await expect(dialog.getByText("Bitte wähle einen Mitarbeiter aus")).toBeVisible();
+    await expect(dialog.getByText("Bitte gib ein gültiges Startdatum ein")).toBeVisible();
+    await expect(dialog.getByText("Bitte gib ein gültiges Enddatum ein")).toBeVisible();
+    await expectAccessible(page, "vacation dialog");
 
-  await dialog.getByLabel("Mitarbeiter").selectOption({ label: employee.name });
-  await expect(dialog.getByText(`Ferienguthaben ${year}: 10 von 10 Tagen verfügbar`)).toBeVisible();
-  // Live count: Monday to Friday, a range over a weekend counts only Mo–Fr, start after end shows none.
-  const count = dialog.getByText(/^\d+ Arbeitstage?$/);
-  await dialog.getByLabel("Von").fill(day(0));
-  await dialog.getByLabel("Bis").fill(day(4));
-  await expect(count).toHaveText("5 Arbeitstage");
-  await dialog.getByLabel("Von").fill(day(-3));
-  await dialog.getByLabel("Bis").fill(day(1));
-  await expect(count).toHaveText("3 Arbeitstage");
-  await dialog.getByLabel("Von").fill(day(2));
-  await expect(count).toHaveCount(0);
-  await dialog.getByLabel("Von").fill(day(0));
-  await dialog.getByLabel("Bis").fill(day(4));
-  await expect(count).toHaveText("5 Arbeitstage");
-  await dialog.getByLabel("Notizen (optional)").fill("Skiferien Engadin");
-  await screenshot(page, "vacations-dialog");
-  await dialog.getByRole("button", { name: "Speichern" }).click();
-  await expect(toast(page, "Ferien eingetragen!")).toBeVisible();
-  await expect(dialog).toBeHidden();
+    await dialog.getByLabel("Mitarbeiter").selectOption({ label: employee.name });
+    await expect(dialog.getByText(`Ferienguthaben ${year}: 10 von 10 Tagen verfügbar`)).toBeVisible();
+    // Live count: Monday to Friday, a range over a weekend counts only Mo–Fr, start after end shows none.
+    const count = dialog.getByText(/^\d+ Arbeitstage?$/);
+    await dialog.getByLabel("Von").fill(day(0));
+    await dialog.getByLabel("Bis").fill(day(4));
+    await expect(count).toHaveText("5 Arbeitstage");
+    await dialog.getByLabel("Von").fill(day(-3));
+    await dialog.getByLabel("Bis").fill(day(1));
+    await expect(count).toHaveText("3 Arbeitstage");
+    await dialog.getByLabel("Von").fill(day(2));
+    await expect(count).toHaveCount(0);
+    await dialog.getByLabel("Von").fill(day(0));
+    await dialog.getByLabel("Bis").fill(day(4));
+    await expect(count).toHaveText("5 Arbeitstage");
+    await dialog.getByLabel("Notizen (optional)").fill("Skiferien Engadin");
+    await screenshot(page, "vacations-dialog");
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+    await expect(toast(page, "Ferien eingetragen!")).toBeVisible();
+    await expect(dialog).toBeHidden();
 
-  const row = page.getByRole("row").filter({ hasText: employee.last_name });
-  await expect(row).toHaveCount(1);
-  await expect(row.getByRole("cell")).toHaveText([
-    employee.name,
-    formatDate(day(0)),
-    formatDate(day(4)),
-    "5",
-    "Genehmigt",
-    "Skiferien Engadin",
-    /Bearbeiten\s*Löschen/,
-  ]);
-  await expectAccessible(page, "vacations");
-  await screenshot(page, "vacations");
+    const row = page.getByRole("row").filter({ hasText: employee.last_name });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("cell")).toHaveText([
+      employee.name,
+      formatDate(day(0)),
+      formatDate(day(4)),
+      "5",
+      "Genehmigt",
+      "Skiferien Engadin",
+      /Bearbeiten\s*Löschen/,
+    ]);
+    await expectAccessible(page, "vacations");
+    await screenshot(page, "vacations");
 
-  // Two more weeks need 10 days; 5 are left. The dialog stays with what was typed.
-  await page.getByRole("button", { name: "+ Ferien eintragen" }).first().click();
-  await dialog.getByLabel("Mitarbeiter").selectOption({ label: employee.name });
-  await expect(dialog.getByText(`Ferienguthaben ${year}: 5 von 10 Tagen verfügbar`)).toBeVisible();
-  await dialog.getByLabel("Von").fill(day(7));
-  await dialog.getByLabel("Bis").fill(day(18));
-  await expect(count).toHaveText("10 Arbeitstage");
-  await dialog.getByRole("button", { name: "Speichern" }).click();
-  await expect(detailToast(page, "Nicht genügend Ferientage", "Benötigt: 10 Tage, Verfügbar: 5 Tage")).toBeVisible();
-  await expect(dialog.getByLabel("Von")).toHaveValue(day(7));
-  await expect(dialog.getByLabel("Bis")).toHaveValue(day(18));
-  await dialog.getByRole("button", { name: "Abbrechen" }).click();
-  await expect(dialog).toBeHidden();
+    // Two more weeks need 10 days; 5 are left. The dialog stays with what was typed.
+    await page.getByRole("button", { name: "+ Ferien eintragen" }).first().click();
+    await dialog.getByLabel("Mitarbeiter").selectOption({ label: employee.name });
+    await expect(dialog.getByText(`Ferienguthaben ${year}: 5 von 10 Tagen verfügbar`)).toBeVisible();
+    await dialog.getByLabel("Von").fill(day(7));
+    await dialog.getByLabel("Bis").fill(day(18));
+    await expect(count).toHaveText("10 Arbeitstage");
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+    const refusal = detailToast(page, "Nicht genügend Ferientage", "Benötigt: 10 Tage, Verfügbar: 5 Tage");
+    await expect(refusal).toBeVisible();
+    await expect(dialog.getByLabel("Von")).toHaveValue(day(7));
+    await expect(dialog.getByLabel("Bis")).toHaveValue(day(18));
+    await dialog.getByRole("button", { name: "Abbrechen" }).click();
+    await expect(dialog).toBeHidden();
 
-  // Edit: the vacation's own days count as available again.
-  await row.getByRole("button", { name: /bearbeiten$/ }).click();
-  const edit = page.getByRole("dialog", { name: "Ferien bearbeiten" });
-  await expect(edit.getByLabel("Von")).toHaveValue(day(0));
-  await expect(edit.getByText(`Ferienguthaben ${year}: 10 von 10 Tagen verfügbar`)).toBeVisible();
-  await edit.getByLabel("Bis").fill(day(2));
-  await expect(edit.getByText(/^\d+ Arbeitstage?$/)).toHaveText("3 Arbeitstage");
-  await edit.getByRole("button", { name: "Speichern" }).click();
-  await expect(toast(page, "Ferien aktualisiert!")).toBeVisible();
-  await expect(row).toContainText(formatDate(day(2)));
+    // Edit: the vacation's own days count as available again.
+    await row.getByRole("button", { name: /bearbeiten$/ }).click();
+    const edit = page.getByRole("dialog", { name: "Ferien bearbeiten" });
+    await expect(edit.getByLabel("Von")).toHaveValue(day(0));
+    await expect(edit.getByText(`Ferienguthaben ${year}: 10 von 10 Tagen verfügbar`)).toBeVisible();
+    await edit.getByLabel("Bis").fill(day(2));
+    await expect(edit.getByText(/^\d+ Arbeitstage?$/)).toHaveText("3 Arbeitstage");
+    await edit.getByRole("button", { name: "Speichern" }).click();
+    await expect(toast(page, "Ferien aktualisiert!")).toBeVisible();
+    await expect(row).toContainText(formatDate(day(2)));
 
-  const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
-  await nav.getByRole("link", { name: "Mitarbeiter" }).click();
-  const employeeRow = page.getByRole("row").filter({ hasText: employee.last_name });
-  await expect(employeeRow).toContainText("10 / 3 / 7");
+    const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
+    await nav.getByRole("link", { name: "Mitarbeiter" }).click();
+    const employeeRow = page.getByRole("row").filter({ hasText: employee.last_name });
+    await expect(employeeRow).toContainText("10 / 3 / 7");
 
-  // Delete: the confirmation says the days go back, and they do.
-  await nav.getByRole("link", { name: "Ferien" }).click();
-  await row.getByRole("button", { name: /löschen$/ }).click();
-  const confirm = page.getByRole("dialog", { name: "Ferien löschen" });
-  await expect(confirm).toContainText(
-    `Ferien wirklich löschen? Die 3 Ferientage werden ${employee.name} wieder gutgeschrieben.`,
-  );
-  await expectAccessible(page, "vacation delete confirmation");
-  await confirm.getByRole("button", { name: "Löschen" }).click();
-  await expect(toast(page, "Ferien gelöscht!")).toBeVisible();
-  await expect(row).toHaveCount(0);
-  await nav.getByRole("link", { name: "Mitarbeiter" }).click();
-  await expect(employeeRow).toContainText("10 / 0 / 10");
-});
+    // Delete: the confirmation says the days go back, and they do.
+    await nav.getByRole("link", { name: "Ferien" }).click();
+    await row.getByRole("button", { name: /löschen$/ }).click();
+    const confirm = page.getByRole("dialog", { name: "Ferien löschen" });
+    await expect(confirm).toContainText(
+      `Ferien wirklich löschen? Die 3 Ferientage werden ${employee.name} wieder gutgeschrieben.`,
+    );
+    await expectAccessible(page, "vacation delete confirmation");
+    await confirm.getByRole("button", { name: "Löschen" }).click();
+    await expect(toast(page, "Ferien gelöscht!")).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await nav.getByRole("link", { name: "Mitarbeiter" }).click();
+    await expect(employeeRow).toContainText("10 / 0 / 10");
+  },
+);
 
 test("the employee filter asks the server for one employee's vacations; users only look", async ({ page, request }) => {
   const [anna, ben, carla] = [

@@ -92,7 +92,8 @@ test("admin creates, views, edits and deletes a week template; validation messag
   const view = page.getByRole("dialog", { name });
   await expect(viewDay(view, "Montag")).toContainText(`${bakery.name}09:00–17:00 · 8.0 h`);
   await expect(viewDay(view, "Dienstag")).toContainText("Keine Schichten");
-  await expect(viewDay(view, "Sonntag")).toContainText(`${depot.name}22:00–06:00 · 8.0 h (bis Folgetag)Nachtinventur`);
+  const nightShift = `${depot.name}22:00–06:00 · 8.0 h (bis Folgetag)Nachtinventur`;
+  await expect(viewDay(view, "Sonntag")).toContainText(nightShift);
   await expect(view.getByRole("heading", { level: 3 })).toHaveText([
     "Montag",
     "Dienstag",

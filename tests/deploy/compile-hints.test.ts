@@ -25,7 +25,9 @@ beforeEach(() => {
   );
   write(
     "server/app/login.html",
-    '<html><head><script src="/_next/static/chunks/runtime.js" async=""></script><script src="/_next/static/chunks/login-page.js" async=""></script><script src="/_next/static/chunks/polyfills.js" noModule=""></script></head></html>',
+    '<html><head><script src="/_next/static/chunks/runtime.js" async=""></script>' +
+      '<script src="/_next/static/chunks/login-page.js" async=""></script>' +
+      '<script src="/_next/static/chunks/polyfills.js" noModule=""></script></head></html>',
   );
   write("server/app/(app)/nested/page.html", '<script async src="/_next/static/chunks/planner-page.js"></script>');
   for (const name of ["runtime", "react-dom", "login-page", "planner-page", "polyfills", "loaded-later"]) {
@@ -34,23 +36,30 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
-test("start-up scripts are the root main files and every script tag of the prerendered pages, without polyfills", () => {
-  expect(startupScripts(dist)).toEqual([
-    "static/chunks/login-page.js",
-    "static/chunks/planner-page.js",
-    "static/chunks/react-dom.js",
-    "static/chunks/runtime.js",
-  ]);
-});
+test(
+  "start-up scripts are the root main files and every script tag of the prerendered pages, " + "without polyfills",
+  () => {
+    expect(startupScripts(dist)).toEqual([
+      "static/chunks/login-page.js",
+      "static/chunks/planner-page.js",
+      "static/chunks/react-dom.js",
+      "static/chunks/runtime.js",
+    ]);
+  },
+);
 
-test("the hint is the first line of each start-up script, once, however often the step runs; other scripts stay as built", () => {
-  addCompileHints(dist);
-  addCompileHints(dist);
-  for (const name of ["runtime", "react-dom", "login-page", "planner-page"]) {
-    expect(read(`static/chunks/${name}.js`)).toBe(`${COMPILE_HINT}(globalThis.TURBOPACK||[]).push(["${name}"]);`);
-  }
-  for (const name of ["polyfills", "loaded-later"]) {
-    expect(read(`static/chunks/${name}.js`)).toBe(`(globalThis.TURBOPACK||[]).push(["${name}"]);`);
-  }
-  expect(COMPILE_HINT).toBe("//# allFunctionsCalledOnLoad\n");
-});
+test(
+  "the hint is the first line of each start-up script, once, however often the step runs; " +
+    "other scripts stay as built",
+  () => {
+    addCompileHints(dist);
+    addCompileHints(dist);
+    for (const name of ["runtime", "react-dom", "login-page", "planner-page"]) {
+      expect(read(`static/chunks/${name}.js`)).toBe(`${COMPILE_HINT}(globalThis.TURBOPACK||[]).push(["${name}"]);`);
+    }
+    for (const name of ["polyfills", "loaded-later"]) {
+      expect(read(`static/chunks/${name}.js`)).toBe(`(globalThis.TURBOPACK||[]).push(["${name}"]);`);
+    }
+    expect(COMPILE_HINT).toBe("//# allFunctionsCalledOnLoad\n");
+  },
+);

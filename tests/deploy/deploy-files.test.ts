@@ -151,12 +151,16 @@ describe("Dockerfile", () => {
     expect((JSON.parse(cmd) as string[]).join(" ")).toBe(pkg.scripts.start);
   });
 
-  test("its runtime stage holds what scripts/assemble-runtime.mjs lays out, runs as a non-root user, in production mode", () => {
-    expect(dockerfile).toMatch(/RUN npm run build && node scripts\/assemble-runtime\.mjs \/runtime/);
-    expect(instruction("COPY")).toContain("--from=build /runtime /app");
-    expect(instruction("USER")).toEqual(["node"]);
-    expect(instruction("ENV").join(" ")).toContain("NODE_ENV=production");
-  });
+  test(
+    "its runtime stage holds what scripts/assemble-runtime.mjs lays out, " +
+      "runs as a non-root user, in production mode",
+    () => {
+      expect(dockerfile).toMatch(/RUN npm run build && node scripts\/assemble-runtime\.mjs \/runtime/);
+      expect(instruction("COPY")).toContain("--from=build /runtime /app");
+      expect(instruction("USER")).toEqual(["node"]);
+      expect(instruction("ENV").join(" ")).toContain("NODE_ENV=production");
+    },
+  );
 
   test("health check on /api/health with Node's fetch, SIGTERM to stop, port 3000", () => {
     const [healthcheck] = instruction("HEALTHCHECK");

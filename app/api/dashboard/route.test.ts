@@ -27,11 +27,15 @@ describe("GET /api/dashboard", () => {
     const dora = await fx.employee({ firstName: "Dora", lastName: "Dörig", weeklyHours: 20 });
 
     await fx.shift({ employeeId: anna.id, locationId: a.id, date: "2026-11-23", start: "08:00", end: "17:00" }); // 9 h
-    await fx.shift({ employeeId: anna.id, locationId: a.id, date: "2026-11-24", start: "22:00", end: "06:00" }); // 8 h over midnight
+    // 8 h over midnight
+    await fx.shift({ employeeId: anna.id, locationId: a.id, date: "2026-11-24", start: "22:00", end: "06:00" });
     await fx.shift({ employeeId: ben.id, locationId: b.id, date: "2026-11-23", start: "09:00", end: "17:00" }); // 8 h
-    await fx.shift({ employeeId: ben.id, locationId: b.id, date: "2026-11-25", start: "09:00", end: "14:00" }); // 5 h → 3 h over
-    await fx.shift({ employeeId: cem.id, locationId: b.id, date: "2026-11-28", start: "10:00", end: "14:00" }); // 4 h, hourly
-    await fx.shift({ employeeId: dora.id, locationId: a.id, date: "2026-11-23", start: "09:00", end: "17:00" }); // worked, then left
+    // 5 h → 3 h over
+    await fx.shift({ employeeId: ben.id, locationId: b.id, date: "2026-11-25", start: "09:00", end: "14:00" });
+    // 4 h, hourly
+    await fx.shift({ employeeId: cem.id, locationId: b.id, date: "2026-11-28", start: "10:00", end: "14:00" });
+    // worked, then left
+    await fx.shift({ employeeId: dora.id, locationId: a.id, date: "2026-11-23", start: "09:00", end: "17:00" });
     await fx.shift({ locationId: a.id, date: "2026-11-27", start: "09:00", end: "12:00" }); // unassigned
     await fx.shift({ employeeId: anna.id, locationId: a.id, date: "2026-11-30" }); // next week
     await db.employee.update({ where: { id: dora.id }, data: { archivedAt: new Date() } });
@@ -42,8 +46,10 @@ describe("GET /api/dashboard", () => {
     await fx.vacation({ employeeId: cem.id, start: "2026-12-08", end: "2026-12-09", days: 2 });
     await fx.vacation({ employeeId: anna.id, start: "2026-12-14", end: "2026-12-15", days: 2 });
     await fx.vacation({ employeeId: ben.id, start: "2026-12-21", end: "2026-12-22", days: 2 });
-    await fx.vacation({ employeeId: cem.id, start: "2026-12-24", end: "2026-12-31", days: 6 }); // starts within the month: counted, 6th
-    await fx.vacation({ employeeId: anna.id, start: "2026-12-28", end: "2027-01-04", days: 5 }); // starts after 25.12.: outside
+    // starts within the month: counted, 6th
+    await fx.vacation({ employeeId: cem.id, start: "2026-12-24", end: "2026-12-31", days: 6 });
+    // starts after 25.12.: outside
+    await fx.vacation({ employeeId: anna.id, start: "2026-12-28", end: "2027-01-04", days: 5 });
 
     const res = await call(GET, { token, path: "/api/dashboard" });
     expect(res.status).toBe(200);

@@ -81,29 +81,33 @@ describe("POST /api/auth/login", () => {
 });
 
 describe("login throttling (PRODUCT.md §3)", () => {
-  test("the 11th failure for one username within 15 minutes is a 429 with Retry-After; the right password does not get past it; it lifts when the window passes", async () => {
-    const { user } = await createUser("user");
-    const ips = Array.from({ length: 11 }, uniqueIp); // a different address each time: the username limit counts
-    for (let i = 0; i < 10; i++) {
-      expect((await attempt(user.username, `falsch-${i}`, ips[i])).status, `attempt ${i + 1}`).toBe(401);
-    }
-    const limited = await attempt(user.username, "noch-falscher", ips[10]);
-    expect(limited.status).toBe(429);
-    expect(limited.json).toMatchObject({ code: "rate_limited" });
-    const retryAfter = Number(limited.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThan(800);
-    expect(retryAfter).toBeLessThanOrEqual(900);
+  test(
+    "the 11th failure for one username within 15 minutes is a 429 with Retry-After; " +
+      "the right password does not get past it; it lifts when the window passes",
+    async () => {
+      const { user } = await createUser("user");
+      const ips = Array.from({ length: 11 }, uniqueIp); // a different address each time: the username limit counts
+      for (let i = 0; i < 10; i++) {
+        expect((await attempt(user.username, `falsch-${i}`, ips[i])).status, `attempt ${i + 1}`).toBe(401);
+      }
+      const limited = await attempt(user.username, "noch-falscher", ips[10]);
+      expect(limited.status).toBe(429);
+      expect(limited.json).toMatchObject({ code: "rate_limited" });
+      const retryAfter = Number(limited.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(800);
+      expect(retryAfter).toBeLessThanOrEqual(900);
 
-    const right = await attempt(user.username, TEST_PASSWORD, ips[10]);
-    expect(right.status).toBe(429);
+      const right = await attempt(user.username, TEST_PASSWORD, ips[10]);
+      expect(right.status).toBe(429);
 
-    // Let the window pass for these failures.
-    await db.loginAttempt.updateMany({
-      where: { username: user.username.toLowerCase() },
-      data: { createdAt: new Date(Date.now() - 16 * 60 * 1000) },
-    });
-    expect((await attempt(user.username, TEST_PASSWORD, ips[10])).status).toBe(200);
-  });
+      // Let the window pass for these failures.
+      await db.loginAttempt.updateMany({
+        where: { username: user.username.toLowerCase() },
+        data: { createdAt: new Date(Date.now() - 16 * 60 * 1000) },
+      });
+      expect((await attempt(user.username, TEST_PASSWORD, ips[10])).status).toBe(200);
+    },
+  );
 
   test("a successful login clears the username's failures", async () => {
     const { user } = await createUser("user");

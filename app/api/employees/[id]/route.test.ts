@@ -64,80 +64,96 @@ describe("GET/PUT /api/employees/{id}", () => {
 });
 
 describe("DELETE /api/employees/{id} archives (PRODUCT.md §4)", () => {
-  test("future shifts become unassigned, past ones stay assigned; future vacations go, a running one ends yesterday; the id answers 404", async () => {
-    const { token } = await createUser("admin");
-    const e = await fx.employee();
-    const l = await fx.location();
-    const today = businessToday();
-    const past = await fx.shift({ employeeId: e.id, locationId: l.id, date: addDays(today, -3) });
-    const todays = await fx.shift({ employeeId: e.id, locationId: l.id, date: today });
-    const future = await fx.shift({ employeeId: e.id, locationId: l.id, date: addDays(today, 10) });
-    const pastVacation = await fx.vacation({
-      employeeId: e.id,
-      start: addDays(today, -40),
-      end: addDays(today, -38),
-      days: 3,
-    });
-    const running = await fx.vacation({ employeeId: e.id, start: addDays(today, -2), end: addDays(today, 2), days: 3 });
-    const futureVacation = await fx.vacation({
-      employeeId: e.id,
-      start: addDays(today, 20),
-      end: addDays(today, 21),
-      days: 2,
-    });
+  test(
+    "future shifts become unassigned, past ones stay assigned; " +
+      "future vacations go, a running one ends yesterday; the id answers 404",
+    async () => {
+      const { token } = await createUser("admin");
+      const e = await fx.employee();
+      const l = await fx.location();
+      const today = businessToday();
+      const past = await fx.shift({ employeeId: e.id, locationId: l.id, date: addDays(today, -3) });
+      const todays = await fx.shift({ employeeId: e.id, locationId: l.id, date: today });
+      const future = await fx.shift({ employeeId: e.id, locationId: l.id, date: addDays(today, 10) });
+      const pastVacation = await fx.vacation({
+        employeeId: e.id,
+        start: addDays(today, -40),
+        end: addDays(today, -38),
+        days: 3,
+      });
+      const running = await fx.vacation({
+        employeeId: e.id,
+        start: addDays(today, -2),
+        end: addDays(today, 2),
+        days: 3,
+      });
+      const futureVacation = await fx.vacation({
+        employeeId: e.id,
+        start: addDays(today, 20),
+        end: addDays(today, 21),
+        days: 2,
+      });
 
-    const res = await call(remove, { token, ...idParams(e.id), method: "DELETE" });
-    expect(res.status).toBe(200);
+      const res = await call(remove, { token, ...idParams(e.id), method: "DELETE" });
+      expect(res.status).toBe(200);
 
-    const shifts = await db.shift.findMany({
-      where: { id: { in: [past.id, todays.id, future.id] } },
-      orderBy: { shiftDate: "asc" },
-    });
-    expect(shifts.map((s) => s.employeeId)).toEqual([e.id, null, null]);
-    expect(await db.vacation.findUnique({ where: { id: pastVacation.id } })).not.toBeNull();
-    expect(await db.vacation.findUnique({ where: { id: futureVacation.id } })).toBeNull();
-    const shortened = await db.vacation.findUniqueOrThrow({ where: { id: running.id } });
-    expect(shortened.endDate.toISOString().slice(0, 10)).toBe(addDays(today, -1));
+      const shifts = await db.shift.findMany({
+        where: { id: { in: [past.id, todays.id, future.id] } },
+        orderBy: { shiftDate: "asc" },
+      });
+      expect(shifts.map((s) => s.employeeId)).toEqual([e.id, null, null]);
+      expect(await db.vacation.findUnique({ where: { id: pastVacation.id } })).not.toBeNull();
+      expect(await db.vacation.findUnique({ where: { id: futureVacation.id } })).toBeNull();
+      const shortened = await db.vacation.findUniqueOrThrow({ where: { id: running.id } });
+      expect(shortened.endDate.toISOString().slice(0, 10)).toBe(addDays(today, -1));
 
-    expect((await call(getOne, { token, ...idParams(e.id) })).status).toBe(404);
-    expect((await call(update, { token, ...idParams(e.id), method: "PUT", body: { weekly_hours: 1 } })).status).toBe(
-      404,
-    );
-    expect((await call(remove, { token, ...idParams(e.id), method: "DELETE" })).status).toBe(404);
-    const listed = (await call(list, { token })).json as unknown as { id: number }[];
-    expect(listed.some((x) => x.id === e.id)).toBe(false);
-    expect(await db.auditLog.count({ where: { action: "employee.archive", entityId: e.id } })).toBe(1);
-  });
+      expect((await call(getOne, { token, ...idParams(e.id) })).status).toBe(404);
+      expect((await call(update, { token, ...idParams(e.id), method: "PUT", body: { weekly_hours: 1 } })).status).toBe(
+        404,
+      );
+      expect((await call(remove, { token, ...idParams(e.id), method: "DELETE" })).status).toBe(404);
+      const listed = (await call(list, { token })).json as unknown as { id: number }[];
+      expect(listed.some((x) => x.id === e.id)).toBe(false);
+      expect(await db.auditLog.count({ where: { action: "employee.archive", entityId: e.id } })).toBe(1);
+    },
+  );
 });
 
 describe("GET /api/employees/{id}/availability/{date}", () => {
-  test("the Monday-Sunday week of the date: scheduled hours (overnight shifts included), remaining, status, vacation dates", async () => {
-    const { token } = await createUser("user");
-    const e = await fx.employee({ weeklyHours: 16 });
-    const l = await fx.location();
-    await fx.shift({ employeeId: e.id, locationId: l.id, date: "2030-03-04", start: "22:00", end: "06:00" }); // Monday, 8 h
-    await fx.shift({ employeeId: e.id, locationId: l.id, date: "2030-03-10", start: "09:00", end: "19:00" }); // Sunday, 10 h
-    await fx.shift({ employeeId: e.id, locationId: l.id, date: "2030-03-11", start: "09:00", end: "17:00" }); // next week
-    await fx.vacation({ employeeId: e.id, start: "2030-03-06", end: "2030-03-07", days: 2 });
+  test(
+    "the Monday-Sunday week of the date: scheduled hours (overnight shifts included), " +
+      "remaining, status, vacation dates",
+    async () => {
+      const { token } = await createUser("user");
+      const e = await fx.employee({ weeklyHours: 16 });
+      const l = await fx.location();
+      // Monday, 8 h
+      await fx.shift({ employeeId: e.id, locationId: l.id, date: "2030-03-04", start: "22:00", end: "06:00" });
+      // Sunday, 10 h
+      await fx.shift({ employeeId: e.id, locationId: l.id, date: "2030-03-10", start: "09:00", end: "19:00" });
+      // next week
+      await fx.shift({ employeeId: e.id, locationId: l.id, date: "2030-03-11", start: "09:00", end: "17:00" });
+      await fx.vacation({ employeeId: e.id, start: "2030-03-06", end: "2030-03-07", days: 2 });
 
-    const res = await call(availability, { token, params: { id: String(e.id), date: "2030-03-08" } });
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({
-      employee_id: e.id,
-      week_start: "2030-03-04",
-      week_end: "2030-03-10",
-      weekly_hours: 16,
-      is_hourly: false,
-      scheduled_hours: 18,
-      remaining_hours: -2,
-      status: "overbooked",
-      vacation_dates: ["2030-03-06", "2030-03-07"],
-    });
-    expect((res.json.shifts as unknown as { shift_date: string }[]).map((s) => s.shift_date)).toEqual([
-      "2030-03-04",
-      "2030-03-10",
-    ]);
-  });
+      const res = await call(availability, { token, params: { id: String(e.id), date: "2030-03-08" } });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({
+        employee_id: e.id,
+        week_start: "2030-03-04",
+        week_end: "2030-03-10",
+        weekly_hours: 16,
+        is_hourly: false,
+        scheduled_hours: 18,
+        remaining_hours: -2,
+        status: "overbooked",
+        vacation_dates: ["2030-03-06", "2030-03-07"],
+      });
+      expect((res.json.shifts as unknown as { shift_date: string }[]).map((s) => s.shift_date)).toEqual([
+        "2030-03-04",
+        "2030-03-10",
+      ]);
+    },
+  );
 
   test("hourly employees are always free with no remaining hours; bad dates are 404", async () => {
     const { token } = await createUser("user");
