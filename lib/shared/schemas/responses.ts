@@ -170,11 +170,9 @@ export const dashboardDtoSchema = z.strictObject({
   employees: z.strictObject({ total: z.number().int(), hourly: z.number().int() }),
   locations: z.strictObject({ total: z.number().int() }),
   shifts: z.strictObject({ total: z.number().int(), assigned_hours: z.number(), unassigned: z.number().int() }),
-  vacations: z
-    .strictObject({ total: z.number().int(), upcoming: z.array(vacationDtoSchema) })
-    .meta({
-      description: "Running or starting from today to one month ahead; `upcoming` holds the first five by start",
-    }),
+  vacations: z.strictObject({ total: z.number().int(), upcoming: z.array(vacationDtoSchema) }).meta({
+    description: "Running or starting from today to one month ahead; `upcoming` holds the first five by start",
+  }),
   employee_weeks: z.array(employeeWeekSchema),
 });
 
