@@ -35,7 +35,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["pg", "@prisma/adapter-pg"],
   // Files read at run time by path, which the file tracer cannot see: the
   // bcrypt worker thread (lib/server/auth/password.ts) with the module it
-  // imports, and the PDF fonts (components/pdf/pdf-theme.ts). The standalone
+  // imports, and the PDF fonts (lib/server/reports/pdf/theme.ts). The standalone
   // server must carry them.
   outputFileTracingIncludes: {
     "/api/**/*": [

@@ -1,9 +1,9 @@
 import PDFDocument from "pdfkit";
-import { pdfColors, pdfFontFiles, pdfPage as p } from "./pdf-theme";
+import { pdfColors, pdfFontFiles, pdfPage as p } from "./theme";
 import { textMeasure, type TextMeasure } from "./text-lines";
 
 /*
- * A pdfkit document with the page frame of PdfPage.tsx (title, period, print
+ * A pdfkit document with the page frame of pdf-page.tsx (title, period, print
  * date, rule; footer with "Seite X von Y"), for reports drawn directly with
  * pdfkit rather than laid out by @react-pdf/renderer.
  */
@@ -134,7 +134,7 @@ export function createPdfKitReport({ root, title }: { root: string; title: strin
 
 export type Frame = { title: string; period: string; printedAt: string; pageCount: number };
 
-/** Header and footer of PdfPage.tsx on the current page. */
+/** Header and footer of pdf-page.tsx on the current page. */
 export function drawPageFrame(pen: Pen, frame: Frame, pageNumber: number): void {
   const right = p.width - p.margin;
   pen.line(frame.title, p.margin, p.margin, { size: p.titleSize, lineHeight: TITLE_BOX, bold: true });

@@ -1,5 +1,5 @@
 import { Font } from "@react-pdf/renderer";
-import { PDF_FONT, pdfFontFiles } from "./pdf-theme";
+import { PDF_FONT, pdfFontFiles } from "./theme";
 
 let registered = false;
 

@@ -2,7 +2,7 @@ import path from "node:path";
 
 /**
  * What both PDF engines share — the hours report drawn by @react-pdf/renderer
- * (PdfPage.tsx) and the schedule drawn with pdfkit (page-frame.ts) — so the
+ * (pdf-page.tsx) and the schedule drawn with pdfkit (page-frame.ts) — so the
  * two reports look like one family.
  */
 export const pdfColors = {

@@ -3,7 +3,7 @@ import { formatDate, formatDayMonth, isoWeekNumber, WEEKDAYS_SHORT } from "@/lib
 import { formatHours } from "@/lib/shared/hours";
 import type { ScheduleReport } from "@/lib/shared/report-types";
 import { createPdfKitReport, drawPageFrame, FRAME_BODY_TOP, LINE_FACTOR, type Pen } from "./page-frame";
-import { pdfColors } from "./pdf-theme";
+import { pdfColors } from "./theme";
 import {
   BAR_HEIGHT,
   grid,

@@ -1,10 +1,9 @@
-// The schedule PDF's own line wrapping and page layout (components/pdf/),
-// tested here because vitest collects tests from lib/, app/ and tests/.
+// The schedule PDF's own line wrapping and page layout.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { pdfFontFiles } from "@/components/pdf/pdf-theme";
-import { grid, PAGE_ROWS_HEIGHT, paginateSchedule, shiftLine, type Wrap } from "@/components/pdf/schedule-layout";
-import { textMeasure } from "@/components/pdf/text-lines";
+import { pdfFontFiles } from "./theme";
+import { grid, PAGE_ROWS_HEIGHT, paginateSchedule, shiftLine, type Wrap } from "./schedule-layout";
+import { textMeasure } from "./text-lines";
 import type { ScheduleReport, ScheduleShift, ScheduleWeek } from "@/lib/shared/report-types";
 
 const shift = (employee: string | null, start = "08:00", label: string | null = null): ScheduleShift => ({

@@ -1,6 +1,6 @@
 import { Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
-import { PDF_FONT, pdfColors, pdfPage as p } from "./pdf-theme";
+import { PDF_FONT, pdfColors, pdfPage as p } from "./theme";
 
 // The schedule draws the same frame with pdfkit (page-frame.ts), from the same measures.
 const styles = StyleSheet.create({

@@ -1,11 +1,11 @@
 // Renders a report to PDF bytes. Runs inside the PDF worker thread (and in
 // tests directly), so it must not import "server-only" or the database.
 import { renderToBuffer } from "@react-pdf/renderer";
-import { registerPdfFonts } from "@/components/pdf/fonts";
-import { HoursReportPdf } from "@/components/pdf/HoursReportPdf";
-import { renderSchedulePdf } from "@/components/pdf/schedule-pdf";
+import { registerPdfFonts } from "./fonts";
+import { HoursReportPdf } from "./hours-report-pdf";
+import { renderSchedulePdf } from "./schedule-pdf";
 import type { HoursReport } from "@/lib/shared/report-types";
-import { buildScheduleReport, type ScheduleData } from "./build-schedule-report";
+import { buildScheduleReport, type ScheduleData } from "@/lib/server/reports/build-schedule-report";
 
 export type PdfJob =
   | { kind: "schedule"; data: ScheduleData; printedAt: string; root: string }
