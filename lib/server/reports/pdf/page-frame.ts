@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
-import { pdfColors, pdfFontFiles, pdfPage as p } from "./theme";
-import { textMeasure, type TextMeasure } from "./text-lines";
+import { PDFKIT_FONT_NAMES, pdfFontFiles, pdfFontMeasures, registerPdfKitFonts, type PdfFontWeight } from "./fonts";
+import type { TextMeasure } from "./text-lines";
+import { pdfColors, pdfPage as p } from "./theme";
 
 /*
  * A pdfkit document with the page frame of pdf-page.tsx (title, period, print
@@ -28,7 +29,6 @@ export type TextStyle = {
   maxWidth?: number;
 };
 
-const FONT_NAMES = { regular: "DejaVuSansCondensed", bold: "DejaVuSansCondensed-Bold" };
 const NO_WRAP = { lineBreak: false };
 
 /**
@@ -45,16 +45,16 @@ export class Pen {
 
   constructor(
     readonly doc: PDFKit.PDFDocument,
-    files: { regular: string; bold: string },
+    measures: Record<PdfFontWeight, TextMeasure>,
   ) {
-    this.regular = textMeasure(files.regular);
-    this.bold = textMeasure(files.bold);
+    this.regular = measures.regular;
+    this.bold = measures.bold;
   }
 
   /** One line, never wrapped by pdfkit; with align "right", x is where it ends. */
   line(text: string, x: number, top: number, style: TextStyle): void {
     const measure = style.bold ? this.bold : this.regular;
-    const font = style.bold ? FONT_NAMES.bold : FONT_NAMES.regular;
+    const font = style.bold ? PDFKIT_FONT_NAMES.bold : PDFKIT_FONT_NAMES.regular;
     let size = style.size;
     let width = style.align === "right" || style.maxWidth !== undefined ? measure.width(text, size) : 0;
     if (style.maxWidth !== undefined && width > style.maxWidth) {
@@ -90,18 +90,16 @@ export type PdfKitReport = { pen: Pen; addPage(): void; finish(): Promise<Uint8A
 
 /** A landscape A4 document with the committed DejaVu fonts; `finish` ends it and resolves to its bytes. */
 export function createPdfKitReport({ root, title }: { root: string; title: string }): PdfKitReport {
-  const files = pdfFontFiles(root);
   const doc = new PDFDocument({
     autoFirstPage: false,
     // Starting with our font spares pdfkit loading its built-in Helvetica.
-    font: files.regular,
+    font: pdfFontFiles(root).regular,
     lang: "de-CH",
     displayTitle: true,
     info: { Title: title, Author: "Schichtwerk" },
   });
-  doc.registerFont(FONT_NAMES.regular, files.regular);
-  doc.registerFont(FONT_NAMES.bold, files.bold);
-  const pen = new Pen(doc, files);
+  registerPdfKitFonts(doc, root);
+  const pen = new Pen(doc, pdfFontMeasures(root));
 
   const chunks: Uint8Array[] = [];
   const bytes = new Promise<Uint8Array>((resolve, reject) => {

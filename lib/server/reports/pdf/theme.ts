@@ -1,9 +1,9 @@
-import path from "node:path";
+import { OPEN_SHIFT_COLORS } from "@/lib/shared/colors";
 
 /**
  * What both PDF engines share — the hours report drawn by @react-pdf/renderer
  * (pdf-page.tsx) and the schedule drawn with pdfkit (page-frame.ts) — so the
- * two reports look like one family.
+ * two reports look like one family. Their font comes from fonts.ts.
  */
 export const pdfColors = {
   text: "#0f172a",
@@ -11,8 +11,8 @@ export const pdfColors = {
   line: "#cbd5e1",
   header: "#f1f5f9",
   outside: "#f8fafc",
-  open: "#FEF3C7",
-  openBorder: "#F59E0B",
+  // An open shift on paper: the planner's amber background, without its border.
+  open: OPEN_SHIFT_COLORS.background,
   openText: "#92400e",
 };
 
@@ -33,15 +33,3 @@ export const pdfPage = {
   headerRule: 1,
   headerGap: 10,
 };
-
-/**
- * DejaVu Sans Condensed, committed in assets/fonts (free licence beside it):
- * the PDFs' built-in Helvetica cannot print Ş, Ł or ğ. Always loaded from
- * the file system, never by URL.
- */
-export const PDF_FONT = "DejaVu Sans Condensed";
-
-export function pdfFontFiles(root: string): { regular: string; bold: string } {
-  const dir = path.join(root, "assets", "fonts");
-  return { regular: path.join(dir, "DejaVuSansCondensed.ttf"), bold: path.join(dir, "DejaVuSansCondensed-Bold.ttf") };
-}
