@@ -1,3 +1,4 @@
+import "server-only";
 import { Document, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { HoursReport } from "@/lib/shared/report-types";
 import { formatDate } from "@/lib/shared/format";

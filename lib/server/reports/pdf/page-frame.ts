@@ -1,3 +1,4 @@
+import "server-only";
 import PDFDocument from "pdfkit";
 import { PDFKIT_FONT_NAMES, pdfFontFiles, pdfFontMeasures, registerPdfKitFonts, type PdfFontWeight } from "./fonts";
 import type { TextMeasure } from "./text-lines";

@@ -1,5 +1,6 @@
 // Renders a report to PDF bytes. Runs inside the PDF worker thread (and in
-// tests directly), so it must not import "server-only" or the database.
+// tests directly), so it must not import the database.
+import "server-only";
 import { renderToBuffer } from "@react-pdf/renderer";
 import { buildScheduleReport, type ScheduleData } from "@/lib/server/reports/build-schedule-report";
 import type { HoursReport } from "@/lib/shared/report-types";

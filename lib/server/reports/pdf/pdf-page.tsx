@@ -1,3 +1,4 @@
+import "server-only";
 import { Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
 import { PDF_FONT_FAMILY } from "./fonts";

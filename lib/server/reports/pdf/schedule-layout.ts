@@ -1,3 +1,4 @@
+import "server-only";
 import { formatHours } from "@/lib/shared/hours";
 import type { ScheduleReport, ScheduleShift, ScheduleWeek } from "@/lib/shared/report-types";
 import { FRAME_BODY_TOP } from "./page-frame";

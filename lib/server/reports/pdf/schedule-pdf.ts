@@ -1,3 +1,4 @@
+import "server-only";
 import { addDays } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Text widths and line wrapping from a font's own glyph advances, for the
  * schedule PDF: we wrap every text once ourselves and let pdfkit draw single

@@ -1,3 +1,4 @@
+import "server-only";
 import { OPEN_SHIFT_COLORS } from "@/lib/shared/colors";
 
 /**
