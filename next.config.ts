@@ -35,8 +35,9 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["pg", "@prisma/adapter-pg"],
   // Files read at run time by path, which the file tracer cannot see: the
   // bcrypt worker thread (lib/server/auth/password.ts) with the module it
-  // imports, and the PDF fonts (components/pdf/pdf-theme.ts). The standalone
-  // server must carry them.
+  // imports, and the PDF fonts (lib/server/reports/pdf/fonts.ts). The
+  // standalone server must carry them. The PDF worker needs no entry here:
+  // Turbopack bundles it (lib/server/reports/pdf/render-pdf.ts).
   outputFileTracingIncludes: {
     "/api/**/*": [
       "./lib/server/auth/password-worker.mjs",

@@ -1,6 +1,7 @@
 // The schedule PDF's report, built from what loadScheduleData
 // (schedule-report.ts) read. Runs in the PDF worker thread (and in tests
-// directly): no "server-only", no database.
+// directly): no database (on "server-only" there, see pdf/pdf.worker.ts).
+import "server-only";
 import { compareNames } from "@/lib/shared/collation";
 import { addDays, mondayOf } from "@/lib/shared/dates";
 import { shiftHours, sumHours } from "@/lib/shared/hours";

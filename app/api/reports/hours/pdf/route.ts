@@ -1,8 +1,8 @@
 // GET /api/reports/hours/pdf?start_date&end_date[&employee_id] – hours report as PDF download (manager, admin)
 import { route } from "@/lib/server/api/route";
 import { hoursReport } from "@/lib/server/reports/hours-report";
-import { printTimestamp } from "@/lib/server/reports/print-timestamp";
-import { pdfResponse, renderPdf } from "@/lib/server/reports/render-pdf";
+import { printTimestamp } from "@/lib/server/reports/pdf/print-timestamp";
+import { pdfResponse, renderPdf } from "@/lib/server/reports/pdf/render-pdf";
 import * as api from "@/lib/shared/contract/reports";
 
 export const dynamic = "force-dynamic";

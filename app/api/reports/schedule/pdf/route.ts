@@ -1,7 +1,7 @@
 // GET /api/reports/schedule/pdf?start_date&end_date – the schedule as PDF download (manager, admin)
 import { route } from "@/lib/server/api/route";
-import { printTimestamp } from "@/lib/server/reports/print-timestamp";
-import { pdfResponse, renderPdf } from "@/lib/server/reports/render-pdf";
+import { printTimestamp } from "@/lib/server/reports/pdf/print-timestamp";
+import { pdfResponse, renderPdf } from "@/lib/server/reports/pdf/render-pdf";
 import { loadScheduleData } from "@/lib/server/reports/schedule-report";
 import * as api from "@/lib/shared/contract/reports";
 

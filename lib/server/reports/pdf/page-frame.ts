@@ -1,9 +1,11 @@
+import "server-only";
 import PDFDocument from "pdfkit";
-import { pdfColors, pdfFontFiles, pdfPage as p } from "./pdf-theme";
-import { textMeasure, type TextMeasure } from "./text-lines";
+import { PDFKIT_FONT_NAMES, pdfFontFiles, pdfFontMeasures, registerPdfKitFonts, type PdfFontWeight } from "./fonts";
+import type { TextMeasure } from "./text-lines";
+import { pdfColors, pdfPage as p } from "./theme";
 
 /*
- * A pdfkit document with the page frame of PdfPage.tsx (title, period, print
+ * A pdfkit document with the page frame of pdf-page.tsx (title, period, print
  * date, rule; footer with "Seite X von Y"), for reports drawn directly with
  * pdfkit rather than laid out by @react-pdf/renderer.
  */
@@ -28,7 +30,6 @@ export type TextStyle = {
   maxWidth?: number;
 };
 
-const FONT_NAMES = { regular: "DejaVuSansCondensed", bold: "DejaVuSansCondensed-Bold" };
 const NO_WRAP = { lineBreak: false };
 
 /**
@@ -45,16 +46,16 @@ export class Pen {
 
   constructor(
     readonly doc: PDFKit.PDFDocument,
-    files: { regular: string; bold: string },
+    measures: Record<PdfFontWeight, TextMeasure>,
   ) {
-    this.regular = textMeasure(files.regular);
-    this.bold = textMeasure(files.bold);
+    this.regular = measures.regular;
+    this.bold = measures.bold;
   }
 
   /** One line, never wrapped by pdfkit; with align "right", x is where it ends. */
   line(text: string, x: number, top: number, style: TextStyle): void {
     const measure = style.bold ? this.bold : this.regular;
-    const font = style.bold ? FONT_NAMES.bold : FONT_NAMES.regular;
+    const font = style.bold ? PDFKIT_FONT_NAMES.bold : PDFKIT_FONT_NAMES.regular;
     let size = style.size;
     let width = style.align === "right" || style.maxWidth !== undefined ? measure.width(text, size) : 0;
     if (style.maxWidth !== undefined && width > style.maxWidth) {
@@ -90,18 +91,16 @@ export type PdfKitReport = { pen: Pen; addPage(): void; finish(): Promise<Uint8A
 
 /** A landscape A4 document with the committed DejaVu fonts; `finish` ends it and resolves to its bytes. */
 export function createPdfKitReport({ root, title }: { root: string; title: string }): PdfKitReport {
-  const files = pdfFontFiles(root);
   const doc = new PDFDocument({
     autoFirstPage: false,
     // Starting with our font spares pdfkit loading its built-in Helvetica.
-    font: files.regular,
+    font: pdfFontFiles(root).regular,
     lang: "de-CH",
     displayTitle: true,
     info: { Title: title, Author: "Schichtwerk" },
   });
-  doc.registerFont(FONT_NAMES.regular, files.regular);
-  doc.registerFont(FONT_NAMES.bold, files.bold);
-  const pen = new Pen(doc, files);
+  registerPdfKitFonts(doc, root);
+  const pen = new Pen(doc, pdfFontMeasures(root));
 
   const chunks: Uint8Array[] = [];
   const bytes = new Promise<Uint8Array>((resolve, reject) => {
@@ -134,7 +133,7 @@ export function createPdfKitReport({ root, title }: { root: string; title: strin
 
 export type Frame = { title: string; period: string; printedAt: string; pageCount: number };
 
-/** Header and footer of PdfPage.tsx on the current page. */
+/** Header and footer of pdf-page.tsx on the current page. */
 export function drawPageFrame(pen: Pen, frame: Frame, pageNumber: number): void {
   const right = p.width - p.margin;
   pen.line(frame.title, p.margin, p.margin, { size: p.titleSize, lineHeight: TITLE_BOX, bold: true });

@@ -1,11 +1,12 @@
 // Renders a report to PDF bytes. Runs inside the PDF worker thread (and in
-// tests directly), so it must not import "server-only" or the database.
+// tests directly), so it must not import the database.
+import "server-only";
 import { renderToBuffer } from "@react-pdf/renderer";
-import { registerPdfFonts } from "@/components/pdf/fonts";
-import { HoursReportPdf } from "@/components/pdf/HoursReportPdf";
-import { renderSchedulePdf } from "@/components/pdf/schedule-pdf";
+import { buildScheduleReport, type ScheduleData } from "@/lib/server/reports/build-schedule-report";
 import type { HoursReport } from "@/lib/shared/report-types";
-import { buildScheduleReport, type ScheduleData } from "./build-schedule-report";
+import { registerReactPdfFonts } from "./fonts";
+import { HoursReportPdf } from "./hours-report-pdf";
+import { renderSchedulePdf } from "./schedule-pdf";
 
 export type PdfJob =
   | { kind: "schedule"; data: ScheduleData; printedAt: string; root: string }
@@ -15,6 +16,6 @@ export type PdfJob =
 export async function renderPdfDocument(job: PdfJob): Promise<Uint8Array> {
   if (job.kind === "schedule")
     return renderSchedulePdf(buildScheduleReport(job.data), { printedAt: job.printedAt, root: job.root });
-  registerPdfFonts(job.root);
+  registerReactPdfFonts(job.root);
   return new Uint8Array(await renderToBuffer(<HoursReportPdf report={job.report} printedAt={job.printedAt} />));
 }

@@ -1,11 +1,9 @@
-// The schedule PDF's own line wrapping and page layout (components/pdf/),
-// tested here because vitest collects tests from lib/, app/ and tests/.
+// The schedule PDF's own line wrapping and page layout.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { pdfFontFiles } from "@/components/pdf/pdf-theme";
-import { grid, PAGE_ROWS_HEIGHT, paginateSchedule, shiftLine, type Wrap } from "@/components/pdf/schedule-layout";
-import { textMeasure } from "@/components/pdf/text-lines";
 import type { ScheduleReport, ScheduleShift, ScheduleWeek } from "@/lib/shared/report-types";
+import { pdfFontMeasures } from "./fonts";
+import { grid, PAGE_ROWS_HEIGHT, paginateSchedule, shiftLine, type Wrap } from "./schedule-layout";
 
 const shift = (employee: string | null, start = "08:00", label: string | null = null): ScheduleShift => ({
   employee,
@@ -103,8 +101,8 @@ describe("paginateSchedule", () => {
   });
 });
 
-describe("textMeasure(…).wrap with DejaVu Sans Condensed", () => {
-  const measure = textMeasure(pdfFontFiles(process.cwd()).regular);
+describe("wrap of the regular PDF font (DejaVu Sans Condensed)", () => {
+  const measure = pdfFontMeasures(process.cwd()).regular;
   const width = grid.shiftTextWidth;
 
   test("a shift line wraps between words; later lines are indented", () => {

@@ -1,9 +1,10 @@
+import "server-only";
 import { addDays } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";
 import type { ScheduleReport } from "@/lib/shared/report-types";
 import { createPdfKitReport, drawPageFrame, FRAME_BODY_TOP, LINE_FACTOR, type Pen } from "./page-frame";
-import { pdfColors } from "./pdf-theme";
+import { pdfColors } from "./theme";
 import {
   BAR_HEIGHT,
   grid,

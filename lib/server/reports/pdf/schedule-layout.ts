@@ -1,7 +1,8 @@
+import "server-only";
 import { formatHours } from "@/lib/shared/hours";
 import type { ScheduleReport, ScheduleShift, ScheduleWeek } from "@/lib/shared/report-types";
 import { FRAME_BODY_TOP } from "./page-frame";
-import { pdfPage } from "./pdf-theme";
+import { pdfPage } from "./theme";
 
 /*
  * Geometry and page layout of the schedule PDF, kept apart from the drawing

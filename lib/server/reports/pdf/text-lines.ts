@@ -1,4 +1,4 @@
-import { openSync } from "fontkit";
+import "server-only";
 
 /**
  * Text widths and line wrapping from a font's own glyph advances, for the
@@ -20,26 +20,15 @@ export type TextMeasure = {
   descent: number;
 };
 
-type Font = {
+/** What a measure needs of a font parsed by fontkit (fonts.ts loads the files). */
+export type MeasuredFont = {
   unitsPerEm: number;
   ascent: number;
   descent: number;
   glyphForCodePoint(codePoint: number): { advanceWidth: number };
 };
 
-// The PDF worker lives as long as the server: parse each font file once.
-const measures = new Map<string, TextMeasure>();
-
-export function textMeasure(fontFile: string): TextMeasure {
-  let measure = measures.get(fontFile);
-  if (!measure) {
-    measure = createMeasure(openSync(fontFile) as unknown as Font);
-    measures.set(fontFile, measure);
-  }
-  return measure;
-}
-
-function createMeasure(font: Font): TextMeasure {
+export function createTextMeasure(font: MeasuredFont): TextMeasure {
   const advances = new Map<number, number>(); // em per code point
   const advance = (codePoint: number) => {
     let em = advances.get(codePoint);

@@ -1,9 +1,10 @@
+import "server-only";
 import { Document, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { HoursReport } from "@/lib/shared/report-types";
 import { formatDate } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";
-import { PdfPage } from "./PdfPage";
-import { pdfColors } from "./pdf-theme";
+import { PdfPage } from "./pdf-page";
+import { pdfColors } from "./theme";
 
 const styles = StyleSheet.create({
   row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: pdfColors.line, paddingVertical: 4 },

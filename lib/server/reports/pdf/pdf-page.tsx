@@ -1,11 +1,13 @@
+import "server-only";
 import { Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
-import { PDF_FONT, pdfColors, pdfPage as p } from "./pdf-theme";
+import { PDF_FONT_FAMILY } from "./fonts";
+import { pdfColors, pdfPage as p } from "./theme";
 
 // The schedule draws the same frame with pdfkit (page-frame.ts), from the same measures.
 const styles = StyleSheet.create({
   page: {
-    fontFamily: PDF_FONT,
+    fontFamily: PDF_FONT_FAMILY,
     fontSize: p.bodySize,
     color: pdfColors.text,
     paddingTop: p.margin,
