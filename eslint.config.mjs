@@ -2,6 +2,35 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/**
+ * The layers may only depend downwards (docs/ARCHITECTURE.md, "Layers"). The import
+ * plugin resolves every import, alias (`@/…`) or relative, to a file, so a rule
+ * cannot be dodged by spelling the path differently; type-only imports count too.
+ * tests/lint-boundaries.test.ts proves that each zone fires.
+ */
+const layerBoundaries = [
+  {
+    target: ["./components", "./app/(app)", "./app/(auth)"],
+    from: "./lib/server",
+    message: "Browser code must not import server code (lib/server); go through the API.",
+  },
+  {
+    target: "./lib/server",
+    from: "./components",
+    message: "Server code must not import React UI (components/); PDF documents live in lib/server/reports/pdf.",
+  },
+  {
+    target: "./lib/shared",
+    from: ["./lib/server", "./lib/client", "./components"],
+    message: "lib/shared runs on both sides: it may import neither lib/server, lib/client nor components/.",
+  },
+  {
+    target: "./lib/client",
+    from: "./lib/server",
+    message: "Browser code (lib/client) must not import server code (lib/server).",
+  },
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -12,6 +41,7 @@ export default defineConfig([
         "warn",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
+      "import/no-restricted-paths": ["error", { zones: layerBoundaries }],
     },
   },
   globalIgnores([
