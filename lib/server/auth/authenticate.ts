@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { ApiError } from "@/lib/server/api/errors";
 import type { Role } from "@/lib/shared/roles";
 import { verifyAccessToken } from "./access-token";

@@ -2,7 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { hashPassword, verifyPassword } from "./password";
 import { revokeUserSessions } from "./sessions";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { beginLoginAttempt, discardAttempt, markSucceeded, pruneLoginAttempts } from "./login-throttle";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password";

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Role } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
-import { db } from "@/lib/server/db";
+import { db, type Tx } from "@/lib/server/db/client";
 import { signAccessToken } from "./access-token";
 import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
 
@@ -16,8 +16,6 @@ import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 export type SessionTokens = { accessToken: string; refreshToken: string };
-
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
 async function storeRefreshToken(tx: Tx | typeof db, userId: number, familyId: string) {
   const refreshToken = newOpaqueToken();

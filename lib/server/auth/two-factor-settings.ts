@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { open, seal } from "./secret-box";
 import { checkTotp, newTotpSecret, totpUri } from "./totp";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { businessToday } from "@/lib/server/clock";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { findVacations } from "@/lib/server/vacations/find-vacations";
 import type { DashboardDto } from "@/lib/shared/api-types";

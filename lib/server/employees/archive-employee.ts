@@ -2,8 +2,8 @@ import "server-only";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
 import { businessToday } from "@/lib/server/clock";
-import { db } from "@/lib/server/db";
-import { toDateColumn } from "@/lib/server/db-columns";
+import { db } from "@/lib/server/db/client";
+import { toDateColumn } from "@/lib/server/db/columns";
 import { addDays, workingDays } from "@/lib/shared/dates";
 import { employeeNotFound } from "./find-employees";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { addDays, eachDate, mondayOf } from "@/lib/shared/dates";
 import { sumHours } from "@/lib/shared/hours";
 import { weekStatus } from "@/lib/shared/week-status";

@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { businessYear } from "@/lib/server/clock";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { toEmployeeDto, type EmployeeDto } from "./employee-dto";
 import { vacationDaysUsedSql } from "./vacation-days-used";
 

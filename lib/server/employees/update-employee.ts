@@ -1,7 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import type { EmployeeInput, EmployeeUpdate } from "@/lib/shared/schemas/employee";
 import type { EmployeeDto } from "./employee-dto";
 import { employeeNotFound, getEmployee } from "./find-employees";

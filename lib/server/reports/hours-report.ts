@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
-import { db } from "@/lib/server/db";
-import { fromDateColumn, fromTimeColumn, toDateColumn } from "@/lib/server/db-columns";
+import { db } from "@/lib/server/db/client";
+import { fromDateColumn, fromTimeColumn, toDateColumn } from "@/lib/server/db/columns";
 import type { HoursReportQuery } from "@/lib/shared/schemas/report";
 import { buildHoursReport, type HoursReport } from "./build-hours-report";
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/server/db";
-import { toDateColumn } from "@/lib/server/db-columns";
+import { db } from "@/lib/server/db/client";
+import { toDateColumn } from "@/lib/server/db/columns";
 import type { ScheduleData } from "./build-schedule-report";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
-import type { db } from "@/lib/server/db";
+import type { db } from "@/lib/server/db/client";
 
 type Reader = Pick<typeof db, "employee" | "location">;
 

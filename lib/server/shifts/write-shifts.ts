@@ -2,13 +2,11 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
-import { db } from "@/lib/server/db";
-import { toDateColumn, toTimeColumn } from "@/lib/server/db-columns";
+import { db, type Tx } from "@/lib/server/db/client";
+import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
 import { assertActiveEmployee, assertActiveLocations } from "@/lib/server/schedule/references";
 import type { ShiftInput } from "@/lib/shared/schemas/shift";
 import { getShift, type ShiftDto } from "./find-shifts";
-
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
 const notFound = () => new ApiError("not_found", "Schicht nicht gefunden");
 

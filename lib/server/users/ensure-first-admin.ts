@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { Role } from "@/generated/prisma/client";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "@/lib/server/auth/password";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 
 export type FirstAdminResult =
   { created: false } | { created: true; username: string; generatedPassword: string | null };

@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
 import { hashPassword } from "@/lib/server/auth/password";
 import { revokeUserSessions } from "@/lib/server/auth/sessions";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { compareNames } from "@/lib/shared/collation";
 import type { CreateUserInput, UpdateUserInput } from "@/lib/shared/schemas/user";
 import { toUserDto, userDtoSelect, type UserDto } from "./user-dto";

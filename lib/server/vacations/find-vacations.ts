@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import type { VacationDto } from "@/lib/shared/api-types";
 
 export type { VacationDto };

@@ -2,14 +2,12 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
-import { db, LOCKING_TRANSACTION } from "@/lib/server/db";
-import { toDateColumn } from "@/lib/server/db-columns";
+import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { toDateColumn } from "@/lib/server/db/columns";
 import { workingDays, workingDaysByYear } from "@/lib/shared/dates";
 import { EMPLOYEE_REQUIRED, type VacationInput } from "@/lib/shared/schemas/vacation";
 import { getVacation, type VacationDto } from "./find-vacations";
 import { daysUsed } from "./vacation-balance";
-
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
 const formatDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 

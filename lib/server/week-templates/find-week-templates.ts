@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
-import { db } from "@/lib/server/db";
-import { fromTimeColumn } from "@/lib/server/db-columns";
+import { db } from "@/lib/server/db/client";
+import { fromTimeColumn } from "@/lib/server/db/columns";
 import { compareNames } from "@/lib/shared/collation";
 import type { WeekTemplateDto } from "@/lib/shared/api-types";
 
