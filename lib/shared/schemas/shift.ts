@@ -62,3 +62,4 @@ export const dateRangeQuerySchema = z
         message: `Der Zeitraum darf höchstens ${MAX_RANGE_DAYS} Tage umfassen`,
       });
   });
+export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
