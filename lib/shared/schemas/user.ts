@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/shared/roles";
-import { newPasswordSchema } from "./auth";
+import { newPasswordSchema, responseId as id, responseTimestamp as timestamp } from "./fragments";
 
 const USERNAME_TOO_SHORT = "Benutzername muss mindestens 3 Zeichen lang sein";
 
@@ -55,3 +55,16 @@ export const updateUserSchema = z.object({
   password: newPasswordSchema.optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+// Answers: strict objects (exactly these keys; the OpenAPI document says
+// additionalProperties: false, and tests parse real answers with them).
+
+/** User JSON (SPEC §3): never a hash, never a secret. */
+export const userDtoSchema = z.strictObject({
+  id,
+  username: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES),
+  two_factor_enabled: z.boolean(),
+  created_at: timestamp,
+});
