@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { employeeWeekSchema } from "./employee";
-import { dateSchema, responseDate as date } from "./fragments";
+import { dateSchema } from "./fragments";
+import { date } from "./response-fields";
 import { vacationDtoSchema } from "./vacation";
 
 /** ?date of GET /api/dashboard: any day of the week to show (default: today). */

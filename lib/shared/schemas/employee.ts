@@ -1,13 +1,6 @@
 import { z } from "zod";
-import {
-  dateSchema,
-  halfStepSchema,
-  idSchema,
-  nameSchema,
-  responseDate as date,
-  responseId as id,
-  responseTimestamp as timestamp,
-} from "./fragments";
+import { dateSchema, halfStepSchema, idSchema, nameSchema } from "./fragments";
+import { date, id, timestamp } from "./response-fields";
 import { shiftDtoSchema } from "./shift";
 
 const fields = {

@@ -96,15 +96,3 @@ export const newPasswordSchema = z
   .string({ error: PASSWORD_TOO_SHORT })
   .min(8, { error: PASSWORD_TOO_SHORT })
   .refine((value) => new TextEncoder().encode(value).length <= 72, { error: PASSWORD_TOO_LONG });
-
-/**
- * Fields of the answers (the response schemas beside each resource's input
- * schemas): one instance each, so the OpenAPI document describes them alike.
- */
-export const responseId = z.number().int().positive();
-export const responseDate = z.string().meta({ description: "Date yyyy-MM-dd", examples: ["2026-11-23"] });
-export const responseTime = z.string().meta({ description: "Time HH:MM", examples: ["08:00"] });
-export const responseTimestamp = z
-  .string()
-  .meta({ description: "ISO 8601 timestamp in UTC", examples: ["2026-11-23T08:15:00.000Z"] });
-export const responseColor = z.string().meta({ description: "Colour #RRGGBB", examples: ["#3B82F6"] });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_LOCATION_COLOR } from "../colors";
-import { colorSchema, MAX_TEXT, nameSchema, responseColor as color, responseId as id } from "./fragments";
+import { colorSchema, MAX_TEXT, nameSchema } from "./fragments";
+import { color, id } from "./response-fields";
 
 const addressSchema = z
   .string({ error: "Ungültige Adresse" })

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idSchema, responseDate as date, responseId as id } from "./fragments";
+import { idSchema } from "./fragments";
+import { date, id } from "./response-fields";
 import { dateRangeQuerySchema } from "./shift";
 
 /** ?start_date&end_date[&employee_id] of the hours report (JSON and PDF). */

@@ -1,16 +1,8 @@
 import { z } from "zod";
 import { daysBetween } from "@/lib/shared/dates";
 import { shiftHours } from "@/lib/shared/hours";
-import {
-  dateSchema,
-  MAX_NAME,
-  refIdSchema,
-  responseColor as color,
-  responseDate as date,
-  responseId as id,
-  responseTime as time,
-  timeSchema,
-} from "./fragments";
+import { dateSchema, MAX_NAME, refIdSchema, timeSchema } from "./fragments";
+import { color, date, id, time } from "./response-fields";
 
 export const SAME_START_END = "Beginn und Ende dürfen nicht gleich sein";
 export const CUSTOM_NAME_REQUIRED = "Bitte gib einen Namen für die Sonderschicht ein";

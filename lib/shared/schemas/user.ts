@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/shared/roles";
-import { newPasswordSchema, responseId as id, responseTimestamp as timestamp } from "./fragments";
+import { newPasswordSchema } from "./fragments";
+import { id, timestamp } from "./response-fields";
 
 const USERNAME_TOO_SHORT = "Benutzername muss mindestens 3 Zeichen lang sein";
 

@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { daysBetween } from "@/lib/shared/dates";
-import {
-  dateSchema,
-  idSchema,
-  optionalTextSchema,
-  refIdSchema,
-  responseDate as date,
-  responseId as id,
-  responseTimestamp as timestamp,
-} from "./fragments";
+import { dateSchema, idSchema, optionalTextSchema, refIdSchema } from "./fragments";
+import { date, id, timestamp } from "./response-fields";
 import { MAX_RANGE_DAYS } from "./shift";
 
 export const EMPLOYEE_REQUIRED = "Bitte wähle einen Mitarbeiter aus";

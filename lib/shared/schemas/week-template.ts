@@ -1,15 +1,7 @@
 import { z } from "zod";
 import { shiftHours } from "@/lib/shared/hours";
-import {
-  dateSchema,
-  nameSchema,
-  optionalTextSchema,
-  refIdSchema,
-  responseColor as color,
-  responseId as id,
-  responseTime as time,
-  timeSchema,
-} from "./fragments";
+import { dateSchema, nameSchema, optionalTextSchema, refIdSchema, timeSchema } from "./fragments";
+import { color, id, time } from "./response-fields";
 import { breakMinutesSchema, SAME_START_END, shiftDtoSchema } from "./shift";
 
 export const TEMPLATE_NAME_REQUIRED = "Bitte gib einen Namen ein";
