@@ -64,7 +64,7 @@ export async function fetchP1Week(baseUrl) {
 /**
  * p50/p99 of one request at a time (no queueing), for comparing database
  * sizes (P2). The server keeps a week's answer until its data changes
- * (lib/server/schedule/schedule-version.ts); `invalidate` runs before each
+ * (lib/server/shifts/schedule-version-cache.ts); `invalidate` runs before each
  * request, outside the timing, so every request reads the database.
  */
 export async function benchShiftsLatency(baseUrl, { requests = 300, invalidate = async () => {} } = {}) {

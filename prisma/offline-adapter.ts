@@ -7,7 +7,7 @@
  * day the project moves to Prisma 7.
  *
  * Used only by the CLI (migrate deploy/dev/diff); the application's runtime
- * client uses a plain PrismaPg adapter (lib/server/db.ts).
+ * client uses a plain PrismaPg adapter (lib/server/db/client.ts).
  */
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";

@@ -12,7 +12,7 @@ import { describe, expect, inject, test, vi } from "vitest";
  */
 process.env.DATABASE_URL = inject("fuzzDatabaseUrl");
 vi.resetModules();
-const { db } = await import("@/lib/server/db");
+const { db } = await import("@/lib/server/db/client");
 const { call, createUser } = await import("@/tests/support/api");
 const fx = await import("@/tests/support/fixtures");
 

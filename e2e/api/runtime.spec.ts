@@ -3,9 +3,8 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { startEmbeddedPostgres } from "../../scripts/lib/database.mjs";
 import { E2E_START_PG_PORT, E2E_START_PORT } from "../../playwright.config";
-import { launch, stop, waitHealthy } from "./instance";
+import { launch, startDatabase, stop, waitHealthy } from "./support/instances";
 
 // The container image cannot be built here (no Docker engine), so this test
 // runs what its runtime stage holds: the files scripts/assemble-runtime.mjs
@@ -19,7 +18,7 @@ const secret = (name: string) => `e2e-runtime-${name}-0123456789abcdef0123456789
 test("the image's runtime files start as a non-root user against DATABASE_URL: migrations, first admin, PDF, SIGTERM", async () => {
   test.setTimeout(180_000);
   rmSync(pgDir, { recursive: true, force: true });
-  const db = await startEmbeddedPostgres({ dataDir: pgDir, port: E2E_START_PG_PORT, log: () => {} });
+  const db = await startDatabase(pgDir, E2E_START_PG_PORT);
   const out = mkdtempSync(path.join(os.tmpdir(), "schichtwerk-runtime-"));
   try {
     chmodSync(out, 0o755);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { E2E_START_PG_PORT, E2E_START_PORT } from "../../playwright.config";
-import { healthy, launch, stop, waitHealthy, type Instance } from "./instance";
+import { healthy, launch, stop, waitHealthy, type Instance } from "./support/instances";
 
 // `npm start` end to end: further instances with their own data directories,
 // started, stopped with SIGTERM and started again; and the configurations

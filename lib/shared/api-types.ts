@@ -1,25 +1,19 @@
 /**
  * The JSON shapes the API answers with (PRODUCT.md §4), shared by the route
  * handlers that build them and the browser that reads them. Inferred from the
- * zod schemas of ./schemas/responses.ts, which also generate the OpenAPI
- * document; type-only imports, so no schema code reaches the browser from here.
+ * response schemas beside each resource's input schemas in ./schemas/, which
+ * also generate the OpenAPI document; type-only imports, so no schema code
+ * reaches the browser from here.
  */
 import type { z } from "zod";
-import type {
-  appliedTemplateSchema,
-  availabilitySchema,
-  dashboardDtoSchema,
-  employeeDtoSchema,
-  employeeWeekSchema,
-  locationDtoSchema,
-  loginResultSchema,
-  sessionTokensSchema,
-  shiftDtoSchema,
-  userDtoSchema,
-  vacationBalanceSchema,
-  vacationDtoSchema,
-  weekTemplateDtoSchema,
-} from "./schemas/responses";
+import type { loginResultSchema, sessionTokensSchema } from "./schemas/auth";
+import type { dashboardDtoSchema } from "./schemas/dashboard";
+import type { availabilitySchema, employeeDtoSchema, employeeWeekSchema } from "./schemas/employee";
+import type { locationDtoSchema } from "./schemas/location";
+import type { shiftDtoSchema } from "./schemas/shift";
+import type { userDtoSchema } from "./schemas/user";
+import type { vacationBalanceSchema, vacationDtoSchema } from "./schemas/vacation";
+import type { appliedTemplateSchema, weekTemplateDtoSchema } from "./schemas/week-template";
 
 /** User JSON (SPEC §3): never a hash, never a secret. */
 export type UserDto = z.infer<typeof userDtoSchema>;

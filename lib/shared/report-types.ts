@@ -1,6 +1,6 @@
 /** Shapes of the reports, shared by the server that builds them and the documents that print them. */
 import type { z } from "zod";
-import type { hoursReportRowSchema, hoursReportSchema } from "./schemas/responses";
+import type { hoursReportRowSchema, hoursReportSchema } from "./schemas/report";
 
 /** Hours report JSON of PRODUCT.md §4 (GET /api/reports/hours), inferred from its schema. */
 export type HoursReport = z.infer<typeof hoursReportSchema>;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Role } from "@/generated/prisma/client";
 import { signAccessToken } from "@/lib/server/auth/access-token";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 
 type Handler = (
   request: Request,

@@ -1,5 +1,5 @@
-import { db } from "@/lib/server/db";
-import { toDateColumn, toTimeColumn } from "@/lib/server/db-columns";
+import { db } from "@/lib/server/db/client";
+import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
 import { uniqueName } from "./api";
 
 /** Rows straight into the database, for tests that need them as a given. */

@@ -1,7 +1,7 @@
 import { inject } from "vitest";
 
 // Runs in every test worker before the test file is imported, so the
-// application's modules (lib/server/db.ts, config.ts) see these values.
+// application's modules (lib/server/db/client.ts, config.ts) see these values.
 const databaseUrl = new URL(inject("databaseUrl"));
 if (databaseUrl.hostname !== "127.0.0.1") {
   throw new Error(`Refusing to run tests against a non-local database (${databaseUrl.hostname})`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest"
 // The dashboard counts whole tables, so it gets a database of its own.
 process.env.DATABASE_URL = inject("dashboardDatabaseUrl");
 vi.resetModules();
-const { db } = await import("@/lib/server/db");
+const { db } = await import("@/lib/server/db/client");
 const { call, createUser } = await import("@/tests/support/api");
 const fx = await import("@/tests/support/fixtures");
 const { GET } = await import("./route");

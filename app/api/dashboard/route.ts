@@ -1,6 +1,6 @@
 // GET /api/dashboard[?date] – the dashboard's figures for the week of date (default: this week) (everyone)
 import { json, route } from "@/lib/server/api/route";
-import { dashboardSummary } from "@/lib/server/dashboard/dashboard-summary";
+import { getDashboard } from "@/lib/server/dashboard/find-dashboard";
 import * as api from "@/lib/shared/contract/dashboard";
 
-export const GET = route(api.dashboard, async ({ query }) => json(await dashboardSummary({ date: query.date })));
+export const GET = route(api.dashboard, async ({ query }) => json(await getDashboard({ date: query.date })));

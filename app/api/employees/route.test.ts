@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { db, sqlStatements } from "@/lib/server/db";
+import { db, sqlStatements } from "@/lib/server/db/client";
 import { call, createUser, uniqueName } from "@/tests/support/api";
 import { GET, POST } from "./route";
 

@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { expect, test } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
-import { isDatabaseReachable } from "@/lib/server/health/check-database";
+import { isDatabaseReachable } from "@/lib/server/db/reachable";
 import { call } from "@/tests/support/api";
 import { GET } from "./route";
 

@@ -2,7 +2,7 @@
 import { databaseUnavailable } from "@/lib/server/api/error-response";
 import { jsonResponse } from "@/lib/server/api/json-response";
 import { route } from "@/lib/server/api/route";
-import { isDatabaseReachable } from "@/lib/server/health/check-database";
+import { isDatabaseReachable } from "@/lib/server/db/reachable";
 import * as api from "@/lib/shared/contract/platform";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { businessToday } from "@/lib/server/clock";
-import { db } from "@/lib/server/db";
-import { toTimeColumn } from "@/lib/server/db-columns";
+import { db } from "@/lib/server/db/client";
+import { toTimeColumn } from "@/lib/server/db/columns";
 import { addDays } from "@/lib/shared/dates";
 import { call, createUser, uniqueName } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";

@@ -1,10 +1,11 @@
 // GET /api/locations – active locations (everyone); POST – create one (admin)
 import { json, route } from "@/lib/server/api/route";
-import { createLocation, listLocations } from "@/lib/server/locations/manage-locations";
+import { findLocations } from "@/lib/server/locations/find-locations";
+import { createLocation } from "@/lib/server/locations/write-locations";
 import * as api from "@/lib/shared/contract/locations";
 
-export const GET = route(api.listLocations, async () => json(await listLocations()));
+export const GET = route(api.listLocations, async () => json(await findLocations()));
 
 export const POST = route(api.createLocation, async ({ body, user, ip }) =>
-  json(await createLocation({ input: body, actor: user, ip }), 201),
+  json(await createLocation({ input: body, audit: { actor: user, ip } }), 201),
 );

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { db, sqlStatements } from "@/lib/server/db";
+import { db, sqlStatements } from "@/lib/server/db/client";
 import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
 import { shiftHours } from "@/lib/shared/hours";

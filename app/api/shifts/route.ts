@@ -1,18 +1,21 @@
 // GET /api/shifts?start_date&end_date – shifts of a date range (everyone); POST – plan one (manager, admin)
 import { json, jsonText, route } from "@/lib/server/api/route";
-import { cachedForScheduleVersion } from "@/lib/server/schedule/schedule-version";
 import { shiftsJson } from "@/lib/server/shifts/find-shifts";
+import { cachedForScheduleVersion } from "@/lib/server/shifts/schedule-version-cache";
 import { createShift } from "@/lib/server/shifts/write-shifts";
 import * as api from "@/lib/shared/contract/shifts";
 
-export const GET = route(api.listShifts, async ({ query, scheduleVersion }) =>
-  jsonText(
-    await cachedForScheduleVersion(`shifts:${query.start_date ?? ""}:${query.end_date ?? ""}`, scheduleVersion, () =>
-      shiftsJson({ startDate: query.start_date, endDate: query.end_date }),
+export const GET = route(
+  api.listShifts,
+  async ({ query, scheduleVersion }) =>
+    jsonText(
+      await cachedForScheduleVersion(`shifts:${query.start_date ?? ""}:${query.end_date ?? ""}`, scheduleVersion, () =>
+        shiftsJson({ startDate: query.start_date, endDate: query.end_date }),
+      ),
     ),
-  ),
+  { withScheduleVersion: true },
 );
 
 export const POST = route(api.createShift, async ({ body, user, ip }) =>
-  json(await createShift({ input: body, actor: user, ip }), 201),
+  json(await createShift({ input: body, audit: { actor: user, ip } }), 201),
 );

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { call, createUser, loginAs, uniqueName } from "@/tests/support/api";
 import { GET as me } from "../auth/me/route";
 import { POST as refresh } from "../auth/refresh/route";

@@ -1,10 +1,11 @@
 // GET /api/users – all user accounts; POST – create one (admin)
 import { json, route } from "@/lib/server/api/route";
-import { createUser, listUsers } from "@/lib/server/users/manage-users";
+import { findUsers } from "@/lib/server/users/find-users";
+import { createUser } from "@/lib/server/users/write-users";
 import * as api from "@/lib/shared/contract/users";
 
-export const GET = route(api.listUsers, async () => json(await listUsers()));
+export const GET = route(api.listUsers, async () => json(await findUsers()));
 
 export const POST = route(api.createUser, async ({ body, user, ip }) =>
-  json(await createUser({ input: body, actor: user, ip }), 201),
+  json(await createUser({ input: body, audit: { actor: user, ip } }), 201),
 );

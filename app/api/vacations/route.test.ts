@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
 import { GET as balance } from "./balance/[id]/route";

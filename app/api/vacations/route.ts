@@ -9,5 +9,5 @@ export const GET = route(api.listVacations, async ({ query }) =>
 );
 
 export const POST = route(api.createVacation, async ({ body, user, ip }) =>
-  json(await createVacation({ input: body, actor: user, ip }), 201),
+  json(await createVacation({ input: body, audit: { actor: user, ip } }), 201),
 );

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { call, createUser, uniqueName } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
 import { POST as apply } from "./[id]/apply/route";

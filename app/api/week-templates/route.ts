@@ -7,5 +7,5 @@ import * as api from "@/lib/shared/contract/week-templates";
 export const GET = route(api.listWeekTemplates, async () => json(await findWeekTemplates()));
 
 export const POST = route(api.createWeekTemplate, async ({ body, user, ip }) =>
-  json(await createWeekTemplate({ input: body, actor: user, ip }), 201),
+  json(await createWeekTemplate({ input: body, audit: { actor: user, ip } }), 201),
 );

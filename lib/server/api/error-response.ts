@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import { describeDatabaseError, isDatabaseUnavailable } from "@/lib/server/database-unavailable";
+import { describeDatabaseError, isDatabaseUnavailable } from "@/lib/server/db/unavailable";
 import { log } from "@/lib/server/log";
 import { ApiError } from "./errors";
 

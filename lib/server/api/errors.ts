@@ -76,7 +76,3 @@ export class ApiError extends Error {
     return jsonResponse({ error: this.message, code: this.code, ...body }, { status: this.status, headers });
   }
 }
-
-export const notFound = (message?: string) => new ApiError("not_found", message);
-export const forbidden = () => new ApiError("forbidden");
-export const conflict = (message?: string) => new ApiError("conflict", message);

@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { call, createUser } from "@/tests/support/api";
 import { MAX_BODY_BYTES } from "./request-body";
 import { json, route } from "./route";

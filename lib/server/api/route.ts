@@ -28,9 +28,21 @@ export type RouteContext<A extends Access, B, Q, P> = {
   query: Q;
   params: P;
   ip: string;
-  /** The schedule data's version, read with the user (null for public routes). */
-  scheduleVersion: string | null;
 };
+
+/** What a single route may ask of route() beyond its operation. */
+export type RouteExtras = {
+  /**
+   * Read the schedule data's version in the same statement as the user and
+   * hand it to the handler as `scheduleVersion`: for answers cached per
+   * version (GET /api/shifts, lib/server/shifts/schedule-version-cache.ts).
+   */
+  withScheduleVersion?: true;
+};
+
+type ExtraContext<X extends RouteExtras> = X extends { withScheduleVersion: true }
+  ? { scheduleVersion: string | null }
+  : unknown;
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -46,16 +58,24 @@ export type RouteHandler<A extends Access = Access, B = unknown, Q = unknown, P 
  * map every error to the API's error body. Order matters: a request without a
  * token gets 401 before its body is even read.
  */
-export function route<A extends Access, B = undefined, Q = undefined, P = undefined>(
+export function route<
+  A extends Access,
+  B = undefined,
+  Q = undefined,
+  P = undefined,
+  X extends RouteExtras = Record<never, never>,
+>(
   options: RouteOptions<A, B, Q, P>,
-  handler: (context: RouteContext<A, B, Q, P>) => Promise<Response>,
+  handler: (context: RouteContext<A, B, Q, P> & ExtraContext<X>) => Promise<Response>,
+  extras?: X,
 ): RouteHandler<A, B, Q, P> {
+  const withScheduleVersion = extras?.withScheduleVersion === true;
   async function handle(request: Request, context?: NextRouteContext): Promise<Response> {
     try {
       let user: AuthUser | null = null;
       let scheduleVersion: string | null = null;
       if (options.access !== "public") {
-        ({ user, scheduleVersion } = await authenticate(request));
+        ({ user, scheduleVersion } = await authenticate(request, { withScheduleVersion }));
         if (!can(user.role, options.access)) throw new ApiError("forbidden");
       }
 
@@ -67,15 +87,16 @@ export function route<A extends Access, B = undefined, Q = undefined, P = undefi
         : (undefined as Q);
       const body = options.body ? parseWith(options.body, await readJsonBody(request), undefined) : (undefined as B);
 
-      return await handler({
+      const routeContext: RouteContext<A, B, Q, P> = {
         request,
         user: user as RouteContext<A, B, Q, P>["user"],
         body,
         query,
         params,
         ip: clientIp(request),
-        scheduleVersion,
-      });
+      };
+      const extraContext = withScheduleVersion ? { scheduleVersion } : {};
+      return await handler({ ...routeContext, ...extraContext } as RouteContext<A, B, Q, P> & ExtraContext<X>);
     } catch (error) {
       return errorResponse(error, request);
     }

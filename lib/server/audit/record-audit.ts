@@ -1,6 +1,13 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { db } from "@/lib/server/db";
+import type { AuthUser } from "@/lib/server/auth/authenticate";
+import { db } from "@/lib/server/db/client";
+
+/**
+ * Who makes a change and from where: every write function takes it as
+ * `audit` and records it with the change (`recordAudit({ ...audit, action })`).
+ */
+export type AuditContext = { actor: AuthUser; ip: string };
 
 export type AuditEntry = {
   actor: { id: number; username: string } | null;

@@ -1,5 +1,6 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { Prisma } from "@/generated/prisma/client";
+import { db } from "@/lib/server/db/client";
 import { ApiError } from "@/lib/server/api/errors";
 import type { Role } from "@/lib/shared/roles";
 import { verifyAccessToken } from "./access-token";
@@ -15,9 +16,19 @@ export type AuthUser = {
   sessionId: string | null;
 };
 
+export type AuthenticateOptions = {
+  /**
+   * Read the schedule data's version (lib/server/shifts/schedule-version-cache.ts)
+   * in the same statement as the user: cached week views are checked against
+   * it without a query of their own (the week view is the busiest request and
+   * must stay within two statements).
+   */
+  withScheduleVersion?: boolean;
+};
+
 export type Authenticated = {
   user: AuthUser;
-  /** The week view data's version (lib/server/schedule/schedule-version.ts), read in the same query. */
+  /** Null unless asked for (or when the database holds no version yet). */
   scheduleVersion: string | null;
 };
 
@@ -28,20 +39,22 @@ type UserRow = {
   role: Role;
   two_factor_enabled: boolean;
   created_at: Date;
-  schedule_version: string | null;
+  schedule_version?: string | null;
 };
+
+const SCHEDULE_VERSION = Prisma.sql`,
+  (SELECT v.version::text FROM data_versions v WHERE v.name = 'schedule') AS schedule_version`;
 
 /**
  * The user behind the request's bearer token, re-read from the database so a
  * deleted user or a changed role takes effect at once (PRODUCT.md §2).
  * No token: 401. Invalid or expired token, or a user that no longer exists:
  * 403, which makes the client refresh once and retry (SPEC §4).
- *
- * The same statement reads the schedule data's version: cached week views are
- * checked against it without a query of their own (the week view is the
- * busiest request and must stay within two statements).
  */
-export async function authenticate(request: Request): Promise<Authenticated> {
+export async function authenticate(
+  request: Request,
+  { withScheduleVersion = false }: AuthenticateOptions = {},
+): Promise<Authenticated> {
   const header = request.headers.get("authorization");
   if (!header) throw new ApiError("unauthenticated");
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -51,8 +64,8 @@ export async function authenticate(request: Request): Promise<Authenticated> {
   if (!claims) throw new ApiError("invalid_token");
 
   const [row] = await db.$queryRaw<UserRow[]>`
-    SELECT u.id, u.username, u.email, u.role::text AS role, u.two_factor_enabled, u.created_at,
-           (SELECT v.version::text FROM data_versions v WHERE v.name = 'schedule') AS schedule_version
+    SELECT u.id, u.username, u.email, u.role::text AS role, u.two_factor_enabled, u.created_at
+           ${withScheduleVersion ? SCHEDULE_VERSION : Prisma.empty}
     FROM users u WHERE u.id = ${claims.userId}`;
   if (!row) throw new ApiError("invalid_token");
   return {
@@ -65,6 +78,6 @@ export async function authenticate(request: Request): Promise<Authenticated> {
       createdAt: row.created_at,
       sessionId: claims.sessionId,
     },
-    scheduleVersion: row.schedule_version,
+    scheduleVersion: row.schedule_version ?? null,
   };
 }

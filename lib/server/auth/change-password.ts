@@ -1,8 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
-import { recordAudit } from "@/lib/server/audit/record-audit";
-import type { AuthUser } from "@/lib/server/auth/authenticate";
-import { db } from "@/lib/server/db";
+import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { db } from "@/lib/server/db/client";
 import { hashPassword, verifyPassword } from "./password";
 import { revokeUserSessions } from "./sessions";
 
@@ -10,13 +9,11 @@ import { revokeUserSessions } from "./sessions";
  * Own password change: needs the current password; every other session of
  * the user ends (this one, named by the access token's `sid`, goes on).
  */
-export async function changePassword(options: {
-  user: AuthUser;
-  currentPassword: string;
-  newPassword: string;
-  ip: string;
-}): Promise<void> {
-  const { user, currentPassword, newPassword, ip } = options;
+export type ChangePasswordOptions = { currentPassword: string; newPassword: string; audit: AuditContext };
+
+/** `audit.actor` is the user whose password changes. */
+export async function changePassword({ currentPassword, newPassword, audit }: ChangePasswordOptions): Promise<void> {
+  const user = audit.actor;
   const row = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
   if (!(await verifyPassword(currentPassword, row.passwordHash))) {
     throw new ApiError("validation_failed", "Aktuelles Passwort ist falsch", {
@@ -26,7 +23,7 @@ export async function changePassword(options: {
   const passwordHash = await hashPassword(newPassword);
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
-    await revokeUserSessions(user.id, { except: user.sessionId }, tx);
-    await recordAudit({ actor: user, action: "auth.password_changed", entityType: "user", entityId: user.id, ip }, tx);
+    await revokeUserSessions({ userId: user.id, except: user.sessionId }, tx);
+    await recordAudit({ ...audit, action: "auth.password_changed", entityType: "user", entityId: user.id }, tx);
   });
 }

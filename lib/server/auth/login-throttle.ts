@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 
 /**
  * Login throttling in PostgreSQL (PRODUCT.md §3), shared by every app

@@ -1,29 +1,22 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
-import { db } from "@/lib/server/db";
-import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
+import { db } from "@/lib/server/db/client";
+import type { LoginResult } from "@/lib/shared/api-types";
 import { beginLoginAttempt, discardAttempt, markSucceeded, pruneLoginAttempts } from "./login-throttle";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password";
-import { startSession } from "./sessions";
+import { signIn } from "./sessions";
 import { createTwoFactorChallenge } from "./two-factor-challenge";
 
-export type LoginResult =
-  { accessToken: string; refreshToken: string; user: UserDto } | { requires2FA: true; tempToken: string };
+export type { LoginResult };
+
+export type LoginOptions = { username: string; password: string; ip: string };
 
 /**
  * Step one of the login. Unknown user and wrong password answer the same and
  * take the same time (a bcrypt comparison against a dummy hash).
  */
-export async function login({
-  username,
-  password,
-  ip,
-}: {
-  username: string;
-  password: string;
-  ip: string;
-}): Promise<LoginResult> {
+export async function login({ username, password, ip }: LoginOptions): Promise<LoginResult> {
   const attempt = await beginLoginAttempt(username, ip);
   const user = await db.user.findFirst({ where: { username: { equals: username.trim(), mode: "insensitive" } } });
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
@@ -43,17 +36,8 @@ export async function login({
   if (Math.random() < 0.01) await pruneLoginAttempts();
   if (user.twoFactorEnabled) {
     await discardAttempt(attempt);
-    return { requires2FA: true, tempToken: await createTwoFactorChallenge(user.id) };
+    return { requires2FA: true, tempToken: await createTwoFactorChallenge({ userId: user.id }) };
   }
   await markSucceeded(attempt);
-  const tokens = await startSession(user);
-  await recordAudit({
-    actor: user,
-    action: "auth.login",
-    entityType: "user",
-    entityId: user.id,
-    details: { two_factor: false },
-    ip,
-  });
-  return { ...tokens, user: toUserDto(user) };
+  return signIn({ user, twoFactor: false, ip });
 }

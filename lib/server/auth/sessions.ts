@@ -1,8 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Role } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
-import { db } from "@/lib/server/db";
+import { recordAudit } from "@/lib/server/audit/record-audit";
+import { db, type Tx } from "@/lib/server/db/client";
+import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
 import { signAccessToken } from "./access-token";
 import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
 
@@ -17,9 +18,7 @@ export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 export type SessionTokens = { accessToken: string; refreshToken: string };
 
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
-
-async function storeRefreshToken(tx: Tx | typeof db, userId: number, familyId: string) {
+async function storeRefreshToken(tx: Tx, userId: number, familyId: string) {
   const refreshToken = newOpaqueToken();
   const row = await tx.refreshToken.create({
     data: {
@@ -32,17 +31,35 @@ async function storeRefreshToken(tx: Tx | typeof db, userId: number, familyId: s
   return { refreshToken, row };
 }
 
-/** A new session (token family) for a user who just logged in. */
-export async function startSession(user: { id: number; role: Role }): Promise<SessionTokens> {
+type SignedInUser = Parameters<typeof toUserDto>[0];
+export type SignInOptions = { user: SignedInUser; twoFactor: boolean; ip: string };
+export type SignedIn = SessionTokens & { user: UserDto };
+
+/**
+ * The end of every successful login, with or without the 2FA step: a new
+ * session (token family), its audit row and the login's answer.
+ */
+export async function signIn({ user, twoFactor, ip }: SignInOptions): Promise<SignedIn> {
   const familyId = randomUUID();
   const { refreshToken } = await storeRefreshToken(db, user.id, familyId);
-  return { accessToken: await signAccessToken(user, familyId), refreshToken };
+  const accessToken = await signAccessToken(user, familyId);
+  await recordAudit({
+    actor: user,
+    action: "auth.login",
+    entityType: "user",
+    entityId: user.id,
+    details: { two_factor: twoFactor },
+    ip,
+  });
+  return { accessToken, refreshToken, user: toUserDto(user) };
 }
 
 const sessionExpired = () => new ApiError("invalid_refresh_token");
 
+export type RefreshTokenOptions = { refreshToken: string };
+
 /** Exchanges a refresh token for a new pair; the old one stops working. */
-export async function rotateSession(refreshToken: string): Promise<SessionTokens & { userId: number }> {
+export async function rotateSession({ refreshToken }: RefreshTokenOptions): Promise<SessionTokens> {
   const tokenHash = hashOpaqueToken(refreshToken);
   const current = await db.refreshToken.findUnique({
     where: { tokenHash },
@@ -70,33 +87,29 @@ export async function rotateSession(refreshToken: string): Promise<SessionTokens
     await revokeFamily(current.familyId);
     throw sessionExpired();
   }
-  return {
-    userId: current.userId,
-    refreshToken: rotated,
-    accessToken: await signAccessToken(current.user, current.familyId),
-  };
+  return { accessToken: await signAccessToken(current.user, current.familyId), refreshToken: rotated };
 }
+
+export type EndSessionOptions = { refreshToken: string; ip: string };
 
 /** Logout: the presented token's session ends. Unknown tokens are ignored. */
-export async function endSession(refreshToken: string): Promise<{ userId: number } | null> {
+export async function endSession({ refreshToken, ip }: EndSessionOptions): Promise<void> {
   const token = await db.refreshToken.findUnique({ where: { tokenHash: hashOpaqueToken(refreshToken) } });
-  if (!token) return null;
+  if (!token) return;
   await revokeFamily(token.familyId);
-  return { userId: token.userId };
+  await recordAudit({ actor: null, action: "auth.logout", entityType: "user", entityId: token.userId, ip });
 }
 
-export async function revokeFamily(familyId: string): Promise<void> {
+async function revokeFamily(familyId: string): Promise<void> {
   await db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
+export type RevokeSessionsOptions = { userId: number; except?: string | null };
+
 /** Ends every session of a user, optionally but one (the caller's own). */
-export async function revokeUserSessions(
-  userId: number,
-  options: { except?: string | null } = {},
-  tx: Tx | typeof db = db,
-): Promise<void> {
+export async function revokeUserSessions({ userId, except }: RevokeSessionsOptions, tx: Tx = db): Promise<void> {
   await tx.refreshToken.updateMany({
-    where: { userId, revokedAt: null, ...(options.except ? { familyId: { not: options.except } } : {}) },
+    where: { userId, revokedAt: null, ...(except ? { familyId: { not: except } } : {}) },
     data: { revokedAt: new Date() },
   });
 }

@@ -1,19 +1,20 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
-import { db } from "@/lib/server/db";
-import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
+import { db } from "@/lib/server/db/client";
 import { recordFailure, recordSuccess } from "./login-throttle";
 import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
 import { open } from "./secret-box";
-import { startSession } from "./sessions";
+import { signIn, type SignedIn } from "./sessions";
 import { checkTotp } from "./totp";
 
 /** tempToken of the 2FA step (PRODUCT.md §3). */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const MAX_WRONG_CODES = 5;
 
-export async function createTwoFactorChallenge(userId: number): Promise<string> {
+export type ChallengeOptions = { userId: number };
+
+export async function createTwoFactorChallenge({ userId }: ChallengeOptions): Promise<string> {
   const tempToken = newOpaqueToken();
   await db.twoFactorChallenge.create({
     data: { userId, tokenHash: hashOpaqueToken(tempToken), expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS) },
@@ -27,19 +28,9 @@ export async function createTwoFactorChallenge(userId: number): Promise<string> 
  * consumed in one transaction with conditional UPDATEs, so of twenty
  * parallel requests with the same valid code exactly one succeeds.
  */
-export async function verifyTwoFactorLogin({
-  tempToken,
-  code,
-  ip,
-}: {
-  tempToken: string;
-  code: string;
-  ip: string;
-}): Promise<{
-  accessToken: string;
-  refreshToken: string;
-  user: UserDto;
-}> {
+export type VerifyTwoFactorOptions = { tempToken: string; code: string; ip: string };
+
+export async function verifyTwoFactorLogin({ tempToken, code, ip }: VerifyTwoFactorOptions): Promise<SignedIn> {
   const challenge = await db.twoFactorChallenge.findUnique({
     where: { tokenHash: hashOpaqueToken(tempToken) },
     include: { user: true },
@@ -96,16 +87,7 @@ export async function verifyTwoFactorLogin({
   if (!consumed) throw new ApiError("invalid_two_factor_code");
 
   await recordSuccess(user.username, ip);
-  const tokens = await startSession(user);
-  await recordAudit({
-    actor: user,
-    action: "auth.login",
-    entityType: "user",
-    entityId: user.id,
-    details: { two_factor: true },
-    ip,
-  });
-  return { ...tokens, user: toUserDto(user) };
+  return signIn({ user, twoFactor: true, ip });
 }
 
 /** Rolls the transaction back when the time step was taken meanwhile. */

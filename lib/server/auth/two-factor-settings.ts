@@ -1,9 +1,9 @@
 import "server-only";
 import QRCode from "qrcode";
 import { ApiError } from "@/lib/server/api/errors";
-import { recordAudit } from "@/lib/server/audit/record-audit";
+import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { open, seal } from "./secret-box";
 import { checkTotp, newTotpSecret, totpUri } from "./totp";
 
@@ -12,7 +12,12 @@ import { checkTotp, newTotpSecret, totpUri } from "./totp";
  * needs a code). The secret is stored encrypted; the pending one only becomes
  * active after a valid code proves the authenticator app has it.
  */
-export async function setupTwoFactor(user: AuthUser): Promise<{ qrCode: string; secret: string }> {
+export type SetupTwoFactorOptions = { user: AuthUser };
+
+/** Turning 2FA on or off: the code from the authenticator app; `audit.actor` is the own account. */
+export type TwoFactorCodeOptions = { code: string; audit: AuditContext };
+
+export async function setupTwoFactor({ user }: SetupTwoFactorOptions): Promise<{ qrCode: string; secret: string }> {
   if (user.twoFactorEnabled) throw new ApiError("conflict", "2FA ist bereits aktiviert");
   const secret = newTotpSecret();
   await db.user.update({ where: { id: user.id }, data: { twoFactorPendingSecret: seal(secret) } });
@@ -24,7 +29,8 @@ export async function setupTwoFactor(user: AuthUser): Promise<{ qrCode: string; 
   return { qrCode, secret };
 }
 
-export async function enableTwoFactor({ user, code, ip }: { user: AuthUser; code: string; ip: string }): Promise<void> {
+export async function enableTwoFactor({ code, audit }: TwoFactorCodeOptions): Promise<void> {
+  const user = audit.actor;
   const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
   if (row.twoFactorEnabled) throw new ApiError("conflict", "2FA ist bereits aktiviert");
   if (!row.twoFactorPendingSecret) throw new ApiError("conflict", "Bitte richte 2FA zuerst ein");
@@ -42,19 +48,12 @@ export async function enableTwoFactor({ user, code, ip }: { user: AuthUser; code
       },
     });
     if (count !== 1) throw new ApiError("conflict", "2FA wurde inzwischen geändert. Bitte erneut einrichten.");
-    await recordAudit({ actor: user, action: "auth.2fa_enabled", entityType: "user", entityId: user.id, ip }, tx);
+    await recordAudit({ ...audit, action: "auth.2fa_enabled", entityType: "user", entityId: user.id }, tx);
   });
 }
 
-export async function disableTwoFactor({
-  user,
-  code,
-  ip,
-}: {
-  user: AuthUser;
-  code: string;
-  ip: string;
-}): Promise<void> {
+export async function disableTwoFactor({ code, audit }: TwoFactorCodeOptions): Promise<void> {
+  const user = audit.actor;
   const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
   if (!row.twoFactorEnabled || !row.twoFactorSecret) throw new ApiError("conflict", "2FA ist nicht aktiviert");
   const check = await checkTotp({ secret: open(row.twoFactorSecret), code, lastUsedStep: row.twoFactorLastStep });
@@ -67,6 +66,6 @@ export async function disableTwoFactor({
       SET two_factor_enabled = false, two_factor_secret = NULL, two_factor_pending_secret = NULL, two_factor_last_step = NULL
       WHERE id = ${user.id} AND two_factor_enabled AND (two_factor_last_step IS NULL OR two_factor_last_step < ${check.timeStep})`;
     if (taken !== 1) throw new ApiError("invalid_two_factor_token", "Ungültiger Token oder Fehler beim Deaktivieren");
-    await recordAudit({ actor: user, action: "auth.2fa_disabled", entityType: "user", entityId: user.id, ip }, tx);
+    await recordAudit({ ...audit, action: "auth.2fa_disabled", entityType: "user", entityId: user.id }, tx);
   });
 }

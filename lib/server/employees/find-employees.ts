@@ -2,9 +2,20 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { businessYear } from "@/lib/server/clock";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
+import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
+import type { IdOptions } from "@/lib/server/domain-options";
+import { findShifts } from "@/lib/server/shifts/find-shifts";
+import { vacationDaysUsedSql } from "@/lib/server/vacations/vacation-days-used";
+import type { Availability } from "@/lib/shared/api-types";
+import { addDays, eachDate, mondayOf } from "@/lib/shared/dates";
+import { sumHours } from "@/lib/shared/hours";
+import { weekStatus } from "@/lib/shared/week-status";
 import { toEmployeeDto, type EmployeeDto } from "./employee-dto";
-import { vacationDaysUsedSql } from "./vacation-days-used";
+
+export type { Availability };
+
+export type EmployeeFilter = { id?: number };
 
 type Row = {
   id: number;
@@ -21,8 +32,8 @@ type Row = {
  * Active employees with this year's vacation days used, in one SQL query
  * (no query per employee). Sorted by last name, first name.
  */
-export async function findEmployees(options: { id?: number } = {}): Promise<EmployeeDto[]> {
-  const onlyOne = options.id !== undefined ? Prisma.sql`AND e.id = ${options.id}` : Prisma.empty;
+export async function findEmployees(filter: EmployeeFilter = {}): Promise<EmployeeDto[]> {
+  const onlyOne = filter.id !== undefined ? Prisma.sql`AND e.id = ${filter.id}` : Prisma.empty;
   const rows = await db.$queryRaw<Row[]>`
     SELECT e.id, e.first_name, e.last_name, e.weekly_hours::float8 AS weekly_hours,
            e.vacation_days_total::float8 AS vacation_days_total, e.is_hourly, e.created_at,
@@ -46,15 +57,58 @@ export async function findEmployees(options: { id?: number } = {}): Promise<Empl
   );
 }
 
-export async function listEmployees(): Promise<EmployeeDto[]> {
-  return findEmployees();
-}
-
 /** 404 for unknown and archived ids (PRODUCT.md §4). */
-export async function getEmployee(id: number): Promise<EmployeeDto> {
+export async function getEmployee({ id }: IdOptions): Promise<EmployeeDto> {
   const [employee] = await findEmployees({ id });
   if (!employee) throw employeeNotFound();
   return employee;
 }
 
 export const employeeNotFound = () => new ApiError("not_found", "Mitarbeiter nicht gefunden");
+
+export type AvailabilityOptions = { id: number; date: string };
+
+/** The Monday-Sunday week containing `date` for one employee (PRODUCT.md §4). */
+export async function getAvailability({ id, date }: AvailabilityOptions): Promise<Availability> {
+  const employee = await getEmployee({ id });
+  const weekStart = mondayOf(date);
+  const weekEnd = addDays(weekStart, 6);
+  const [shifts, vacations] = await Promise.all([
+    findShifts({ startDate: weekStart, endDate: weekEnd, employeeId: id }),
+    db.vacation.findMany({
+      where: {
+        employeeId: id,
+        startDate: { lte: toDateColumn(weekEnd) },
+        endDate: { gte: toDateColumn(weekStart) },
+      },
+      select: { startDate: true, endDate: true },
+    }),
+  ]);
+  const scheduled = sumHours(shifts.map((shift) => shift.hours));
+  const vacationDates = eachDate(weekStart, weekEnd).filter((day) =>
+    vacations.some((v) => fromDateColumn(v.startDate) <= day && day <= fromDateColumn(v.endDate)),
+  );
+  return {
+    employee_id: id,
+    week_start: weekStart,
+    week_end: weekEnd,
+    weekly_hours: employee.weekly_hours,
+    is_hourly: employee.is_hourly,
+    scheduled_hours: scheduled,
+    ...weekStatus(employee, scheduled),
+    vacation_dates: vacationDates,
+    shifts,
+  };
+}
+
+export type ActiveEmployeeOptions = { id: number; field?: string };
+
+/** A referenced employee (of a shift) must exist and not be archived: 400 on the field. */
+export async function assertActiveEmployee(
+  { id, field = "employee_id" }: ActiveEmployeeOptions,
+  reader: Pick<typeof db, "employee"> = db,
+): Promise<void> {
+  const found = await reader.employee.findFirst({ where: { id, archivedAt: null }, select: { id: true } });
+  const message = "Mitarbeiter nicht gefunden";
+  if (!found) throw new ApiError("validation_failed", message, { fields: { [field]: message } });
+}

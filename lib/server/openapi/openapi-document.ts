@@ -10,7 +10,7 @@ import type {
   OpenApiParameter,
 } from "@/lib/shared/contract/openapi-types";
 import { PERMISSIONS } from "@/lib/shared/roles";
-import { NAMED_RESPONSE_SCHEMAS } from "@/lib/shared/schemas/responses";
+import { NAMED_RESPONSE_SCHEMAS } from "./named-response-schemas";
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the operations of

@@ -1,5 +1,5 @@
-// The schedule PDF's report, built from what loadScheduleData
-// (schedule-report.ts) read. Runs in the PDF worker thread (and in tests
+// The schedule PDF's report, built from what getScheduleData
+// (find-reports.ts) read. Runs in the PDF worker thread (and in tests
 // directly): no database (on "server-only" there, see pdf/pdf.worker.ts).
 import "server-only";
 import { compareNames } from "@/lib/shared/collation";

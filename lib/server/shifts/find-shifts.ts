@@ -1,12 +1,13 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
+import type { IdOptions } from "@/lib/server/domain-options";
 import type { ShiftDto } from "@/lib/shared/api-types";
 
 export type { ShiftDto };
 
-type Filter = { startDate?: string; endDate?: string; employeeId?: number; ids?: number[] };
+export type ShiftFilter = { startDate?: string; endDate?: string; employeeId?: number; ids?: number[] };
 type Reader = Pick<typeof db, "$queryRaw">;
 
 // Hours as lib/shared/hours.ts computes them: an end at or before the start
@@ -24,7 +25,7 @@ const HOURS = Prisma.sql`CASE WHEN s.end_time = s.start_time THEN 0
  * cost follows the shifts asked for, not the size of the staff and location
  * tables; times are cut from their text form, cheaper than to_char.
  */
-export async function shiftsJson(filter: Filter, reader: Reader = db): Promise<string> {
+export async function shiftsJson(filter: ShiftFilter, reader: Reader = db): Promise<string> {
   const conditions: Prisma.Sql[] = [];
   if (filter.startDate) conditions.push(Prisma.sql`s.shift_date >= ${filter.startDate}::date`);
   if (filter.endDate) conditions.push(Prisma.sql`s.shift_date <= ${filter.endDate}::date`);
@@ -49,12 +50,14 @@ export async function shiftsJson(filter: Filter, reader: Reader = db): Promise<s
 }
 
 /** The same shifts as objects, for the server's own use (dashboard, availability, writes). */
-export async function findShifts(filter: Filter, reader: Reader = db): Promise<ShiftDto[]> {
+export async function findShifts(filter: ShiftFilter, reader: Reader = db): Promise<ShiftDto[]> {
   return JSON.parse(await shiftsJson(filter, reader)) as ShiftDto[];
 }
 
-export async function getShift(id: number): Promise<ShiftDto> {
+export async function getShift({ id }: IdOptions): Promise<ShiftDto> {
   const [shift] = await findShifts({ ids: [id] });
-  if (!shift) throw new ApiError("not_found", "Schicht nicht gefunden");
+  if (!shift) throw shiftNotFound();
   return shift;
 }
+
+export const shiftNotFound = () => new ApiError("not_found", "Schicht nicht gefunden");

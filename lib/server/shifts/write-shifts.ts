@@ -1,16 +1,12 @@
 import "server-only";
-import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
-import type { AuthUser } from "@/lib/server/auth/authenticate";
-import { db } from "@/lib/server/db";
-import { toDateColumn, toTimeColumn } from "@/lib/server/db-columns";
-import { assertActiveEmployee, assertActiveLocations } from "@/lib/server/schedule/references";
+import { db, type Tx } from "@/lib/server/db/client";
+import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
+import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
+import { assertActiveEmployee } from "@/lib/server/employees/find-employees";
+import { assertActiveLocations } from "@/lib/server/locations/find-locations";
 import type { ShiftInput } from "@/lib/shared/schemas/shift";
-import { getShift, type ShiftDto } from "./find-shifts";
-
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
-
-const notFound = () => new ApiError("not_found", "Schicht nicht gefunden");
+import { getShift, shiftNotFound, type ShiftDto } from "./find-shifts";
 
 function columns(input: ShiftInput) {
   return {
@@ -26,53 +22,35 @@ function columns(input: ShiftInput) {
 }
 
 async function assertReferences(tx: Tx, input: ShiftInput) {
-  if (input.employee_id !== null) await assertActiveEmployee(tx, input.employee_id);
-  await assertActiveLocations(tx, [input.location_id]);
+  if (input.employee_id !== null) await assertActiveEmployee({ id: input.employee_id }, tx);
+  await assertActiveLocations({ ids: [input.location_id] }, tx);
 }
 
-export async function createShift({
-  input,
-  actor,
-  ip,
-}: {
-  input: ShiftInput;
-  actor: AuthUser;
-  ip: string;
-}): Promise<ShiftDto> {
+export async function createShift({ input, audit }: CreateOptions<ShiftInput>): Promise<ShiftDto> {
   const id = await db.$transaction(async (tx) => {
     await assertReferences(tx, input);
     const shift = await tx.shift.create({ data: columns(input), select: { id: true } });
-    await recordAudit({ actor, action: "shift.create", entityType: "shift", entityId: shift.id, ip }, tx);
+    await recordAudit({ ...audit, action: "shift.create", entityType: "shift", entityId: shift.id }, tx);
     return shift.id;
   });
-  return getShift(id);
+  return getShift({ id });
 }
 
 /** PUT replaces the whole shift (the dialog always sends every field). */
-export async function updateShift({
-  id,
-  input,
-  actor,
-  ip,
-}: {
-  id: number;
-  input: ShiftInput;
-  actor: AuthUser;
-  ip: string;
-}): Promise<ShiftDto> {
+export async function updateShift({ id, input, audit }: UpdateOptions<ShiftInput>): Promise<ShiftDto> {
   await db.$transaction(async (tx) => {
-    if (!(await tx.shift.findUnique({ where: { id }, select: { id: true } }))) throw notFound();
+    if (!(await tx.shift.findUnique({ where: { id }, select: { id: true } }))) throw shiftNotFound();
     await assertReferences(tx, input);
     await tx.shift.update({ where: { id }, data: columns(input) });
-    await recordAudit({ actor, action: "shift.update", entityType: "shift", entityId: id, ip }, tx);
+    await recordAudit({ ...audit, action: "shift.update", entityType: "shift", entityId: id }, tx);
   });
-  return getShift(id);
+  return getShift({ id });
 }
 
-export async function deleteShift({ id, actor, ip }: { id: number; actor: AuthUser; ip: string }): Promise<void> {
+export async function deleteShift({ id, audit }: RemoveOptions): Promise<void> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.shift.deleteMany({ where: { id } });
-    if (count !== 1) throw notFound();
-    await recordAudit({ actor, action: "shift.delete", entityType: "shift", entityId: id, ip }, tx);
+    if (count !== 1) throw shiftNotFound();
+    await recordAudit({ ...audit, action: "shift.delete", entityType: "shift", entityId: id }, tx);
   });
 }

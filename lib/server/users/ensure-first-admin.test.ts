@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, inject, test, vi } from "vitest
 // user exists, which the shared test database never guarantees.
 process.env.DATABASE_URL = inject("emptyDatabaseUrl");
 vi.resetModules();
-const { db } = await import("@/lib/server/db");
+const { db } = await import("@/lib/server/db/client");
 const { ensureFirstAdmin } = await import("./ensure-first-admin");
 const { verifyPassword } = await import("@/lib/server/auth/password");
 

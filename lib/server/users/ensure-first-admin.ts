@@ -3,7 +3,10 @@ import { randomBytes } from "node:crypto";
 import { Role } from "@/generated/prisma/client";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "@/lib/server/auth/password";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
+
+/** ADMIN_USERNAME and ADMIN_PASSWORD, either may be unset. */
+export type FirstAdminOptions = { username?: string; password?: string };
 
 export type FirstAdminResult =
   { created: false } | { created: true; username: string; generatedPassword: string | null };
@@ -14,7 +17,7 @@ export type FirstAdminResult =
  * caller prints once. Never a fixed default password, never a migration.
  * An advisory lock makes two instances starting at once create one admin.
  */
-export async function ensureFirstAdmin(env: { username?: string; password?: string } = {}): Promise<FirstAdminResult> {
+export async function ensureFirstAdmin(env: FirstAdminOptions = {}): Promise<FirstAdminResult> {
   const username = env.username?.trim() || "admin";
   if (username.length < 3 || username.length > 100) {
     throw new Error("ADMIN_USERNAME must be 3 to 100 characters long");

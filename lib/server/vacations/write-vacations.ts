@@ -1,17 +1,25 @@
 import "server-only";
+import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
-import type { AuthUser } from "@/lib/server/auth/authenticate";
-import { db, LOCKING_TRANSACTION } from "@/lib/server/db";
-import { toDateColumn } from "@/lib/server/db-columns";
+import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
+import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { workingDays, workingDaysByYear } from "@/lib/shared/dates";
+import { formatDate } from "@/lib/shared/format";
 import { EMPLOYEE_REQUIRED, type VacationInput } from "@/lib/shared/schemas/vacation";
-import { getVacation, type VacationDto } from "./find-vacations";
-import { daysUsed } from "./vacation-balance";
+import { getVacation, vacationNotFound, type VacationDto } from "./find-vacations";
+import { vacationDaysUsedSql } from "./vacation-days-used";
 
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+type DaysUsedOptions = { employeeId: number; year: number; excludeVacationId?: number };
 
-const formatDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+/** Days used in `year`, computed from the vacations (optionally leaving one out). */
+async function daysUsed({ employeeId, year, excludeVacationId }: DaysUsedOptions, tx: Tx): Promise<number> {
+  const [row] = await tx.$queryRaw<
+    { used: number }[]
+  >`SELECT ${vacationDaysUsedSql(Prisma.sql`${employeeId}`, year, excludeVacationId)} AS used`;
+  return row.used;
+}
 
 /**
  * Checks a vacation against the employee's other vacations and balance, with
@@ -46,14 +54,15 @@ async function checkVacation(tx: Tx, input: VacationInput, excludeVacationId?: n
     select: { startDate: true, endDate: true },
   });
   if (overlapping) {
-    const from = formatDate(overlapping.startDate.toISOString().slice(0, 10));
-    const to = formatDate(overlapping.endDate.toISOString().slice(0, 10));
+    const from = formatDate(fromDateColumn(overlapping.startDate));
+    const to = formatDate(fromDateColumn(overlapping.endDate));
     throw new ApiError("conflict", `Überschneidet sich mit bestehenden Ferien (${from} – ${to})`);
   }
 
   for (const [year, required] of workingDaysByYear(input.start_date, input.end_date)) {
     if (required === 0) continue;
-    const available = employee.total - (await daysUsed(tx, input.employee_id, year, excludeVacationId));
+    const used = await daysUsed({ employeeId: input.employee_id, year, excludeVacationId }, tx);
+    const available = employee.total - used;
     if (required > available) {
       throw new ApiError("insufficient_vacation_days", "Nicht genügend Ferientage", { required, available, year });
     }
@@ -71,49 +80,30 @@ function columns(input: VacationInput, daysCount: number) {
   };
 }
 
-export async function createVacation({
-  input,
-  actor,
-  ip,
-}: {
-  input: VacationInput;
-  actor: AuthUser;
-  ip: string;
-}): Promise<VacationDto> {
+export async function createVacation({ input, audit }: CreateOptions<VacationInput>): Promise<VacationDto> {
   const id = await db.$transaction(async (tx) => {
     const daysCount = await checkVacation(tx, input);
     const vacation = await tx.vacation.create({ data: columns(input, daysCount), select: { id: true } });
     await recordAudit(
       {
-        actor,
+        ...audit,
         action: "vacation.create",
         entityType: "vacation",
         entityId: vacation.id,
         details: { employee_id: input.employee_id, days: daysCount },
-        ip,
       },
       tx,
     );
     return vacation.id;
   }, LOCKING_TRANSACTION);
-  return getVacation(id);
+  return getVacation({ id });
 }
 
 /** PUT replaces the whole vacation; its own days do not count against it. */
-export async function updateVacation({
-  id,
-  input,
-  actor,
-  ip,
-}: {
-  id: number;
-  input: VacationInput;
-  actor: AuthUser;
-  ip: string;
-}): Promise<VacationDto> {
+export async function updateVacation({ id, input, audit }: UpdateOptions<VacationInput>): Promise<VacationDto> {
   await db.$transaction(async (tx) => {
     const existing = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true } });
-    if (!existing) throw new ApiError("not_found", "Ferien nicht gefunden");
+    if (!existing) throw vacationNotFound();
     if (existing.employeeId !== input.employee_id) {
       // Moving a vacation to another employee: lock the old one too.
       await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ${existing.employeeId} FOR UPDATE`;
@@ -122,33 +112,31 @@ export async function updateVacation({
     await tx.vacation.update({ where: { id }, data: columns(input, daysCount) });
     await recordAudit(
       {
-        actor,
+        ...audit,
         action: "vacation.update",
         entityType: "vacation",
         entityId: id,
         details: { employee_id: input.employee_id, days: daysCount },
-        ip,
       },
       tx,
     );
   }, LOCKING_TRANSACTION);
-  return getVacation(id);
+  return getVacation({ id });
 }
 
 /** Deleting returns the days: "used" is always computed from the vacations. */
-export async function deleteVacation({ id, actor, ip }: { id: number; actor: AuthUser; ip: string }): Promise<void> {
+export async function deleteVacation({ id, audit }: RemoveOptions): Promise<void> {
   await db.$transaction(async (tx) => {
     const vacation = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true, daysCount: true } });
-    if (!vacation) throw new ApiError("not_found", "Ferien nicht gefunden");
+    if (!vacation) throw vacationNotFound();
     await tx.vacation.delete({ where: { id } });
     await recordAudit(
       {
-        actor,
+        ...audit,
         action: "vacation.delete",
         entityType: "vacation",
         entityId: id,
         details: { employee_id: vacation.employeeId, days: vacation.daysCount },
-        ip,
       },
       tx,
     );

@@ -1,7 +1,8 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
-import { db } from "@/lib/server/db";
-import { fromTimeColumn } from "@/lib/server/db-columns";
+import { db } from "@/lib/server/db/client";
+import { fromTimeColumn } from "@/lib/server/db/columns";
+import type { IdOptions } from "@/lib/server/domain-options";
 import { compareNames } from "@/lib/shared/collation";
 import type { WeekTemplateDto } from "@/lib/shared/api-types";
 
@@ -10,9 +11,12 @@ export type { WeekTemplateDto };
 // Monday first, Sunday (0) last, like the planner's week.
 const weekOrder = (day: number) => (day === 0 ? 7 : day);
 
-export async function findWeekTemplates(options: { id?: number } = {}): Promise<WeekTemplateDto[]> {
+export type WeekTemplateFilter = { id?: number };
+
+/** Week templates with their shifts, sorted by name; a template's shifts Monday first. */
+export async function findWeekTemplates(filter: WeekTemplateFilter = {}): Promise<WeekTemplateDto[]> {
   const templates = await db.weekTemplate.findMany({
-    where: options.id !== undefined ? { id: options.id } : {},
+    where: filter.id !== undefined ? { id: filter.id } : {},
     orderBy: { id: "asc" },
     include: { shifts: { include: { location: { select: { name: true, color: true } } } } },
   });
@@ -47,8 +51,10 @@ export async function findWeekTemplates(options: { id?: number } = {}): Promise<
   });
 }
 
-export async function getWeekTemplate(id: number): Promise<WeekTemplateDto> {
+export async function getWeekTemplate({ id }: IdOptions): Promise<WeekTemplateDto> {
   const [template] = await findWeekTemplates({ id });
-  if (!template) throw new ApiError("not_found", "Vorlage nicht gefunden");
+  if (!template) throw weekTemplateNotFound();
   return template;
 }
+
+export const weekTemplateNotFound = () => new ApiError("not_found", "Vorlage nicht gefunden");

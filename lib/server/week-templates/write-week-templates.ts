@@ -1,16 +1,14 @@
 import "server-only";
-import { ApiError } from "@/lib/server/api/errors";
-import { recordAudit } from "@/lib/server/audit/record-audit";
-import type { AuthUser } from "@/lib/server/auth/authenticate";
-import { db } from "@/lib/server/db";
-import { toDateColumn, toTimeColumn } from "@/lib/server/db-columns";
-import { assertActiveLocations } from "@/lib/server/schedule/references";
-import { findShifts, type ShiftDto } from "@/lib/server/shifts/find-shifts";
+import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { db } from "@/lib/server/db/client";
+import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
+import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
+import { assertActiveLocations } from "@/lib/server/locations/find-locations";
+import { findShifts } from "@/lib/server/shifts/find-shifts";
+import type { AppliedTemplate } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
 import type { WeekTemplateInput } from "@/lib/shared/schemas/week-template";
-import { getWeekTemplate, type WeekTemplateDto } from "./find-week-templates";
-
-const notFound = () => new ApiError("not_found", "Vorlage nicht gefunden");
+import { getWeekTemplate, weekTemplateNotFound, type WeekTemplateDto } from "./find-week-templates";
 
 function shiftRows(input: WeekTemplateInput) {
   return input.shifts.map((shift) => ({
@@ -23,76 +21,46 @@ function shiftRows(input: WeekTemplateInput) {
   }));
 }
 
-export async function createWeekTemplate({
-  input,
-  actor,
-  ip,
-}: {
-  input: WeekTemplateInput;
-  actor: AuthUser;
-  ip: string;
-}): Promise<WeekTemplateDto> {
+export async function createWeekTemplate({ input, audit }: CreateOptions<WeekTemplateInput>): Promise<WeekTemplateDto> {
   const id = await db.$transaction(async (tx) => {
-    await assertActiveLocations(
-      tx,
-      input.shifts.map((shift) => shift.location_id),
-      "shifts",
-    );
+    await assertActiveLocations({ ids: input.shifts.map((shift) => shift.location_id), field: "shifts" }, tx);
     const template = await tx.weekTemplate.create({
       data: { name: input.name, description: input.description, shifts: { create: shiftRows(input) } },
       select: { id: true },
     });
     await recordAudit(
-      { actor, action: "week_template.create", entityType: "week_template", entityId: template.id, ip },
+      { ...audit, action: "week_template.create", entityType: "week_template", entityId: template.id },
       tx,
     );
     return template.id;
   });
-  return getWeekTemplate(id);
+  return getWeekTemplate({ id });
 }
 
 /** PUT replaces name, description and every shift row. */
 export async function updateWeekTemplate({
   id,
   input,
-  actor,
-  ip,
-}: {
-  id: number;
-  input: WeekTemplateInput;
-  actor: AuthUser;
-  ip: string;
-}): Promise<WeekTemplateDto> {
+  audit,
+}: UpdateOptions<WeekTemplateInput>): Promise<WeekTemplateDto> {
   await db.$transaction(async (tx) => {
-    if (!(await tx.weekTemplate.findUnique({ where: { id }, select: { id: true } }))) throw notFound();
-    await assertActiveLocations(
-      tx,
-      input.shifts.map((shift) => shift.location_id),
-      "shifts",
-    );
+    if (!(await tx.weekTemplate.findUnique({ where: { id }, select: { id: true } }))) throw weekTemplateNotFound();
+    await assertActiveLocations({ ids: input.shifts.map((shift) => shift.location_id), field: "shifts" }, tx);
     await tx.weekTemplateShift.deleteMany({ where: { templateId: id } });
     await tx.weekTemplate.update({
       where: { id },
       data: { name: input.name, description: input.description, shifts: { create: shiftRows(input) } },
     });
-    await recordAudit({ actor, action: "week_template.update", entityType: "week_template", entityId: id, ip }, tx);
+    await recordAudit({ ...audit, action: "week_template.update", entityType: "week_template", entityId: id }, tx);
   });
-  return getWeekTemplate(id);
+  return getWeekTemplate({ id });
 }
 
-export async function deleteWeekTemplate({
-  id,
-  actor,
-  ip,
-}: {
-  id: number;
-  actor: AuthUser;
-  ip: string;
-}): Promise<void> {
+export async function deleteWeekTemplate({ id, audit }: RemoveOptions): Promise<void> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.weekTemplate.deleteMany({ where: { id } });
-    if (count !== 1) throw notFound();
-    await recordAudit({ actor, action: "week_template.delete", entityType: "week_template", entityId: id, ip }, tx);
+    if (count !== 1) throw weekTemplateNotFound();
+    await recordAudit({ ...audit, action: "week_template.delete", entityType: "week_template", entityId: id }, tx);
   });
 }
 
@@ -101,22 +69,14 @@ export async function deleteWeekTemplate({
  * (day_of_week 1 = Monday … 6 = Saturday, 0 = Sunday at the end of the week)
  * and creates unassigned shifts: all in one transaction, or none.
  */
-export async function applyWeekTemplate(options: {
-  id: number;
-  startDate: string;
-  actor: AuthUser;
-  ip: string;
-}): Promise<{ created: number; shifts: ShiftDto[] }> {
-  const { id, startDate, actor, ip } = options;
+export type ApplyWeekTemplateOptions = { id: number; startDate: string; audit: AuditContext };
+
+export async function applyWeekTemplate({ id, startDate, audit }: ApplyWeekTemplateOptions): Promise<AppliedTemplate> {
   const monday = mondayOf(startDate);
   const ids = await db.$transaction(async (tx) => {
     const template = await tx.weekTemplate.findUnique({ where: { id }, include: { shifts: true } });
-    if (!template) throw notFound();
-    await assertActiveLocations(
-      tx,
-      template.shifts.map((shift) => shift.locationId),
-      "shifts",
-    );
+    if (!template) throw weekTemplateNotFound();
+    await assertActiveLocations({ ids: template.shifts.map((shift) => shift.locationId), field: "shifts" }, tx);
     const created = await tx.shift.createManyAndReturn({
       data: template.shifts.map((shift) => ({
         employeeId: null,
@@ -132,12 +92,11 @@ export async function applyWeekTemplate(options: {
     });
     await recordAudit(
       {
-        actor,
+        ...audit,
         action: "week_template.apply",
         entityType: "week_template",
         entityId: id,
         details: { week_start: monday, shifts_created: created.length },
-        ip,
       },
       tx,
     );

@@ -1,19 +1,17 @@
 import {
   changePasswordSchema,
+  loginResultSchema,
   loginSchema,
   refreshTokenSchema,
-  twoFactorCodeSchema,
-  verifyTwoFactorSchema,
-} from "@/lib/shared/schemas/auth";
-import {
-  loginResultSchema,
-  messageSchema,
   sessionSchema,
   sessionTokensSchema,
+  twoFactorCodeSchema,
   twoFactorSetupSchema,
   twoFactorStateSchema,
-  userDtoSchema,
-} from "@/lib/shared/schemas/responses";
+  verifyTwoFactorSchema,
+} from "@/lib/shared/schemas/auth";
+import { messageSchema } from "@/lib/shared/schemas/common";
+import { userDtoSchema } from "@/lib/shared/schemas/user";
 import { defineOperation } from "./operation";
 
 const tag = "Auth";

@@ -1,10 +1,5 @@
-import { z } from "zod";
-import { dateSchema } from "@/lib/shared/schemas/fragments";
-import { dashboardDtoSchema } from "@/lib/shared/schemas/responses";
+import { dashboardDtoSchema, dashboardQuerySchema } from "@/lib/shared/schemas/dashboard";
 import { defineOperation } from "./operation";
-
-/** ?date of GET /api/dashboard: any day of the week to show (default: today). */
-export const dashboardQuerySchema = z.object({ date: dateSchema("Bitte gib date als JJJJ-MM-TT an").optional() });
 
 export const dashboard = defineOperation({
   method: "GET",

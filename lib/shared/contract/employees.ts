@@ -1,7 +1,13 @@
 import { z } from "zod";
-import { employeeInputSchema, employeeUpdateSchema } from "@/lib/shared/schemas/employee";
-import { dateSchema, idParamsSchema, idSchema } from "@/lib/shared/schemas/fragments";
-import { availabilitySchema, employeeDtoSchema, messageSchema } from "@/lib/shared/schemas/responses";
+import { messageSchema } from "@/lib/shared/schemas/common";
+import {
+  availabilityParamsSchema,
+  availabilitySchema,
+  employeeDtoSchema,
+  employeeInputSchema,
+  employeeUpdateSchema,
+} from "@/lib/shared/schemas/employee";
+import { idParamsSchema } from "@/lib/shared/schemas/fragments";
 import { defineOperation } from "./operation";
 
 const tag = "Employees";
@@ -66,7 +72,6 @@ export const archiveEmployee = defineOperation({
 });
 
 /** Path parameters of /api/employees/{id}/availability/{date}. */
-export const availabilityParamsSchema = z.object({ id: idSchema, date: dateSchema() });
 
 export const employeeAvailability = defineOperation({
   method: "GET",

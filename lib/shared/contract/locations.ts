@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParamsSchema } from "@/lib/shared/schemas/fragments";
-import { locationInputSchema, locationUpdateSchema } from "@/lib/shared/schemas/location";
-import { locationDtoSchema, messageSchema } from "@/lib/shared/schemas/responses";
+import { messageSchema } from "@/lib/shared/schemas/common";
+import { locationDtoSchema, locationInputSchema, locationUpdateSchema } from "@/lib/shared/schemas/location";
 import { defineOperation } from "./operation";
 
 const tag = "Locations";

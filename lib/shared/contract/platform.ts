@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { healthSchema } from "@/lib/shared/schemas/responses";
+import { healthSchema } from "@/lib/shared/schemas/common";
 import { defineOperation } from "./operation";
 
 const tag = "Platform";

@@ -1,5 +1,4 @@
-import { hoursReportQuerySchema } from "@/lib/shared/schemas/report";
-import { hoursReportSchema } from "@/lib/shared/schemas/responses";
+import { hoursReportQuerySchema, hoursReportSchema } from "@/lib/shared/schemas/report";
 import { dateRangeQuerySchema } from "@/lib/shared/schemas/shift";
 import { defineOperation } from "./operation";
 

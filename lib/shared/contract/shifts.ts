@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParamsSchema } from "@/lib/shared/schemas/fragments";
-import { messageSchema, shiftDtoSchema } from "@/lib/shared/schemas/responses";
-import { dateRangeQuerySchema, shiftInputSchema } from "@/lib/shared/schemas/shift";
+import { messageSchema } from "@/lib/shared/schemas/common";
+import { dateRangeQuerySchema, shiftDtoSchema, shiftInputSchema } from "@/lib/shared/schemas/shift";
 import { defineOperation } from "./operation";
 
 const tag = "Shifts";

@@ -1,6 +1,6 @@
 import { idParamsSchema } from "@/lib/shared/schemas/fragments";
-import { messageSchema, userDtoSchema } from "@/lib/shared/schemas/responses";
-import { createUserSchema, updateUserSchema } from "@/lib/shared/schemas/user";
+import { messageSchema } from "@/lib/shared/schemas/common";
+import { createUserSchema, updateUserSchema, userDtoSchema } from "@/lib/shared/schemas/user";
 import { z } from "zod";
 import { defineOperation } from "./operation";
 

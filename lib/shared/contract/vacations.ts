@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { idParamsSchema } from "@/lib/shared/schemas/fragments";
-import { messageSchema, vacationBalanceSchema, vacationDtoSchema } from "@/lib/shared/schemas/responses";
-import { balanceQuerySchema, vacationInputSchema, vacationQuerySchema } from "@/lib/shared/schemas/vacation";
+import { messageSchema } from "@/lib/shared/schemas/common";
+import {
+  balanceQuerySchema,
+  vacationBalanceSchema,
+  vacationDtoSchema,
+  vacationInputSchema,
+  vacationQuerySchema,
+} from "@/lib/shared/schemas/vacation";
 import { defineOperation } from "./operation";
 
 const tag = "Vacations";

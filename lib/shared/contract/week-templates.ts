@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { idParamsSchema } from "@/lib/shared/schemas/fragments";
-import { appliedTemplateSchema, messageSchema, weekTemplateDtoSchema } from "@/lib/shared/schemas/responses";
-import { applyTemplateSchema, weekTemplateInputSchema } from "@/lib/shared/schemas/week-template";
+import { messageSchema } from "@/lib/shared/schemas/common";
+import {
+  appliedTemplateSchema,
+  applyTemplateSchema,
+  weekTemplateDtoSchema,
+  weekTemplateInputSchema,
+} from "@/lib/shared/schemas/week-template";
 import { defineOperation } from "./operation";
 
 const tag = "Week templates";

@@ -1,13 +1,6 @@
 import { z } from "zod";
-
-export const PASSWORD_TOO_SHORT = "Passwort muss mindestens 8 Zeichen lang sein";
-const PASSWORD_TOO_LONG = "Passwort darf höchstens 72 Bytes lang sein";
-
-/** A new password: ≥ 8 characters, ≤ 72 bytes (all that bcrypt reads). */
-export const newPasswordSchema = z
-  .string({ error: PASSWORD_TOO_SHORT })
-  .min(8, { error: PASSWORD_TOO_SHORT })
-  .refine((value) => new TextEncoder().encode(value).length <= 72, { error: PASSWORD_TOO_LONG });
+import { newPasswordSchema } from "./fragments";
+import { userDtoSchema } from "./user";
 
 export const loginSchema = z.object({
   username: z
@@ -53,3 +46,29 @@ export const changePasswordSchema = z.object({
     .max(1000, { error: "Passwort zu lang" }),
   newPassword: newPasswordSchema,
 });
+
+// Answers: strict objects (exactly these keys; the OpenAPI document says
+// additionalProperties: false, and tests parse real answers with them).
+
+export const sessionTokensSchema = z.strictObject({
+  accessToken: z.string().meta({ description: "JWT for `Authorization: Bearer`, valid 15 minutes" }),
+  refreshToken: z
+    .string()
+    .meta({ description: "Opaque, single use, valid 14 days; `POST /api/auth/refresh` rotates it" }),
+});
+
+export const sessionSchema = sessionTokensSchema.extend({ user: userDtoSchema });
+
+export const twoFactorStepSchema = z.strictObject({
+  requires2FA: z.literal(true),
+  tempToken: z.string().meta({ description: "For `POST /api/auth/verify-2fa`; single use, valid 5 minutes" }),
+});
+
+export const loginResultSchema = z.union([sessionSchema, twoFactorStepSchema]);
+
+export const twoFactorSetupSchema = z.strictObject({
+  qrCode: z.string().meta({ description: "data: URL of a PNG QR code of the otpauth:// URI" }),
+  secret: z.string().meta({ description: "The TOTP secret in base32, for manual entry" }),
+});
+
+export const twoFactorStateSchema = z.strictObject({ message: z.string(), two_factor_enabled: z.boolean() });

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { halfStepSchema, nameSchema } from "./fragments";
+import { dateSchema, halfStepSchema, idSchema, nameSchema } from "./fragments";
+import { date, id, timestamp } from "./response-fields";
+import { shiftDtoSchema } from "./shift";
 
 const fields = {
   first_name: nameSchema("Bitte gib einen Vornamen ein"),
@@ -21,3 +23,47 @@ export type EmployeeInput = z.infer<typeof employeeInputSchema>;
 /** PUT /employees/{id}: what is sent changes, the rest stays. */
 export const employeeUpdateSchema = z.object(fields).partial();
 export type EmployeeUpdate = z.infer<typeof employeeUpdateSchema>;
+
+/** Path of GET /employees/{id}/availability/{date}. */
+export const availabilityParamsSchema = z.object({ id: idSchema, date: dateSchema() });
+
+// Answers: strict objects (exactly these keys; the OpenAPI document says
+// additionalProperties: false, and tests parse real answers with them).
+
+export const employeeDtoSchema = z.strictObject({
+  id,
+  first_name: z.string(),
+  last_name: z.string(),
+  weekly_hours: z.number(),
+  vacation_days_total: z.number(),
+  vacation_days_used: z.number().meta({ description: "Vacation days of the current year" }),
+  vacation_days_remaining: z.number(),
+  is_hourly: z.boolean(),
+  created_at: timestamp,
+});
+
+export const weekStatusSchema = z.enum(["free", "full", "overbooked"]);
+
+export const employeeWeekSchema = z.strictObject({
+  employee_id: id,
+  first_name: z.string(),
+  last_name: z.string(),
+  is_hourly: z.boolean(),
+  weekly_hours: z.number(),
+  scheduled_hours: z.number(),
+  remaining_hours: z.number().nullable().meta({ description: "weekly − scheduled; null for hourly employees" }),
+  status: weekStatusSchema,
+});
+
+export const availabilitySchema = z.strictObject({
+  employee_id: id,
+  week_start: date,
+  week_end: date,
+  weekly_hours: z.number(),
+  is_hourly: z.boolean(),
+  scheduled_hours: z.number(),
+  remaining_hours: z.number().nullable().meta({ description: "null for hourly employees" }),
+  status: weekStatusSchema,
+  vacation_dates: z.array(date),
+  shifts: z.array(shiftDtoSchema),
+});

@@ -87,3 +87,12 @@ export const colorSchema = z
 
 /** Path parameters of /resource/[id] routes. */
 export const idParamsSchema = z.object({ id: idSchema });
+
+export const PASSWORD_TOO_SHORT = "Passwort muss mindestens 8 Zeichen lang sein";
+const PASSWORD_TOO_LONG = "Passwort darf höchstens 72 Bytes lang sein";
+
+/** A new password: ≥ 8 characters, ≤ 72 bytes (all that bcrypt reads). */
+export const newPasswordSchema = z
+  .string({ error: PASSWORD_TOO_SHORT })
+  .min(8, { error: PASSWORD_TOO_SHORT })
+  .refine((value) => new TextEncoder().encode(value).length <= 72, { error: PASSWORD_TOO_LONG });

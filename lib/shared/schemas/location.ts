@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_LOCATION_COLOR } from "../colors";
 import { colorSchema, MAX_TEXT, nameSchema } from "./fragments";
+import { color, id } from "./response-fields";
 
 const addressSchema = z
   .string({ error: "Ungültige Adresse" })
@@ -20,3 +21,8 @@ export const locationUpdateSchema = z
   .object({ name: nameSchema("Bitte gib einen Namen ein"), color: colorSchema, address: addressSchema })
   .partial();
 export type LocationUpdate = z.infer<typeof locationUpdateSchema>;
+
+// Answers: strict objects (exactly these keys; the OpenAPI document says
+// additionalProperties: false, and tests parse real answers with them).
+
+export const locationDtoSchema = z.strictObject({ id, name: z.string(), color, address: z.string().nullable() });

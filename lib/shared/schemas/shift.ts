@@ -2,6 +2,7 @@ import { z } from "zod";
 import { daysBetween } from "@/lib/shared/dates";
 import { shiftHours } from "@/lib/shared/hours";
 import { dateSchema, MAX_NAME, refIdSchema, timeSchema } from "./fragments";
+import { color, date, id, time } from "./response-fields";
 
 export const SAME_START_END = "Beginn und Ende dürfen nicht gleich sein";
 export const CUSTOM_NAME_REQUIRED = "Bitte gib einen Namen für die Sonderschicht ein";
@@ -62,3 +63,23 @@ export const dateRangeQuerySchema = z
         message: `Der Zeitraum darf höchstens ${MAX_RANGE_DAYS} Tage umfassen`,
       });
   });
+export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
+
+// Answers: strict objects (exactly these keys; the OpenAPI document says
+// additionalProperties: false, and tests parse real answers with them).
+
+export const shiftDtoSchema = z.strictObject({
+  id,
+  employee_id: id.nullable().meta({ description: "null: unassigned" }),
+  location_id: id,
+  shift_date: date,
+  start_time: time,
+  end_time: time.meta({ description: "Time HH:MM; before start_time: the shift ends the next day" }),
+  break_minutes: z.literal(0),
+  is_custom: z.boolean(),
+  custom_name: z.string().nullable(),
+  hours: z.number(),
+  employee_name: z.string().nullable(),
+  location_name: z.string(),
+  location_color: color,
+});

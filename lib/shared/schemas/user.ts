@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/shared/roles";
-import { newPasswordSchema } from "./auth";
+import { newPasswordSchema } from "./fragments";
+import { id, timestamp } from "./response-fields";
 
 const USERNAME_TOO_SHORT = "Benutzername muss mindestens 3 Zeichen lang sein";
 
@@ -55,3 +56,16 @@ export const updateUserSchema = z.object({
   password: newPasswordSchema.optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+// Answers: strict objects (exactly these keys; the OpenAPI document says
+// additionalProperties: false, and tests parse real answers with them).
+
+/** User JSON (SPEC §3): never a hash, never a secret. */
+export const userDtoSchema = z.strictObject({
+  id,
+  username: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES),
+  two_factor_enabled: z.boolean(),
+  created_at: timestamp,
+});

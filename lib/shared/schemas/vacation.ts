@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { daysBetween } from "@/lib/shared/dates";
 import { dateSchema, idSchema, optionalTextSchema, refIdSchema } from "./fragments";
+import { date, id, timestamp } from "./response-fields";
 import { MAX_RANGE_DAYS } from "./shift";
 
 export const EMPLOYEE_REQUIRED = "Bitte wähle einen Mitarbeiter aus";
@@ -35,4 +36,28 @@ export const balanceQuerySchema = z.object({
     .min(2000, { error: "Ungültiges Jahr" })
     .max(2100, { error: "Ungültiges Jahr" })
     .optional(),
+});
+
+// Answers: strict objects (exactly these keys; the OpenAPI document says
+// additionalProperties: false, and tests parse real answers with them).
+
+export const vacationDtoSchema = z.strictObject({
+  id,
+  employee_id: id,
+  first_name: z.string(),
+  last_name: z.string(),
+  start_date: date,
+  end_date: date,
+  days_count: z.number(),
+  status: z.literal("approved").meta({ description: 'Shown as "Genehmigt"' }),
+  notes: z.string().nullable(),
+  created_at: timestamp,
+});
+
+export const vacationBalanceSchema = z.strictObject({
+  employee_id: id,
+  year: z.number().int(),
+  total: z.number(),
+  used: z.number(),
+  remaining: z.number(),
 });

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { shiftHours } from "@/lib/shared/hours";
 import { dateSchema, nameSchema, optionalTextSchema, refIdSchema, timeSchema } from "./fragments";
-import { breakMinutesSchema, SAME_START_END } from "./shift";
+import { color, id, time } from "./response-fields";
+import { breakMinutesSchema, SAME_START_END, shiftDtoSchema } from "./shift";
 
 export const TEMPLATE_NAME_REQUIRED = "Bitte gib einen Namen ein";
 export const TEMPLATE_SHIFTS_REQUIRED = "Bitte füge mindestens eine Schicht hinzu";
@@ -36,3 +37,29 @@ export const weekTemplateInputSchema = z.object({
 export type WeekTemplateInput = z.infer<typeof weekTemplateInputSchema>;
 
 export const applyTemplateSchema = z.object({ start_date: dateSchema("Bitte gib start_date als JJJJ-MM-TT an") });
+
+// Answers: strict objects (exactly these keys; the OpenAPI document says
+// additionalProperties: false, and tests parse real answers with them).
+
+export const weekTemplateShiftDtoSchema = z.strictObject({
+  id,
+  day_of_week: z.number().int().min(0).max(6).meta({ description: "0 Sunday … 6 Saturday" }),
+  location_id: id,
+  location_name: z.string(),
+  location_color: color,
+  start_time: time,
+  end_time: time,
+  break_minutes: z.literal(0),
+  notes: z.string().nullable(),
+});
+
+export const weekTemplateDtoSchema = z.strictObject({
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  shift_count: z.number().int(),
+  day_count: z.number().int(),
+  shifts: z.array(weekTemplateShiftDtoSchema),
+});
+
+export const appliedTemplateSchema = z.strictObject({ created: z.number().int(), shifts: z.array(shiftDtoSchema) });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { call, createUser, loginAs, TEST_PASSWORD } from "@/tests/support/api";
 import { POST as refresh } from "../refresh/route";
 import { POST as changePassword } from "./route";

@@ -4,6 +4,10 @@ import { changePassword } from "@/lib/server/auth/change-password";
 import * as api from "@/lib/shared/contract/auth";
 
 export const POST = route(api.changePassword, async ({ body, user, ip }) => {
-  await changePassword({ user, currentPassword: body.currentPassword, newPassword: body.newPassword, ip });
+  await changePassword({
+    currentPassword: body.currentPassword,
+    newPassword: body.newPassword,
+    audit: { actor: user, ip },
+  });
   return json({ message: "Passwort erfolgreich geändert!" });
 });

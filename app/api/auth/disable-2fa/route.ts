@@ -4,6 +4,6 @@ import { disableTwoFactor } from "@/lib/server/auth/two-factor-settings";
 import * as api from "@/lib/shared/contract/auth";
 
 export const POST = route(api.disableTwoFactor, async ({ body, user, ip }) => {
-  await disableTwoFactor({ user, code: body.token, ip });
+  await disableTwoFactor({ code: body.token, audit: { actor: user, ip } });
   return json({ message: "2FA wurde deaktiviert", two_factor_enabled: false });
 });

@@ -4,6 +4,6 @@ import { enableTwoFactor } from "@/lib/server/auth/two-factor-settings";
 import * as api from "@/lib/shared/contract/auth";
 
 export const POST = route(api.enableTwoFactor, async ({ body, user, ip }) => {
-  await enableTwoFactor({ user, code: body.token, ip });
+  await enableTwoFactor({ code: body.token, audit: { actor: user, ip } });
   return json({ message: "2FA erfolgreich aktiviert!", two_factor_enabled: true });
 });

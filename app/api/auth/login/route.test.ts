@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { call, createUser, TEST_PASSWORD, uniqueIp } from "@/tests/support/api";
 import { POST as login } from "./route";
 

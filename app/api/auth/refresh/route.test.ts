@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { hashOpaqueToken } from "@/lib/server/auth/opaque-token";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { call, createUser, loginAs } from "@/tests/support/api";
 import { GET as me } from "../me/route";
 import { POST as logout } from "../logout/route";

@@ -3,7 +3,6 @@ import { json, route } from "@/lib/server/api/route";
 import { rotateSession } from "@/lib/server/auth/sessions";
 import * as api from "@/lib/shared/contract/auth";
 
-export const POST = route(api.refresh, async ({ body }) => {
-  const { accessToken, refreshToken } = await rotateSession(body.refreshToken);
-  return json({ accessToken, refreshToken });
-});
+export const POST = route(api.refresh, async ({ body }) =>
+  json(await rotateSession({ refreshToken: body.refreshToken })),
+);

@@ -1,6 +1,6 @@
 import { generate } from "otplib";
 import { describe, expect, test } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { call, createUser } from "@/tests/support/api";
 import { POST as disable } from "../disable-2fa/route";
 import { POST as enable } from "../enable-2fa/route";

@@ -3,4 +3,4 @@ import { json, route } from "@/lib/server/api/route";
 import { setupTwoFactor } from "@/lib/server/auth/two-factor-settings";
 import * as api from "@/lib/shared/contract/auth";
 
-export const POST = route(api.setupTwoFactor, async ({ user }) => json(await setupTwoFactor(user)));
+export const POST = route(api.setupTwoFactor, async ({ user }) => json(await setupTwoFactor({ user })));

@@ -2,7 +2,7 @@ import { generate } from "otplib";
 import { describe, expect, test } from "vitest";
 import { seal } from "@/lib/server/auth/secret-box";
 import { newTotpSecret } from "@/lib/server/auth/totp";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { call, createUser, TEST_PASSWORD, uniqueIp } from "@/tests/support/api";
 import { POST as login } from "../login/route";
 import { POST as verify } from "./route";

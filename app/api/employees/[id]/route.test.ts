@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { businessToday } from "@/lib/server/clock";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { addDays } from "@/lib/shared/dates";
 import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";

@@ -1,17 +1,16 @@
 // GET /api/employees/[id] – one active employee (everyone); PUT – change it; DELETE – archive it (admin)
 import { json, route } from "@/lib/server/api/route";
-import { archiveEmployee } from "@/lib/server/employees/archive-employee";
 import { getEmployee } from "@/lib/server/employees/find-employees";
-import { updateEmployee } from "@/lib/server/employees/update-employee";
+import { archiveEmployee, updateEmployee } from "@/lib/server/employees/write-employees";
 import * as api from "@/lib/shared/contract/employees";
 
-export const GET = route(api.getEmployee, async ({ params }) => json(await getEmployee(params.id)));
+export const GET = route(api.getEmployee, async ({ params }) => json(await getEmployee({ id: params.id })));
 
 export const PUT = route(api.updateEmployee, async ({ params, body, user, ip }) =>
-  json(await updateEmployee({ id: params.id, input: body, actor: user, ip })),
+  json(await updateEmployee({ id: params.id, input: body, audit: { actor: user, ip } })),
 );
 
 export const DELETE = route(api.archiveEmployee, async ({ params, user, ip }) => {
-  await archiveEmployee({ id: params.id, actor: user, ip });
+  await archiveEmployee({ id: params.id, audit: { actor: user, ip } });
   return json({ message: "Mitarbeiter gelöscht" });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { call, callForBytes, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
 import { pdfText } from "@/tests/support/pdf";

@@ -1,6 +1,6 @@
 // GET /api/reports/hours?start_date&end_date[&employee_id] – hours report JSON (manager, admin)
 import { json, route } from "@/lib/server/api/route";
-import { hoursReport } from "@/lib/server/reports/hours-report";
+import { getHoursReport } from "@/lib/server/reports/find-reports";
 import * as api from "@/lib/shared/contract/reports";
 
-export const GET = route(api.hoursReport, async ({ query }) => json(await hoursReport(query)));
+export const GET = route(api.hoursReport, async ({ query }) => json(await getHoursReport(query)));

@@ -4,10 +4,10 @@ import { deleteShift, updateShift } from "@/lib/server/shifts/write-shifts";
 import * as api from "@/lib/shared/contract/shifts";
 
 export const PUT = route(api.updateShift, async ({ params, body, user, ip }) =>
-  json(await updateShift({ id: params.id, input: body, actor: user, ip })),
+  json(await updateShift({ id: params.id, input: body, audit: { actor: user, ip } })),
 );
 
 export const DELETE = route(api.deleteShift, async ({ params, user, ip }) => {
-  await deleteShift({ id: params.id, actor: user, ip });
+  await deleteShift({ id: params.id, audit: { actor: user, ip } });
   return json({ message: "Schicht gelöscht" });
 });

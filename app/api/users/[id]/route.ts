@@ -1,13 +1,13 @@
 // PUT /api/users/[id] – change e-mail or role, reset the password; DELETE – delete the account (admin)
 import { json, route } from "@/lib/server/api/route";
-import { deleteUser, updateUser } from "@/lib/server/users/manage-users";
+import { deleteUser, updateUser } from "@/lib/server/users/write-users";
 import * as api from "@/lib/shared/contract/users";
 
 export const PUT = route(api.updateUser, async ({ params, body, user, ip }) =>
-  json(await updateUser({ id: params.id, input: body, actor: user, ip })),
+  json(await updateUser({ id: params.id, input: body, audit: { actor: user, ip } })),
 );
 
 export const DELETE = route(api.deleteUser, async ({ params, user, ip }) => {
-  await deleteUser({ id: params.id, actor: user, ip });
+  await deleteUser({ id: params.id, audit: { actor: user, ip } });
   return json({ message: "Benutzer gelöscht" });
 });

@@ -4,10 +4,10 @@ import { deleteVacation, updateVacation } from "@/lib/server/vacations/write-vac
 import * as api from "@/lib/shared/contract/vacations";
 
 export const PUT = route(api.updateVacation, async ({ params, body, user, ip }) =>
-  json(await updateVacation({ id: params.id, input: body, actor: user, ip })),
+  json(await updateVacation({ id: params.id, input: body, audit: { actor: user, ip } })),
 );
 
 export const DELETE = route(api.deleteVacation, async ({ params, user, ip }) => {
-  await deleteVacation({ id: params.id, actor: user, ip });
+  await deleteVacation({ id: params.id, audit: { actor: user, ip } });
   return json({ message: "Ferien gelöscht" });
 });

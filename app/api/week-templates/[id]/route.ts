@@ -4,10 +4,10 @@ import { deleteWeekTemplate, updateWeekTemplate } from "@/lib/server/week-templa
 import * as api from "@/lib/shared/contract/week-templates";
 
 export const PUT = route(api.updateWeekTemplate, async ({ params, body, user, ip }) =>
-  json(await updateWeekTemplate({ id: params.id, input: body, actor: user, ip })),
+  json(await updateWeekTemplate({ id: params.id, input: body, audit: { actor: user, ip } })),
 );
 
 export const DELETE = route(api.deleteWeekTemplate, async ({ params, user, ip }) => {
-  await deleteWeekTemplate({ id: params.id, actor: user, ip });
+  await deleteWeekTemplate({ id: params.id, audit: { actor: user, ip } });
   return json({ message: "Vorlage gelöscht" });
 });

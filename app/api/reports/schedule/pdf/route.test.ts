@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { db } from "@/lib/server/db";
-import { toDateColumn, toTimeColumn } from "@/lib/server/db-columns";
+import { db } from "@/lib/server/db/client";
+import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
 import { call, callForBytes, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
 import { pdfPageCount, pdfText } from "@/tests/support/pdf";

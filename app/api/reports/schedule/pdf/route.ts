@@ -1,14 +1,14 @@
 // GET /api/reports/schedule/pdf?start_date&end_date – the schedule as PDF download (manager, admin)
 import { route } from "@/lib/server/api/route";
+import { getScheduleData } from "@/lib/server/reports/find-reports";
 import { printTimestamp } from "@/lib/server/reports/pdf/print-timestamp";
 import { pdfResponse, renderPdf } from "@/lib/server/reports/pdf/render-pdf";
-import { loadScheduleData } from "@/lib/server/reports/schedule-report";
 import * as api from "@/lib/shared/contract/reports";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route(api.schedulePdf, async ({ query }) => {
-  const data = await loadScheduleData(query.start_date, query.end_date);
+  const data = await getScheduleData(query);
   const pdf = await renderPdf({ kind: "schedule", data, printedAt: printTimestamp() });
   return pdfResponse(pdf, `Arbeitsplan_${query.start_date}_${query.end_date}.pdf`);
 });

@@ -5,6 +5,6 @@ import { findVacations } from "@/lib/server/vacations/find-vacations";
 import * as api from "@/lib/shared/contract/vacations";
 
 export const GET = route(api.employeeVacations, async ({ params }) => {
-  await getEmployee(params.id); // 404 for unknown and archived employees
+  await getEmployee({ id: params.id }); // 404 for unknown and archived employees
   return json(await findVacations({ employeeId: params.id }));
 });

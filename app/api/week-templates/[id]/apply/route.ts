@@ -4,5 +4,5 @@ import { applyWeekTemplate } from "@/lib/server/week-templates/write-week-templa
 import * as api from "@/lib/shared/contract/week-templates";
 
 export const POST = route(api.applyWeekTemplate, async ({ params, body, user, ip }) =>
-  json(await applyWeekTemplate({ id: params.id, startDate: body.start_date, actor: user, ip }), 201),
+  json(await applyWeekTemplate({ id: params.id, startDate: body.start_date, audit: { actor: user, ip } }), 201),
 );

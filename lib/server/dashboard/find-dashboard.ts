@@ -1,6 +1,6 @@
 import "server-only";
 import { businessToday } from "@/lib/server/clock";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { findVacations } from "@/lib/server/vacations/find-vacations";
 import type { DashboardDto } from "@/lib/shared/api-types";
@@ -11,13 +11,16 @@ import { weekStatus } from "@/lib/shared/week-status";
 
 const UPCOMING_LIMIT = 5;
 
+/** `date`: any day of the week to show (default: this week). */
+export type DashboardOptions = { date?: string };
+
 /**
  * The dashboard (SPEC §2) in one request: the week's counts, the employees'
  * week status and the vacations of the next month. Four queries, run in parallel.
  */
-export async function dashboardSummary(options: { date?: string } = {}): Promise<DashboardDto> {
+export async function getDashboard({ date }: DashboardOptions = {}): Promise<DashboardDto> {
   const today = businessToday();
-  const weekStart = mondayOf(options.date ?? today);
+  const weekStart = mondayOf(date ?? today);
   const weekEnd = addDays(weekStart, 6);
   const [employees, locationCount, shifts, vacations] = await Promise.all([
     db.employee.findMany({

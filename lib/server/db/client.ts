@@ -1,7 +1,7 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";
-import { createPool } from "./db-pool";
+import { createPool } from "./pool";
 
 // One client per process; `next dev` re-evaluates modules on every change, so
 // the instance is kept on globalThis there (as taxonomy's lib/db.ts does).
@@ -26,7 +26,7 @@ export function createDatabaseClient({
     // pg-pool waits forever by default, both for a new connection and for a
     // free one when all are busy; bound both, as long as a locking transaction
     // may wait (LOCKING_TRANSACTION.maxWait), so a database that does not
-    // answer gives a 503 (lib/server/database-unavailable.ts) instead of a
+    // answer gives a 503 (lib/server/db/unavailable.ts) instead of a
     // hanging request. A refused connection fails at once anyway.
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     // Notice a peer that vanished without closing the socket (host down,
@@ -42,6 +42,9 @@ export function createDatabaseClient({
 }
 
 export const db = (globalForPrisma.schichtwerkPrisma ??= createDatabaseClient());
+
+/** The client inside `db.$transaction(async (tx) => …)`: pass it on so that a helper's writes commit with the rest. */
+export type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
 /** Options for interactive transactions that may queue behind a row lock. */
 export const LOCKING_TRANSACTION = { maxWait: 15_000, timeout: 15_000 } as const;

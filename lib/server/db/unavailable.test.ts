@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
 import { errorResponse } from "@/lib/server/api/error-response";
-import { createDatabaseClient, db } from "@/lib/server/db";
+import { createDatabaseClient, db } from "@/lib/server/db/client";
 import { uniqueName } from "@/tests/support/api";
-import { isDatabaseUnavailable } from "./database-unavailable";
+import { isDatabaseUnavailable } from "./unavailable";
 
 // Real errors from a real PostgreSQL (and a real refused port), the way
 // Prisma 6 with adapter-pg throws them; e2e/api/crash-safety.spec.ts covers

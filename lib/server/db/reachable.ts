@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/db/client";
 
 type Queryable = Pick<typeof db, "$queryRaw">;
 

@@ -6,11 +6,12 @@ import "server-only";
  * (`data_versions`, replaced by triggers in the same transaction as every
  * change; see the migration schedule_data_version).
  *
- * Every authenticated request reads the current version together with its
- * user (lib/server/auth/authenticate.ts), so serving from here costs no extra
- * query, and an entry is used only while the database still holds the version
- * it was built under: a change made through any instance, or a restored
- * backup, is seen by the next request everywhere. An answer built from newer
+ * A route that serves from here asks route() for the current version
+ * (`withScheduleVersion`), which reads it in the same statement as the user
+ * (lib/server/auth/authenticate.ts): serving costs no extra query, and an
+ * entry is used only while the database still holds the version it was
+ * built under: a change made through any instance, or a restored backup, is
+ * seen by the next request everywhere. An answer built from newer
  * data than its version (a change committed in between) is stored under the
  * older version, which is already outdated: it is never served.
  */

@@ -2,7 +2,7 @@ import "server-only";
 import pg from "pg";
 
 /**
- * The PostgreSQL connection pool behind Prisma (lib/server/db.ts).
+ * The PostgreSQL connection pool behind Prisma (lib/server/db/client.ts).
  *
  * @prisma/adapter-pg 6.19.3 gives a transaction's connection back to the pool
  * only after its COMMIT or ROLLBACK succeeded. When the connection dies in the
@@ -11,7 +11,7 @@ import pg from "pg";
  * after DATABASE_POOL_SIZE such transactions every later request waits for a
  * connection forever, and only restarting the app helps. So a checked-out
  * connection that ends is handed back (and discarded) at once; the adapter's
- * own release() later is then a no-op. Covered by database-unavailable.test.ts
+ * own release() later is then a no-op. Covered by unavailable.test.ts
  * ("a transaction cut off halfway ...") and e2e/api/crash-safety.spec.ts.
  */
 class SelfHealingPool extends pg.Pool {

@@ -1,60 +1,24 @@
 import "server-only";
-import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
-import type { AuthUser } from "@/lib/server/auth/authenticate";
 import { businessToday } from "@/lib/server/clock";
-import { db } from "@/lib/server/db";
-import { toDateColumn } from "@/lib/server/db-columns";
-import { compareNames } from "@/lib/shared/collation";
+import { db } from "@/lib/server/db/client";
+import { toDateColumn } from "@/lib/server/db/columns";
+import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import type { LocationInput, LocationUpdate } from "@/lib/shared/schemas/location";
-import type { LocationDto } from "@/lib/shared/api-types";
+import { locationDtoSelect, locationNotFound, type LocationDto } from "./find-locations";
 
-export type { LocationDto };
-
-const select = { id: true, name: true, color: true, address: true } as const;
-const notFound = () => new ApiError("not_found", "Standort nicht gefunden");
-
-export async function listLocations(): Promise<LocationDto[]> {
-  const locations = await db.location.findMany({ where: { archivedAt: null }, select, orderBy: { id: "asc" } });
-  return locations.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
-}
-
-export async function getLocation(id: number): Promise<LocationDto> {
-  const location = await db.location.findFirst({ where: { id, archivedAt: null }, select });
-  if (!location) throw notFound();
-  return location;
-}
-
-export async function createLocation({
-  input,
-  actor,
-  ip,
-}: {
-  input: LocationInput;
-  actor: AuthUser;
-  ip: string;
-}): Promise<LocationDto> {
+export async function createLocation({ input, audit }: CreateOptions<LocationInput>): Promise<LocationDto> {
   return db.$transaction(async (tx) => {
     const location = await tx.location.create({
       data: { name: input.name, color: input.color, address: input.address },
-      select,
+      select: locationDtoSelect,
     });
-    await recordAudit({ actor, action: "location.create", entityType: "location", entityId: location.id, ip }, tx);
+    await recordAudit({ ...audit, action: "location.create", entityType: "location", entityId: location.id }, tx);
     return location;
   });
 }
 
-export async function updateLocation({
-  id,
-  input,
-  actor,
-  ip,
-}: {
-  id: number;
-  input: LocationUpdate;
-  actor: AuthUser;
-  ip: string;
-}): Promise<LocationDto> {
+export async function updateLocation({ id, input, audit }: UpdateOptions<LocationUpdate>): Promise<LocationDto> {
   return db.$transaction(async (tx) => {
     const { count } = await tx.location.updateMany({
       where: { id, archivedAt: null },
@@ -64,19 +28,18 @@ export async function updateLocation({
         ...(input.address !== undefined && { address: input.address }),
       },
     });
-    if (count !== 1) throw notFound();
+    if (count !== 1) throw locationNotFound();
     await recordAudit(
       {
-        actor,
+        ...audit,
         action: "location.update",
         entityType: "location",
         entityId: id,
         details: { changed: Object.keys(input) },
-        ip,
       },
       tx,
     );
-    return tx.location.findUniqueOrThrow({ where: { id }, select });
+    return tx.location.findUniqueOrThrow({ where: { id }, select: locationDtoSelect });
   });
 }
 
@@ -84,25 +47,24 @@ export async function updateLocation({
  * DELETE /locations/{id} archives (PRODUCT.md §4): past shifts stay for the
  * reports; shifts from today on and the location's template rows are deleted.
  */
-export async function archiveLocation({ id, actor, ip }: { id: number; actor: AuthUser; ip: string }): Promise<void> {
+export async function archiveLocation({ id, audit }: RemoveOptions): Promise<void> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.location.updateMany({
       where: { id, archivedAt: null },
       data: { archivedAt: new Date() },
     });
-    if (count !== 1) throw notFound();
+    if (count !== 1) throw locationNotFound();
     const shifts = await tx.shift.deleteMany({
       where: { locationId: id, shiftDate: { gte: toDateColumn(businessToday()) } },
     });
     const templateRows = await tx.weekTemplateShift.deleteMany({ where: { locationId: id } });
     await recordAudit(
       {
-        actor,
+        ...audit,
         action: "location.archive",
         entityType: "location",
         entityId: id,
         details: { shifts_deleted: shifts.count, template_shifts_deleted: templateRows.count },
-        ip,
       },
       tx,
     );

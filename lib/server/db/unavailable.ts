@@ -6,7 +6,7 @@ import { Prisma } from "@/generated/prisma/client";
  * with @prisma/adapter-pg throws it, so that the API can answer 503 instead
  * of 500 (README "Mehrere Instanzen / Ausfallsicherheit"). Observed with
  * `pg_ctl stop -m immediate` and `pg_terminate_backend` (see
- * database-unavailable.test.ts and e2e/api/crash-safety.spec.ts):
+ * unavailable.test.ts and e2e/api/crash-safety.spec.ts):
  *  - model queries and transactions on a refused connection:
  *    PrismaClientKnownRequestError P1001, `meta.driverAdapterError.cause.kind`
  *    "DatabaseNotReachable"; `$queryRaw` wraps the same cause as P2010;

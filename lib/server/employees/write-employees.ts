@@ -1,0 +1,105 @@
+import "server-only";
+import { recordAudit } from "@/lib/server/audit/record-audit";
+import { businessToday } from "@/lib/server/clock";
+import { db } from "@/lib/server/db/client";
+import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
+import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
+import { addDays, workingDays } from "@/lib/shared/dates";
+import type { EmployeeInput, EmployeeUpdate } from "@/lib/shared/schemas/employee";
+import type { EmployeeDto } from "./employee-dto";
+import { employeeNotFound, getEmployee } from "./find-employees";
+
+export async function createEmployee({ input, audit }: CreateOptions<EmployeeInput>): Promise<EmployeeDto> {
+  const id = await db.$transaction(async (tx) => {
+    const created = await tx.employee.create({
+      data: {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        weeklyHours: input.weekly_hours,
+        vacationDaysTotal: input.vacation_days_total,
+        isHourly: input.is_hourly,
+      },
+      select: { id: true },
+    });
+    await recordAudit({ ...audit, action: "employee.create", entityType: "employee", entityId: created.id }, tx);
+    return created.id;
+  });
+  return getEmployee({ id });
+}
+
+/** PUT: the fields sent change, the others stay. */
+export async function updateEmployee({ id, input, audit }: UpdateOptions<EmployeeUpdate>): Promise<EmployeeDto> {
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.employee.updateMany({
+      where: { id, archivedAt: null },
+      data: {
+        ...(input.first_name !== undefined && { firstName: input.first_name }),
+        ...(input.last_name !== undefined && { lastName: input.last_name }),
+        ...(input.weekly_hours !== undefined && { weeklyHours: input.weekly_hours }),
+        ...(input.vacation_days_total !== undefined && { vacationDaysTotal: input.vacation_days_total }),
+        ...(input.is_hourly !== undefined && { isHourly: input.is_hourly }),
+      },
+    });
+    if (count !== 1) throw employeeNotFound();
+    await recordAudit(
+      {
+        ...audit,
+        action: "employee.update",
+        entityType: "employee",
+        entityId: id,
+        details: { changed: Object.keys(input) },
+      },
+      tx,
+    );
+  });
+  return getEmployee({ id });
+}
+
+/**
+ * DELETE /employees/{id} archives (PRODUCT.md §4): the employee leaves lists
+ * and pickers, past shifts and vacations stay for reports. Shifts from today
+ * on become unassigned, so nothing planned silently vanishes; vacations from
+ * today on are deleted (one running today ends yesterday).
+ */
+export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<void> {
+  const today = businessToday();
+  const yesterday = addDays(today, -1);
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.employee.updateMany({
+      where: { id, archivedAt: null },
+      data: { archivedAt: new Date() },
+    });
+    if (count !== 1) throw employeeNotFound();
+    const unassigned = await tx.shift.updateMany({
+      where: { employeeId: id, shiftDate: { gte: toDateColumn(today) } },
+      data: { employeeId: null },
+    });
+    const deleted = await tx.vacation.deleteMany({
+      where: { employeeId: id, startDate: { gte: toDateColumn(today) } },
+    });
+    const running = await tx.vacation.findMany({
+      where: { employeeId: id, startDate: { lt: toDateColumn(today) }, endDate: { gte: toDateColumn(today) } },
+    });
+    for (const vacation of running) {
+      const start = fromDateColumn(vacation.startDate);
+      await tx.vacation.update({
+        where: { id: vacation.id },
+        data: { endDate: toDateColumn(yesterday), daysCount: workingDays(start, yesterday) },
+      });
+    }
+    await recordAudit(
+      {
+        ...audit,
+        action: "employee.archive",
+        entityType: "employee",
+        entityId: id,
+        details: {
+          shifts_unassigned: unassigned.count,
+          vacations_deleted: deleted.count,
+          vacations_shortened: running.length,
+        },
+      },
+      tx,
+    );
+  });
+}

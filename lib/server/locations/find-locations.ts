@@ -1,0 +1,42 @@
+import "server-only";
+import { ApiError } from "@/lib/server/api/errors";
+import { db } from "@/lib/server/db/client";
+import type { IdOptions } from "@/lib/server/domain-options";
+import type { LocationDto } from "@/lib/shared/api-types";
+import { compareNames } from "@/lib/shared/collation";
+
+export type { LocationDto };
+
+/** The columns a LocationDto needs; use as Prisma `select`. */
+export const locationDtoSelect = { id: true, name: true, color: true, address: true } as const;
+
+/** Active locations, sorted by name. */
+export async function findLocations(): Promise<LocationDto[]> {
+  const locations = await db.location.findMany({
+    where: { archivedAt: null },
+    select: locationDtoSelect,
+    orderBy: { id: "asc" },
+  });
+  return locations.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
+}
+
+export async function getLocation({ id }: IdOptions): Promise<LocationDto> {
+  const location = await db.location.findFirst({ where: { id, archivedAt: null }, select: locationDtoSelect });
+  if (!location) throw locationNotFound();
+  return location;
+}
+
+export const locationNotFound = () => new ApiError("not_found", "Standort nicht gefunden");
+
+export type ActiveLocationsOptions = { ids: number[]; field?: string };
+
+/** Referenced locations (of a shift or template row) must exist and not be archived: 400 on the field. */
+export async function assertActiveLocations(
+  { ids, field = "location_id" }: ActiveLocationsOptions,
+  reader: Pick<typeof db, "location"> = db,
+): Promise<void> {
+  const unique = [...new Set(ids)];
+  const found = await reader.location.count({ where: { id: { in: unique }, archivedAt: null } });
+  const message = "Standort nicht gefunden";
+  if (found !== unique.length) throw new ApiError("validation_failed", message, { fields: { [field]: message } });
+}

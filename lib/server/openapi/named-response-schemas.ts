@@ -1,0 +1,56 @@
+import "server-only";
+import {
+  sessionSchema,
+  sessionTokensSchema,
+  twoFactorSetupSchema,
+  twoFactorStateSchema,
+  twoFactorStepSchema,
+} from "@/lib/shared/schemas/auth";
+import { errorBodySchema, healthSchema, messageSchema } from "@/lib/shared/schemas/common";
+import { dashboardDtoSchema } from "@/lib/shared/schemas/dashboard";
+import { availabilitySchema, employeeDtoSchema, employeeWeekSchema } from "@/lib/shared/schemas/employee";
+import { locationDtoSchema } from "@/lib/shared/schemas/location";
+import { hoursReportRowSchema, hoursReportSchema } from "@/lib/shared/schemas/report";
+import { shiftDtoSchema } from "@/lib/shared/schemas/shift";
+import { userDtoSchema } from "@/lib/shared/schemas/user";
+import { vacationBalanceSchema, vacationDtoSchema } from "@/lib/shared/schemas/vacation";
+import {
+  appliedTemplateSchema,
+  weekTemplateDtoSchema,
+  weekTemplateShiftDtoSchema,
+} from "@/lib/shared/schemas/week-template";
+
+/**
+ * The JSON the API answers with (PRODUCT.md §1 and §4) is described by the
+ * zod response schemas beside each resource's input schemas in
+ * lib/shared/schemas/: the TypeScript types of lib/shared/api-types.ts are
+ * inferred from them, and the OpenAPI document is generated from them, so the
+ * types the code is checked against and the documented shapes are one thing.
+ *
+ * Named shapes: these become `components/schemas` of the OpenAPI document
+ * (and are referenced from every operation that answers with them).
+ */
+export const NAMED_RESPONSE_SCHEMAS = {
+  Error: errorBodySchema,
+  Message: messageSchema,
+  User: userDtoSchema,
+  SessionTokens: sessionTokensSchema,
+  Session: sessionSchema,
+  TwoFactorStep: twoFactorStepSchema,
+  TwoFactorSetup: twoFactorSetupSchema,
+  TwoFactorState: twoFactorStateSchema,
+  Employee: employeeDtoSchema,
+  Availability: availabilitySchema,
+  Location: locationDtoSchema,
+  Shift: shiftDtoSchema,
+  Vacation: vacationDtoSchema,
+  VacationBalance: vacationBalanceSchema,
+  WeekTemplate: weekTemplateDtoSchema,
+  WeekTemplateShift: weekTemplateShiftDtoSchema,
+  AppliedTemplate: appliedTemplateSchema,
+  EmployeeWeek: employeeWeekSchema,
+  Dashboard: dashboardDtoSchema,
+  HoursReport: hoursReportSchema,
+  HoursReportRow: hoursReportRowSchema,
+  Health: healthSchema,
+} as const;

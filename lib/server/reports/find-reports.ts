@@ -1,0 +1,99 @@
+import "server-only";
+import { db } from "@/lib/server/db/client";
+import { fromDateColumn, fromTimeColumn, toDateColumn } from "@/lib/server/db/columns";
+import { employeeNotFound } from "@/lib/server/employees/find-employees";
+import type { HoursReportQuery } from "@/lib/shared/schemas/report";
+import type { DateRangeQuery } from "@/lib/shared/schemas/shift";
+import { buildHoursReport, type HoursReport } from "./build-hours-report";
+import type { ScheduleData } from "./build-schedule-report";
+
+/**
+ * GET /reports/hours: active employees, plus archived ones who worked in the
+ * range (PRODUCT.md §4). With employee_id, only that employee.
+ */
+export async function getHoursReport(query: HoursReportQuery): Promise<HoursReport> {
+  const range = { gte: toDateColumn(query.start_date), lte: toDateColumn(query.end_date) };
+  const onlyOne = query.employee_id !== undefined ? { employeeId: query.employee_id } : {};
+  const [employees, shifts, vacations] = await Promise.all([
+    db.employee.findMany({
+      where: {
+        ...(query.employee_id !== undefined && { id: query.employee_id }),
+        OR: [{ archivedAt: null }, { shifts: { some: { shiftDate: range } } }],
+      },
+    }),
+    db.shift.findMany({
+      where: { shiftDate: range, employeeId: { not: null }, ...onlyOne },
+      select: { employeeId: true, shiftDate: true, startTime: true, endTime: true },
+    }),
+    db.vacation.findMany({
+      where: { startDate: { lte: range.lte }, endDate: { gte: range.gte }, ...onlyOne },
+      select: { employeeId: true, startDate: true, endDate: true },
+    }),
+  ]);
+  if (query.employee_id !== undefined && employees.length === 0) throw employeeNotFound();
+
+  return buildHoursReport({
+    startDate: query.start_date,
+    endDate: query.end_date,
+    employees: employees.map((e) => ({
+      id: e.id,
+      firstName: e.firstName,
+      lastName: e.lastName,
+      weeklyHours: e.weeklyHours.toNumber(),
+      isHourly: e.isHourly,
+    })),
+    shifts: shifts.map((s) => ({
+      employeeId: s.employeeId!,
+      date: fromDateColumn(s.shiftDate),
+      start: fromTimeColumn(s.startTime),
+      end: fromTimeColumn(s.endTime),
+    })),
+    vacations: vacations.map((v) => ({
+      employeeId: v.employeeId,
+      start: fromDateColumn(v.startDate),
+      end: fromDateColumn(v.endDate),
+    })),
+  });
+}
+
+/**
+ * What the schedule PDF prints, as the database gives it: the locations
+ * (the active ones, plus archived ones that have shifts in the range) and
+ * the range's shifts grouped per location and day, as one JSON text built
+ * by PostgreSQL. The PDF worker turns it into the report
+ * (build-schedule-report.ts): a month of 500 employees is 11,000 shifts,
+ * and parsing them and building the weeks on the event loop, then copying
+ * the result to the worker, held up every other request (bench P4).
+ */
+export async function getScheduleData({
+  start_date: startDate,
+  end_date: endDate,
+}: DateRangeQuery): Promise<ScheduleData> {
+  const [[{ cells }], locations] = await Promise.all([
+    db.$queryRaw<[{ cells: string }]>`
+      SELECT coalesce(json_agg(json_build_array(c.location_id, c.shift_date, c.shifts)), '[]')::text AS cells
+      FROM (
+        SELECT s.location_id, to_char(s.shift_date, 'YYYY-MM-DD') AS shift_date,
+               json_agg(json_build_array(
+                 CASE WHEN e.id IS NULL THEN NULL ELSE e.first_name || ' ' || e.last_name END,
+                 to_char(s.start_time, 'HH24:MI'),
+                 to_char(s.end_time, 'HH24:MI'),
+                 CASE WHEN s.is_custom THEN s.custom_name END
+               ) ORDER BY s.start_time, s.id) AS shifts
+        FROM shifts s
+        LEFT JOIN employees e ON e.id = s.employee_id
+        WHERE s.shift_date >= ${startDate}::date AND s.shift_date <= ${endDate}::date
+        GROUP BY s.location_id, s.shift_date
+      ) c`,
+    db.location.findMany({
+      where: {
+        OR: [
+          { archivedAt: null },
+          { shifts: { some: { shiftDate: { gte: toDateColumn(startDate), lte: toDateColumn(endDate) } } } },
+        ],
+      },
+      select: { id: true, name: true, color: true },
+    }),
+  ]);
+  return { startDate, endDate, locations, cells };
+}

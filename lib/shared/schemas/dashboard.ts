@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { employeeWeekSchema } from "./employee";
+import { dateSchema } from "./fragments";
+import { date } from "./response-fields";
+import { vacationDtoSchema } from "./vacation";
+
+/** ?date of GET /api/dashboard: any day of the week to show (default: today). */
+export const dashboardQuerySchema = z.object({ date: dateSchema("Bitte gib date als JJJJ-MM-TT an").optional() });
+
+// Answers: strict objects (exactly these keys; the OpenAPI document says
+// additionalProperties: false, and tests parse real answers with them).
+
+export const dashboardDtoSchema = z.strictObject({
+  today: date,
+  week_start: date,
+  week_end: date,
+  employees: z.strictObject({ total: z.number().int(), hourly: z.number().int() }),
+  locations: z.strictObject({ total: z.number().int() }),
+  shifts: z.strictObject({ total: z.number().int(), assigned_hours: z.number(), unassigned: z.number().int() }),
+  vacations: z.strictObject({ total: z.number().int(), upcoming: z.array(vacationDtoSchema) }).meta({
+    description: "Running or starting from today to one month ahead; `upcoming` holds the first five by start",
+  }),
+  employee_weeks: z.array(employeeWeekSchema),
+});
