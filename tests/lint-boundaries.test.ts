@@ -35,7 +35,8 @@ describe("layer boundaries (eslint import/no-restricted-paths)", () => {
     expect(relative).toHaveLength(1);
     const typeOnly = await boundaryErrors(
       "components/x/Fixture.tsx",
-      `import type { RouteContext } from "${serverModule}";\nconst imported: RouteContext<"public", 1, 1, 1> | null = null;`,
+      `import type { RouteContext } from "${serverModule}";\n` +
+        `const imported: RouteContext<"public", 1, 1, 1> | null = null;`,
     );
     expect(typeOnly).toHaveLength(1);
   });

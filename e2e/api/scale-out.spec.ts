@@ -51,32 +51,36 @@ async function createUser(prefix: string): Promise<string> {
   return username;
 }
 
-test("a session started on A is refreshed on B; the new access token works on A; replaying the old refresh token on A ends the session everywhere", async () => {
-  const login = await api(a.url, "POST", "/api/auth/login", { body: ADMIN });
-  expect(login.status).toBe(200);
-  const first = login.body as { accessToken: string; refreshToken: string };
+test(
+  "a session started on A is refreshed on B; the new access token works on A; " +
+    "replaying the old refresh token on A ends the session everywhere",
+  async () => {
+    const login = await api(a.url, "POST", "/api/auth/login", { body: ADMIN });
+    expect(login.status).toBe(200);
+    const first = login.body as { accessToken: string; refreshToken: string };
 
-  const refreshed = await api(b.url, "POST", "/api/auth/refresh", { body: { refreshToken: first.refreshToken } });
-  expect(refreshed.status).toBe(200);
-  const second = refreshed.body as { accessToken: string; refreshToken: string };
-  expect(second.refreshToken).not.toBe(first.refreshToken);
+    const refreshed = await api(b.url, "POST", "/api/auth/refresh", { body: { refreshToken: first.refreshToken } });
+    expect(refreshed.status).toBe(200);
+    const second = refreshed.body as { accessToken: string; refreshToken: string };
+    expect(second.refreshToken).not.toBe(first.refreshToken);
 
-  const me = await api(a.url, "GET", "/api/auth/me", { token: second.accessToken });
-  expect(me.status).toBe(200);
-  expect(me.body).toMatchObject({ username: ADMIN.username });
+    const me = await api(a.url, "GET", "/api/auth/me", { token: second.accessToken });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ username: ADMIN.username });
 
-  // The rotated token again, on the other instance: reuse detected...
-  const replay = await api(a.url, "POST", "/api/auth/refresh", { body: { refreshToken: first.refreshToken } });
-  expect(replay.status).toBe(401);
-  expect(replay.body.code).toBe("invalid_refresh_token");
-  // ...and the family is revoked, so B's fresh refresh token is dead too, on both.
-  for (const instance of [a, b]) {
-    const revoked = await api(instance.url, "POST", "/api/auth/refresh", {
-      body: { refreshToken: second.refreshToken },
-    });
-    expect(revoked.status).toBe(401);
-  }
-});
+    // The rotated token again, on the other instance: reuse detected...
+    const replay = await api(a.url, "POST", "/api/auth/refresh", { body: { refreshToken: first.refreshToken } });
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe("invalid_refresh_token");
+    // ...and the family is revoked, so B's fresh refresh token is dead too, on both.
+    for (const instance of [a, b]) {
+      const revoked = await api(instance.url, "POST", "/api/auth/refresh", {
+        body: { refreshToken: second.refreshToken },
+      });
+      expect(revoked.status).toBe(401);
+    }
+  },
+);
 
 /** Wrong passwords, sent round-robin to `instances`, until the first 429: how many 401s came before. */
 async function failuresUntilLimited(
@@ -143,54 +147,58 @@ test("a TOTP code used on A is rejected on B, and one used on B is rejected on A
   expect(disable.body.code).toBe("invalid_two_factor_token");
 });
 
-test("the week view shows every change on both instances, whichever instance made it (per-process answers are checked against PostgreSQL)", async () => {
-  const location = await api(a.url, "POST", "/api/locations", {
-    token: adminToken,
-    body: { name: "Skalierung", color: "#445566" },
-  });
-  expect(location.status).toBe(201);
-  const week = "/api/shifts?start_date=2032-03-01&end_date=2032-03-07";
-  // Both instances answer the week (and may keep that answer) before and after each change.
-  const bothShow = async (expected: string[]) => {
-    for (const instance of [a, b, a, b]) {
-      const res = await api(instance.url, "GET", week, { token: adminToken });
-      expect(res.status).toBe(200);
-      const shifts = res.body as unknown as { custom_name: string; location_name: string; start_time: string }[];
-      expect(shifts.map((shift) => `${shift.custom_name} ${shift.start_time} @ ${shift.location_name}`)).toEqual(
-        expected,
-      );
-    }
-  };
-  const shift = (name: string, start: string) => ({
-    location_id: location.body.id,
-    shift_date: "2032-03-03",
-    start_time: start,
-    end_time: "23:00",
-    is_custom: true,
-    custom_name: name,
-  });
+test(
+  "the week view shows every change on both instances, " +
+    "whichever instance made it (per-process answers are checked against PostgreSQL)",
+  async () => {
+    const location = await api(a.url, "POST", "/api/locations", {
+      token: adminToken,
+      body: { name: "Skalierung", color: "#445566" },
+    });
+    expect(location.status).toBe(201);
+    const week = "/api/shifts?start_date=2032-03-01&end_date=2032-03-07";
+    // Both instances answer the week (and may keep that answer) before and after each change.
+    const bothShow = async (expected: string[]) => {
+      for (const instance of [a, b, a, b]) {
+        const res = await api(instance.url, "GET", week, { token: adminToken });
+        expect(res.status).toBe(200);
+        const shifts = res.body as unknown as { custom_name: string; location_name: string; start_time: string }[];
+        expect(shifts.map((shift) => `${shift.custom_name} ${shift.start_time} @ ${shift.location_name}`)).toEqual(
+          expected,
+        );
+      }
+    };
+    const shift = (name: string, start: string) => ({
+      location_id: location.body.id,
+      shift_date: "2032-03-03",
+      start_time: start,
+      end_time: "23:00",
+      is_custom: true,
+      custom_name: name,
+    });
 
-  await bothShow([]);
-  const created = await api(a.url, "POST", "/api/shifts", { token: adminToken, body: shift("Früh", "06:00") });
-  expect(created.status).toBe(201);
-  await bothShow(["Früh 06:00 @ Skalierung"]);
+    await bothShow([]);
+    const created = await api(a.url, "POST", "/api/shifts", { token: adminToken, body: shift("Früh", "06:00") });
+    expect(created.status).toBe(201);
+    await bothShow(["Früh 06:00 @ Skalierung"]);
 
-  expect(
-    (await api(b.url, "PUT", `/api/shifts/${created.body.id}`, { token: adminToken, body: shift("Spät", "14:00") }))
-      .status,
-  ).toBe(200);
-  await bothShow(["Spät 14:00 @ Skalierung"]);
+    expect(
+      (await api(b.url, "PUT", `/api/shifts/${created.body.id}`, { token: adminToken, body: shift("Spät", "14:00") }))
+        .status,
+    ).toBe(200);
+    await bothShow(["Spät 14:00 @ Skalierung"]);
 
-  expect(
-    (
-      await api(b.url, "PUT", `/api/locations/${location.body.id}`, {
-        token: adminToken,
-        body: { name: "Skalierung Nord" },
-      })
-    ).status,
-  ).toBe(200);
-  await bothShow(["Spät 14:00 @ Skalierung Nord"]);
+    expect(
+      (
+        await api(b.url, "PUT", `/api/locations/${location.body.id}`, {
+          token: adminToken,
+          body: { name: "Skalierung Nord" },
+        })
+      ).status,
+    ).toBe(200);
+    await bothShow(["Spät 14:00 @ Skalierung Nord"]);
 
-  expect((await api(a.url, "DELETE", `/api/shifts/${created.body.id}`, { token: adminToken })).status).toBe(200);
-  await bothShow([]);
-});
+    expect((await api(a.url, "DELETE", `/api/shifts/${created.body.id}`, { token: adminToken })).status).toBe(200);
+    await bothShow([]);
+  },
+);

@@ -46,72 +46,79 @@ const postgresRunning = () => existsSync(path.join(dataDir, "postgres", "postmas
 test.beforeEach(() => rmSync(dataDir, { recursive: true, force: true }));
 test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-test("first start creates an admin with a printed password; SIGTERM stops app and PostgreSQL; restart keeps the data", async () => {
-  test.setTimeout(150_000);
+test(
+  "first start creates an admin with a printed password; " + "SIGTERM stops app and PostgreSQL; restart keeps the data",
+  async () => {
+    test.setTimeout(150_000);
 
-  const first = start();
-  await waitHealthy(first, port);
-  const printed = /Passwort:\s+(\S+)/.exec(first.output());
-  expect(printed, first.output()).not.toBeNull();
-  const before = await users();
-  expect(before).toHaveLength(1);
-  expect(before[0]).toMatchObject({ username: "admin", role: "admin" });
+    const first = start();
+    await waitHealthy(first, port);
+    const printed = /Passwort:\s+(\S+)/.exec(first.output());
+    expect(printed, first.output()).not.toBeNull();
+    const before = await users();
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatchObject({ username: "admin", role: "admin" });
 
-  expect(await stop(first)).toBe(0);
-  expect(postgresRunning()).toBe(false);
-  await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    expect(await stop(first)).toBe(0);
+    expect(postgresRunning()).toBe(false);
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
 
-  const second = start();
-  try {
-    await waitHealthy(second, port);
-    expect(second.output()).not.toContain("Passwort:");
-    const after = await users();
-    expect(after).toEqual(before); // same admin, same password hash
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-    expect(await res.json()).toEqual({ status: "ok", db: "ok" });
-  } finally {
-    expect(await stop(second)).toBe(0);
-  }
-});
+    const second = start();
+    try {
+      await waitHealthy(second, port);
+      expect(second.output()).not.toContain("Passwort:");
+      const after = await users();
+      expect(after).toEqual(before); // same admin, same password hash
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(await res.json()).toEqual({ status: "ok", db: "ok" });
+    } finally {
+      expect(await stop(second)).toBe(0);
+    }
+  },
+);
 
-test("SIGTERM: requests in flight finish with 200, new ones are refused, then the app and PostgreSQL stop with exit 0", async () => {
-  test.setTimeout(120_000);
-  const password = "e2e-shutdown-passwort";
-  // One bcrypt worker: eight logins (cost 12) queue up for about two seconds.
-  const app = start({ ADMIN_PASSWORD: password, PASSWORD_HASH_WORKERS: "1" });
-  await waitHealthy(app, port);
+test(
+  "SIGTERM: requests in flight finish with 200, " +
+    "new ones are refused, then the app and PostgreSQL stop with exit 0",
+  async () => {
+    test.setTimeout(120_000);
+    const password = "e2e-shutdown-passwort";
+    // One bcrypt worker: eight logins (cost 12) queue up for about two seconds.
+    const app = start({ ADMIN_PASSWORD: password, PASSWORD_HASH_WORKERS: "1" });
+    await waitHealthy(app, port);
 
-  let exitedAt = 0;
-  void app.exited.then(() => (exitedAt = Date.now()));
-  const answeredAt: number[] = [];
-  const logins = Array.from({ length: 8 }, () =>
-    fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "admin", password }),
-    }).then(async (res) => {
-      const body = (await res.json()) as { accessToken?: string };
-      answeredAt.push(Date.now());
-      return { status: res.status, hasToken: typeof body.accessToken === "string" };
-    }),
-  );
-  // Once the first login is answered, the others are in the server, waiting for the worker.
-  await Promise.race(logins);
-  const signalledAt = Date.now();
-  app.child.kill("SIGTERM");
-  await expect.poll(() => app.output()).toContain("SIGTERM empfangen");
-  expect(await healthy(port)).toBe(false); // the listener is closed: no new requests
+    let exitedAt = 0;
+    void app.exited.then(() => (exitedAt = Date.now()));
+    const answeredAt: number[] = [];
+    const logins = Array.from({ length: 8 }, () =>
+      fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "admin", password }),
+      }).then(async (res) => {
+        const body = (await res.json()) as { accessToken?: string };
+        answeredAt.push(Date.now());
+        return { status: res.status, hasToken: typeof body.accessToken === "string" };
+      }),
+    );
+    // Once the first login is answered, the others are in the server, waiting for the worker.
+    await Promise.race(logins);
+    const signalledAt = Date.now();
+    app.child.kill("SIGTERM");
+    await expect.poll(() => app.output()).toContain("SIGTERM empfangen");
+    expect(await healthy(port)).toBe(false); // the listener is closed: no new requests
 
-  const results = await Promise.all(logins);
-  expect(results).toEqual(Array(8).fill({ status: 200, hasToken: true }));
-  // The point of the test: some of them were still being worked on at SIGTERM.
-  expect(answeredAt.filter((at) => at > signalledAt).length).toBeGreaterThan(0);
+    const results = await Promise.all(logins);
+    expect(results).toEqual(Array(8).fill({ status: 200, hasToken: true }));
+    // The point of the test: some of them were still being worked on at SIGTERM.
+    expect(answeredAt.filter((at) => at > signalledAt).length).toBeGreaterThan(0);
 
-  expect(await app.exited).toBe(0);
-  expect(exitedAt).toBeGreaterThanOrEqual(Math.max(...answeredAt));
-  expect(app.output()).toContain("Stoppe PostgreSQL");
-  expect(postgresRunning()).toBe(false);
-});
+    expect(await app.exited).toBe(0);
+    expect(exitedAt).toBeGreaterThanOrEqual(Math.max(...answeredAt));
+    expect(app.output()).toContain("Stoppe PostgreSQL");
+    expect(postgresRunning()).toBe(false);
+  },
+);
 
 test.describe("unsafe configuration is refused with a clear message and exit code 1", () => {
   const nowhere = "postgresql://schichtwerk:x@127.0.0.1:1/schichtwerk"; // never reached: the check comes first

@@ -63,8 +63,10 @@ export async function disableTwoFactor({ code, audit }: TwoFactorCodeOptions): P
     // The code is consumed like at login: the same code cannot be replayed.
     const taken = await tx.$executeRaw`
       UPDATE users
-      SET two_factor_enabled = false, two_factor_secret = NULL, two_factor_pending_secret = NULL, two_factor_last_step = NULL
-      WHERE id = ${user.id} AND two_factor_enabled AND (two_factor_last_step IS NULL OR two_factor_last_step < ${check.timeStep})`;
+      SET two_factor_enabled = false, two_factor_secret = NULL, two_factor_pending_secret = NULL,
+          two_factor_last_step = NULL
+      WHERE id = ${user.id} AND two_factor_enabled
+        AND (two_factor_last_step IS NULL OR two_factor_last_step < ${check.timeStep})`;
     if (taken !== 1) throw new ApiError("invalid_two_factor_token", "Ungültiger Token oder Fehler beim Deaktivieren");
     await recordAudit({ ...audit, action: "auth.2fa_disabled", entityType: "user", entityId: user.id }, tx);
   });

@@ -43,7 +43,10 @@ export function createDatabaseClient({
 
 export const db = (globalForPrisma.schichtwerkPrisma ??= createDatabaseClient());
 
-/** The client inside `db.$transaction(async (tx) => …)`: pass it on so that a helper's writes commit with the rest. */
+/**
+ * The client inside `db.$transaction(async (tx) => …)`: pass it on so that a
+ * helper's writes commit with the rest.
+ */
 export type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
 /** Options for interactive transactions that may queue behind a row lock. */

@@ -108,7 +108,8 @@ export function describeDatabaseError(error: unknown): string {
   }
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    return `${typeof code === "string" ? `${code} ` : ""}${error.message.split("\n").filter(Boolean).at(-1) ?? error.name}`;
+    const lastLine = error.message.split("\n").filter(Boolean).at(-1) ?? error.name;
+    return `${typeof code === "string" ? `${code} ` : ""}${lastLine}`;
   }
   return String(error);
 }

@@ -98,7 +98,8 @@ function errorResponses(operation: Operation): OpenApiOperation["responses"] {
     add(401, "`unauthenticated`: no `Authorization: Bearer` header");
     add(
       403,
-      "`invalid_token`: access token invalid or expired (refresh once and retry); `forbidden`: the role may not do this",
+      "`invalid_token`: access token invalid or expired (refresh once and retry); " +
+        "`forbidden`: the role may not do this",
     );
   }
   if (operation.params) add(404, "`not_found`: unknown or archived id (or a malformed path parameter)");
@@ -123,7 +124,8 @@ function errorResponses(operation: Operation): OpenApiOperation["responses"] {
   if (!operation.responses.some((response) => response.status === 503)) {
     responses["503"] = {
       description:
-        "`service_unavailable`: the database cannot be reached right now; a write either completed or did not happen at all, retry later",
+        "`service_unavailable`: the database cannot be reached right now; " +
+        "a write either completed or did not happen at all, retry later",
       headers: { "Retry-After": { description: "Seconds after which to retry", schema: { type: "integer" } } },
       content: ERROR_CONTENT,
     };
@@ -138,7 +140,9 @@ function toOpenApiOperation(operation: Operation): OpenApiOperation {
       "pdf" in response
         ? {
             description: response.description,
-            headers: { "Content-Disposition": { description: 'attachment; filename="…"', schema: { type: "string" } } },
+            headers: {
+              "Content-Disposition": { description: 'attachment; filename="…"', schema: { type: "string" } },
+            },
             content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } },
           }
         : {
@@ -179,9 +183,13 @@ export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIO
       title: "Schichtwerk API",
       version: packageJson.version,
       description:
-        "JSON over HTTP under /api. Dates yyyy-MM-dd, times HH:MM (requests may send HH:MM:SS), timestamps ISO 8601 UTC, ids integers. " +
-        "Unknown JSON keys are ignored. Every error is `{ error, code }` with a German `error` message, plus `fields` for validation errors. " +
-        "Send `Authorization: Bearer <accessToken>` (from POST /api/auth/login); when it has expired the answer is 403 `invalid_token`: refresh once with POST /api/auth/refresh and retry.",
+        "JSON over HTTP under /api. Dates yyyy-MM-dd, times HH:MM (requests may send HH:MM:SS), " +
+        "timestamps ISO 8601 UTC, ids integers. " +
+        "Unknown JSON keys are ignored. Every error is `{ error, code }` with a German `error` message, " +
+        "plus `fields` for validation errors. " +
+        "Send `Authorization: Bearer <accessToken>` (from POST /api/auth/login); " +
+        "when it has expired the answer is 403 `invalid_token`: " +
+        "refresh once with POST /api/auth/refresh and retry.",
     },
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,

@@ -28,7 +28,8 @@ export const login = defineOperation({
   tag,
   summary: "Sign in with username and password",
   description:
-    "Answers a session, or — when the account has 2FA on — `requires2FA` with a `tempToken` for `POST /api/auth/verify-2fa`.",
+    "Answers a session, or — when the account has 2FA on — " +
+    "`requires2FA` with a `tempToken` for `POST /api/auth/verify-2fa`.",
   access: "public",
   body: loginSchema,
   responses: [{ status: 200, description: "A session, or the two-factor step", schema: loginResultSchema }],
@@ -51,7 +52,8 @@ export const verifyTwoFactor = defineOperation({
     {
       status: 401,
       description:
-        "`two_factor_expired`: tempToken unknown, used, older than 5 minutes or after 5 wrong codes; `invalid_two_factor_code`: wrong or already used code",
+        "`two_factor_expired`: tempToken unknown, used, older than 5 minutes or after 5 wrong codes; " +
+        "`invalid_two_factor_code`: wrong or already used code",
     },
     throttled,
   ],

@@ -8,7 +8,8 @@ export const dashboard = defineOperation({
   tag: "Dashboard",
   summary: "The dashboard's figures for the week containing date (default: this week)",
   description:
-    "Counts of the week, each employee's scheduled and remaining hours and status, and vacations running or starting from today to one month ahead.",
+    "Counts of the week, each employee's scheduled and remaining hours and status, " +
+    "and vacations running or starting from today to one month ahead.",
   access: "schedule:read",
   query: dashboardQuerySchema,
   responses: [{ status: 200, description: "The dashboard", schema: dashboardDtoSchema }],

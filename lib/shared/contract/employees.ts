@@ -65,7 +65,8 @@ export const archiveEmployee = defineOperation({
   tag,
   summary: "Archive an employee",
   description:
-    "Keeps the past for reports: the employee's shifts from today on become unassigned, their vacations from today on are removed.",
+    "Keeps the past for reports: the employee's shifts from today on become unassigned, " +
+    "their vacations from today on are removed.",
   access: "master-data:write",
   params: idParamsSchema,
   responses: [{ status: 200, description: "Archived", schema: messageSchema }],

@@ -15,7 +15,8 @@ const writeErrors = [
   {
     status: 400,
     description:
-      "`insufficient_vacation_days` with `required`, `available` and `year`: not enough vacation days left; `validation_failed`: unknown employee, or no working day in the range",
+      "`insufficient_vacation_days` with `required`, `available` and `year`: not enough vacation days left; " +
+      "`validation_failed`: unknown employee, or no working day in the range",
   },
   { status: 409, description: "`conflict`: overlaps another vacation of the employee" },
 ] as const;

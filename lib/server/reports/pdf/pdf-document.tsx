@@ -12,7 +12,10 @@ export type PdfJob =
   | { kind: "schedule"; data: ScheduleData; printedAt: string; root: string }
   | { kind: "hours"; report: HoursReport; printedAt: string; root: string };
 
-/** The schedule is drawn with pdfkit (it must be fast for hundreds of pages); the short hours report is laid out by react-pdf. */
+/**
+ * The schedule is drawn with pdfkit (it must be fast for hundreds of pages);
+ * the short hours report is laid out by react-pdf.
+ */
 export async function renderPdfDocument(job: PdfJob): Promise<Uint8Array> {
   if (job.kind === "schedule")
     return renderSchedulePdf(buildScheduleReport(job.data), { printedAt: job.printedAt, root: job.root });

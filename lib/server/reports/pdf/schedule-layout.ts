@@ -77,7 +77,8 @@ export type SchedulePage = { week: ScheduleWeek; rows: PageRow[]; firstOfWeek: b
 
 /** "07:00–15:30 8.5 h Ayşe Şahin" (+ " · Inventur" for a custom shift); "Offen" when unassigned. */
 export function shiftLine(shift: ScheduleShift): string {
-  return `${shift.start}–${shift.end} ${formatHours(shift.hours)} h ${shift.employee ?? "Offen"}${shift.label ? ` · ${shift.label}` : ""}`;
+  const label = shift.label ? ` · ${shift.label}` : "";
+  return `${shift.start}–${shift.end} ${formatHours(shift.hours)} h ${shift.employee ?? "Offen"}${label}`;
 }
 
 const lineCount = (cell: ShiftBlock[]) => cell.reduce((lines, block) => lines + block.lines.length, 0);

@@ -76,7 +76,8 @@ const LEGEND =
 
 function drawWeekPage(pen: Pen, { week, rows, firstOfWeek, lastOfWeek }: SchedulePage) {
   const weekEnd = formatDate(addDays(week.weekStart, 6));
-  const title = `KW ${isoWeekNumber(week.weekStart)} · ${formatDayMonth(week.weekStart)}–${weekEnd}${firstOfWeek ? "" : " (Fortsetzung)"}`;
+  const continued = firstOfWeek ? "" : " (Fortsetzung)";
+  const title = `KW ${isoWeekNumber(week.weekStart)} · ${formatDayMonth(week.weekStart)}–${weekEnd}${continued}`;
   pen.line(title, grid.left, FRAME_BODY_TOP, { size: WEEK_TITLE_SIZE, bold: true });
 
   const tableTop = FRAME_BODY_TOP + WEEK_TITLE_HEIGHT;

@@ -1,4 +1,5 @@
-// POST /api/week-templates/[id]/apply { start_date } – plan the template's shifts, unassigned, in that week (manager, admin)
+// POST /api/week-templates/[id]/apply { start_date } – plan the template's shifts, unassigned, in that week
+// (manager, admin)
 import { json, route } from "@/lib/server/api/route";
 import { applyWeekTemplate } from "@/lib/server/week-templates/write-week-templates";
 import * as api from "@/lib/shared/contract/week-templates";
