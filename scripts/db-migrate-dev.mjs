@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run db:migrate -- --name <change>`: create a migration from a changed
 // prisma/schema.prisma with `prisma migrate dev`, on the embedded PostgreSQL
 // of DATA_DIR (or DATABASE_URL). Pending migrations are applied first:

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run dev`: `next dev` with hot reload on the same embedded PostgreSQL
 // and secrets as `npm start` (DATA_DIR, default .data), migrations applied.
 import { spawn } from "node:child_process";

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run seed:demo`: fills an empty Schichtwerk database with a small demo
 // company (3 locations, 15 employees, 8 weeks of shifts around this week,
 // vacations, two week templates). Uses DATABASE_URL, else the embedded
@@ -49,7 +50,7 @@ try {
     );
   }
 } catch (error) {
-  console.error(`seed:demo fehlgeschlagen: ${error.message}`);
+  console.error(`seed:demo fehlgeschlagen: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
   await client.end().catch(() => {});
