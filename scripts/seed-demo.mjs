@@ -5,20 +5,15 @@
 // vacations, two week templates). Uses DATABASE_URL, else the embedded
 // PostgreSQL of DATA_DIR (the one `npm start` uses; stop the app first or
 // point at the same server). Never touches a database that has employees.
-import path from "node:path";
 import pg from "pg";
 import { generateDemo } from "./lib/generate-data.mjs";
-import { migrateDeploy, ROOT, startEmbeddedPostgres } from "./lib/database.mjs";
+import { embeddedPostgresSettings, migrateDeploy, startEmbeddedPostgres } from "./lib/database.mjs";
 
 const env = process.env;
 let database = null;
 let url = env.DATABASE_URL;
 if (!url) {
-  database = await startEmbeddedPostgres({
-    dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, ".data")),
-    port: Number(env.EMBEDDED_PG_PORT || 54329),
-    log: () => {},
-  });
+  database = await startEmbeddedPostgres({ ...embeddedPostgresSettings(env), log: () => {} });
   url = database.url;
 }
 const client = new pg.Client({ connectionString: url });

@@ -18,15 +18,16 @@ import path from "node:path";
 import { secretProblems, unsafeConfigurationMessage } from "../lib/server/config-rules.mjs";
 import {
   assertEmbeddedPostgresInstalled,
+  embeddedPostgresSettings,
   migrateDeploy,
-  readOrCreateSecret,
+  readOrCreateAppSecrets,
   ROOT,
   startEmbeddedPostgres,
 } from "./lib/database.mjs";
 import { completeStandaloneBuild, hasStandaloneBuild, SERVER_JS } from "./lib/standalone.mjs";
 
 const env = process.env;
-const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT, ".data"));
+const { dataDir, port: pgPort } = embeddedPostgresSettings(env);
 const port = env.PORT || "3000";
 const say = (/** @type {string} */ message) => console.log(`[schichtwerk] ${message}`);
 
@@ -44,7 +45,6 @@ async function main() {
   if (databaseUrl) {
     say("Verwende die Datenbank aus DATABASE_URL.");
   } else {
-    const pgPort = Number(env.EMBEDDED_PG_PORT || 54329);
     say(`Starte eingebettetes PostgreSQL (Daten: ${dataDir}, Port ${pgPort}) ...`);
     database = await startEmbeddedPostgres({ dataDir, port: pgPort, log: say });
     databaseUrl = database.url;
@@ -105,10 +105,7 @@ async function loadSecrets() {
     }
     return { JWT_SECRET: env.JWT_SECRET, ENCRYPTION_KEY: env.ENCRYPTION_KEY };
   }
-  const secrets = {
-    JWT_SECRET: env.JWT_SECRET || (await readOrCreateSecret(dataDir, "jwt-secret", 48)),
-    ENCRYPTION_KEY: env.ENCRYPTION_KEY || (await readOrCreateSecret(dataDir, "encryption-key", 32)),
-  };
+  const secrets = await readOrCreateAppSecrets(dataDir, env);
   const problems = secretProblems(secrets);
   if (problems.length > 0) throw new Error(unsafeConfigurationMessage(problems));
   return secrets;

