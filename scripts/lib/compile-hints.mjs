@@ -40,7 +40,8 @@ function htmlFiles(dir) {
  * @returns {string[]}
  */
 export function startupScripts(distDir) {
-  /** @type {{ rootMainFiles?: string[], polyfillFiles?: string[] }} the part of Next's build manifest read here */
+  // Only the part of Next's build manifest that is read here.
+  /** @type {{ rootMainFiles?: string[], polyfillFiles?: string[] }} */
   const manifest = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json"), "utf8"));
   const scripts = new Set(manifest.rootMainFiles ?? []);
   for (const file of htmlFiles(path.join(distDir, "server", "app"))) {
