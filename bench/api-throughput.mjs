@@ -1,22 +1,32 @@
+// @ts-check
 // P1/P2: GET /api/shifts for one week (~300 shifts) under 10 connections
 // (autocannon), against a trivial authenticated route of the same build
 // (GET /api/auth/me: token check and the user re-read, like every route).
 // Prints; asserts nothing.
 import autocannon from "autocannon";
-import { BENCH_ADMIN, median } from "./lib/server.mjs";
+import { apiLogin } from "./lib/api.mjs";
+import { BENCH_ADMIN, median, percentile } from "./lib/server.mjs";
 
 // In 2031, away from the months the PDF benchmark fills (2030).
 export const P1_WEEK = { start: "2031-03-03", end: "2031-03-09" };
 
-async function token(baseUrl) {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  return (await res.json()).accessToken;
+/**
+ * The request headers of the bench admin, signed in afresh.
+ * @param {string} baseUrl
+ */
+async function authorization(baseUrl) {
+  const { accessToken } = await apiLogin(baseUrl, BENCH_ADMIN);
+  return { Authorization: `Bearer ${accessToken}` };
 }
 
+/** @typedef {{ rps: number, p50: number, p99: number }} Load requests per second, latencies in ms */
+
+/**
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {number} duration seconds
+ * @returns {Promise<Load>}
+ */
 function load(url, headers, duration) {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, connections: 10, duration }, (error, result) => {
@@ -31,15 +41,19 @@ function load(url, headers, duration) {
 /**
  * Rounds alternate between the two routes so drift on a shared machine hits
  * both alike; the ratio is taken per round and its median reported.
+ * @param {string} baseUrl
+ * @param {{ rounds?: number, duration?: number }} [options] duration: seconds per route and round
  */
 export async function benchShiftsThroughput(baseUrl, { rounds = 3, duration = 5 } = {}) {
-  const headers = { Authorization: `Bearer ${await token(baseUrl)}` };
+  const headers = await authorization(baseUrl);
   const shiftsUrl = `${baseUrl}/api/shifts?start_date=${P1_WEEK.start}&end_date=${P1_WEEK.end}`;
   const meUrl = `${baseUrl}/api/auth/me`;
   const count = (await (await fetch(shiftsUrl, { headers })).json()).length;
   await load(shiftsUrl, headers, 2); // warm-up
   await load(meUrl, headers, 2);
+  /** @type {Load[]} */
   const shifts = [];
+  /** @type {Load[]} */
   const trivial = [];
   for (let round = 0; round < rounds; round++) {
     shifts.push(await load(shiftsUrl, headers, duration));
@@ -55,9 +69,13 @@ export async function benchShiftsThroughput(baseUrl, { rounds = 3, duration = 5 
   };
 }
 
-/** The week of P1 as GET /api/shifts answers it (for checking the EXPLAIN'd query). */
+/**
+ * The week of P1 as GET /api/shifts answers it (for checking the EXPLAIN'd query).
+ * @param {string} baseUrl
+ * @returns {Promise<unknown>}
+ */
 export async function fetchP1Week(baseUrl) {
-  const headers = { Authorization: `Bearer ${await token(baseUrl)}` };
+  const headers = await authorization(baseUrl);
   return (await fetch(`${baseUrl}/api/shifts?start_date=${P1_WEEK.start}&end_date=${P1_WEEK.end}`, { headers })).json();
 }
 
@@ -66,9 +84,11 @@ export async function fetchP1Week(baseUrl) {
  * sizes (P2). The server keeps a week's answer until its data changes
  * (lib/server/shifts/schedule-version-cache.ts); `invalidate` runs before each
  * request, outside the timing, so every request reads the database.
+ * @param {string} baseUrl
+ * @param {{ requests?: number, invalidate?: () => Promise<unknown> }} [options]
  */
 export async function benchShiftsLatency(baseUrl, { requests = 300, invalidate = async () => {} } = {}) {
-  const headers = { Authorization: `Bearer ${await token(baseUrl)}` };
+  const headers = await authorization(baseUrl);
   const url = `${baseUrl}/api/shifts?start_date=${P1_WEEK.start}&end_date=${P1_WEEK.end}`;
   for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
   const times = [];
@@ -81,5 +101,5 @@ export async function benchShiftsLatency(baseUrl, { requests = 300, invalidate =
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)] };
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }

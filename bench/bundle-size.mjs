@@ -1,3 +1,4 @@
+// @ts-check
 // Gzipped JavaScript per route (issue budget P5: ≤ 230 kB), measured, not
 // read from build manifests.
 //
@@ -18,14 +19,21 @@
 // table and stops.
 import http from "node:http";
 import { pathToFileURL } from "node:url";
-import { apiLogin, clearHttpCache, launchChromium, storeSession } from "./lib/browser.mjs";
+import { apiLogin } from "./lib/api.mjs";
+import { clearHttpCache, launchChromium, storeSession } from "./lib/browser.mjs";
+
+/** @typedef {{ path: string, heading: string, signedIn: boolean }} AppRoute `heading`: how its h1 begins */
+/**
+ * One route's figures.
+ * @typedef {{ path: string, jsKbGzip: number, scripts: number, budget: number, pass: boolean }} JsSize
+ */
 
 export const JS_BUDGET_KB = 230;
 const QUIET_MS = 3000;
 const QUIET_MIN_MS = 5000;
 const QUIET_MAX_MS = 15_000;
 
-/** The app's pages, with the heading each shows once it is there. */
+/** @type {AppRoute[]} the app's pages, with the heading each shows once it is there */
 export const APP_ROUTES = [
   { path: "/login", heading: "Schichtwerk", signedIn: false },
   { path: "/", heading: "Dashboard", signedIn: true },
@@ -39,7 +47,11 @@ export const APP_ROUTES = [
   { path: "/profile", heading: "Einstellungen", signedIn: true },
 ];
 
-/** Bytes of the body the server sends for `url` when the client accepts gzip, and whether it was gzipped. */
+/**
+ * Bytes of the body the server sends for `url` when the client accepts gzip, and whether it was gzipped.
+ * @param {string} url
+ * @returns {Promise<{ bytes: number, gzip: boolean }>}
+ */
 function gzippedSize(url) {
   return new Promise((resolve, reject) => {
     http
@@ -58,13 +70,21 @@ function gzippedSize(url) {
   });
 }
 
+/**
+ * The same-origin scripts a first load of `route` asks for (URLs).
+ * @param {import("puppeteer-core").Page} page
+ * @param {string} baseUrl
+ * @param {AppRoute} route
+ * @param {import("./lib/api.mjs").Session | null} session
+ */
 async function scriptsOfFirstLoad(page, baseUrl, route, session) {
   await storeSession(page, baseUrl, session);
   await clearHttpCache(page);
   const origin = new URL(baseUrl).origin;
+  /** @type {Set<string>} */
   const scripts = new Set();
   let lastScriptAt = Date.now();
-  const onRequest = (request) => {
+  const onRequest = (/** @type {import("puppeteer-core").HTTPRequest} */ request) => {
     if (request.resourceType() === "script" && new URL(request.url()).origin === origin) {
       scripts.add(request.url());
       lastScriptAt = Date.now();
@@ -75,7 +95,7 @@ async function scriptsOfFirstLoad(page, baseUrl, route, session) {
     await page.goto(`${baseUrl}${route.path}`, { waitUntil: "networkidle0", timeout: 60_000 });
     // The page must have rendered as itself (the heading is there), not redirected to /login.
     await page.waitForFunction(
-      (text) => document.querySelector("h1")?.textContent?.trim().startsWith(text),
+      (/** @type {string} */ text) => document.querySelector("h1")?.textContent?.trim().startsWith(text),
       { timeout: 30_000 },
       route.heading,
     );
@@ -101,22 +121,29 @@ async function scriptsOfFirstLoad(page, baseUrl, route, session) {
  * `[{ path, jsKbGzip, scripts, budget, pass }]`. `credentials` must be an
  * admin (every page, /users included, has to open). `browser` may be a
  * puppeteer browser to reuse.
+ * @param {string} baseUrl
+ * @param {import("./lib/api.mjs").Credentials} credentials
+ * @param {{ routes?: AppRoute[], browser?: import("puppeteer-core").Browser }} [options]
+ * @returns {Promise<JsSize[]>}
  */
 export async function routeJsSizes(baseUrl, credentials, { routes = APP_ROUTES, browser } = {}) {
   const ownBrowser = !browser;
   browser ??= await launchChromium();
+  /** @type {Map<string, { bytes: number, gzip: boolean }>} */
   const sizes = new Map();
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 1350, height: 940 });
     const session = await apiLogin(baseUrl, credentials);
+    /** @type {JsSize[]} */
     const rows = [];
     for (const route of routes) {
       const urls = await scriptsOfFirstLoad(page, baseUrl, route, route.signedIn ? session : null);
       let bytes = 0;
       for (const url of urls) {
-        if (!sizes.has(url)) sizes.set(url, await gzippedSize(url));
-        bytes += sizes.get(url).bytes;
+        const size = sizes.get(url) ?? (await gzippedSize(url));
+        sizes.set(url, size);
+        bytes += size.bytes;
       }
       const jsKbGzip = bytes / 1024;
       rows.push({
@@ -134,6 +161,7 @@ export async function routeJsSizes(baseUrl, credentials, { routes = APP_ROUTES, 
   }
 }
 
+/** @param {JsSize[]} rows */
 export function formatJsTable(rows) {
   const lines = [`route            JS (gzip)   scripts   budget ≤ ${JS_BUDGET_KB} kB`];
   for (const r of rows)

@@ -1,3 +1,4 @@
+// @ts-check
 // P2: the plan PostgreSQL uses for the week query of GET /api/shifts. The SQL
 // is the one of lib/server/shifts/find-shifts.ts (shiftsJson) with the week's
 // dates; the bench checks that it gives exactly the API's answer, so a change
@@ -17,6 +18,13 @@ const WEEK_QUERY = `
     WHERE s.shift_date >= $1::date AND s.shift_date <= $2::date
   ) r`;
 
+/**
+ * EXPLAIN ANALYZE of the week query, after checking that it answers what the API answered.
+ * @param {import("pg").Client} client
+ * @param {{ start: string, end: string }} week YYYY-MM-DD
+ * @param {unknown} apiAnswer GET /api/shifts for that week
+ * @returns {Promise<string>} the plan, one line per row
+ */
 export async function explainWeekQuery(client, { start, end }, apiAnswer) {
   const {
     rows: [{ json }],

@@ -1,3 +1,4 @@
+// @ts-check
 // Lighthouse (performance category only) on /login, / and /schedule with the
 // desktop and the default mobile preset (issue budget P5: score ≥ 95 desktop,
 // ≥ 90 mobile). Debian's chromium, driven by lighthouse's own puppeteer-core.
@@ -19,19 +20,39 @@ import os from "node:os";
 import { pathToFileURL } from "node:url";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { apiLogin, clearHttpCache, launchChromium, storeSession } from "./lib/browser.mjs";
+import { apiLogin } from "./lib/api.mjs";
+import { clearHttpCache, launchChromium, storeSession } from "./lib/browser.mjs";
 import { median } from "./lib/server.mjs";
 
+/** @typedef {import("./lib/api.mjs").Credentials} Credentials */
+/** @typedef {"desktop" | "mobile"} Preset */
+/**
+ * A page to audit: `heading` is its h1, `ready` a selector that must match once it shows its data.
+ * @typedef {{ path: string, heading: string, signedIn: boolean, ready?: string }} AuditedPage
+ */
+/**
+ * The figures of one audit.
+ * @typedef {{ score: number, lcpMs: number, tbtMs: number, cls: number, fcpMs: number, jsKbGzip: number }} Sample
+ */
+/**
+ * One page and preset: the median of every figure, the budget, each run's score and the load average after them.
+ * @typedef {{ path: string, preset: Preset } & Sample & { budget: number, pass: boolean, runs: number[],
+ *   loadAverage: number }} LighthouseRow
+ */
+
+/** @type {AuditedPage[]} */
 export const LIGHTHOUSE_PAGES = [
   { path: "/login", heading: "Schichtwerk", signedIn: false },
   { path: "/", heading: "Dashboard", signedIn: true },
   { path: "/schedule", heading: "Wochenplanung", signedIn: true, ready: "[data-testid=shift]" },
 ];
+/** @type {Record<Preset, number>} */
 export const LIGHTHOUSE_BUDGET = { desktop: 95, mobile: 90 };
+/** @type {Preset[]} */
 const PRESETS = ["desktop", "mobile"];
 const SPREAD_FOR_MORE_RUNS = 6;
 
-const isoDate = (date) =>
+const isoDate = (/** @type {Date} */ date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 
 /** Monday of the current week (local time, as the planner in a browser on this machine sees it). */
@@ -45,9 +66,18 @@ function currentMonday(now = new Date()) {
  * A week to plan through the API: 3 locations, 15 employees, 60 shifts in the
  * current week (each person four days at one location, two open shifts).
  * Returns a cleanup that takes it out again (shifts deleted, the rest archived).
+ * @param {string} baseUrl
+ * @param {Credentials} credentials
  */
 export async function seedPlannerWeek(baseUrl, credentials) {
   const { accessToken } = await apiLogin(baseUrl, credentials);
+  /**
+   * One API call; the answer's JSON, null for an empty one.
+   * @param {string} method
+   * @param {string} path below /api
+   * @param {object} [body]
+   * @returns {Promise<{ id: number } | null>} of a created location, employee or shift, only the id is read
+   */
   const call = async (method, path, body) => {
     const res = await fetch(`${baseUrl}/api${path}`, {
       method,
@@ -58,11 +88,22 @@ export async function seedPlannerWeek(baseUrl, credentials) {
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
     return text ? JSON.parse(text) : null;
   };
+  /**
+   * Creates a location, employee or shift.
+   * @param {string} path below /api
+   * @param {object} body
+   */
+  const create = async (path, body) => {
+    const created = await call("POST", path, body);
+    if (!created) throw new Error(`POST ${path}: empty answer`);
+    return created;
+  };
   const colors = ["#3B82F6", "#F59E0B", "#10B981"];
+  /** @type {{ id: number }[]} */
   const locations = [];
   for (const [i, name] of ["LH Café Bahnhof", "LH Bäckerei Altstadt", "LH Filiale Seefeld"].entries()) {
     locations.push(
-      await call("POST", "/locations", { name, color: colors[i], address: `Bahnhofstrasse ${i + 1}, 8001 Zürich` }),
+      await create("/locations", { name, color: colors[i], address: `Bahnhofstrasse ${i + 1}, 8001 Zürich` }),
     );
   }
   const names = [
@@ -82,10 +123,11 @@ export async function seedPlannerWeek(baseUrl, credentials) {
     ["Timo", "Frei"],
     ["Selin", "Yılmaz"],
   ];
+  /** @type {{ id: number }[]} */
   const employees = [];
   for (const [i, [first, last]] of names.entries()) {
     employees.push(
-      await call("POST", "/employees", {
+      await create("/employees", {
         first_name: first,
         last_name: `${last} LH`,
         weekly_hours: i % 5 === 4 ? 24 : 40,
@@ -99,6 +141,7 @@ export async function seedPlannerWeek(baseUrl, credentials) {
     ["09:00", "17:00"],
     ["14:00", "22:00"],
   ];
+  /** @type {{ id: number }[]} */
   const shifts = [];
   for (const [i, employee] of employees.entries()) {
     for (let day = 0; day < 4; day++) {
@@ -107,7 +150,7 @@ export async function seedPlannerWeek(baseUrl, credentials) {
       const [start_time, end_time] = patterns[(i + day) % 3];
       const open = (i === 3 && day === 1) || (i === 9 && day === 2);
       shifts.push(
-        await call("POST", "/shifts", {
+        await create("/shifts", {
           employee_id: open ? null : employee.id,
           location_id: locations[i % 3].id,
           shift_date: isoDate(date),
@@ -127,15 +170,28 @@ export async function seedPlannerWeek(baseUrl, credentials) {
   };
 }
 
-/** Sum of the transfer sizes (as sent: compressed) of the scripts in a Lighthouse result. */
+/**
+ * Sum of the transfer sizes (as sent: compressed) of the scripts in a Lighthouse result.
+ * @param {import("lighthouse").Result} lhr
+ */
 function scriptTransferKb(lhr) {
-  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  const details = lhr.audits["network-requests"]?.details;
+  const items = details?.type === "table" ? details.items : [];
   return (
-    items.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0) /
-    1024
+    items
+      .filter((item) => item.resourceType === "Script")
+      .reduce((sum, item) => sum + (typeof item.transferSize === "number" ? item.transferSize : 0), 0) / 1024
   );
 }
 
+/**
+ * @param {import("puppeteer-core").Page} page
+ * @param {string} baseUrl
+ * @param {Credentials} credentials
+ * @param {AuditedPage} target
+ * @param {Preset} preset
+ * @returns {Promise<Sample & { lhr: import("lighthouse").Result }>}
+ */
 async function auditOnce(page, baseUrl, credentials, target, preset) {
   await storeSession(page, baseUrl, target.signedIn ? await apiLogin(baseUrl, credentials) : null);
   await clearHttpCache(page);
@@ -164,12 +220,17 @@ async function auditOnce(page, baseUrl, credentials, target, preset) {
   }
   const score = lhr.categories.performance.score;
   if (score === null) throw new Error(`no performance score for ${url} (${preset})`);
+  const numeric = (/** @type {string} */ audit) => {
+    const value = lhr.audits[audit]?.numericValue;
+    if (value === undefined) throw new Error(`no ${audit} for ${url} (${preset})`);
+    return value;
+  };
   return {
     score: Math.round(score * 100),
-    lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
-    tbtMs: lhr.audits["total-blocking-time"].numericValue,
-    cls: lhr.audits["cumulative-layout-shift"].numericValue,
-    fcpMs: lhr.audits["first-contentful-paint"].numericValue,
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    fcpMs: numeric("first-contentful-paint"),
     jsKbGzip: scriptTransferKb(lhr),
     lhr,
   };
@@ -180,6 +241,11 @@ async function auditOnce(page, baseUrl, credentials, target, preset) {
  * returns one row per page and preset with the median of every figure.
  * `credentials` must be an account that may plan (admin or manager). Seeds a
  * week of shifts first (unless `seed: false`) and removes it afterwards.
+ * @param {string} baseUrl
+ * @param {Credentials} credentials
+ * @param {{ runs?: number, presets?: Preset[], seed?: boolean,
+ *   onRun?: (run: { path: string, preset: Preset, run: number } & Sample) => void }} [options]
+ * @returns {Promise<LighthouseRow[]>}
  */
 export async function benchLighthouse(
   baseUrl,
@@ -190,9 +256,11 @@ export async function benchLighthouse(
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
+    /** @type {LighthouseRow[]} */
     const rows = [];
     for (const target of LIGHTHOUSE_PAGES) {
       for (const preset of presets) {
+        /** @type {Sample[]} */
         const samples = [];
         const audit = async () => {
           const sample = await auditOnce(page, baseUrl, credentials, target, preset);
@@ -205,7 +273,7 @@ export async function benchLighthouse(
         const scores = samples.map((s) => s.score);
         if (runs >= 3 && Math.max(...scores) - Math.min(...scores) > SPREAD_FOR_MORE_RUNS)
           for (let i = 0; i < 2; i++) await audit();
-        const med = (key) => median(samples.map((s) => s[key]));
+        const med = (/** @type {keyof Sample} */ key) => median(samples.map((s) => s[key]));
         rows.push({
           path: target.path,
           preset,
@@ -229,6 +297,7 @@ export async function benchLighthouse(
   }
 }
 
+/** @param {LighthouseRow[]} rows */
 export function formatLighthouseTable(rows) {
   const lines = [
     "page        preset   score (budget)      LCP       TBT     CLS    FCP      JS (transfer)  load  runs",

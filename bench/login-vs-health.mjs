@@ -1,10 +1,17 @@
+// @ts-check
 // Does bcrypt (cost 12) stall other requests? Measures GET /api/health latency
 // alone and while ten logins run in parallel (PRODUCT.md §3, issue budget P3:
 // p99 may rise by at most 20 ms). Prints figures; asserts nothing.
 import { performance } from "node:perf_hooks";
 import { BENCH_ADMIN, median, percentile } from "./lib/server.mjs";
 
+/**
+ * Latencies of GET /api/health, one request after the other, until `untilPromise` settles; ascending.
+ * @param {string} baseUrl
+ * @param {Promise<unknown>} untilPromise
+ */
 async function healthLatencies(baseUrl, untilPromise) {
+  /** @type {number[]} */
   const samples = [];
   let done = false;
   untilPromise.then(() => (done = true));
@@ -16,8 +23,12 @@ async function healthLatencies(baseUrl, untilPromise) {
   return samples.sort((a, b) => a - b);
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * @param {string} baseUrl
+ * @param {{ rounds?: number }} [options]
+ */
 export async function benchLoginVsHealth(baseUrl, { rounds = 5 } = {}) {
   const login = () =>
     fetch(`${baseUrl}/api/auth/login`, {
@@ -30,8 +41,11 @@ export async function benchLoginVsHealth(baseUrl, { rounds = 5 } = {}) {
     });
   await login(); // warm up: worker thread started, code paths compiled
 
+  /** @type {number[][]} */
   const idle = [];
+  /** @type {number[][]} */
   const busy = [];
+  /** @type {number[]} */
   const loginMs = [];
   for (let round = 0; round < rounds; round++) {
     idle.push(await healthLatencies(baseUrl, sleep(1500)));
@@ -39,6 +53,11 @@ export async function benchLoginVsHealth(baseUrl, { rounds = 5 } = {}) {
     const logins = Promise.all(Array.from({ length: 10 }, login)).then(() => loginMs.push(performance.now() - started));
     busy.push(await healthLatencies(baseUrl, logins));
   }
+  /**
+   * The median over the rounds of each round's `q`th percentile.
+   * @param {number[][]} runs
+   * @param {number} q
+   */
   const p = (runs, q) => median(runs.map((samples) => percentile(samples, q)));
   return {
     idleP50: p(idle, 50),

@@ -1,19 +1,22 @@
+// @ts-check
 // Schedule PDF for one month with 50 and with 500 employees: render time
 // (median of several runs) and GET /api/health latency meanwhile (issue
 // budget P4: ≤ 0.5 s / ≤ 3 s, health p99 ≤ 50 ms). Prints; asserts nothing.
 import { performance } from "node:perf_hooks";
+import { apiLogin } from "./lib/api.mjs";
 import { archive, connect, seedStaff } from "./lib/seed.mjs";
 import { BENCH_ADMIN, median, percentile } from "./lib/server.mjs";
 
-async function token(baseUrl) {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  return (await res.json()).accessToken;
-}
+// One month's schedule of a small and of a large company, each in a month of its own.
+const SMALL = { tag: "S", employees: 50, locations: 5, start: "2030-03-01", end: "2030-03-31" };
+const LARGE = { tag: "L", employees: 500, locations: 50, start: "2030-04-01", end: "2030-04-30" };
 
+/**
+ * @param {string} baseUrl
+ * @param {string} accessToken
+ * @param {{ start: string, end: string }} range
+ * @param {number} runs
+ */
 async function measure(baseUrl, accessToken, range, runs) {
   const url = `${baseUrl}/api/reports/schedule/pdf?start_date=${range.start}&end_date=${range.end}`;
   const headers = { Authorization: `Bearer ${accessToken}` };
@@ -24,7 +27,9 @@ async function measure(baseUrl, accessToken, range, runs) {
     return bytes.byteLength;
   };
   await fetchPdf(); // warm-up: worker started, fonts loaded
+  /** @type {number[]} */
   const times = [];
+  /** @type {number[]} */
   const health = [];
   let size = 0;
   for (let i = 0; i < runs; i++) {
@@ -52,31 +57,26 @@ async function measure(baseUrl, accessToken, range, runs) {
   };
 }
 
+/**
+ * @param {string} baseUrl
+ * @param {string} databaseUrl
+ * @param {{ runs?: number }} [options] runs: PDFs per company
+ */
 export async function benchSchedulePdf(baseUrl, databaseUrl, { runs = 5 } = {}) {
   const client = await connect(databaseUrl);
-  const accessToken = await token(baseUrl);
-  try {
-    const small = await seedStaff(client, {
-      tag: "S",
-      employees: 50,
-      locations: 5,
-      start: "2030-03-01",
-      end: "2030-03-31",
-    });
-    const smallResult = await measure(baseUrl, accessToken, { start: "2030-03-01", end: "2030-03-31" }, runs);
-    await archive(client, small);
-    const large = await seedStaff(client, {
-      tag: "L",
-      employees: 500,
-      locations: 50,
-      start: "2030-04-01",
-      end: "2030-04-30",
-    });
-    const largeResult = await measure(baseUrl, accessToken, { start: "2030-04-01", end: "2030-04-30" }, runs);
+  const { accessToken } = await apiLogin(baseUrl, BENCH_ADMIN);
+  /** @param {typeof SMALL} company */
+  const measureCompany = async (company) => {
+    const staff = await seedStaff(client, company);
+    const result = await measure(baseUrl, accessToken, company, runs);
     // Out of the lists again, like every phase's staff: the browser phases
     // measure the small company they seed, not 500 leftover employees.
-    await archive(client, large);
-    return { small: smallResult, large: largeResult };
+    await archive(client, staff);
+    return result;
+  };
+  try {
+    const small = await measureCompany(SMALL);
+    return { small, large: await measureCompany(LARGE) };
   } finally {
     await client.end();
   }

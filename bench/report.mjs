@@ -1,3 +1,4 @@
+// @ts-check
 // The benchmark's result table: printed, and written to docs/PERFORMANCE.md
 // with the details (plans, conditions) a reader needs to trust the figures.
 import { writeFileSync, mkdirSync } from "node:fs";
@@ -5,14 +6,25 @@ import { cpus } from "node:os";
 import path from "node:path";
 import { ROOT } from "../scripts/lib/database.mjs";
 
-export const verdict = (ok) => (ok === null ? "–" : ok ? "PASS" : "MISS");
+/**
+ * One line of the table; `pass` is null for a figure not measured in this run.
+ * @typedef {{ id: string, what: string, figure: string, budget: string, pass: boolean | null }} Row
+ */
 
+export const verdict = (/** @type {boolean | null} */ ok) => (ok === null ? "–" : ok ? "PASS" : "MISS");
+
+/** @param {Row[]} rows */
 export function printTable(rows) {
   console.log("\nid  | what | figure | budget | verdict");
   for (const row of rows)
     console.log(`${row.id.padEnd(3)} | ${row.what} | ${row.figure} | ${row.budget} | ${verdict(row.pass)}`);
 }
 
+/**
+ * @param {Row[]} rows
+ * @param {{ pinned: boolean, large: boolean, details: string[], minutes: number }} run how the figures were taken
+ *   (`details`: markdown lines for below the table)
+ */
 export function writeReport(rows, { pinned, large, details, minutes }) {
   const date = new Date().toISOString().slice(0, 10);
   const lines = [

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run bench [-- --large --no-build]`: builds the production app, starts it
 // on its own embedded PostgreSQL, generates data, measures the budgets of
 // issue 8 and prints a table (also written to docs/PERFORMANCE.md).
@@ -23,8 +24,10 @@ import { benchScreenCalls } from "./screen-calls.mjs";
 import { benchStartup } from "./startup.mjs";
 
 const large = process.argv.includes("--large");
-const ms = (value) => `${value.toFixed(1)} ms`;
+const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
+/** @type {import("./report.mjs").Row[]} */
 const rows = [];
+/** @type {string[]} */
 const details = [];
 
 // Always the current sources, built as `npm run build` builds them; `--no-build` measures the build there is.

@@ -1,11 +1,17 @@
+// @ts-check
 // P8: how many API calls the dashboard and the planner make when they load,
 // counted in a real Chromium. The app's session check at start
 // (GET /api/auth/me, SPEC §2) belongs to the app start, not to a screen: it
 // is counted separately.
 import { chromium } from "@playwright/test";
-import { CHROMIUM, CHROMIUM_ARGS } from "./lib/browser.mjs";
+import { apiLogin } from "./lib/api.mjs";
+import { CHROMIUM, CHROMIUM_ARGS, writeSessionToStorage } from "./lib/browser.mjs";
 import { BENCH_ADMIN } from "./lib/server.mjs";
 
+/**
+ * @param {string} baseUrl
+ * @returns {Promise<Record<string, { calls: string[], sessionCheck: boolean }>>} by screen: dashboard, planner
+ */
 export async function benchScreenCalls(baseUrl) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -13,24 +19,13 @@ export async function benchScreenCalls(baseUrl) {
   });
   try {
     const page = await browser.newPage();
-    const session = await (
-      await fetch(`${baseUrl}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(BENCH_ADMIN),
-      })
-    ).json();
+    const session = await apiLogin(baseUrl, BENCH_ADMIN);
     await page.goto(`${baseUrl}/login`);
-    await page.evaluate((s) => {
-      localStorage.setItem("access_token", s.accessToken);
-      localStorage.setItem("refresh_token", s.refreshToken);
-      localStorage.setItem(
-        "auth-storage",
-        JSON.stringify({ state: { user: s.user, isAuthenticated: true }, version: 0 }),
-      );
-    }, session);
+    await page.evaluate(writeSessionToStorage, session);
+    /** @type {string[]} */
     let calls = [];
     page.on("request", (request) => request.url().includes("/api/") && calls.push(new URL(request.url()).pathname));
+    /** @type {Record<string, { calls: string[], sessionCheck: boolean }>} */
     const screens = {};
     for (const [name, path, ready] of [
       ["dashboard", "/", "Mitarbeiter diese Woche"],

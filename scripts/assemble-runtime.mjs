@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Lays out in <out-dir> exactly what `node scripts/start.mjs` needs at run
 // time once the app is built, in the same layout as the repository, so the
 // container image (Dockerfile, runtime stage) runs the very start-up that
@@ -35,9 +36,17 @@ export const RUNTIME_PACKAGES = ["pg", "prisma", "@prisma/adapter-pg"];
  * The installed folders of `names` and of everything they depend on
  * (dependencies and installed optionalDependencies), found the way Node
  * resolves them: node_modules of the requiring package first, then upwards.
+ * @param {string[]} names
+ * @param {string} [root]
+ * @returns {string[]} the folders, relative to `root`
  */
 export function dependencyClosure(names, root = ROOT) {
+  /** @type {Set<string>} */
   const found = new Set();
+  /**
+   * @param {string} name
+   * @param {string} fromDir
+   */
   const visit = (name, fromDir) => {
     let dir = fromDir;
     while (true) {
@@ -45,6 +54,7 @@ export function dependencyClosure(names, root = ROOT) {
       if (existsSync(path.join(candidate, "package.json"))) {
         if (found.has(candidate)) return;
         found.add(candidate);
+        /** @type {{ dependencies?: Record<string, string>, optionalDependencies?: Record<string, string> }} */
         const pkg = JSON.parse(readFileSync(path.join(candidate, "package.json"), "utf8"));
         for (const dep of Object.keys(pkg.dependencies ?? {})) visit(dep, candidate);
         for (const dep of Object.keys(pkg.optionalDependencies ?? {})) visit(dep, candidate);
@@ -67,7 +77,8 @@ function main() {
   const target = path.resolve(out);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
-  const copy = (relative) => cpSync(path.join(ROOT, relative), path.join(target, relative), { recursive: true });
+  const copy = (/** @type {string} */ relative) =>
+    cpSync(path.join(ROOT, relative), path.join(target, relative), { recursive: true });
 
   cpSync(STANDALONE_DIR, path.join(target, path.relative(ROOT, STANDALONE_DIR)), { recursive: true });
   RUNTIME_FILES.forEach(copy);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run build`: `next build`, then the compile hint on the scripts every
 // page runs at start-up (scripts/lib/compile-hints.mjs). Everything that
 // builds the app goes through here: npm test, npm start without a build, the

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run db:backup [-- FILE]`: a consistent backup of the app's database
 // (DATABASE_URL, else the embedded PostgreSQL of DATA_DIR, running or not)
 // into one file, by default backups/schichtwerk-YYYY-MM-DD-HHmmss.backup.
@@ -15,7 +16,7 @@ if (argument === "--help" || argument === "-h" || process.argv.length > 3) {
 
 function defaultFile() {
   const now = new Date();
-  const two = (n) => String(n).padStart(2, "0");
+  const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
   const stamp = `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}-${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
   return path.join(ROOT, "backups", `schichtwerk-${stamp}.backup`);
 }

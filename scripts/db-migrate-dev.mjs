@@ -1,19 +1,16 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run db:migrate -- --name <change>`: create a migration from a changed
 // prisma/schema.prisma with `prisma migrate dev`, on the embedded PostgreSQL
 // of DATA_DIR (or DATABASE_URL). Pending migrations are applied first:
 // Prisma 6's WebAssembly engine fails `migrate dev` while any are pending.
-import path from "node:path";
-import { migrateDeploy, ROOT, runPrisma, startEmbeddedPostgres } from "./lib/database.mjs";
+import { embeddedPostgresSettings, migrateDeploy, runPrisma, startEmbeddedPostgres } from "./lib/database.mjs";
 
 const env = process.env;
 let database = null;
 let databaseUrl = env.DATABASE_URL;
 if (!databaseUrl) {
-  database = await startEmbeddedPostgres({
-    dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, ".data")),
-    port: Number(env.EMBEDDED_PG_PORT || 54329),
-  });
+  database = await startEmbeddedPostgres(embeddedPostgresSettings(env));
   databaseUrl = database.url;
 }
 let exitCode = 0;

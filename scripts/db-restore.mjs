@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run db:restore -- FILE`: replaces all data of the app's database
 // (DATABASE_URL, else the embedded PostgreSQL of DATA_DIR, running or not,
 // created when missing) by the backup in FILE, all or nothing. Asks nothing,

@@ -1,17 +1,24 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run dev`: `next dev` with hot reload on the same embedded PostgreSQL
 // and secrets as `npm start` (DATA_DIR, default .data), migrations applied.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { migrateDeploy, readOrCreateSecret, ROOT, startEmbeddedPostgres } from "./lib/database.mjs";
+import {
+  embeddedPostgresSettings,
+  migrateDeploy,
+  readOrCreateAppSecrets,
+  ROOT,
+  startEmbeddedPostgres,
+} from "./lib/database.mjs";
 
 const env = process.env;
-const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT, ".data"));
+const { dataDir, port: pgPort } = embeddedPostgresSettings(env);
 
 let database = null;
 let databaseUrl = env.DATABASE_URL;
 if (!databaseUrl) {
-  database = await startEmbeddedPostgres({ dataDir, port: Number(env.EMBEDDED_PG_PORT || 54329) });
+  database = await startEmbeddedPostgres({ dataDir, port: pgPort });
   databaseUrl = database.url;
 }
 await migrateDeploy(databaseUrl);
@@ -25,8 +32,7 @@ const child = spawn(
     env: {
       ...env,
       DATABASE_URL: databaseUrl,
-      JWT_SECRET: env.JWT_SECRET || (await readOrCreateSecret(dataDir, "jwt-secret", 48)),
-      ENCRYPTION_KEY: env.ENCRYPTION_KEY || (await readOrCreateSecret(dataDir, "encryption-key", 32)),
+      ...(await readOrCreateAppSecrets(dataDir, env)),
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -1,23 +1,19 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run seed:demo`: fills an empty Schichtwerk database with a small demo
 // company (3 locations, 15 employees, 8 weeks of shifts around this week,
 // vacations, two week templates). Uses DATABASE_URL, else the embedded
 // PostgreSQL of DATA_DIR (the one `npm start` uses; stop the app first or
 // point at the same server). Never touches a database that has employees.
-import path from "node:path";
 import pg from "pg";
 import { generateDemo } from "./lib/generate-data.mjs";
-import { migrateDeploy, ROOT, startEmbeddedPostgres } from "./lib/database.mjs";
+import { embeddedPostgresSettings, migrateDeploy, startEmbeddedPostgres } from "./lib/database.mjs";
 
 const env = process.env;
 let database = null;
 let url = env.DATABASE_URL;
 if (!url) {
-  database = await startEmbeddedPostgres({
-    dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, ".data")),
-    port: Number(env.EMBEDDED_PG_PORT || 54329),
-    log: () => {},
-  });
+  database = await startEmbeddedPostgres({ ...embeddedPostgresSettings(env), log: () => {} });
   url = database.url;
 }
 const client = new pg.Client({ connectionString: url });
@@ -49,7 +45,7 @@ try {
     );
   }
 } catch (error) {
-  console.error(`seed:demo fehlgeschlagen: ${error.message}`);
+  console.error(`seed:demo fehlgeschlagen: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
   await client.end().catch(() => {});

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm start`: everything Schichtwerk needs to serve, in one process tree.
 //  1. secrets: JWT_SECRET / ENCRYPTION_KEY from the environment; with the
 //     embedded database (no DATABASE_URL) created once in DATA_DIR/secrets
@@ -17,20 +18,23 @@ import path from "node:path";
 import { secretProblems, unsafeConfigurationMessage } from "../lib/server/config-rules.mjs";
 import {
   assertEmbeddedPostgresInstalled,
+  embeddedPostgresSettings,
   migrateDeploy,
-  readOrCreateSecret,
+  readOrCreateAppSecrets,
   ROOT,
   startEmbeddedPostgres,
 } from "./lib/database.mjs";
 import { completeStandaloneBuild, hasStandaloneBuild, SERVER_JS } from "./lib/standalone.mjs";
 
 const env = process.env;
-const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT, ".data"));
+const { dataDir, port: pgPort } = embeddedPostgresSettings(env);
 const port = env.PORT || "3000";
-const say = (message) => console.log(`[schichtwerk] ${message}`);
+const say = (/** @type {string} */ message) => console.log(`[schichtwerk] ${message}`);
 
-let database = null; // { url, stop } of the embedded server, if we started one
-let server = null; // the standalone server child
+/** @type {import("./lib/database.mjs").Database | null} the embedded server, if we started one */
+let database = null;
+/** @type {import("node:child_process").ChildProcess | null} the standalone server */
+let server = null;
 let stopping = false;
 
 async function main() {
@@ -41,7 +45,6 @@ async function main() {
   if (databaseUrl) {
     say("Verwende die Datenbank aus DATABASE_URL.");
   } else {
-    const pgPort = Number(env.EMBEDDED_PG_PORT || 54329);
     say(`Starte eingebettetes PostgreSQL (Daten: ${dataDir}, Port ${pgPort}) ...`);
     database = await startEmbeddedPostgres({ dataDir, port: pgPort, log: say });
     databaseUrl = database.url;
@@ -102,15 +105,19 @@ async function loadSecrets() {
     }
     return { JWT_SECRET: env.JWT_SECRET, ENCRYPTION_KEY: env.ENCRYPTION_KEY };
   }
-  const secrets = {
-    JWT_SECRET: env.JWT_SECRET || (await readOrCreateSecret(dataDir, "jwt-secret", 48)),
-    ENCRYPTION_KEY: env.ENCRYPTION_KEY || (await readOrCreateSecret(dataDir, "encryption-key", 32)),
-  };
+  const secrets = await readOrCreateAppSecrets(dataDir, env);
   const problems = secretProblems(secrets);
   if (problems.length > 0) throw new Error(unsafeConfigurationMessage(problems));
   return secrets;
 }
 
+/**
+ * Runs `command` in the repository root with this process's output; fails unless it exits with 0.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} [extraEnv]
+ * @returns {Promise<void>}
+ */
 function run(command, args, extraEnv = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: "inherit", env: { ...env, ...extraEnv } });
@@ -124,6 +131,7 @@ function run(command, args, extraEnv = {}) {
 }
 
 let exiting = false;
+/** @param {number} exitCode */
 async function shutdown(exitCode) {
   if (exiting) return;
   exiting = true;
@@ -135,6 +143,7 @@ async function shutdown(exitCode) {
   process.exit(exitCode);
 }
 
+/** @param {NodeJS.Signals} signal */
 function onSignal(signal) {
   if (stopping) {
     // Second Ctrl-C: do not wait any longer.

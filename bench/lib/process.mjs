@@ -1,9 +1,13 @@
+// @ts-check
 // Process helpers for benchmarks: which process serves a port, its memory,
 // and pinning processes to cores so load generator and server do not compete.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-/** PID of the process listening on a TCP port of this machine (the Next server). */
+/**
+ * PID of the process listening on a TCP port of this machine (the Next server).
+ * @param {number | string} port
+ */
 export function pidOnPort(port) {
   const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
   const match = /pid=(\d+)/.exec(out);
@@ -11,16 +15,23 @@ export function pidOnPort(port) {
   return Number(match[1]);
 }
 
-/** Resident memory of a process in MB (VmRSS). */
+/**
+ * Resident memory of a process in MB (VmRSS).
+ * @param {number} pid
+ */
 export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) / 1024;
 }
 
 /**
  * Pins a process and all its threads to the given cores (taskset). Answers
  * false where that is not possible (one core, no taskset), so the caller can
  * say the figures were taken unpinned.
+ * @param {number} pid
+ * @param {string} cores a taskset core list, e.g. "0" or "1-63"
  */
 export function pin(pid, cores) {
   try {

@@ -1,6 +1,10 @@
+// @ts-check
 // Set-based generators for benchmark data, straight into PostgreSQL.
 import pg from "pg";
 
+/** @typedef {{ locationIds: number[], employeeIds: number[] }} Staff the ids a seed created */
+
+/** @param {string} url */
 export async function connect(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -11,6 +15,10 @@ export async function connect(url) {
  * `employees` employees spread over `locations` locations, each working
  * Monday to Friday of every week from `start` to `end` (8-hour shifts, a few
  * overnight ones and unassigned ones among them). Returns the ids created.
+ * @param {import("pg").Client} client
+ * @param {{ tag: string, employees: number, locations: number, start: string, end: string }} options
+ *   `tag` marks the names; `start` and `end` are YYYY-MM-DD
+ * @returns {Promise<Staff>}
  */
 export async function seedStaff(client, { tag, employees, locations, start, end }) {
   await client.query("BEGIN");
@@ -28,7 +36,9 @@ export async function seedStaff(client, { tag, employees, locations, start, end 
      FROM generate_series(1, $2) g RETURNING id`,
     [tag, employees],
   );
+  /** @type {number[]} */
   const locationIds = loc.rows.map((r) => r.id);
+  /** @type {number[]} */
   const employeeIds = emp.rows.map((r) => r.id);
   await client.query(
     `INSERT INTO shifts (employee_id, location_id, shift_date, start_time, end_time, updated_at)
@@ -49,7 +59,11 @@ export async function seedStaff(client, { tag, employees, locations, start, end 
   return { locationIds, employeeIds };
 }
 
-/** Takes a data set out of lists (as the API's DELETE would), keeping its past shifts. */
+/**
+ * Takes a data set out of lists (as the API's DELETE would), keeping its past shifts.
+ * @param {import("pg").Client} client
+ * @param {Staff} staff
+ */
 export async function archive(client, { locationIds, employeeIds }) {
   await client.query("UPDATE locations SET archived_at = now() WHERE id = ANY($1)", [locationIds]);
   await client.query("UPDATE employees SET archived_at = now() WHERE id = ANY($1)", [employeeIds]);

@@ -1,3 +1,4 @@
+// @ts-check
 // The bcrypt worker threads (lib/server/auth/password-worker.mjs) run at a
 // lower OS priority than the event loop. On a small server they share the
 // cores with it; at equal priority the scheduler gives a 300 ms hash the
@@ -18,6 +19,8 @@ export const BACKGROUND_NICE = 10;
  * setpriority with a thread id applies to that thread). Returns the thread
  * id, or null where threads cannot be told apart this way (not Linux, no
  * /proc): there the worker keeps the process's priority, as before.
+ * @param {number} [nice]
+ * @returns {number | null}
  */
 export function lowerThisThreadsPriority(nice = BACKGROUND_NICE) {
   try {

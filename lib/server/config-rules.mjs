@@ -1,3 +1,4 @@
+// @ts-check
 // The rules a server refuses to start against, in plain ESM so that
 // scripts/start.mjs (no TypeScript step) and the server process itself
 // (lib/server/config.ts, at start-up) apply the very same ones.
@@ -5,6 +6,7 @@
 /** HS256 keys and the 2FA encryption key: anything shorter is guessable. */
 export const MIN_SECRET_BYTES = 32;
 
+/** @type {Readonly<Record<string, string>>} */
 const PURPOSES = {
   JWT_SECRET: "signiert die Anmelde-Tokens / signs the access tokens",
   ENCRYPTION_KEY: "verschlüsselt die 2FA-Geheimnisse / encrypts the 2FA secrets",
@@ -42,6 +44,7 @@ export function secretProblems(env) {
  * The message a refused start prints: what is wrong, why, and how to fix it.
  * @param {string[]} problems
  * @param {string} [reason] why the values must be set explicitly here
+ * @returns {string}
  */
 export function unsafeConfigurationMessage(problems, reason) {
   return [

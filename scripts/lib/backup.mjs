@@ -1,3 +1,4 @@
+// @ts-check
 // Backup and restore of the app's database into one file, with nothing but
 // the `pg` driver. pg_dump is not an option for the default set-up: the
 // embedded PostgreSQL ships only initdb, pg_ctl and postgres, and Debian's
@@ -35,6 +36,28 @@ const INSERT_BATCH_BYTES = 2 * 1024 * 1024;
 /** A problem the user can act on; the CLI prints only its message. */
 export class BackupError extends Error {}
 
+/** @typedef {import("pg").Client} Client */
+/** @typedef {import("./database.mjs").Log} Log */
+/** @typedef {{ name: string, columns: string[] }} BackupTable */
+/**
+ * The first line of a backup file.
+ * @typedef {object} BackupHeader
+ * @property {string} format always BACKUP_FORMAT
+ * @property {number} version BACKUP_VERSION of the code that wrote it
+ * @property {string} createdAt ISO timestamp
+ * @property {string} server PostgreSQL's server_version
+ * @property {{ name: string, checksum: string | null }[]} migrations the applied ones, by name
+ * @property {BackupTable[]} tables in the order of the file's sections
+ * @property {{ name: string, lastValue: string, isCalled: boolean }[]} sequences
+ */
+/**
+ * What readBackup yields, in file order; `line` is a row's JSON text.
+ * @typedef {{ type: "header", header: BackupHeader }
+ *   | { type: "table", table: BackupTable }
+ *   | { type: "row", line: string }
+ *   | { type: "tableEnd", table: BackupTable, rows: number }} BackupEvent
+ */
+
 // Fixed output formats, so the text written by one server is read back the
 // same way by another whatever their configuration.
 const SESSION_SETTINGS = [
@@ -48,9 +71,13 @@ const SESSION_SETTINGS = [
   "SET lock_timeout = '60s'",
 ].join("; ");
 
-const ident = (name) => `"${String(name).replaceAll('"', '""')}"`;
+const ident = (/** @type {string} */ name) => `"${String(name).replaceAll('"', '""')}"`;
 
-/** Migration folder names of this code, in the order Prisma applies them. */
+/**
+ * Migration folder names of this code, in the order Prisma applies them.
+ * @param {string} [migrationsDir]
+ * @returns {string[]}
+ */
 export function codeMigrations(migrationsDir = path.join(ROOT, "prisma", "migrations")) {
   return readdirSync(migrationsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(path.join(migrationsDir, entry.name, "migration.sql")))
@@ -58,6 +85,10 @@ export function codeMigrations(migrationsDir = path.join(ROOT, "prisma", "migrat
     .sort();
 }
 
+/**
+ * A connection with the SESSION_SETTINGS applied.
+ * @param {string} url
+ */
 async function connect(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -65,8 +96,13 @@ async function connect(url) {
   return client;
 }
 
-/** Ordinary tables of the app's schema that no extension owns. */
+/**
+ * Ordinary tables of the app's schema that no extension owns.
+ * @param {Client} client
+ * @returns {Promise<string[]>}
+ */
 async function appTables(client) {
+  /** @type {import("pg").QueryResult<{ name: string }>} */
   const { rows } = await client.query(`
     SELECT c.relname AS name
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -76,7 +112,13 @@ async function appTables(client) {
   return rows.map((row) => row.name);
 }
 
+/**
+ * The columns of `table` a backup holds (generated ones are left out), in table order.
+ * @param {Client} client
+ * @param {string} table
+ */
 async function tableColumns(client, table) {
+  /** @type {import("pg").QueryResult<{ name: string, type: string }>} */
   const { rows } = await client.query(
     `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type
        FROM pg_attribute a
@@ -88,7 +130,13 @@ async function tableColumns(client, table) {
   return rows;
 }
 
+/**
+ * Sequences of the app's schema that no extension owns.
+ * @param {Client} client
+ * @returns {Promise<string[]>}
+ */
 async function schemaSequences(client) {
+  /** @type {import("pg").QueryResult<{ name: string }>} */
   const { rows } = await client.query(`
     SELECT c.relname AS name
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -98,7 +146,12 @@ async function schemaSequences(client) {
   return rows.map((row) => row.name);
 }
 
+/**
+ * @param {Client} client
+ * @param {string[]} tables
+ */
 async function rowCounts(client, tables) {
+  /** @type {Record<string, number>} */
   const counts = {};
   for (const table of tables) {
     const { rows } = await client.query(`SELECT count(*)::bigint::text AS n FROM ${ident(table)}`);
@@ -113,6 +166,8 @@ async function rowCounts(client, tables) {
  * REPEATABLE READ READ ONLY transaction, so rows written meanwhile are either
  * all in it or all missing. Written to `<file>.partial` and renamed at the
  * end, so a failed run never leaves a file that looks like a backup.
+ * @param {{ url: string, file: string }} options
+ * @returns {Promise<{ file: string, header: BackupHeader, counts: Record<string, number>, bytes: number }>}
  */
 export async function backupDatabase({ url, file }) {
   const client = await connect(url);
@@ -134,6 +189,7 @@ export async function backupDatabase({ url, file }) {
         "Die Tabellen der Datenbank haben sich während des Starts der Sicherung geändert (Migration?); bitte erneut versuchen.",
       );
     }
+    /** @type {BackupHeader} */
     const header = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -160,10 +216,11 @@ export async function backupDatabase({ url, file }) {
       header.sequences.push({ name, ...rows[0] });
     }
 
+    /** @type {Record<string, number>} */
     const counts = {};
     async function* lines() {
       const hash = createHash("sha256");
-      const emit = (line) => {
+      const emit = (/** @type {string} */ line) => {
         const text = line + "\n";
         hash.update(text);
         return text;
@@ -203,10 +260,14 @@ export async function backupDatabase({ url, file }) {
   }
 }
 
-const damaged = (detail) =>
+const damaged = (/** @type {string} */ detail) =>
   new BackupError(`Die Sicherungsdatei ist beschädigt oder unvollständig (${detail}); es wurde nichts verändert.`);
 
-/** The lines of a gzip file, without their "\n"; a last line without one is yielded too. */
+/**
+ * The lines of a gzip file, without their "\n"; a last line without one is yielded too.
+ * @param {string} file
+ * @returns {AsyncGenerator<string>}
+ */
 async function* fileLines(file) {
   const handle = await open(file);
   const magic = Buffer.alloc(2);
@@ -219,11 +280,13 @@ async function* fileLines(file) {
   try {
     for await (const chunk of input) {
       const parts = (rest + decoder.write(chunk)).split("\n");
-      rest = parts.pop();
+      // split() always returns at least one part.
+      rest = parts.pop() ?? "";
       yield* parts;
     }
   } catch (error) {
-    if (String(error.code).startsWith("Z_")) throw damaged(`gzip: ${error.message}`);
+    if (error instanceof Error && "code" in error && String(error.code).startsWith("Z_"))
+      throw damaged(`gzip: ${error.message}`);
     throw error;
   } finally {
     input.destroy();
@@ -237,9 +300,12 @@ async function* fileLines(file) {
  * {type: "header", header}, {type: "table", table}, {type: "row", line} (the
  * row's JSON text), {type: "tableEnd", table, rows}. Throws a BackupError on
  * anything amiss, the last check (the trailer's checksum) after all rows.
+ * @param {string} file
+ * @returns {AsyncGenerator<BackupEvent>}
  */
 export async function* readBackup(file) {
   const hash = createHash("sha256");
+  /** @type {BackupHeader | null} */
   let header = null;
   let tableIndex = -1; // index into header.tables of the section being read
   let inTable = false;
@@ -277,6 +343,7 @@ export async function* readBackup(file) {
       yield { type: "row", line };
       continue;
     }
+    /** @type {{ rows?: unknown, end?: unknown, sha256?: unknown, table?: unknown } | null} */
     let marker;
     try {
       marker = JSON.parse(line);
@@ -308,15 +375,23 @@ export async function* readBackup(file) {
   if (!ended) throw damaged("das Ende fehlt");
 }
 
-/** Reads the whole file once; returns its header and row counts, or throws a BackupError. */
+/**
+ * Reads the whole file once; returns its header and row counts, or throws a BackupError.
+ * @param {string} file
+ * @returns {Promise<{ header: BackupHeader, counts: Record<string, number> }>}
+ */
 export async function verifyBackup(file) {
   if (!existsSync(file)) throw new BackupError(`Die Datei ${file} gibt es nicht.`);
+  /** @type {BackupHeader | null} */
   let header = null;
+  /** @type {Record<string, number>} */
   const counts = {};
   for await (const event of readBackup(file)) {
     if (event.type === "header") header = event.header;
     if (event.type === "tableEnd") counts[event.table.name] = event.rows;
   }
+  // readBackup has already refused a file without one; this tells the type checker.
+  if (header === null) throw new BackupError(`${file} ist leer.`);
   return { header, counts };
 }
 
@@ -330,6 +405,8 @@ export async function verifyBackup(file) {
  * are loaded, foreign keys checked, sequences set, counts verified. Migrations newer than the backup are
  * applied afterwards with `prisma migrate deploy`, as `npm start` would.
  * Refuses a backup with migrations this code does not know.
+ * @param {{ url: string, file: string, log?: Log }} options
+ * @returns {Promise<{ header: BackupHeader, before: Record<string, number>, after: Record<string, number> }>}
  */
 export async function restoreDatabase({ url, file, log = () => {} }) {
   const { header, counts } = await verifyBackup(file);
@@ -373,19 +450,19 @@ export async function restoreDatabase({ url, file, log = () => {} }) {
       await client.query(readFileSync(path.join(ROOT, "prisma", "migrations", name, "migration.sql"), "utf8"));
     }
 
+    /** @type {Map<string, string[]>} the column types per table, in the backup's column order */
     const targets = new Map();
     for (const table of header.tables) {
       const columns = await tableColumns(client, table.name);
       const types = new Map(columns.map((column) => [column.name, column.type]));
-      if (columns.length !== table.columns.length || !table.columns.every((name) => types.has(name))) {
+      // One type per column of the backup, or fewer when the table lacks one of them.
+      const columnTypes = table.columns.flatMap((name) => types.get(name) ?? []);
+      if (columns.length !== table.columns.length || columnTypes.length !== table.columns.length) {
         throw new BackupError(
           `Die Tabelle ${table.name} der Sicherung passt nicht zu den Migrationen dieser Version; es wurde nichts verändert.`,
         );
       }
-      targets.set(
-        table.name,
-        table.columns.map((name) => types.get(name)),
-      );
+      targets.set(table.name, columnTypes);
     }
 
     // Rows arrive in table order, not in foreign-key order (and a table may
@@ -404,14 +481,17 @@ export async function restoreDatabase({ url, file, log = () => {} }) {
     // Rows a migration seeds (data_versions) are in the backup as they were.
     await client.query(`TRUNCATE ${header.tables.map((table) => ident(table.name)).join(", ")}`);
 
+    /** @type {string[]} */
     let batch = [];
     let batchBytes = 0;
+    /** @type {BackupTable | null} */
     let current = null;
     // jsonb, not json: `->>` on json re-reads the row's text for every column
     // (three times slower here); every value is a string or null, which jsonb keeps exactly.
     const flush = async () => {
-      if (batch.length === 0) return;
+      if (batch.length === 0 || current === null) return;
       const types = targets.get(current.name);
+      if (!types) throw new Error(`restoreDatabase: no column types for ${current.name}`);
       const values = types.map((type, index) => `(e.r->>${index})::${type}`).join(", ");
       await client.query(
         `INSERT INTO ${ident(current.name)} (${current.columns.map(ident).join(", ")}) OVERRIDING SYSTEM VALUE
@@ -485,6 +565,7 @@ export async function restoreDatabase({ url, file, log = () => {} }) {
 /**
  * Drops everything in the app's schema but Prisma's migrations table:
  * tables, views, sequences, types and routines, not those of extensions.
+ * @param {Client} client
  */
 async function dropSchemaObjects(client) {
   const { rows } = await client.query(
@@ -512,7 +593,10 @@ async function dropSchemaObjects(client) {
   for (const row of rows) await client.query(row.sql);
 }
 
-/** A sequence restored behind its column's largest value would hand out an id twice. */
+/**
+ * A sequence restored behind its column's largest value would hand out an id twice.
+ * @param {Client} client
+ */
 async function raiseSequencesToData(client) {
   const { rows } = await client.query(`
     SELECT s.relname AS sequence, t.relname AS "table", a.attname AS column

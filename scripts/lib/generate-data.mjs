@@ -1,8 +1,15 @@
+// @ts-check
 // Data generators, straight into PostgreSQL with set-based SQL (no row-by-row
 // round trips): a small demo company for trying the app, and a large data set
 // for benchmarks. Plain ESM so `npm run seed:demo` needs no TypeScript step.
 
-// Monday–Friday days from a to b, both included, as SQL (vacations store them).
+/** @typedef {import("pg").Client} Client */
+
+/**
+ * Monday–Friday days from a to b, both included, as SQL (vacations store them).
+ * @param {string} from SQL date expression
+ * @param {string} to SQL date expression
+ */
 const WORKING_DAYS_SQL = (from, to) =>
   `(SELECT count(*) FROM generate_series(${from}, ${to}, interval '1 day') d WHERE extract(isodow FROM d) < 6)::smallint`;
 
@@ -35,10 +42,14 @@ const DEMO_EMPLOYEES = [
  * A small, realistic company: 3 locations, 15 employees (three paid by the
  * hour), 8 weeks of shifts around `monday` (4 back, 4 ahead; morning and late
  * shifts, a few night and open ones), some vacations, two week templates.
+ * @param {Client} client
+ * @param {{ monday: string }} options `monday`: YYYY-MM-DD, the Monday of the current week
+ * @returns {Promise<{ locations: number, employees: number }>} how many of each were created
  */
 export async function generateDemo(client, { monday }) {
   await client.query("BEGIN");
   try {
+    /** @type {number[]} */
     const locations = [];
     for (const [name, color, address] of DEMO_LOCATIONS) {
       const { rows } = await client.query(
@@ -47,6 +58,7 @@ export async function generateDemo(client, { monday }) {
       );
       locations.push(rows[0].id);
     }
+    /** @type {number[]} */
     const employees = [];
     for (const [first, last, hours, days, hourly] of DEMO_EMPLOYEES) {
       const { rows } = await client.query(
@@ -92,10 +104,12 @@ export async function generateDemo(client, { monday }) {
                     ($5::int, $1::date + 2, $1::date + 3, NULL)) AS v(employee_id, start_date, end_date, notes)`,
       [monday, employees[0], employees[3], employees[5], employees[8]],
     );
-    for (const [name, description, days] of [
+    /** @type {[name: string, description: string, days: number[]][]} */
+    const templates = [
       ["Standardwoche", "Früh- und Spätschicht an allen Standorten, Montag bis Freitag", [1, 2, 3, 4, 5]],
       ["Wochenende", "Samstag und Sonntag in Café und Bäckerei", [6, 0]],
-    ]) {
+    ];
+    for (const [name, description, days] of templates) {
       const { rows } = await client.query(
         "INSERT INTO week_templates (name, description, updated_at) VALUES ($1, $2, now()) RETURNING id",
         [name, description],
@@ -121,6 +135,10 @@ export async function generateDemo(client, { monday }) {
  * default 50 locations, 2,000 employees, 1,000,000 shifts from `from` on over
  * several years and 20,000 vacations. Employees work a share of the working
  * days, chosen by a hash so the spread is even but not regular.
+ * @param {Client} client
+ * @param {{ tag?: string, locations?: number, employees?: number, shifts?: number, vacations?: number,
+ *   from?: string, years?: number }} [options] `tag` marks the names; `from` is the first day, YYYY-MM-DD
+ * @returns {Promise<{ locationIds: number[], employeeIds: number[] }>}
  */
 export async function generateLarge(
   client,
@@ -151,7 +169,9 @@ export async function generateLarge(
        FROM generate_series(1, $2) g RETURNING id`,
       [tag, employees],
     );
+    /** @type {number[]} */
     const locationIds = loc.rows.map((r) => r.id);
+    /** @type {number[]} */
     const employeeIds = emp.rows.map((r) => r.id);
     const { rows: span } = await client.query(
       `SELECT count(*)::int AS days FROM generate_series($1::date, $1::date + ($2 || ' years')::interval - interval '1 day', interval '1 day') d WHERE extract(isodow FROM d) < 6`,

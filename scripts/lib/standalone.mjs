@@ -1,3 +1,4 @@
+// @ts-check
 // The standalone build (next.config.ts `output: "standalone"`) that
 // `npm start` and the container image both run: .next/standalone/server.js
 // with the node_modules it needs. Plain ESM so it runs without a TypeScript step.
