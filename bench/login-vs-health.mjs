@@ -1,6 +1,6 @@
 // @ts-check
 // Does bcrypt (cost 12) stall other requests? Measures GET /api/health latency
-// alone and while ten logins run in parallel (PRODUCT.md §3, issue budget P3:
+// alone and while ten logins run in parallel (docs/PRODUCT-RULES.md §4.4, budget P3:
 // p99 may rise by at most 20 ms). Prints figures; asserts nothing.
 import { performance } from "node:perf_hooks";
 import { BENCH_ADMIN, median, percentile } from "./lib/server.mjs";

@@ -1,7 +1,7 @@
 // @ts-check
 // P8: how many API calls the dashboard and the planner make when they load,
 // counted in a real Chromium. The app's session check at start
-// (GET /api/auth/me, SPEC §2) belongs to the app start, not to a screen: it
+// (GET /api/auth/me, docs/PRODUCT-RULES.md §16.12) belongs to the app start, not to a screen: it
 // is counted separately.
 import { chromium } from "@playwright/test";
 import { apiLogin } from "./lib/api.mjs";

@@ -4,7 +4,7 @@ import { call, createUser } from "@/tests/support/api";
 import { apiHandlers } from "@/tests/support/route-handlers";
 
 /**
- * PRODUCT.md §2 as data: every route handler and method of app/api with the
+ * docs/PRODUCT-RULES.md §1 as data: every route handler and method of app/api with the
  * access it must have. A handler missing here fails the test, so no endpoint
  * ships without a declared rule.
  */
@@ -70,7 +70,7 @@ function paramsFor(route: string): Record<string, string | string[]> {
   return params;
 }
 
-describe("access matrix (PRODUCT.md §2)", async () => {
+describe("access matrix (docs/PRODUCT-RULES.md §1)", async () => {
   const all = await apiHandlers();
 
   test("every handler in app/api has a declared access rule, and every rule a handler", () => {

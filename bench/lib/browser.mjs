@@ -1,7 +1,7 @@
 // @ts-check
 // Debian's chromium driven through puppeteer-core (the copy lighthouse brings
 // and drives itself), and the app's session put into the browser's storage
-// the way the app keeps it (SPEC §3; e2e/ui/support.ts `signIn` does the same).
+// the way the app keeps it (docs/PRODUCT-RULES.md §7.7; e2e/ui/support.ts `signIn` does the same).
 import puppeteer from "puppeteer-core";
 
 /** @typedef {import("puppeteer-core").Page} Page */

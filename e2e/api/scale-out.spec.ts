@@ -103,7 +103,7 @@ test("failed logins spread over A and B hit the limit at the same count as on on
   const spreadUser = await createUser("verteilt");
   const spread = await failuresUntilLimited(spreadUser, [a, b]);
 
-  expect(alone.failures).toBe(10); // PRODUCT.md §3: 10 failures per username in 15 minutes
+  expect(alone.failures).toBe(10); // docs/PRODUCT-RULES.md §4.5: 10 failures per username in 15 minutes
   expect(spread.failures).toBe(alone.failures);
   expect(spread.limited.body).toMatchObject({ code: "rate_limited" });
   expect(Number(spread.limited.headers.get("retry-after"))).toBeGreaterThan(0);

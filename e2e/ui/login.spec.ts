@@ -20,7 +20,7 @@ test("the login page fits a phone screen", async ({ page }) => {
   await expect(button).toBeVisible();
   const box = await button.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(375);
-  expect(box!.height).toBeGreaterThanOrEqual(44); // touch target (UX.md)
+  expect(box!.height).toBeGreaterThanOrEqual(44); // touch target (docs/PRODUCT-RULES.md §19)
   await screenshot(page, "login-phone");
 });
 

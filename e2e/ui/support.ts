@@ -39,7 +39,7 @@ export async function createAccount(
   return { ...account, id: (await res.json()).id };
 }
 
-/** Signs in through the API and stores the session as the app does (SPEC §3), then opens `path`. */
+/** Signs in through the API and stores the session as the app does (docs/PRODUCT-RULES.md §7.7), then opens `path`. */
 export async function signIn(page: Page, credentials: { username: string; password: string }, path = "/") {
   const session = await apiLogin(page.request, credentials);
   await page.goto("/login");

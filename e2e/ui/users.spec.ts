@@ -19,7 +19,7 @@ test("admin sees the users with role, 2FA and creation date; the own row is '(Du
   await screenshot(page, "users");
 });
 
-test("admin creates a user (with the SPEC's checks), changes the role, deletes the user", async ({ page }) => {
+test("admin creates a user (with the form's checks), changes the role, deletes the user", async ({ page }) => {
   await signIn(page, E2E_ADMIN, "/users");
   const username = unique("kassier");
 

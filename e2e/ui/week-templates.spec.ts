@@ -32,7 +32,7 @@ test("admin creates, views, edits and deletes a week template; validation messag
 
   await page.getByRole("button", { name: "+ Neue Vorlage" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Neue Vorlage" });
-  // One row to start with, Monday 09:00–17:00 (SPEC §9).
+  // One row to start with, Monday 09:00–17:00 (docs/PRODUCT-RULES.md §17).
   await expect(shiftRow(dialog, 1).getByLabel("Tag")).toHaveValue("1");
   await expect(shiftRow(dialog, 1).getByLabel("Von")).toHaveValue("09:00");
   await expect(shiftRow(dialog, 1).getByLabel("Bis")).toHaveValue("17:00");
@@ -79,7 +79,7 @@ test("admin creates, views, edits and deletes a week template; validation messag
   await expectAccessible(page, "week templates");
   await screenshot(page, "week-templates");
 
-  // What was saved: Mo = 1, So = 0 (SPEC §3).
+  // What was saved: Mo = 1, So = 0 (docs/PRODUCT-RULES.md §11).
   const saved = (
     (await (await request.get("/api/week-templates", { headers: await adminHeaders(request) })).json()) as {
       name: string;

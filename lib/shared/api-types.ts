@@ -1,5 +1,5 @@
 /**
- * The JSON shapes the API answers with (PRODUCT.md §4), shared by the route
+ * The JSON shapes the API answers with (docs/PRODUCT-RULES.md §7), shared by the route
  * handlers that build them and the browser that reads them. Inferred from the
  * response schemas beside each resource's input schemas in ./schemas/, which
  * also generate the OpenAPI document; type-only imports, so no schema code
@@ -15,7 +15,7 @@ import type { userDtoSchema } from "./schemas/user";
 import type { vacationBalanceSchema, vacationDtoSchema } from "./schemas/vacation";
 import type { appliedTemplateSchema, weekTemplateDtoSchema } from "./schemas/week-template";
 
-/** User JSON (SPEC §3): never a hash, never a secret. */
+/** User JSON (docs/PRODUCT-RULES.md §7.6): never a hash, never a secret. */
 export type UserDto = z.infer<typeof userDtoSchema>;
 
 /** Employee JSON. `vacation_days_used` counts the current year's vacation days. */

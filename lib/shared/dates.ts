@@ -1,6 +1,6 @@
 /**
  * Calendar maths on plain `yyyy-MM-dd` strings, the format of the API
- * (PRODUCT.md §1/§5). No Date objects with local time zones leak in: a day is
+ * (docs/PRODUCT-RULES.md §2.1, §13). No Date objects with local time zones leak in: a day is
  * a day, whatever the server's TZ.
  */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,4 +1,4 @@
-/** de-CH display formats (UX.md): dates dd.MM.yyyy, weekdays Mo … So, hours with one decimal. */
+/** de-CH display formats (docs/PRODUCT-RULES.md §18.1): dates dd.MM.yyyy, weekdays Mo … So, hours with one decimal. */
 export const WEEKDAYS_SHORT = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"] as const;
 
 /** 2026-11-23 → 23.11.2026 */

@@ -1,5 +1,5 @@
 /**
- * Shift hours, the same everywhere (PRODUCT.md §4): an end time at or before
+ * Shift hours, the same everywhere (docs/PRODUCT-RULES.md §10.1): an end time at or before
  * the start time means the shift crosses midnight. Start equal to end is not
  * a shift. Times are "HH:MM" (seconds, if sent, are ignored).
  */
@@ -37,7 +37,7 @@ let hoursFormat: Intl.NumberFormat | undefined;
 const PLAIN_DECIMAL = /^(\d{1,14})(?:\.(\d)(\d?)\d*)?$/;
 
 /**
- * Hours with one decimal in the Swiss style: 8.5, 1'234.5 (UX.md). The
+ * Hours with one decimal in the Swiss style: 8.5, 1'234.5 (docs/PRODUCT-RULES.md §18.1). The
  * output of `Intl.NumberFormat("de-CH", { minimumFractionDigits: 1,
  * maximumFractionDigits: 1 })` (a property test holds the two together),
  * done with string work for ordinary numbers: a browser's first Intl call on

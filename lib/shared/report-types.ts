@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { hoursReportRowSchema, hoursReportSchema } from "./schemas/report";
 
-/** Hours report JSON of PRODUCT.md §4 (GET /api/reports/hours), inferred from its schema. */
+/** Hours report JSON of docs/PRODUCT-RULES.md §12.1 (GET /api/reports/hours), inferred from its schema. */
 export type HoursReport = z.infer<typeof hoursReportSchema>;
 export type HoursReportRow = z.infer<typeof hoursReportRowSchema>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { can, PERMISSIONS, ROLES } from "./roles";
 
-describe("role table (PRODUCT.md §2)", () => {
+describe("role table (docs/PRODUCT-RULES.md §1)", () => {
   test("users only read and manage their own profile", () => {
     const allowed = Object.keys(PERMISSIONS).filter((p) => can("user", p as keyof typeof PERMISSIONS));
     expect(allowed.sort()).toEqual(["profile:manage", "schedule:read"]);

@@ -1,5 +1,5 @@
 /**
- * The one role table (PRODUCT.md §2). The server's route wrapper reads it to
+ * The one role table (docs/PRODUCT-RULES.md §1). The server's route wrapper reads it to
  * authorize every request; the UI reads it to hide what a role may not do.
  */
 export const ROLES = ["user", "manager", "admin"] as const;

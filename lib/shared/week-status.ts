@@ -2,7 +2,7 @@ import { sumHours } from "./hours";
 import type { EmployeeWeek } from "./api-types";
 
 /**
- * An employee's state in a week (SPEC §4): remaining = weekly hours −
+ * An employee's state in a week (docs/PRODUCT-RULES.md §10.2): remaining = weekly hours −
  * scheduled hours; overbooked below zero, full at zero, free above.
  * Hourly employees have no weekly target: always free, no remaining hours.
  */

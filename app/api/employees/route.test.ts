@@ -4,7 +4,7 @@ import { call, createUser, uniqueName } from "@/tests/support/api";
 import { GET, POST } from "./route";
 
 describe("POST /api/employees", () => {
-  test("admin creates an employee: 201 with the employee JSON of PRODUCT.md §4 and an audit row", async () => {
+  test("admin creates an employee: 201 with the employee JSON of docs/PRODUCT-RULES.md §7.1 and an audit row", async () => {
     const { token, user } = await createUser("admin");
     const lastName = uniqueName("Şahin");
     const res = await call(POST, {

@@ -72,7 +72,7 @@ describe("POST /api/shifts", () => {
     });
   });
 
-  test("rules of SPEC §5 with German messages; nothing stored", async () => {
+  test("rules of docs/PRODUCT-RULES.md §15 with German messages; nothing stored", async () => {
     const e = await fx.employee();
     const l = await fx.location();
     const archived = await fx.employee();

@@ -54,7 +54,7 @@ describe("POST /api/users", () => {
     expect(dup.json).toMatchObject({ error: "Benutzername bereits vergeben", code: "conflict" });
   });
 
-  test("validation of SPEC §5 with German messages; nothing is written", async () => {
+  test("validation (docs/PRODUCT-RULES.md §15) with German messages; nothing is written", async () => {
     const { token } = await createUser("admin");
     const cases: [Record<string, unknown>, string, string][] = [
       [

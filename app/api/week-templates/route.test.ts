@@ -32,7 +32,7 @@ describe("week templates", () => {
     expect(listed.some((t) => t.id === res.json.id)).toBe(true);
   });
 
-  test("name and at least one shift are required (SPEC §5)", async () => {
+  test("name and at least one shift are required (docs/PRODUCT-RULES.md §15)", async () => {
     const { token } = await createUser("admin");
     const res = await call(create, { token, body: { name: "", shifts: [] } });
     expect(res.status).toBe(400);

@@ -12,7 +12,7 @@ export function validationError(error: z.ZodError, prefix?: "query" | "params"):
     const path = issue.path.map(String).join(".") || prefix || "body";
     fields[path] ??= issue.message;
   }
-  // The UI shows `error` in a toast (SPEC §8): the first field message says most.
+  // The UI shows `error` in a toast (docs/PRODUCT-RULES.md §20.2): the first field message says most.
   const first = Object.values(fields)[0] ?? "Ungültige Eingabe";
   return new ApiError("validation_failed", first, { fields });
 }

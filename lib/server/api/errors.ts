@@ -2,7 +2,7 @@ import "server-only";
 import { jsonResponse } from "./json-response";
 
 /**
- * The one error model of the API (PRODUCT.md §1): every error answer is
+ * The one error model of the API (docs/PRODUCT-RULES.md §2, §3): every error answer is
  * `{ error, code }` (+ `fields` for validation, + extra keys where noted),
  * with the status taken from this table.
  */

@@ -21,7 +21,7 @@ export type AuditEntry = {
 type Writer = Pick<typeof db, "auditLog">;
 
 /**
- * One row in the audit log (PRODUCT.md §3: who, what, which id, when, from
+ * One row in the audit log (docs/PRODUCT-RULES.md §6.2: who, what, which id, when, from
  * which IP). Pass the transaction client so the entry commits with the change.
  */
 export async function recordAudit(entry: AuditEntry, writer: Writer = db): Promise<void> {

@@ -4,7 +4,7 @@ import { config } from "@/lib/server/config";
 import { isRole, type Role } from "@/lib/shared/roles";
 
 /**
- * Access tokens (PRODUCT.md §3): JWT HS256, 15 minutes, `typ: "access"`,
+ * Access tokens (docs/PRODUCT-RULES.md §4.1): JWT HS256, 15 minutes, `typ: "access"`,
  * issuer and audience checked, algorithm pinned. The role in the token is
  * informational; the route wrapper re-reads the user on every request.
  */

@@ -47,9 +47,9 @@ const SCHEDULE_VERSION = Prisma.sql`,
 
 /**
  * The user behind the request's bearer token, re-read from the database so a
- * deleted user or a changed role takes effect at once (PRODUCT.md §2).
+ * deleted user or a changed role takes effect at once (docs/PRODUCT-RULES.md §1.2).
  * No token: 401. Invalid or expired token, or a user that no longer exists:
- * 403, which makes the client refresh once and retry (SPEC §4).
+ * 403, which makes the client refresh once and retry (docs/PRODUCT-RULES.md §2.3).
  */
 export async function authenticate(
   request: Request,

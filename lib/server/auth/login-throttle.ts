@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import { db } from "@/lib/server/db/client";
 
 /**
- * Login throttling in PostgreSQL (PRODUCT.md §3), shared by every app
+ * Login throttling in PostgreSQL (docs/PRODUCT-RULES.md §4.5), shared by every app
  * instance: 10 failures per username or 100 per IP within 15 minutes, then
  * 429 with Retry-After until the window has passed. A success clears the
  * username's count. Never a permanent lock.

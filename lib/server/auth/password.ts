@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 
-/** bcrypt cost of PRODUCT.md §3. */
+/** bcrypt cost of docs/PRODUCT-RULES.md §4.4. */
 export const BCRYPT_COST = 12;
 export const MIN_PASSWORD_LENGTH = 8;
 /** bcrypt reads only the first 72 bytes; longer passwords are refused, not cut. */
@@ -11,7 +11,7 @@ export const MAX_PASSWORD_BYTES = 72;
 
 /**
  * Hash of a random password nobody knows: unknown usernames are checked
- * against it so that they take as long as a wrong password (PRODUCT.md §3).
+ * against it so that they take as long as a wrong password (docs/PRODUCT-RULES.md §4.4).
  */
 export const DUMMY_PASSWORD_HASH = "$2b$12$eNOvOdu1DS11qRZBgz3bIuvx0N.uiMntLEXS42knUySho0vbHgHN.";
 

@@ -8,7 +8,7 @@ import { signAccessToken } from "./access-token";
 import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
 
 /**
- * Sessions (PRODUCT.md §3): a short-lived access JWT plus a refresh token
+ * Sessions (docs/PRODUCT-RULES.md §4): a short-lived access JWT plus a refresh token
  * that is stored only as a hash, lives 14 days and is rotated on every use.
  * All tokens of one login form a family; presenting a rotated token again
  * means it was stolen or replayed, and the whole family is revoked

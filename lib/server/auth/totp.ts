@@ -2,7 +2,7 @@ import "server-only";
 import { generateSecret, generateURI, verify } from "otplib";
 
 /**
- * TOTP of PRODUCT.md §3: RFC 6238, SHA-1, 6 digits, 30 s steps, one step of
+ * TOTP of docs/PRODUCT-RULES.md §5.1: RFC 6238, SHA-1, 6 digits, 30 s steps, one step of
  * tolerance back and forward. Replay protection: a code is valid only for a
  * time step after the last one accepted (`afterTimeStep`); callers persist
  * the returned step with a conditional UPDATE.

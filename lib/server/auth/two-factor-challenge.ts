@@ -8,7 +8,7 @@ import { open } from "./secret-box";
 import { signIn, type SignedIn } from "./sessions";
 import { checkTotp } from "./totp";
 
-/** tempToken of the 2FA step (PRODUCT.md §3). */
+/** tempToken of the 2FA step (docs/PRODUCT-RULES.md §5.2). */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const MAX_WRONG_CODES = 5;
 

@@ -8,7 +8,7 @@ import { open, seal } from "./secret-box";
 import { checkTotp, newTotpSecret, totpUri } from "./totp";
 
 /**
- * Own 2FA settings (SPEC §4: disabled → set-up → enabled by a code; disabling
+ * Own 2FA settings (docs/PRODUCT-RULES.md §5.3: disabled → set-up → enabled by a code; disabling
  * needs a code). The secret is stored encrypted; the pending one only becomes
  * active after a valid code proves the authenticator app has it.
  */

@@ -15,7 +15,7 @@ const UPCOMING_LIMIT = 5;
 export type DashboardOptions = { date?: string };
 
 /**
- * The dashboard (SPEC §2) in one request: the week's counts, the employees'
+ * The dashboard (docs/PRODUCT-RULES.md §16.3) in one request: the week's counts, the employees'
  * week status and the vacations of the next month. Four queries, run in parallel.
  */
 export async function getDashboard({ date }: DashboardOptions = {}): Promise<DashboardDto> {
@@ -29,7 +29,7 @@ export async function getDashboard({ date }: DashboardOptions = {}): Promise<Das
     }),
     db.location.count({ where: { archivedAt: null } }),
     findShifts({ startDate: weekStart, endDate: weekEnd }),
-    // SPEC §9: the window is today to one month ahead (labelled "next 30 days").
+    // docs/PRODUCT-RULES.md §10.3: the window is today to one month ahead (labelled "next 30 days").
     findVacations({ startDate: today, endDate: addMonths(today, 1) }),
   ]);
 

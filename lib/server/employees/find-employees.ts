@@ -57,7 +57,7 @@ export async function findEmployees(filter: EmployeeFilter = {}): Promise<Employ
   );
 }
 
-/** 404 for unknown and archived ids (PRODUCT.md §4). */
+/** 404 for unknown and archived ids (docs/PRODUCT-RULES.md §8). */
 export async function getEmployee({ id }: IdOptions): Promise<EmployeeDto> {
   const [employee] = await findEmployees({ id });
   if (!employee) throw employeeNotFound();
@@ -68,7 +68,7 @@ export const employeeNotFound = () => new ApiError("not_found", "Mitarbeiter nic
 
 export type AvailabilityOptions = { id: number; date: string };
 
-/** The Monday-Sunday week containing `date` for one employee (PRODUCT.md §4). */
+/** The Monday-Sunday week containing `date` for one employee (docs/PRODUCT-RULES.md §10.2). */
 export async function getAvailability({ id, date }: AvailabilityOptions): Promise<Availability> {
   const employee = await getEmployee({ id });
   const weekStart = mondayOf(date);

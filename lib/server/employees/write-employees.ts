@@ -56,7 +56,7 @@ export async function updateEmployee({ id, input, audit }: UpdateOptions<Employe
 }
 
 /**
- * DELETE /employees/{id} archives (PRODUCT.md §4): the employee leaves lists
+ * DELETE /employees/{id} archives (docs/PRODUCT-RULES.md §8): the employee leaves lists
  * and pickers, past shifts and vacations stay for reports. Shifts from today
  * on become unassigned, so nothing planned silently vanishes; vacations from
  * today on are deleted (one running today ends yesterday).

@@ -44,7 +44,7 @@ export async function updateLocation({ id, input, audit }: UpdateOptions<Locatio
 }
 
 /**
- * DELETE /locations/{id} archives (PRODUCT.md §4): past shifts stay for the
+ * DELETE /locations/{id} archives (docs/PRODUCT-RULES.md §8): past shifts stay for the
  * reports; shifts from today on and the location's template rows are deleted.
  */
 export async function archiveLocation({ id, audit }: RemoveOptions): Promise<void> {

@@ -21,7 +21,7 @@ import {
 } from "@/lib/shared/schemas/week-template";
 
 /**
- * The JSON the API answers with (PRODUCT.md §1 and §4) is described by the
+ * The JSON the API answers with (docs/PRODUCT-RULES.md §2 and §7) is described by the
  * zod response schemas beside each resource's input schemas in
  * lib/shared/schemas/: the TypeScript types of lib/shared/api-types.ts are
  * inferred from them, and the OpenAPI document is generated from them, so the

@@ -9,7 +9,7 @@ import type { ScheduleData } from "./build-schedule-report";
 
 /**
  * GET /reports/hours: active employees, plus archived ones who worked in the
- * range (PRODUCT.md §4). With employee_id, only that employee.
+ * range (docs/PRODUCT-RULES.md §12.1). With employee_id, only that employee.
  */
 export async function getHoursReport(query: HoursReportQuery): Promise<HoursReport> {
   const range = { gte: toDateColumn(query.start_date), lte: toDateColumn(query.end_date) };

@@ -14,7 +14,7 @@ beforeEach(async () => {
 });
 afterAll(() => db.$disconnect());
 
-describe("first admin (PRODUCT.md §3)", () => {
+describe("first admin (docs/PRODUCT-RULES.md §6.1)", () => {
   test("is created from ADMIN_USERNAME and ADMIN_PASSWORD on an empty database", async () => {
     const result = await ensureFirstAdmin({ username: "chefin", password: "sehr-geheim-123" });
     expect(result).toEqual({ created: true, username: "chefin", generatedPassword: null });

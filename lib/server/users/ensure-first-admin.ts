@@ -12,7 +12,7 @@ export type FirstAdminResult =
   { created: false } | { created: true; username: string; generatedPassword: string | null };
 
 /**
- * On a fresh database, create the first admin (PRODUCT.md §3) from
+ * On a fresh database, create the first admin (docs/PRODUCT-RULES.md §6.1) from
  * ADMIN_USERNAME / ADMIN_PASSWORD, or with a generated password that the
  * caller prints once. Never a fixed default password, never a migration.
  * An advisory lock makes two instances starting at once create one admin.

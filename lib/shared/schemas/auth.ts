@@ -17,7 +17,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export { totpDigits } from "@/lib/shared/totp-digits";
 
-/** 6 digits (SPEC §5); the UI strips everything else before sending. */
+/** 6 digits (docs/PRODUCT-RULES.md §15); the UI strips everything else before sending. */
 export const totpCodeSchema = z
   .string({ error: "Bitte gib den 6-stelligen Code ein" })
   .regex(/^\d{6}$/, { error: "Bitte gib den 6-stelligen Code ein" });

@@ -11,7 +11,7 @@ const fields = {
   is_hourly: z.boolean({ error: "Stundenlohn muss ja oder nein sein" }),
 };
 
-/** POST /employees: defaults of SPEC §9 (40 hours, 20 days, fixed employment). */
+/** POST /employees: defaults of docs/PRODUCT-RULES.md §17 (40 hours, 20 days, fixed employment). */
 export const employeeInputSchema = z.object({
   ...fields,
   weekly_hours: fields.weekly_hours.default(40),

@@ -1,6 +1,6 @@
 /**
  * Zod fragments shared by the API (validation at the edge) and the browser
- * forms, so both sides give the same German messages (SPEC.md §5).
+ * forms, so both sides give the same German messages (docs/PRODUCT-RULES.md §15).
  * Naming: `xxxSchema` for schemas, `XxxInput` for their types.
  */
 import { z } from "zod";
@@ -58,7 +58,7 @@ export function halfStepSchema(min: number, max: number, label: string) {
 
 /**
  * A calendar date yyyy-MM-dd. A time part (2026-11-23T00:00:00) is accepted
- * and dropped: SPEC §3 says a shift date "may carry a time part".
+ * and dropped: a request may send a date with a time part (docs/PRODUCT-RULES.md §2.1).
  */
 export function dateSchema(message = "Ungültiges Datum (erwartet JJJJ-MM-TT)") {
   return z

@@ -7,7 +7,7 @@ import { color, date, id, time } from "./response-fields";
 export const SAME_START_END = "Beginn und Ende dürfen nicht gleich sein";
 export const CUSTOM_NAME_REQUIRED = "Bitte gib einen Namen für die Sonderschicht ein";
 
-/** Breaks are not recorded (SPEC §3: always 0); anything else is refused rather than dropped. */
+/** Breaks are not recorded (docs/PRODUCT-RULES.md §7.3: always 0); anything else is refused rather than dropped. */
 export const breakMinutesSchema = z
   .number({ error: "Pausen werden nicht erfasst (break_minutes muss 0 sein)" })
   .refine((value) => value === 0, { error: "Pausen werden nicht erfasst (break_minutes muss 0 sein)" })
@@ -37,7 +37,7 @@ export const shiftInputSchema = z
       ctx.addIssue({ code: "custom", path: ["custom_name"], message: CUSTOM_NAME_REQUIRED });
     }
   })
-  // The custom name is used only when the custom checkbox is set (SPEC §5).
+  // The custom name is used only when the custom checkbox is set (docs/PRODUCT-RULES.md §15).
   .transform(({ break_minutes: _ignored, ...shift }) => ({
     ...shift,
     custom_name: shift.is_custom ? shift.custom_name! : null,

@@ -60,7 +60,7 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 // Answers: strict objects (exactly these keys; the OpenAPI document says
 // additionalProperties: false, and tests parse real answers with them).
 
-/** User JSON (SPEC §3): never a hash, never a secret. */
+/** User JSON (docs/PRODUCT-RULES.md §7.6): never a hash, never a secret. */
 export const userDtoSchema = z.strictObject({
   id,
   username: z.string(),

@@ -80,7 +80,7 @@ describe("POST /api/auth/login", () => {
   });
 });
 
-describe("login throttling (PRODUCT.md §3)", () => {
+describe("login throttling (docs/PRODUCT-RULES.md §4.5)", () => {
   test(
     "the 11th failure for one username within 15 minutes is a 429 with Retry-After; " +
       "the right password does not get past it; it lifts when the window passes",

@@ -63,7 +63,7 @@ describe("GET/PUT /api/employees/{id}", () => {
   });
 });
 
-describe("DELETE /api/employees/{id} archives (PRODUCT.md §4)", () => {
+describe("DELETE /api/employees/{id} archives (docs/PRODUCT-RULES.md §8)", () => {
   test(
     "future shifts become unassigned, past ones stay assigned; " +
       "future vacations go, a running one ends yesterday; the id answers 404",

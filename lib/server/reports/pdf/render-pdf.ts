@@ -86,7 +86,7 @@ export async function renderPdf(job: RouteJob): Promise<Uint8Array> {
   return (globalForPdf.schichtwerkPdfWorker ??= new PdfWorker()).render(full);
 }
 
-/** Response with the PDF as a download (PRODUCT.md §4 filenames). */
+/** Response with the PDF as a download (file names: docs/PRODUCT-RULES.md §12.2). */
 export function pdfResponse(pdf: Uint8Array, filename: string): Response {
   return new Response(new Uint8Array(pdf), {
     headers: {
