@@ -7,6 +7,6 @@ import * as api from "@/lib/shared/contract/employees";
 // Any query (e.g. the client's cache-buster) is ignored.
 export const GET = route(api.listEmployees, async () => json(await findEmployees()));
 
-export const POST = route(api.createEmployee, async ({ body, user, ip }) =>
-  json(await createEmployee({ input: body, audit: { actor: user, ip } }), 201),
+export const POST = route(api.createEmployee, async ({ body, audit }) =>
+  json(await createEmployee({ input: body, audit }), 201),
 );

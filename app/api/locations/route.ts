@@ -6,6 +6,6 @@ import * as api from "@/lib/shared/contract/locations";
 
 export const GET = route(api.listLocations, async () => json(await findLocations()));
 
-export const POST = route(api.createLocation, async ({ body, user, ip }) =>
-  json(await createLocation({ input: body, audit: { actor: user, ip } }), 201),
+export const POST = route(api.createLocation, async ({ body, audit }) =>
+  json(await createLocation({ input: body, audit }), 201),
 );

@@ -16,6 +16,6 @@ export const GET = route(
   { withScheduleVersion: true },
 );
 
-export const POST = route(api.createShift, async ({ body, user, ip }) =>
-  json(await createShift({ input: body, audit: { actor: user, ip } }), 201),
+export const POST = route(api.createShift, async ({ body, audit }) =>
+  json(await createShift({ input: body, audit }), 201),
 );

@@ -6,6 +6,6 @@ import * as api from "@/lib/shared/contract/users";
 
 export const GET = route(api.listUsers, async () => json(await findUsers()));
 
-export const POST = route(api.createUser, async ({ body, user, ip }) =>
-  json(await createUser({ input: body, audit: { actor: user, ip } }), 201),
+export const POST = route(api.createUser, async ({ body, audit }) =>
+  json(await createUser({ input: body, audit }), 201),
 );

@@ -8,6 +8,6 @@ export const GET = route(api.listVacations, async ({ query }) =>
   json(await findVacations({ employeeId: query.employee_id, startDate: query.start_date, endDate: query.end_date })),
 );
 
-export const POST = route(api.createVacation, async ({ body, user, ip }) =>
-  json(await createVacation({ input: body, audit: { actor: user, ip } }), 201),
+export const POST = route(api.createVacation, async ({ body, audit }) =>
+  json(await createVacation({ input: body, audit }), 201),
 );

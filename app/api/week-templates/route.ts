@@ -6,6 +6,6 @@ import * as api from "@/lib/shared/contract/week-templates";
 
 export const GET = route(api.listWeekTemplates, async () => json(await findWeekTemplates()));
 
-export const POST = route(api.createWeekTemplate, async ({ body, user, ip }) =>
-  json(await createWeekTemplate({ input: body, audit: { actor: user, ip } }), 201),
+export const POST = route(api.createWeekTemplate, async ({ body, audit }) =>
+  json(await createWeekTemplate({ input: body, audit }), 201),
 );

@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import type { AuditContext } from "@/lib/server/audit/record-audit";
 import { authenticate, type AuthUser } from "@/lib/server/auth/authenticate";
 import type { Access } from "@/lib/shared/contract/operation";
 import { can } from "@/lib/shared/roles";
@@ -28,6 +29,8 @@ export type RouteContext<A extends Access, B, Q, P> = {
   query: Q;
   params: P;
   ip: string;
+  /** Who calls and from where, for the audit row of a write (null for public routes). */
+  audit: A extends "public" ? null : AuditContext;
 };
 
 /** What a single route may ask of route() beyond its operation. */
@@ -87,13 +90,15 @@ export function route<
         : (undefined as Q);
       const body = options.body ? parseWith(options.body, await readJsonBody(request), undefined) : (undefined as B);
 
+      const ip = clientIp(request);
       const routeContext: RouteContext<A, B, Q, P> = {
         request,
         user: user as RouteContext<A, B, Q, P>["user"],
         body,
         query,
         params,
-        ip: clientIp(request),
+        ip,
+        audit: (user ? { actor: user, ip } : null) as RouteContext<A, B, Q, P>["audit"],
       };
       const extraContext = withScheduleVersion ? { scheduleVersion } : {};
       return await handler({ ...routeContext, ...extraContext } as RouteContext<A, B, Q, P> & ExtraContext<X>);

@@ -3,11 +3,11 @@ import { json, route } from "@/lib/server/api/route";
 import { changePassword } from "@/lib/server/auth/change-password";
 import * as api from "@/lib/shared/contract/auth";
 
-export const POST = route(api.changePassword, async ({ body, user, ip }) => {
+export const POST = route(api.changePassword, async ({ body, audit }) => {
   await changePassword({
     currentPassword: body.currentPassword,
     newPassword: body.newPassword,
-    audit: { actor: user, ip },
+    audit,
   });
   return json({ message: "Passwort erfolgreich geändert!" });
 });

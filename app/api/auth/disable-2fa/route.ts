@@ -3,7 +3,7 @@ import { json, route } from "@/lib/server/api/route";
 import { disableTwoFactor } from "@/lib/server/auth/two-factor-settings";
 import * as api from "@/lib/shared/contract/auth";
 
-export const POST = route(api.disableTwoFactor, async ({ body, user, ip }) => {
-  await disableTwoFactor({ code: body.token, audit: { actor: user, ip } });
+export const POST = route(api.disableTwoFactor, async ({ body, audit }) => {
+  await disableTwoFactor({ code: body.token, audit });
   return json({ message: "2FA wurde deaktiviert", two_factor_enabled: false });
 });

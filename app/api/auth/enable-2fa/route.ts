@@ -3,7 +3,7 @@ import { json, route } from "@/lib/server/api/route";
 import { enableTwoFactor } from "@/lib/server/auth/two-factor-settings";
 import * as api from "@/lib/shared/contract/auth";
 
-export const POST = route(api.enableTwoFactor, async ({ body, user, ip }) => {
-  await enableTwoFactor({ code: body.token, audit: { actor: user, ip } });
+export const POST = route(api.enableTwoFactor, async ({ body, audit }) => {
+  await enableTwoFactor({ code: body.token, audit });
   return json({ message: "2FA erfolgreich aktiviert!", two_factor_enabled: true });
 });

@@ -6,11 +6,11 @@ import * as api from "@/lib/shared/contract/employees";
 
 export const GET = route(api.getEmployee, async ({ params }) => json(await getEmployee({ id: params.id })));
 
-export const PUT = route(api.updateEmployee, async ({ params, body, user, ip }) =>
-  json(await updateEmployee({ id: params.id, input: body, audit: { actor: user, ip } })),
+export const PUT = route(api.updateEmployee, async ({ params, body, audit }) =>
+  json(await updateEmployee({ id: params.id, input: body, audit })),
 );
 
-export const DELETE = route(api.archiveEmployee, async ({ params, user, ip }) => {
-  await archiveEmployee({ id: params.id, audit: { actor: user, ip } });
+export const DELETE = route(api.archiveEmployee, async ({ params, audit }) => {
+  await archiveEmployee({ id: params.id, audit });
   return json({ message: "Mitarbeiter gelöscht" });
 });

@@ -6,11 +6,11 @@ import * as api from "@/lib/shared/contract/locations";
 
 export const GET = route(api.getLocation, async ({ params }) => json(await getLocation({ id: params.id })));
 
-export const PUT = route(api.updateLocation, async ({ params, body, user, ip }) =>
-  json(await updateLocation({ id: params.id, input: body, audit: { actor: user, ip } })),
+export const PUT = route(api.updateLocation, async ({ params, body, audit }) =>
+  json(await updateLocation({ id: params.id, input: body, audit })),
 );
 
-export const DELETE = route(api.archiveLocation, async ({ params, user, ip }) => {
-  await archiveLocation({ id: params.id, audit: { actor: user, ip } });
+export const DELETE = route(api.archiveLocation, async ({ params, audit }) => {
+  await archiveLocation({ id: params.id, audit });
   return json({ message: "Standort gelöscht" });
 });

@@ -3,11 +3,11 @@ import { json, route } from "@/lib/server/api/route";
 import { deleteShift, updateShift } from "@/lib/server/shifts/write-shifts";
 import * as api from "@/lib/shared/contract/shifts";
 
-export const PUT = route(api.updateShift, async ({ params, body, user, ip }) =>
-  json(await updateShift({ id: params.id, input: body, audit: { actor: user, ip } })),
+export const PUT = route(api.updateShift, async ({ params, body, audit }) =>
+  json(await updateShift({ id: params.id, input: body, audit })),
 );
 
-export const DELETE = route(api.deleteShift, async ({ params, user, ip }) => {
-  await deleteShift({ id: params.id, audit: { actor: user, ip } });
+export const DELETE = route(api.deleteShift, async ({ params, audit }) => {
+  await deleteShift({ id: params.id, audit });
   return json({ message: "Schicht gelöscht" });
 });

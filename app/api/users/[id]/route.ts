@@ -3,11 +3,11 @@ import { json, route } from "@/lib/server/api/route";
 import { deleteUser, updateUser } from "@/lib/server/users/write-users";
 import * as api from "@/lib/shared/contract/users";
 
-export const PUT = route(api.updateUser, async ({ params, body, user, ip }) =>
-  json(await updateUser({ id: params.id, input: body, audit: { actor: user, ip } })),
+export const PUT = route(api.updateUser, async ({ params, body, audit }) =>
+  json(await updateUser({ id: params.id, input: body, audit })),
 );
 
-export const DELETE = route(api.deleteUser, async ({ params, user, ip }) => {
-  await deleteUser({ id: params.id, audit: { actor: user, ip } });
+export const DELETE = route(api.deleteUser, async ({ params, audit }) => {
+  await deleteUser({ id: params.id, audit });
   return json({ message: "Benutzer gelöscht" });
 });

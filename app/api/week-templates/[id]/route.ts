@@ -3,11 +3,11 @@ import { json, route } from "@/lib/server/api/route";
 import { deleteWeekTemplate, updateWeekTemplate } from "@/lib/server/week-templates/write-week-templates";
 import * as api from "@/lib/shared/contract/week-templates";
 
-export const PUT = route(api.updateWeekTemplate, async ({ params, body, user, ip }) =>
-  json(await updateWeekTemplate({ id: params.id, input: body, audit: { actor: user, ip } })),
+export const PUT = route(api.updateWeekTemplate, async ({ params, body, audit }) =>
+  json(await updateWeekTemplate({ id: params.id, input: body, audit })),
 );
 
-export const DELETE = route(api.deleteWeekTemplate, async ({ params, user, ip }) => {
-  await deleteWeekTemplate({ id: params.id, audit: { actor: user, ip } });
+export const DELETE = route(api.deleteWeekTemplate, async ({ params, audit }) => {
+  await deleteWeekTemplate({ id: params.id, audit });
   return json({ message: "Vorlage gelöscht" });
 });

@@ -4,6 +4,6 @@ import { json, route } from "@/lib/server/api/route";
 import { applyWeekTemplate } from "@/lib/server/week-templates/write-week-templates";
 import * as api from "@/lib/shared/contract/week-templates";
 
-export const POST = route(api.applyWeekTemplate, async ({ params, body, user, ip }) =>
-  json(await applyWeekTemplate({ id: params.id, startDate: body.start_date, audit: { actor: user, ip } }), 201),
+export const POST = route(api.applyWeekTemplate, async ({ params, body, audit }) =>
+  json(await applyWeekTemplate({ id: params.id, startDate: body.start_date, audit }), 201),
 );
