@@ -164,10 +164,11 @@ export async function routeJsSizes(baseUrl, credentials, { routes = APP_ROUTES, 
 /** @param {JsSize[]} rows */
 export function formatJsTable(rows) {
   const lines = [`route            JS (gzip)   scripts   budget ≤ ${JS_BUDGET_KB} kB`];
-  for (const r of rows)
-    lines.push(
-      `${r.path.padEnd(16)} ${r.jsKbGzip.toFixed(1).padStart(6)} kB   ${String(r.scripts).padStart(7)}   ${r.pass ? "PASS" : "MISS"}`,
-    );
+  for (const r of rows) {
+    const jsKb = r.jsKbGzip.toFixed(1).padStart(6);
+    const scripts = String(r.scripts).padStart(7);
+    lines.push(`${r.path.padEnd(16)} ${jsKb} kB   ${scripts}   ${r.pass ? "PASS" : "MISS"}`);
+  }
   return lines.join("\n");
 }
 

@@ -212,7 +212,8 @@ async function auditOnce(page, baseUrl, credentials, target, preset) {
   const landed = new URL(page.url()).pathname;
   if (finalPath !== target.path || landed !== target.path || heading !== target.heading) {
     throw new Error(
-      `Lighthouse audited the wrong page for ${target.path} (${preset}): final URL ${lhr.finalDisplayedUrl}, now at ${landed}, heading ${JSON.stringify(heading)}`,
+      `Lighthouse audited the wrong page for ${target.path} (${preset}): ` +
+        `final URL ${lhr.finalDisplayedUrl}, now at ${landed}, heading ${JSON.stringify(heading)}`,
     );
   }
   if (target.ready && !(await page.$(target.ready))) {
@@ -303,9 +304,15 @@ export function formatLighthouseTable(rows) {
     "page        preset   score (budget)      LCP       TBT     CLS    FCP      JS (transfer)  load  runs",
   ];
   for (const r of rows) {
+    const score = `${String(r.score).padStart(3)} (≥ ${r.budget}) ${r.pass ? "PASS" : "MISS"}`;
+    const lcp = `${r.lcpMs.toFixed(0).padStart(6)} ms`;
+    const tbt = `${r.tbtMs.toFixed(0).padStart(5)} ms`;
+    const fcp = `${r.fcpMs.toFixed(0).padStart(5)} ms`;
+    const jsKb = `${r.jsKbGzip.toFixed(1).padStart(6)} kB`;
+    const load = r.loadAverage.toFixed(1).padStart(4);
     lines.push(
-      `${r.path.padEnd(11)} ${r.preset.padEnd(8)} ${String(r.score).padStart(3)} (≥ ${r.budget}) ${r.pass ? "PASS" : "MISS"}` +
-        `  ${r.lcpMs.toFixed(0).padStart(6)} ms ${r.tbtMs.toFixed(0).padStart(5)} ms  ${r.cls.toFixed(3)} ${r.fcpMs.toFixed(0).padStart(5)} ms  ${r.jsKbGzip.toFixed(1).padStart(6)} kB  ${r.loadAverage.toFixed(1).padStart(4)}  ${r.runs.join(" ")}`,
+      `${r.path.padEnd(11)} ${r.preset.padEnd(8)} ${score}` +
+        `  ${lcp} ${tbt}  ${r.cls.toFixed(3)} ${fcp}  ${jsKb}  ${load}  ${r.runs.join(" ")}`,
     );
   }
   return lines.join("\n");
@@ -318,7 +325,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     const rows = await benchLighthouse(server.baseUrl, BENCH_ADMIN, {
       onRun: (r) =>
         console.log(
-          `  ${r.path} ${r.preset} run ${r.run}: ${r.score} (LCP ${r.lcpMs.toFixed(0)} ms, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, JS ${r.jsKbGzip.toFixed(1)} kB)`,
+          `  ${r.path} ${r.preset} run ${r.run}: ${r.score} (LCP ${r.lcpMs.toFixed(0)} ms, ` +
+            `TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, JS ${r.jsKbGzip.toFixed(1)} kB)`,
         ),
     });
     console.log(`\nLighthouse performance (median of the runs listed)\n${formatLighthouseTable(rows)}`);

@@ -52,7 +52,8 @@ export function writeReport(rows, { pinned, large, details, minutes }) {
       `the measuring took ${minutes.toFixed(1)} minutes after the build.`,
     pinned
       ? "For the load runs (P1–P4) the load generator (this process) is pinned to core 0 and the Next server " +
-        "to the other core(s) with taskset; PostgreSQL is not pinned. The browser runs (P8, P5) use every core again. " +
+        "to the other core(s) with taskset; PostgreSQL is not pinned. " +
+        "The browser runs (P8, P5) use every core again. " +
         noisy
       : `Not pinned to cores (taskset unavailable or one core). ${noisy}`,
     "The workarounds behind these figures, what each works around and the test that guards it: " +

@@ -70,8 +70,14 @@ try {
   const p1 = await benchShiftsThroughput(server.baseUrl);
   rows.push({
     id: "P1",
-    what: `\`GET /api/shifts\` one week (${p1.shiftCount} shifts), 10 connections, vs \`GET /api/auth/me\`; the week does not change meanwhile, so it comes from the server's cache, checked against the data version on every request`,
-    figure: `${p1.shiftsRps.toFixed(0)} vs ${p1.trivialRps.toFixed(0)} req/s: ${p1.ratio.toFixed(2)} × (p50 ${p1.shiftsP50} ms, p99 ${p1.shiftsP99} ms); 2 SQL statements per request (tested in app/api/shifts/route.test.ts)`,
+    what:
+      `\`GET /api/shifts\` one week (${p1.shiftCount} shifts), 10 connections, vs \`GET /api/auth/me\`; ` +
+      "the week does not change meanwhile, so it comes from the server's cache, " +
+      "checked against the data version on every request",
+    figure:
+      `${p1.shiftsRps.toFixed(0)} vs ${p1.trivialRps.toFixed(0)} req/s: ${p1.ratio.toFixed(2)} × ` +
+      `(p50 ${p1.shiftsP50} ms, p99 ${p1.shiftsP99} ms); ` +
+      "2 SQL statements per request (tested in app/api/shifts/route.test.ts)",
     budget: "≥ 0.70 ×; ≤ 2 SQL",
     pass: p1.ratio >= 0.7,
   });
@@ -122,10 +128,14 @@ try {
   const plannerWeek = await seedPlannerWeek(server.baseUrl, BENCH_ADMIN);
   console.log("P8: API calls of the dashboard and the planner ...");
   const screens = await benchScreenCalls(server.baseUrl);
+  const dashboardCalls = `${screens.dashboard.calls.length} (${screens.dashboard.calls.join(", ")})`;
+  const plannerCalls = `${screens.planner.calls.length} (${screens.planner.calls.join(", ")})`;
   rows.push({
     id: "P8",
-    what: "API calls per screen load (dashboard, planner); plus the app's session check `/api/auth/me` on a full page load",
-    figure: `${screens.dashboard.calls.length} (${screens.dashboard.calls.join(", ")}); ${screens.planner.calls.length} (${screens.planner.calls.join(", ")})`,
+    what:
+      "API calls per screen load (dashboard, planner); " +
+      "plus the app's session check `/api/auth/me` on a full page load",
+    figure: `${dashboardCalls}; ${plannerCalls}`,
     budget: "≤ 3 each",
     pass: screens.dashboard.calls.length <= 3 && screens.planner.calls.length <= 3,
   });
@@ -138,10 +148,10 @@ try {
       id: "P5",
       what: `Lighthouse performance, ${preset} (median of 3): ${mine.map((row) => row.path).join(", ")}`,
       figure: mine
-        .map(
-          (row) =>
-            `${row.score} (LCP ${(row.lcpMs / 1000).toFixed(1)} s, TBT ${row.tbtMs.toFixed(0)} ms, CLS ${row.cls.toFixed(2)})`,
-        )
+        .map((row) => {
+          const lcpSeconds = (row.lcpMs / 1000).toFixed(1);
+          return `${row.score} (LCP ${lcpSeconds} s, TBT ${row.tbtMs.toFixed(0)} ms, CLS ${row.cls.toFixed(2)})`;
+        })
         .join("; "),
       budget: `≥ ${mine[0].budget}`,
       pass: mine.every((row) => row.pass),
@@ -186,7 +196,9 @@ try {
     const ratio = largeLatency.p50 / smallLatency.p50;
     rows.push({
       id: "P2",
-      what: `\`GET /api/shifts\` one week, p50 of single uncached requests: ${largeCount.toLocaleString("en")} vs ${smallCount.toLocaleString("en")} shifts in the table`,
+      what:
+        "`GET /api/shifts` one week, p50 of single uncached requests: " +
+        `${largeCount.toLocaleString("en")} vs ${smallCount.toLocaleString("en")} shifts in the table`,
       figure: `${ms(largeLatency.p50)} vs ${ms(smallLatency.p50)}: ratio ${ratio.toFixed(2)}`,
       budget: "≤ 1.2",
       pass: ratio <= 1.2,
@@ -194,7 +206,8 @@ try {
     details.push(
       `## P2: the week query on ${largeCount.toLocaleString("en")} shifts`,
       "",
-      `Generated in ${generatedSeconds.toFixed(0)} s (set-based SQL, \`scripts/lib/generate-data.mjs\`). Plan of the query of \`GET /api/shifts\` for ${P1_WEEK.start} – ${P1_WEEK.end}:`,
+      `Generated in ${generatedSeconds.toFixed(0)} s (set-based SQL, \`scripts/lib/generate-data.mjs\`). ` +
+        `Plan of the query of \`GET /api/shifts\` for ${P1_WEEK.start} – ${P1_WEEK.end}:`,
       "",
       "```",
       await explainWeekQuery(client, P1_WEEK, await fetchP1Week(server.baseUrl)),

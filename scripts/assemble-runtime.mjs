@@ -85,7 +85,8 @@ function main() {
   const packages = dependencyClosure(RUNTIME_PACKAGES);
   packages.forEach(copy);
   console.log(
-    `Laufzeit-Dateien in ${target}: standalone-Server, ${RUNTIME_FILES.length} Dateien/Ordner, ${packages.length} Pakete.`,
+    `Laufzeit-Dateien in ${target}: standalone-Server, ` +
+      `${RUNTIME_FILES.length} Dateien/Ordner, ${packages.length} Pakete.`,
   );
 }
 

@@ -17,7 +17,9 @@ if (argument === "--help" || argument === "-h" || process.argv.length > 3) {
 function defaultFile() {
   const now = new Date();
   const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
-  const stamp = `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}-${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
+  const date = `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+  const time = `${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
+  const stamp = `${date}-${time}`;
   return path.join(ROOT, "backups", `schichtwerk-${stamp}.backup`);
 }
 
@@ -30,11 +32,14 @@ try {
   const { counts, bytes } = await backupDatabase({ url: database.url, file });
   const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
   console.log(
-    `Sicherung geschrieben: ${file} (${Object.keys(counts).length} Tabellen, ${rows} Zeilen, ${(bytes / 1024).toFixed(1)} KiB).`,
+    `Sicherung geschrieben: ${file} ` +
+      `(${Object.keys(counts).length} Tabellen, ${rows} Zeilen, ${(bytes / 1024).toFixed(1)} KiB).`,
   );
   console.log(
-    "Wichtig: 2FA-Geheimnisse darin sind mit ENCRYPTION_KEY verschlüsselt. Bewahre ENCRYPTION_KEY (Standard: DATA_DIR/secrets/encryption-key) " +
-      "und JWT_SECRET getrennt, aber zusammen mit der Sicherung auf; ohne den Schlüssel funktioniert nach einer Wiederherstellung keine 2FA-Anmeldung.",
+    "Wichtig: 2FA-Geheimnisse darin sind mit ENCRYPTION_KEY verschlüsselt. " +
+      "Bewahre ENCRYPTION_KEY (Standard: DATA_DIR/secrets/encryption-key) " +
+      "und JWT_SECRET getrennt, aber zusammen mit der Sicherung auf; " +
+      "ohne den Schlüssel funktioniert nach einer Wiederherstellung keine 2FA-Anmeldung.",
   );
 } catch (error) {
   console.error(`db:backup fehlgeschlagen: ${error instanceof Error ? error.message : error}`);

@@ -31,7 +31,8 @@ try {
   for (const name of names)
     console.log(`${name.padEnd(width)}  ${String(before[name] ?? "–").padStart(6)} → ${after[name] ?? "–"}`);
   console.log(
-    "Angemeldete Sitzungen gelten wie zum Zeitpunkt der Sicherung. 2FA funktioniert nur mit demselben ENCRYPTION_KEY wie damals.",
+    "Angemeldete Sitzungen gelten wie zum Zeitpunkt der Sicherung. " +
+      "2FA funktioniert nur mit demselben ENCRYPTION_KEY wie damals.",
   );
 } catch (error) {
   console.error(`db:restore fehlgeschlagen: ${error instanceof Error ? error.message : error}`);

@@ -41,7 +41,8 @@ try {
       "SELECT (SELECT count(*) FROM shifts)::int AS shifts, (SELECT count(*) FROM vacations)::int AS vacations",
     );
     console.log(
-      `Demo-Betrieb angelegt: ${result.locations} Standorte, ${result.employees} Mitarbeitende, ${counts[0].shifts} Schichten, ${counts[0].vacations} Ferien, 2 Wochenvorlagen.`,
+      `Demo-Betrieb angelegt: ${result.locations} Standorte, ${result.employees} Mitarbeitende, ` +
+        `${counts[0].shifts} Schichten, ${counts[0].vacations} Ferien, 2 Wochenvorlagen.`,
     );
   }
 } catch (error) {

@@ -98,8 +98,10 @@ async function loadSecrets() {
       throw new Error(
         unsafeConfigurationMessage(
           problems,
-          "Mit DATABASE_URL müssen JWT_SECRET und ENCRYPTION_KEY gesetzt sein: erzeugte Werte wären je Instanz oder Container verschieden und gingen mit dem Container verloren.\n" +
-            "With DATABASE_URL, JWT_SECRET and ENCRYPTION_KEY must be set: generated values would differ per instance or container and be lost with the container.",
+          "Mit DATABASE_URL müssen JWT_SECRET und ENCRYPTION_KEY gesetzt sein: " +
+            "erzeugte Werte wären je Instanz oder Container verschieden und gingen mit dem Container verloren.\n" +
+            "With DATABASE_URL, JWT_SECRET and ENCRYPTION_KEY must be set: " +
+            "generated values would differ per instance or container and be lost with the container.",
         ),
       );
     }

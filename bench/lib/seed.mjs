@@ -24,14 +24,18 @@ export async function seedStaff(client, { tag, employees, locations, start, end 
   await client.query("BEGIN");
   const loc = await client.query(
     `INSERT INTO locations (name, color, updated_at)
-     SELECT $1 || ' Filiale ' || g, (ARRAY['#3B82F6','#EF4444','#10B981','#F59E0B','#8B5CF6','#EC4899','#06B6D4','#84CC16','#F97316','#6366F1'])[1 + g % 10], now()
+     SELECT $1 || ' Filiale ' || g,
+            (ARRAY['#3B82F6','#EF4444','#10B981','#F59E0B','#8B5CF6',
+                   '#EC4899','#06B6D4','#84CC16','#F97316','#6366F1'])[1 + g % 10],
+            now()
      FROM generate_series(1, $2) g RETURNING id`,
     [tag, locations],
   );
   const emp = await client.query(
     `INSERT INTO employees (first_name, last_name, weekly_hours, vacation_days_total, is_hourly, updated_at)
      SELECT (ARRAY['Ayşe','Łukasz','Anna','Luca','Mia','Noah','Lea','Elias','Şule','Jan'])[1 + g % 10],
-            (ARRAY['Şahin','Ağaoğlu','Müller','Meier','Schmid','Keller','Weber','Huber','Nowak','Brunner'])[1 + (g / 10) % 10] || ' ' || $1 || g,
+            (ARRAY['Şahin','Ağaoğlu','Müller','Meier','Schmid',
+                   'Keller','Weber','Huber','Nowak','Brunner'])[1 + (g / 10) % 10] || ' ' || $1 || g,
             40, 25, g % 9 = 0, now()
      FROM generate_series(1, $2) g RETURNING id`,
     [tag, employees],

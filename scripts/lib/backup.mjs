@@ -107,7 +107,8 @@ async function appTables(client) {
     SELECT c.relname AS name
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition
-       AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
+       AND NOT EXISTS (SELECT 1 FROM pg_depend d
+                        WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
      ORDER BY c.relname COLLATE "C"`);
   return rows.map((row) => row.name);
 }
@@ -141,7 +142,8 @@ async function schemaSequences(client) {
     SELECT c.relname AS name
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = current_schema() AND c.relkind = 'S'
-       AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
+       AND NOT EXISTS (SELECT 1 FROM pg_depend d
+                        WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
      ORDER BY c.relname COLLATE "C"`);
   return rows.map((row) => row.name);
 }
@@ -186,7 +188,8 @@ export async function backupDatabase({ url, file }) {
     const tablesNow = await appTables(client);
     if (tablesNow.join() !== tables.join()) {
       throw new BackupError(
-        "Die Tabellen der Datenbank haben sich während des Starts der Sicherung geändert (Migration?); bitte erneut versuchen.",
+        "Die Tabellen der Datenbank haben sich während des Starts der Sicherung geändert (Migration?); " +
+          "bitte erneut versuchen.",
       );
     }
     /** @type {BackupHeader} */
@@ -230,7 +233,8 @@ export async function backupDatabase({ url, file }) {
         yield emit(JSON.stringify({ table: table.name }));
         const values = table.columns.map((column) => `${ident(column)}::text`).join(", ");
         await client.query(
-          `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT array_to_json(ARRAY[${values}]::text[])::text AS r FROM ${ident(table.name)}`,
+          `DECLARE backup_rows NO SCROLL CURSOR FOR
+           SELECT array_to_json(ARRAY[${values}]::text[])::text AS r FROM ${ident(table.name)}`,
         );
         let count = 0;
         while (true) {
@@ -324,7 +328,8 @@ export async function* readBackup(file) {
       if (header?.format !== BACKUP_FORMAT) throw new BackupError(`${file} ist keine Schichtwerk-Sicherung.`);
       if (header.version !== BACKUP_VERSION) {
         throw new BackupError(
-          `Die Sicherung hat das Format ${header.version}; diese Version von Schichtwerk liest nur Format ${BACKUP_VERSION}.`,
+          `Die Sicherung hat das Format ${header.version}; ` +
+            `diese Version von Schichtwerk liest nur Format ${BACKUP_VERSION}.`,
         );
       }
       if (!Array.isArray(header.tables) || !Array.isArray(header.migrations) || !Array.isArray(header.sequences))
@@ -459,7 +464,8 @@ export async function restoreDatabase({ url, file, log = () => {} }) {
       const columnTypes = table.columns.flatMap((name) => types.get(name) ?? []);
       if (columns.length !== table.columns.length || columnTypes.length !== table.columns.length) {
         throw new BackupError(
-          `Die Tabelle ${table.name} der Sicherung passt nicht zu den Migrationen dieser Version; es wurde nichts verändert.`,
+          `Die Tabelle ${table.name} der Sicherung passt nicht zu den Migrationen dieser Version; ` +
+            "es wurde nichts verändert.",
         );
       }
       targets.set(table.name, columnTypes);
@@ -469,7 +475,8 @@ export async function restoreDatabase({ url, file, log = () => {} }) {
     // point at itself): the checks wait until every row is in, then all run.
     const foreignKeys = (
       await client.query(`
-        SELECT conrelid::regclass::text AS "table", conname AS name, condeferrable AS deferrable, condeferred AS deferred
+        SELECT conrelid::regclass::text AS "table", conname AS name,
+               condeferrable AS deferrable, condeferred AS deferred
           FROM pg_constraint WHERE contype = 'f' AND connamespace = current_schema()::regnamespace`)
     ).rows;
     for (const key of foreignKeys) {
@@ -536,7 +543,8 @@ export async function restoreDatabase({ url, file, log = () => {} }) {
     for (const table of header.tables) {
       if (after[table.name] !== counts[table.name]) {
         throw new BackupError(
-          `Tabelle ${table.name}: ${after[table.name]} Zeilen geladen, ${counts[table.name]} in der Sicherung; es wurde nichts verändert.`,
+          `Tabelle ${table.name}: ${after[table.name]} Zeilen geladen, ${counts[table.name]} in der Sicherung; ` +
+            "es wurde nichts verändert.",
         );
       }
     }
@@ -544,12 +552,14 @@ export async function restoreDatabase({ url, file, log = () => {} }) {
 
     if (backupMigrations.length < known.length) {
       log(
-        `Die Sicherung ist älter als diese Version: wende ${known.length - backupMigrations.length} neuere Migration(en) an ...`,
+        `Die Sicherung ist älter als diese Version: ` +
+          `wende ${known.length - backupMigrations.length} neuere Migration(en) an ...`,
       );
       await client.end();
       await migrateDeploy(url, { quiet: true }).catch((error) => {
         throw new BackupError(
-          `Die Sicherung ist wiederhergestellt, aber die neueren Migrationen schlugen fehl (\`npm start\` versucht es erneut): ${error.message}`,
+          "Die Sicherung ist wiederhergestellt, aber die neueren Migrationen schlugen fehl " +
+            `(\`npm start\` versucht es erneut): ${error.message}`,
         );
       });
     }
@@ -576,18 +586,22 @@ async function dropSchemaObjects(client) {
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f') AND NOT c.relispartition
         AND c.relname <> $1
-        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d
+                         WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
      UNION ALL
      SELECT format('DROP TYPE IF EXISTS %I.%I CASCADE', n.nspname, t.typname)
        FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
       WHERE n.nspname = current_schema()
-        AND (t.typtype IN ('e', 'd', 'r') OR (t.typtype = 'c' AND (SELECT relkind FROM pg_class WHERE oid = t.typrelid) = 'c'))
-        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_type'::regclass AND d.objid = t.oid AND d.deptype = 'e')
+        AND (t.typtype IN ('e', 'd', 'r')
+             OR (t.typtype = 'c' AND (SELECT relkind FROM pg_class WHERE oid = t.typrelid) = 'c'))
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d
+                         WHERE d.classid = 'pg_type'::regclass AND d.objid = t.oid AND d.deptype = 'e')
      UNION ALL
      SELECT format('DROP ROUTINE IF EXISTS %s CASCADE', p.oid::regprocedure)
        FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
       WHERE n.nspname = current_schema() AND p.prokind IN ('f', 'p')
-        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')`,
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d
+                         WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')`,
     [MIGRATIONS_TABLE],
   );
   for (const row of rows) await client.query(row.sql);
@@ -604,7 +618,8 @@ async function raiseSequencesToData(client) {
       JOIN pg_class s ON s.oid = d.objid AND s.relkind = 'S'
       JOIN pg_class t ON t.oid = d.refobjid
       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = d.refobjsubid
-     WHERE d.classid = 'pg_class'::regclass AND d.deptype IN ('a', 'i') AND s.relnamespace = current_schema()::regnamespace`);
+     WHERE d.classid = 'pg_class'::regclass AND d.deptype IN ('a', 'i')
+       AND s.relnamespace = current_schema()::regnamespace`);
   for (const row of rows) {
     await client.query(
       `SELECT setval($1::regclass, m) FROM (SELECT max(${ident(row.column)}) AS m FROM ${ident(row.table)}) x

@@ -55,7 +55,8 @@ function assertReachableByPostgresUser(dir) {
       // "others" need execute (search) permission on every parent directory.
       if ((mode & 0o001) === 0) {
         throw new Error(
-          `PostgreSQL runs as the OS user "postgres" (never as root) and cannot reach ${current} (mode ${(mode & 0o777).toString(8)}). ` +
+          `PostgreSQL runs as the OS user "postgres" (never as root) ` +
+            `and cannot reach ${current} (mode ${(mode & 0o777).toString(8)}). ` +
             `Choose a DATA_DIR outside it (e.g. DATA_DIR=/var/lib/schichtwerk) or run: chmod o+x ${current}`,
         );
       }
@@ -113,7 +114,8 @@ export async function startEmbeddedPostgres({ dataDir, port, log = console.log }
   } catch {
     throw new Error(
       `PostgreSQL did not start on port ${port} (data: ${databaseDir}). ` +
-        `Is another server using the port, or is an old PostgreSQL still running on this data directory? Set EMBEDDED_PG_PORT to use another port.`,
+        `Is another server using the port, or is an old PostgreSQL still running on this data directory? ` +
+        `Set EMBEDDED_PG_PORT to use another port.`,
     );
   }
 
@@ -220,8 +222,10 @@ async function importWithoutExitHooks() {
     // PostgreSQL of docker-compose.yml.
     if (errorCode(error) !== "ERR_MODULE_NOT_FOUND") throw error;
     throw new Error(
-      "DATABASE_URL ist nicht gesetzt, und das eingebettete PostgreSQL ist hier nicht installiert (Container-Image). Setze DATABASE_URL.\n" +
-        "DATABASE_URL is not set and the embedded PostgreSQL is not installed here (container image). Set DATABASE_URL.",
+      "DATABASE_URL ist nicht gesetzt, und das eingebettete PostgreSQL ist hier nicht installiert (Container-Image). " +
+        "Setze DATABASE_URL.\n" +
+        "DATABASE_URL is not set and the embedded PostgreSQL is not installed here (container image). " +
+        "Set DATABASE_URL.",
     );
   }
   for (const signal of signals) {

@@ -11,7 +11,8 @@
  * @param {string} to SQL date expression
  */
 const WORKING_DAYS_SQL = (from, to) =>
-  `(SELECT count(*) FROM generate_series(${from}, ${to}, interval '1 day') d WHERE extract(isodow FROM d) < 6)::smallint`;
+  `(SELECT count(*) FROM generate_series(${from}, ${to}, interval '1 day') d
+    WHERE extract(isodow FROM d) < 6)::smallint`;
 
 const DEMO_LOCATIONS = [
   ["Café Bahnhof", "#3B82F6", "Bahnhofplatz 3, 8001 Zürich"],
@@ -62,7 +63,8 @@ export async function generateDemo(client, { monday }) {
     const employees = [];
     for (const [first, last, hours, days, hourly] of DEMO_EMPLOYEES) {
       const { rows } = await client.query(
-        "INSERT INTO employees (first_name, last_name, weekly_hours, vacation_days_total, is_hourly, updated_at) VALUES ($1, $2, $3, $4, $5, now()) RETURNING id",
+        `INSERT INTO employees (first_name, last_name, weekly_hours, vacation_days_total, is_hourly, updated_at)
+         VALUES ($1, $2, $3, $4, $5, now()) RETURNING id`,
         [first, last, hours, days, hourly],
       );
       employees.push(rows[0].id);
@@ -70,7 +72,8 @@ export async function generateDemo(client, { monday }) {
     // Each employee works at "their" location (index % 3) on four or five days a
     // week, in one of three shift patterns; every 29th slot is left open.
     await client.query(
-      `INSERT INTO shifts (employee_id, location_id, shift_date, start_time, end_time, is_custom, custom_name, updated_at)
+      `INSERT INTO shifts
+         (employee_id, location_id, shift_date, start_time, end_time, is_custom, custom_name, updated_at)
        SELECT CASE WHEN (e.n * 7 + d.n) % 29 = 0 THEN NULL ELSE e.id END,
               ($2::int[])[1 + e.n % 3],
               d.day,
@@ -90,9 +93,11 @@ export async function generateDemo(client, { monday }) {
     // Saturday at the bakery and a Friday night shift at the café.
     await client.query(
       `INSERT INTO shifts (employee_id, location_id, shift_date, start_time, end_time, updated_at)
-       SELECT NULL::int, $2::int, ($1::date + w * 7 + 5), time '07:00', time '13:00', now() FROM generate_series(-4, 3) w
+       SELECT NULL::int, $2::int, ($1::date + w * 7 + 5), time '07:00', time '13:00', now()
+         FROM generate_series(-4, 3) w
        UNION ALL
-       SELECT $3, $4, ($1::date + w * 7 + 4), time '22:00', time '06:00', now() FROM generate_series(-4, 3) w`,
+       SELECT $3, $4, ($1::date + w * 7 + 4), time '22:00', time '06:00', now()
+         FROM generate_series(-4, 3) w`,
       [monday, locations[1], employees[11], locations[0]],
     );
     await client.query(
@@ -156,15 +161,19 @@ export async function generateLarge(
   try {
     const loc = await client.query(
       `INSERT INTO locations (name, color, address, updated_at)
-       SELECT $1 || ' Filiale ' || g, (ARRAY['#3B82F6','#EF4444','#10B981','#F59E0B','#8B5CF6','#EC4899','#06B6D4','#84CC16','#F97316','#6366F1'])[1 + g % 10],
+       SELECT $1 || ' Filiale ' || g,
+              (ARRAY['#3B82F6','#EF4444','#10B981','#F59E0B','#8B5CF6',
+                     '#EC4899','#06B6D4','#84CC16','#F97316','#6366F1'])[1 + g % 10],
               'Musterstrasse ' || g || ', 8000 Zürich', now()
        FROM generate_series(1, $2) g RETURNING id`,
       [tag, locations],
     );
     const emp = await client.query(
       `INSERT INTO employees (first_name, last_name, weekly_hours, vacation_days_total, is_hourly, updated_at)
-       SELECT (ARRAY['Ayşe','Łukasz','Anna','Luca','Mia','Noah','Lea','Elias','Şule','Jan','Chiara','Dario'])[1 + g % 12],
-              (ARRAY['Şahin','Ağaoğlu','Müller','Meier','Schmid','Keller','Weber','Huber','Nowak','Brunner','Rossi','Zürcher'])[1 + (g / 12) % 12] || ' ' || $1 || g,
+       SELECT (ARRAY['Ayşe','Łukasz','Anna','Luca','Mia','Noah',
+                     'Lea','Elias','Şule','Jan','Chiara','Dario'])[1 + g % 12],
+              (ARRAY['Şahin','Ağaoğlu','Müller','Meier','Schmid','Keller',
+                     'Weber','Huber','Nowak','Brunner','Rossi','Zürcher'])[1 + (g / 12) % 12] || ' ' || $1 || g,
               (ARRAY[40, 42, 32, 24, 20, 16])[1 + g % 6], 25, g % 9 = 0, now()
        FROM generate_series(1, $2) g RETURNING id`,
       [tag, employees],
@@ -174,7 +183,9 @@ export async function generateLarge(
     /** @type {number[]} */
     const employeeIds = emp.rows.map((r) => r.id);
     const { rows: span } = await client.query(
-      `SELECT count(*)::int AS days FROM generate_series($1::date, $1::date + ($2 || ' years')::interval - interval '1 day', interval '1 day') d WHERE extract(isodow FROM d) < 6`,
+      `SELECT count(*)::int AS days
+         FROM generate_series($1::date, $1::date + ($2 || ' years')::interval - interval '1 day', interval '1 day') d
+        WHERE extract(isodow FROM d) < 6`,
       [from, years],
     );
     // The share of (employee, working day) pairs that get a shift, in per mille.
@@ -189,7 +200,9 @@ export async function generateLarge(
               now()
        FROM unnest($5::int[]) WITH ORDINALITY AS e(id, n)
        CROSS JOIN LATERAL (
-         SELECT day::date FROM generate_series($1::date, $1::date + ($2 || ' years')::interval - interval '1 day', interval '1 day') day
+         SELECT day::date
+           FROM generate_series($1::date, $1::date + ($2 || ' years')::interval - interval '1 day',
+                                interval '1 day') day
          WHERE extract(isodow FROM day) < 6
        ) d
        CROSS JOIN LATERAL (SELECT abs(hashint8(e.id::bigint * 100003 + (d.day - date '2000-01-01'))) AS h) r
