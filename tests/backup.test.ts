@@ -182,40 +182,36 @@ afterAll(async () => {
 
 // The tests run in order: the first one takes the backup (`file`, `backedUp`) the others restore or damage.
 describe("backup and restore", () => {
-  test(
-    "backup, wipe, restore: every row of every table and every sequence is back; " + "new rows get fresh ids",
-    async () => {
-      const { token } = await fill();
-      const before = await snapshot();
-      expect(before.refresh_tokens.length).toBe(2);
-      expect(before.audit_log.length).toBeGreaterThan(8);
+  test("backup, wipe, restore: every row and every sequence is back; new rows get fresh ids", async () => {
+    const { token } = await fill();
+    const before = await snapshot();
+    expect(before.refresh_tokens.length).toBe(2);
+    expect(before.audit_log.length).toBeGreaterThan(8);
 
-      const { counts } = await backupDatabase({ url, file });
-      backedUp = before;
-      expect(counts.employees).toBe(4);
-      expect(counts._prisma_migrations).toBe(codeMigrations().length);
-      expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const { counts } = await backupDatabase({ url, file });
+    backedUp = before;
+    expect(counts.employees).toBe(4);
+    expect(counts._prisma_migrations).toBe(codeMigrations().length);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
 
-      await sql.query("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
-      const result = await restoreDatabase({ url, file });
-      expect(result.after.employees).toBe(4);
-      expect(await snapshot()).toEqual(before);
+    await sql.query("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
+    const result = await restoreDatabase({ url, file });
+    expect(result.after.employees).toBe(4);
+    expect(await snapshot()).toEqual(before);
 
-      // The app works on the restored data, and the next id is beyond every id ever handed out.
-      const employees = await import("@/app/api/employees/route");
-      const me = await import("@/app/api/auth/me/route");
-      const { call } = await import("@/tests/support/api");
-      // Enum types were dropped and created anew: the app's open connections must still read them.
-      expect((await call(me.GET, { token })).json).toMatchObject({ role: "admin" });
-      const listed = (await call(employees.GET, { token })).json as unknown as { first_name: string }[];
-      expect(listed.map((e) => e.first_name)).toContain("Ayşe");
-      const location = await sql.query("INSERT INTO locations (name, updated_at) VALUES ('neu', now()) RETURNING id");
-      const [lastValue] = before["sequence locations_id_seq"][0].split(" ");
-      expect(location.rows[0].id).toBe(Number(lastValue) + 1);
-      await sql.query("DELETE FROM locations WHERE name = 'neu'");
-    },
-    90_000,
-  );
+    // The app works on the restored data, and the next id is beyond every id ever handed out.
+    const employees = await import("@/app/api/employees/route");
+    const me = await import("@/app/api/auth/me/route");
+    const { call } = await import("@/tests/support/api");
+    // Enum types were dropped and created anew: the app's open connections must still read them.
+    expect((await call(me.GET, { token })).json).toMatchObject({ role: "admin" });
+    const listed = (await call(employees.GET, { token })).json as unknown as { first_name: string }[];
+    expect(listed.map((e) => e.first_name)).toContain("Ayşe");
+    const location = await sql.query("INSERT INTO locations (name, updated_at) VALUES ('neu', now()) RETURNING id");
+    const [lastValue] = before["sequence locations_id_seq"][0].split(" ");
+    expect(location.rows[0].id).toBe(Number(lastValue) + 1);
+    await sql.query("DELETE FROM locations WHERE name = 'neu'");
+  }, 90_000);
 
   test("a restore replaces whatever the database holds now, and says what was there", async () => {
     await sql.query("DELETE FROM shifts");

@@ -55,168 +55,163 @@ type Answer = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test(
-  "PostgreSQL crashes and restarts under a write load: 503 meanwhile, " + "recovery without restart, no 201 lost",
-  async () => {
-    test.setTimeout(120_000);
-    const login = await api(app.url, "POST", "/api/auth/login", { body: ADMIN });
-    expect(login.status).toBe(200);
-    const token = login.body.accessToken as string;
-    const location = await api(app.url, "POST", "/api/locations", {
-      token,
-      body: { name: "Ausfalltest", color: "#112233" },
-    });
-    expect(location.status).toBe(201);
-    const locationId = location.body.id as number;
+test("PostgreSQL crashes and restarts under writes: 503 meanwhile, recovery in-process, no 201 lost", async () => {
+  test.setTimeout(120_000);
+  const login = await api(app.url, "POST", "/api/auth/login", { body: ADMIN });
+  expect(login.status).toBe(200);
+  const token = login.body.accessToken as string;
+  const location = await api(app.url, "POST", "/api/locations", {
+    token,
+    body: { name: "Ausfalltest", color: "#112233" },
+  });
+  expect(location.status).toBe(201);
+  const locationId = location.body.id as number;
 
-    const answers: Answer[] = [];
-    const created: number[] = [];
-    const failures: string[] = [];
-    let running = true;
+  const answers: Answer[] = [];
+  const created: number[] = [];
+  const failures: string[] = [];
+  let running = true;
 
-    async function writer(n: number) {
-      for (let k = 0; running; k++) {
-        const day = new Date(Date.UTC(2031, 0, 1 + ((n * 97 + k) % 365))).toISOString().slice(0, 10);
-        const sentAt = Date.now();
-        try {
-          const res = await api(app.url, "POST", "/api/shifts", {
-            token,
-            // A bound per request: a hanging server shows up as a failure here.
-            timeoutMs: 10_000,
-            body: {
-              location_id: locationId,
-              shift_date: day,
-              start_time: `${String(k % 20).padStart(2, "0")}:00`,
-              end_time: `${String((k % 20) + 2).padStart(2, "0")}:30`,
-              is_custom: true,
-              custom_name: `Last ${n}-${k}`,
-            },
-          });
-          answers.push({
-            sentAt,
-            at: Date.now(),
-            status: res.status,
-            body: res.body,
-            retryAfter: res.headers.get("retry-after"),
-            ms: res.ms,
-          });
-          if (res.status === 201) created.push(res.body.id as number);
-          else await sleep(20); // keep two shared cores usable while the database is away
-        } catch (error) {
-          failures.push(`${new Date(sentAt).toISOString()}: ${error instanceof Error ? error.message : String(error)}`);
-        }
+  async function writer(n: number) {
+    for (let k = 0; running; k++) {
+      const day = new Date(Date.UTC(2031, 0, 1 + ((n * 97 + k) % 365))).toISOString().slice(0, 10);
+      const sentAt = Date.now();
+      try {
+        const res = await api(app.url, "POST", "/api/shifts", {
+          token,
+          // A bound per request: a hanging server shows up as a failure here.
+          timeoutMs: 10_000,
+          body: {
+            location_id: locationId,
+            shift_date: day,
+            start_time: `${String(k % 20).padStart(2, "0")}:00`,
+            end_time: `${String((k % 20) + 2).padStart(2, "0")}:30`,
+            is_custom: true,
+            custom_name: `Last ${n}-${k}`,
+          },
+        });
+        answers.push({
+          sentAt,
+          at: Date.now(),
+          status: res.status,
+          body: res.body,
+          retryAfter: res.headers.get("retry-after"),
+          ms: res.ms,
+        });
+        if (res.status === 201) created.push(res.body.id as number);
+        else await sleep(20); // keep two shared cores usable while the database is away
+      } catch (error) {
+        failures.push(`${new Date(sentAt).toISOString()}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+  }
 
-    const writers = Array.from({ length: WRITERS }, (_, n) => writer(n));
-    let downAt = 0;
-    let upAt = 0;
-    let recoveredAt = 0;
-    let health: Awaited<ReturnType<typeof api>>;
-    try {
-      await expect.poll(() => created.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
+  const writers = Array.from({ length: WRITERS }, (_, n) => writer(n));
+  let downAt = 0;
+  let upAt = 0;
+  let recoveredAt = 0;
+  let health: Awaited<ReturnType<typeof api>>;
+  try {
+    await expect.poll(() => created.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
 
-      // Hold the writers inside their transactions when PostgreSQL dies: with
-      // audit_log locked, each has inserted its shift and waits to insert the
-      // audit row, holding a pooled connection. The crash must roll those shifts
-      // back, and the pool must get those connections' slots back.
-      const locker = new pg.Client({ connectionString: database.url });
-      locker.on("error", () => {}); // its connection dies with the server, on purpose
-      await locker.connect();
-      await locker.query("BEGIN");
-      await locker.query("LOCK TABLE audit_log IN EXCLUSIVE MODE");
-      await expect
-        .poll(
-          async () => {
-            // Statistics are a snapshot per transaction otherwise.
-            await locker.query("SELECT pg_stat_clear_snapshot()");
-            const waiting = await locker.query<{ count: string }>(
-              "SELECT count(*) FROM pg_stat_activity " +
-                "WHERE wait_event_type = 'Lock' AND state = 'active' AND datname = current_database()",
-            );
-            return Number(waiting.rows[0].count);
-          },
-          { timeout: 10_000 },
-        )
-        .toBe(POOL_SIZE);
+    // Hold the writers inside their transactions when PostgreSQL dies: with
+    // audit_log locked, each has inserted its shift and waits to insert the
+    // audit row, holding a pooled connection. The crash must roll those shifts
+    // back, and the pool must get those connections' slots back.
+    const locker = new pg.Client({ connectionString: database.url });
+    locker.on("error", () => {}); // its connection dies with the server, on purpose
+    await locker.connect();
+    await locker.query("BEGIN");
+    await locker.query("LOCK TABLE audit_log IN EXCLUSIVE MODE");
+    await expect
+      .poll(
+        async () => {
+          // Statistics are a snapshot per transaction otherwise.
+          await locker.query("SELECT pg_stat_clear_snapshot()");
+          const waiting = await locker.query<{ count: string }>(
+            "SELECT count(*) FROM pg_stat_activity " +
+              "WHERE wait_event_type = 'Lock' AND state = 'active' AND datname = current_database()",
+          );
+          return Number(waiting.rows[0].count);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(POOL_SIZE);
 
-      crashDatabase(database);
-      downAt = Date.now();
-      await sleep(DOWN_MS / 2);
-      health = await api(app.url, "GET", "/api/health", { timeoutMs: 5_000 });
-      await sleep(DOWN_MS / 2);
+    crashDatabase(database);
+    downAt = Date.now();
+    await sleep(DOWN_MS / 2);
+    health = await api(app.url, "GET", "/api/health", { timeoutMs: 5_000 });
+    await sleep(DOWN_MS / 2);
 
-      database = await startDatabase(dataDir, pgPort);
-      upAt = Date.now();
-      await expect
-        .poll(() => answers.some((answer) => answer.status === 201 && answer.sentAt >= upAt), {
-          timeout: 10_000,
-          intervals: [100],
-        })
-        .toBe(true);
-      recoveredAt = answers.find((answer) => answer.status === 201 && answer.sentAt >= upAt)!.at;
-      await sleep(1_000);
-    } finally {
-      running = false; // also when an expectation above failed
-      await Promise.all(writers);
-    }
+    database = await startDatabase(dataDir, pgPort);
+    upAt = Date.now();
+    await expect
+      .poll(() => answers.some((answer) => answer.status === 201 && answer.sentAt >= upAt), {
+        timeout: 10_000,
+        intervals: [100],
+      })
+      .toBe(true);
+    recoveredAt = answers.find((answer) => answer.status === 201 && answer.sentAt >= upAt)!.at;
+    await sleep(1_000);
+  } finally {
+    running = false; // also when an expectation above failed
+    await Promise.all(writers);
+  }
 
-    // No request hung or failed at the HTTP level.
-    expect(failures).toEqual([]);
-    // Nothing but 201 and 503; every 503 is the JSON error body, never a stack.
-    expect(answers.filter((answer) => answer.status !== 201 && answer.status !== 503)).toEqual([]);
-    for (const answer of answers.filter((answer) => answer.status === 503)) {
-      expect(answer.body).toEqual(UNAVAILABLE_BODY);
-      expect(answer.retryAfter).toBe("5");
-    }
+  // No request hung or failed at the HTTP level.
+  expect(failures).toEqual([]);
+  // Nothing but 201 and 503; every 503 is the JSON error body, never a stack.
+  expect(answers.filter((answer) => answer.status !== 201 && answer.status !== 503)).toEqual([]);
+  for (const answer of answers.filter((answer) => answer.status === 503)) {
+    expect(answer.body).toEqual(UNAVAILABLE_BODY);
+    expect(answer.retryAfter).toBe("5");
+  }
 
-    // While PostgreSQL was away: only quick 503s (and enough of them to mean something).
-    const whileDown = answers.filter((answer) => answer.sentAt >= downAt && answer.at <= upAt);
-    expect(whileDown.length).toBeGreaterThanOrEqual(20);
-    expect(whileDown.filter((answer) => answer.status !== 503)).toEqual([]);
-    expect(Math.max(...whileDown.map((answer) => answer.ms))).toBeLessThan(5_000);
-    // Requests caught inside their transactions by the crash: 503 as well.
-    const cutOff = answers.filter((answer) => answer.sentAt < downAt && answer.at > downAt);
-    expect(cutOff.filter((answer) => answer.status === 503).length).toBeGreaterThanOrEqual(POOL_SIZE);
-    expect(health!.status).toBe(503);
-    expect(health!.body).toMatchObject({ status: "error", db: "unreachable", ...UNAVAILABLE_BODY });
+  // While PostgreSQL was away: only quick 503s (and enough of them to mean something).
+  const whileDown = answers.filter((answer) => answer.sentAt >= downAt && answer.at <= upAt);
+  expect(whileDown.length).toBeGreaterThanOrEqual(20);
+  expect(whileDown.filter((answer) => answer.status !== 503)).toEqual([]);
+  expect(Math.max(...whileDown.map((answer) => answer.ms))).toBeLessThan(5_000);
+  // Requests caught inside their transactions by the crash: 503 as well.
+  const cutOff = answers.filter((answer) => answer.sentAt < downAt && answer.at > downAt);
+  expect(cutOff.filter((answer) => answer.status === 503).length).toBeGreaterThanOrEqual(POOL_SIZE);
+  expect(health!.status).toBe(503);
+  expect(health!.body).toMatchObject({ status: "error", db: "unreachable", ...UNAVAILABLE_BODY });
 
-    console.log(
-      `crash-safety: ${created.length} shifts answered 201, ${whileDown.length} answers while PostgreSQL was down ` +
-        `(slowest ${Math.max(...whileDown.map((answer) => answer.ms))} ms), ` +
-        `first 201 ${recoveredAt - upAt} ms after it was back`,
-    );
-    // The same process serves again soon after PostgreSQL is back.
-    expect(recoveredAt - upAt).toBeLessThan(10_000);
-    expect((await api(app.url, "GET", "/api/health")).status).toBe(200);
+  console.log(
+    `crash-safety: ${created.length} shifts answered 201, ${whileDown.length} answers while PostgreSQL was down ` +
+      `(slowest ${Math.max(...whileDown.map((answer) => answer.ms))} ms), ` +
+      `first 201 ${recoveredAt - upAt} ms after it was back`,
+  );
+  // The same process serves again soon after PostgreSQL is back.
+  expect(recoveredAt - upAt).toBeLessThan(10_000);
+  expect((await api(app.url, "GET", "/api/health")).status).toBe(200);
 
-    // Every 201 is in the database, and no shift is there without its audit
-    // row (creation and audit are one transaction).
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      const stored = await client.query<{ id: number }>("SELECT id FROM shifts WHERE id = ANY($1::int[])", [created]);
-      expect(stored.rows.map((row) => row.id).sort((x, y) => x - y)).toEqual(
-        [...new Set(created)].sort((x, y) => x - y),
-      );
-      const withoutAudit = await client.query(
-        `SELECT s.id FROM shifts s WHERE s.location_id = $1 AND NOT EXISTS (
+  // Every 201 is in the database, and no shift is there without its audit
+  // row (creation and audit are one transaction).
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const stored = await client.query<{ id: number }>("SELECT id FROM shifts WHERE id = ANY($1::int[])", [created]);
+    expect(stored.rows.map((row) => row.id).sort((x, y) => x - y)).toEqual([...new Set(created)].sort((x, y) => x - y));
+    const withoutAudit = await client.query(
+      `SELECT s.id FROM shifts s WHERE s.location_id = $1 AND NOT EXISTS (
          SELECT 1 FROM audit_log a WHERE a.action = 'shift.create' AND a.entity_type = 'shift' AND a.entity_id = s.id)`,
-        [locationId],
-      );
-      expect(withoutAudit.rows).toEqual([]);
-      // Shifts the server wrote but could not confirm (the answer was a 503) are
-      // allowed; an answered 201 without its row is not.
-      const all = await client.query<{ count: string }>("SELECT count(*) FROM shifts WHERE location_id = $1", [
-        locationId,
-      ]);
-      expect(Number(all.rows[0].count)).toBeGreaterThanOrEqual(created.length);
-    } finally {
-      await client.end();
-    }
-    // The server logged the cause, one line per failed request, and nothing
-    // went down the path of unexpected errors (500 with a logged stack).
-    expect(app.output()).toContain("Datenbank nicht erreichbar in POST /api/shifts");
-    expect(app.output()).not.toContain("Unhandled error");
-  },
-);
+      [locationId],
+    );
+    expect(withoutAudit.rows).toEqual([]);
+    // Shifts the server wrote but could not confirm (the answer was a 503) are
+    // allowed; an answered 201 without its row is not.
+    const all = await client.query<{ count: string }>("SELECT count(*) FROM shifts WHERE location_id = $1", [
+      locationId,
+    ]);
+    expect(Number(all.rows[0].count)).toBeGreaterThanOrEqual(created.length);
+  } finally {
+    await client.end();
+  }
+  // The server logged the cause, one line per failed request, and nothing
+  // went down the path of unexpected errors (500 with a logged stack).
+  expect(app.output()).toContain("Datenbank nicht erreichbar in POST /api/shifts");
+  expect(app.output()).not.toContain("Unhandled error");
+});

@@ -46,36 +46,33 @@ const postgresRunning = () => existsSync(path.join(dataDir, "postgres", "postmas
 test.beforeEach(() => rmSync(dataDir, { recursive: true, force: true }));
 test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-test(
-  "first start creates an admin with a printed password; " + "SIGTERM stops app and PostgreSQL; restart keeps the data",
-  async () => {
-    test.setTimeout(150_000);
+test("first start creates an admin with a printed password; SIGTERM stops both; restart keeps data", async () => {
+  test.setTimeout(150_000);
 
-    const first = start();
-    await waitHealthy(first, port);
-    const printed = /Passwort:\s+(\S+)/.exec(first.output());
-    expect(printed, first.output()).not.toBeNull();
-    const before = await users();
-    expect(before).toHaveLength(1);
-    expect(before[0]).toMatchObject({ username: "admin", role: "admin" });
+  const first = start();
+  await waitHealthy(first, port);
+  const printed = /Passwort:\s+(\S+)/.exec(first.output());
+  expect(printed, first.output()).not.toBeNull();
+  const before = await users();
+  expect(before).toHaveLength(1);
+  expect(before[0]).toMatchObject({ username: "admin", role: "admin" });
 
-    expect(await stop(first)).toBe(0);
-    expect(postgresRunning()).toBe(false);
-    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  expect(await stop(first)).toBe(0);
+  expect(postgresRunning()).toBe(false);
+  await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
 
-    const second = start();
-    try {
-      await waitHealthy(second, port);
-      expect(second.output()).not.toContain("Passwort:");
-      const after = await users();
-      expect(after).toEqual(before); // same admin, same password hash
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      expect(await res.json()).toEqual({ status: "ok", db: "ok" });
-    } finally {
-      expect(await stop(second)).toBe(0);
-    }
-  },
-);
+  const second = start();
+  try {
+    await waitHealthy(second, port);
+    expect(second.output()).not.toContain("Passwort:");
+    const after = await users();
+    expect(after).toEqual(before); // same admin, same password hash
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await res.json()).toEqual({ status: "ok", db: "ok" });
+  } finally {
+    expect(await stop(second)).toBe(0);
+  }
+});
 
 test(
   "SIGTERM: requests in flight finish with 200, " +

@@ -36,17 +36,14 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
-test(
-  "start-up scripts are the root main files and every script tag of the prerendered pages, " + "without polyfills",
-  () => {
-    expect(startupScripts(dist)).toEqual([
-      "static/chunks/login-page.js",
-      "static/chunks/planner-page.js",
-      "static/chunks/react-dom.js",
-      "static/chunks/runtime.js",
-    ]);
-  },
-);
+test("start-up scripts: the root main files and every script tag of prerendered pages, no polyfills", () => {
+  expect(startupScripts(dist)).toEqual([
+    "static/chunks/login-page.js",
+    "static/chunks/planner-page.js",
+    "static/chunks/react-dom.js",
+    "static/chunks/runtime.js",
+  ]);
+});
 
 test(
   "the hint is the first line of each start-up script, once, however often the step runs; " +

@@ -4,37 +4,34 @@ import { call, createUser, uniqueName } from "@/tests/support/api";
 import { GET, POST } from "./route";
 
 describe("POST /api/employees", () => {
-  test(
-    "admin creates an employee: " + "201 with the employee JSON of docs/PRODUCT-RULES.md §7.1 and an audit row",
-    async () => {
-      const { token, user } = await createUser("admin");
-      const lastName = uniqueName("Şahin");
-      const res = await call(POST, {
-        token,
-        body: {
-          first_name: " Łukasz ",
-          last_name: lastName,
-          weekly_hours: 32.5,
-          vacation_days_total: 25,
-          is_hourly: false,
-        },
-      });
-      expect(res.status).toBe(201);
-      expect(res.json).toMatchObject({
-        first_name: "Łukasz",
+  test("admin creates an employee: 201, the JSON of docs/PRODUCT-RULES.md §7.1, an audit row", async () => {
+    const { token, user } = await createUser("admin");
+    const lastName = uniqueName("Şahin");
+    const res = await call(POST, {
+      token,
+      body: {
+        first_name: " Łukasz ",
         last_name: lastName,
         weekly_hours: 32.5,
         vacation_days_total: 25,
-        vacation_days_used: 0,
-        vacation_days_remaining: 25,
         is_hourly: false,
-      });
-      const id = res.json.id as number;
-      expect(Number.isInteger(id)).toBe(true);
-      expect(new Date(res.json.created_at as string).toISOString()).toBe(res.json.created_at);
-      expect(await db.auditLog.count({ where: { action: "employee.create", entityId: id, userId: user.id } })).toBe(1);
-    },
-  );
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      first_name: "Łukasz",
+      last_name: lastName,
+      weekly_hours: 32.5,
+      vacation_days_total: 25,
+      vacation_days_used: 0,
+      vacation_days_remaining: 25,
+      is_hourly: false,
+    });
+    const id = res.json.id as number;
+    expect(Number.isInteger(id)).toBe(true);
+    expect(new Date(res.json.created_at as string).toISOString()).toBe(res.json.created_at);
+    expect(await db.auditLog.count({ where: { action: "employee.create", entityId: id, userId: user.id } })).toBe(1);
+  });
 
   test("defaults: 40 weekly hours, 20 vacation days, not hourly", async () => {
     const { token } = await createUser("admin");

@@ -143,43 +143,40 @@ describe("GET /api/shifts", () => {
     expect(statements).toBeLessThanOrEqual(2);
   });
 
-  test(
-    "a repeated week is answered from the cache; " + "any change to it, made anywhere, is in the next answer",
-    async () => {
-      const e = await fx.employee({ firstName: "Łukasz", lastName: "Nowak" });
-      const l = await fx.location({ color: "#10B981" });
-      const first = await fx.shift({ employeeId: e.id, locationId: l.id, date: "2033-02-07" });
-      const get = async () => {
-        const before = sqlStatements.count;
-        const res = await call(list, { token, ...week("2033-02-07", "2033-02-13") });
-        expect(res.status).toBe(200);
-        return { shifts: res.json as unknown as Record<string, unknown>[], statements: sqlStatements.count - before };
-      };
-      expect((await get()).shifts).toMatchObject([
-        { id: first.id, employee_name: "Łukasz Nowak", location_color: "#10B981" },
-      ]);
-      // Unchanged data: only the statement that checks the token (and reads the
-      // version) runs. Other test files write meanwhile, so allow a few tries.
-      const statements: number[] = [];
-      for (let i = 0; i < 5 && !statements.includes(1); i++) statements.push((await get()).statements);
-      expect(statements).toContain(1);
+  test("a repeated week comes from the cache; any change to it, made anywhere, is in the next answer", async () => {
+    const e = await fx.employee({ firstName: "Łukasz", lastName: "Nowak" });
+    const l = await fx.location({ color: "#10B981" });
+    const first = await fx.shift({ employeeId: e.id, locationId: l.id, date: "2033-02-07" });
+    const get = async () => {
+      const before = sqlStatements.count;
+      const res = await call(list, { token, ...week("2033-02-07", "2033-02-13") });
+      expect(res.status).toBe(200);
+      return { shifts: res.json as unknown as Record<string, unknown>[], statements: sqlStatements.count - before };
+    };
+    expect((await get()).shifts).toMatchObject([
+      { id: first.id, employee_name: "Łukasz Nowak", location_color: "#10B981" },
+    ]);
+    // Unchanged data: only the statement that checks the token (and reads the
+    // version) runs. Other test files write meanwhile, so allow a few tries.
+    const statements: number[] = [];
+    for (let i = 0; i < 5 && !statements.includes(1); i++) statements.push((await get()).statements);
+    expect(statements).toContain(1);
 
-      // Changes as another instance (or psql) would make them, bypassing this process.
-      await db.$executeRaw`UPDATE employees SET first_name = 'Luka' WHERE id = ${e.id}`;
-      expect((await get()).shifts).toMatchObject([{ employee_name: "Luka Nowak" }]);
-      await db.$executeRaw`UPDATE locations SET color = '#EF4444' WHERE id = ${l.id}`;
-      expect((await get()).shifts).toMatchObject([{ location_color: "#EF4444" }]);
-      const second = await fx.shift({ locationId: l.id, date: "2033-02-08" });
-      expect((await get()).shifts.map((s) => s.id)).toEqual([first.id, second.id]);
-      await db.$executeRaw`UPDATE shifts SET start_time = '05:00' WHERE id = ${second.id}`;
-      expect((await get()).shifts).toMatchObject([{ id: first.id }, { id: second.id, start_time: "05:00" }]);
-      await db.$executeRaw`DELETE FROM shifts WHERE id = ${first.id}`;
-      expect((await get()).shifts.map((s) => s.id)).toEqual([second.id]);
-      // Through the API as well.
-      expect((await call(remove, { token, method: "DELETE", params: { id: String(second.id) } })).status).toBe(200);
-      expect((await get()).shifts).toEqual([]);
-    },
-  );
+    // Changes as another instance (or psql) would make them, bypassing this process.
+    await db.$executeRaw`UPDATE employees SET first_name = 'Luka' WHERE id = ${e.id}`;
+    expect((await get()).shifts).toMatchObject([{ employee_name: "Luka Nowak" }]);
+    await db.$executeRaw`UPDATE locations SET color = '#EF4444' WHERE id = ${l.id}`;
+    expect((await get()).shifts).toMatchObject([{ location_color: "#EF4444" }]);
+    const second = await fx.shift({ locationId: l.id, date: "2033-02-08" });
+    expect((await get()).shifts.map((s) => s.id)).toEqual([first.id, second.id]);
+    await db.$executeRaw`UPDATE shifts SET start_time = '05:00' WHERE id = ${second.id}`;
+    expect((await get()).shifts).toMatchObject([{ id: first.id }, { id: second.id, start_time: "05:00" }]);
+    await db.$executeRaw`DELETE FROM shifts WHERE id = ${first.id}`;
+    expect((await get()).shifts.map((s) => s.id)).toEqual([second.id]);
+    // Through the API as well.
+    expect((await call(remove, { token, method: "DELETE", params: { id: String(second.id) } })).status).toBe(200);
+    expect((await get()).shifts).toEqual([]);
+  });
 
   test("start_date and end_date are required, end not before start, at most 366 days", async () => {
     expect((await call(list, { token, path: "/api/shifts" })).status).toBe(400);

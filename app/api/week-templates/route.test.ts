@@ -51,42 +51,39 @@ describe("week templates", () => {
     });
   });
 
-  test(
-    "apply maps Monday=1 … Saturday=6, " + "Sunday=0 onto the week of start_date, unassigned, all in one go",
-    async () => {
-      const { token: adminToken } = await createUser("admin");
-      const { token } = await createUser("manager");
-      const l = await fx.location();
-      const created = await call(create, {
-        token: adminToken,
-        body: {
-          name: uniqueName("Vorlage"),
-          shifts: [0, 1, 2, 3, 4, 5, 6].map((day) => ({
-            day_of_week: day,
-            location_id: l.id,
-            start_time: "09:00",
-            end_time: "17:00",
-          })),
-        },
-      });
-      const id = String(created.json.id);
-      // Thursday 2039-06-09 → week of Monday 2039-06-06.
-      const res = await call(apply, { token, params: { id }, body: { start_date: "2039-06-09" } });
-      expect(res.status).toBe(201);
-      expect(res.json.created).toBe(7);
-      const shifts = res.json.shifts as unknown as { shift_date: string; employee_id: number | null }[];
-      expect(shifts.map((s) => s.shift_date)).toEqual([
-        "2039-06-06",
-        "2039-06-07",
-        "2039-06-08",
-        "2039-06-09",
-        "2039-06-10",
-        "2039-06-11",
-        "2039-06-12",
-      ]);
-      expect(shifts.every((s) => s.employee_id === null)).toBe(true);
-    },
-  );
+  test("apply maps Mon=1 … Sat=6, Sun=0 onto the week of start_date, unassigned, all in one go", async () => {
+    const { token: adminToken } = await createUser("admin");
+    const { token } = await createUser("manager");
+    const l = await fx.location();
+    const created = await call(create, {
+      token: adminToken,
+      body: {
+        name: uniqueName("Vorlage"),
+        shifts: [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+          day_of_week: day,
+          location_id: l.id,
+          start_time: "09:00",
+          end_time: "17:00",
+        })),
+      },
+    });
+    const id = String(created.json.id);
+    // Thursday 2039-06-09 → week of Monday 2039-06-06.
+    const res = await call(apply, { token, params: { id }, body: { start_date: "2039-06-09" } });
+    expect(res.status).toBe(201);
+    expect(res.json.created).toBe(7);
+    const shifts = res.json.shifts as unknown as { shift_date: string; employee_id: number | null }[];
+    expect(shifts.map((s) => s.shift_date)).toEqual([
+      "2039-06-06",
+      "2039-06-07",
+      "2039-06-08",
+      "2039-06-09",
+      "2039-06-10",
+      "2039-06-11",
+      "2039-06-12",
+    ]);
+    expect(shifts.every((s) => s.employee_id === null)).toBe(true);
+  });
 
   test("apply is all or nothing: a template row on an archived location creates no shift at all", async () => {
     const { token } = await createUser("admin");

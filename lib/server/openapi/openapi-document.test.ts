@@ -30,18 +30,15 @@ const responseValidator = (path: string, method: string, status: number) =>
   });
 
 describe("coverage: the document and the route files", () => {
-  test(
-    "every handler in app/api is built from an operation " + "of lib/shared/contract with its own method and path",
-    () => {
-      const mismatched = handlers
-        .filter(({ route, method, handler }) => {
-          const operation = OPERATIONS.find((op) => op === handler.options);
-          return !operation || operation.method !== method || operation.path !== openApiPath(route);
-        })
-        .map((h) => h.key);
-      expect(mismatched).toEqual([]);
-    },
-  );
+  test("every handler in app/api is built from a contract operation with its own method and path", () => {
+    const mismatched = handlers
+      .filter(({ route, method, handler }) => {
+        const operation = OPERATIONS.find((op) => op === handler.options);
+        return !operation || operation.method !== method || operation.path !== openApiPath(route);
+      })
+      .map((h) => h.key);
+    expect(mismatched).toEqual([]);
+  });
 
   test("every route file and method is in the document, and the document has nothing else", () => {
     const inDocument = Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -154,77 +151,74 @@ describe("request schemas: the document refuses and accepts what zod refuses and
 
 describe("response schemas: real answers match the document", () => {
   // Strict: a key the handler sends that the document does not name fails here.
-  test(
-    "auth, employees, locations, shifts, vacations, " + "users, week templates, dashboard, reports and health",
-    async () => {
-      const { token, user } = await createUser("admin");
-      const loc = await fx.location();
-      const emp = await fx.employee({ vacationDaysTotal: 25 });
-      await fx.shift({ employeeId: emp.id, locationId: loc.id, date: "2031-03-03" });
-      await fx.shift({ employeeId: null, locationId: loc.id, date: "2031-03-04" });
-      await fx.vacation({ employeeId: emp.id, start: "2031-03-10", end: "2031-03-11", days: 2 });
+  test("auth, employees, locations, shifts, vacations, users, templates, dashboard, reports, health", async () => {
+    const { token, user } = await createUser("admin");
+    const loc = await fx.location();
+    const emp = await fx.employee({ vacationDaysTotal: 25 });
+    await fx.shift({ employeeId: emp.id, locationId: loc.id, date: "2031-03-03" });
+    await fx.shift({ employeeId: null, locationId: loc.id, date: "2031-03-04" });
+    await fx.vacation({ employeeId: emp.id, start: "2031-03-10", end: "2031-03-11", days: 2 });
 
-      const byPath = new Map(handlers.map((h) => [`${h.method} ${openApiPath(h.route)}`, h.handler]));
-      const check = async (method: string, path: string, options: Parameters<typeof call>[1], status = 200) => {
-        const res = await call(byPath.get(`${method} ${path}`)! as never, { method, token, ...options });
-        expect(res.status, `${method} ${path}: ${res.text}`).toBe(status);
-        const validator = responseValidator(path, method.toLowerCase(), status);
-        expect(validator(res.json), `${method} ${path}: ${JSON.stringify(validator.errors)}`).toBe(true);
-        return res.json as unknown;
-      };
+    const byPath = new Map(handlers.map((h) => [`${h.method} ${openApiPath(h.route)}`, h.handler]));
+    const check = async (method: string, path: string, options: Parameters<typeof call>[1], status = 200) => {
+      const res = await call(byPath.get(`${method} ${path}`)! as never, { method, token, ...options });
+      expect(res.status, `${method} ${path}: ${res.text}`).toBe(status);
+      const validator = responseValidator(path, method.toLowerCase(), status);
+      expect(validator(res.json), `${method} ${path}: ${JSON.stringify(validator.errors)}`).toBe(true);
+      return res.json as unknown;
+    };
 
-      const session = (await check("POST", "/api/auth/login", {
-        token: undefined,
-        body: { username: user.username, password: TEST_PASSWORD },
-      })) as { refreshToken: string };
-      await check("POST", "/api/auth/refresh", { token: undefined, body: { refreshToken: session.refreshToken } });
-      await check("GET", "/api/auth/me", {});
-      await check("GET", "/api/health", {});
-      await check("GET", "/api/users", {});
-      await check("GET", "/api/employees", {});
-      await check("GET", "/api/employees/{id}", { params: { id: String(emp.id) } });
-      await check("GET", "/api/employees/{id}/availability/{date}", {
-        params: { id: String(emp.id), date: "2031-03-05" },
-      });
-      await check("POST", "/api/employees", { body: { first_name: "Neu", last_name: "Person" } }, 201);
-      await check("GET", "/api/locations", {});
-      await check("POST", "/api/locations", { body: { name: uniqueName("Standort") } }, 201);
-      await check("GET", "/api/shifts", { path: "/api/shifts?start_date=2031-03-02&end_date=2031-03-08" });
-      await check(
-        "POST",
-        "/api/shifts",
-        { body: { location_id: loc.id, shift_date: "2031-03-05", start_time: "22:00", end_time: "06:00" } },
-        201,
-      );
-      await check("GET", "/api/vacations", { path: `/api/vacations?employee_id=${emp.id}` });
-      await check("GET", "/api/vacations/balance/{id}", {
-        path: "/api/vacations/balance/x?year=2031",
-        params: { id: String(emp.id) },
-      });
-      const template = (await check(
-        "POST",
-        "/api/week-templates",
-        {
-          body: {
-            name: "Vorlage",
-            shifts: [{ day_of_week: 1, location_id: loc.id, start_time: "08:00", end_time: "12:00" }],
-          },
+    const session = (await check("POST", "/api/auth/login", {
+      token: undefined,
+      body: { username: user.username, password: TEST_PASSWORD },
+    })) as { refreshToken: string };
+    await check("POST", "/api/auth/refresh", { token: undefined, body: { refreshToken: session.refreshToken } });
+    await check("GET", "/api/auth/me", {});
+    await check("GET", "/api/health", {});
+    await check("GET", "/api/users", {});
+    await check("GET", "/api/employees", {});
+    await check("GET", "/api/employees/{id}", { params: { id: String(emp.id) } });
+    await check("GET", "/api/employees/{id}/availability/{date}", {
+      params: { id: String(emp.id), date: "2031-03-05" },
+    });
+    await check("POST", "/api/employees", { body: { first_name: "Neu", last_name: "Person" } }, 201);
+    await check("GET", "/api/locations", {});
+    await check("POST", "/api/locations", { body: { name: uniqueName("Standort") } }, 201);
+    await check("GET", "/api/shifts", { path: "/api/shifts?start_date=2031-03-02&end_date=2031-03-08" });
+    await check(
+      "POST",
+      "/api/shifts",
+      { body: { location_id: loc.id, shift_date: "2031-03-05", start_time: "22:00", end_time: "06:00" } },
+      201,
+    );
+    await check("GET", "/api/vacations", { path: `/api/vacations?employee_id=${emp.id}` });
+    await check("GET", "/api/vacations/balance/{id}", {
+      path: "/api/vacations/balance/x?year=2031",
+      params: { id: String(emp.id) },
+    });
+    const template = (await check(
+      "POST",
+      "/api/week-templates",
+      {
+        body: {
+          name: "Vorlage",
+          shifts: [{ day_of_week: 1, location_id: loc.id, start_time: "08:00", end_time: "12:00" }],
         },
-        201,
-      )) as { id: number };
-      await check("GET", "/api/week-templates", {});
-      await check(
-        "POST",
-        "/api/week-templates/{id}/apply",
-        { params: { id: String(template.id) }, body: { start_date: "2031-03-17" } },
-        201,
-      );
-      await check("GET", "/api/dashboard", { path: "/api/dashboard?date=2031-03-05" });
-      await check("GET", "/api/reports/hours", {
-        path: "/api/reports/hours?start_date=2031-03-01&end_date=2031-03-31",
-      });
-      await check("DELETE", "/api/shifts/{id}", { params: { id: "2147483647" } }, 404);
-      await check("POST", "/api/shifts", { body: { location_id: "x" } }, 400);
-    },
-  );
+      },
+      201,
+    )) as { id: number };
+    await check("GET", "/api/week-templates", {});
+    await check(
+      "POST",
+      "/api/week-templates/{id}/apply",
+      { params: { id: String(template.id) }, body: { start_date: "2031-03-17" } },
+      201,
+    );
+    await check("GET", "/api/dashboard", { path: "/api/dashboard?date=2031-03-05" });
+    await check("GET", "/api/reports/hours", {
+      path: "/api/reports/hours?start_date=2031-03-01&end_date=2031-03-31",
+    });
+    await check("DELETE", "/api/shifts/{id}", { params: { id: "2147483647" } }, 404);
+    await check("POST", "/api/shifts", { body: { location_id: "x" } }, 400);
+  });
 });

@@ -25,61 +25,58 @@ async function fixture() {
 }
 
 describe("GET /api/reports/hours", () => {
-  test(
-    "targets, scheduled hours, differences and vacation days; " + "archived employees who worked are included",
-    async () => {
-      const { token } = await createUser("manager");
-      const { e, hourly, gone } = await fixture();
-      const res = await call(hours, { token, path: `/api/reports/hours?${MONTH}` });
-      expect(res.status).toBe(200);
-      const rows = (res.json.employees as unknown as { employee_id: number }[]).filter((row) =>
-        [e.id, hourly.id, gone.id].includes(row.employee_id),
-      );
-      expect(rows).toEqual([
-        {
-          employee_id: gone.id,
-          first_name: "Ex",
-          last_name: "Ağaoğlu",
-          is_hourly: false,
-          weekly_hours: 10,
-          target_hours: 44,
-          scheduled_hours: 4,
-          difference: -40,
-          shift_count: 1,
-          vacation_days: 0,
-        },
-        {
-          employee_id: hourly.id,
-          first_name: "Łukasz",
-          last_name: "Nowak",
-          is_hourly: true,
-          weekly_hours: 0,
-          target_hours: null,
-          scheduled_hours: 4.5,
-          difference: null,
-          shift_count: 1,
-          vacation_days: 0,
-        },
-        {
-          employee_id: e.id,
-          first_name: "Ayşe",
-          last_name: "Şahin",
-          is_hourly: false,
-          weekly_hours: 40,
-          target_hours: 136,
-          scheduled_hours: 16,
-          difference: -120,
-          shift_count: 2,
-          vacation_days: 5,
-        },
-      ]);
-      expect(res.json).toMatchObject({
-        start_date: "2041-04-01",
-        end_date: "2041-04-30",
-        totals: { shift_count: expect.any(Number) },
-      });
-    },
-  );
+  test("targets, scheduled hours, differences, vacation days; archived staff who worked are included", async () => {
+    const { token } = await createUser("manager");
+    const { e, hourly, gone } = await fixture();
+    const res = await call(hours, { token, path: `/api/reports/hours?${MONTH}` });
+    expect(res.status).toBe(200);
+    const rows = (res.json.employees as unknown as { employee_id: number }[]).filter((row) =>
+      [e.id, hourly.id, gone.id].includes(row.employee_id),
+    );
+    expect(rows).toEqual([
+      {
+        employee_id: gone.id,
+        first_name: "Ex",
+        last_name: "Ağaoğlu",
+        is_hourly: false,
+        weekly_hours: 10,
+        target_hours: 44,
+        scheduled_hours: 4,
+        difference: -40,
+        shift_count: 1,
+        vacation_days: 0,
+      },
+      {
+        employee_id: hourly.id,
+        first_name: "Łukasz",
+        last_name: "Nowak",
+        is_hourly: true,
+        weekly_hours: 0,
+        target_hours: null,
+        scheduled_hours: 4.5,
+        difference: null,
+        shift_count: 1,
+        vacation_days: 0,
+      },
+      {
+        employee_id: e.id,
+        first_name: "Ayşe",
+        last_name: "Şahin",
+        is_hourly: false,
+        weekly_hours: 40,
+        target_hours: 136,
+        scheduled_hours: 16,
+        difference: -120,
+        shift_count: 2,
+        vacation_days: 5,
+      },
+    ]);
+    expect(res.json).toMatchObject({
+      start_date: "2041-04-01",
+      end_date: "2041-04-30",
+      totals: { shift_count: expect.any(Number) },
+    });
+  });
 
   test("employee_id narrows the report to one person; unknown ids are 404; the range is validated", async () => {
     const { token } = await createUser("admin");

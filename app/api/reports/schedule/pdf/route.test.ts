@@ -37,37 +37,34 @@ describe("GET /api/reports/schedule/pdf", () => {
     expect(text).toContain("Seite 1 von");
   });
 
-  test(
-    "a cell lists its shifts by start time; " + "a custom shift prints its name; the period line counts the shifts",
-    async () => {
-      const { token } = await createUser("manager");
-      const lager = await fx.location({ name: "Lager Süd" });
-      const e = await fx.employee({ firstName: "Łukasz", lastName: "Nowak" });
-      await db.shift.create({
-        data: {
-          employeeId: e.id,
-          locationId: lager.id,
-          shiftDate: toDateColumn("2042-07-02"),
-          startTime: toTimeColumn("14:00"),
-          endTime: toTimeColumn("18:00"),
-          isCustom: true,
-          customName: "Inventur",
-        },
-      });
-      await fx.shift({ locationId: lager.id, date: "2042-07-02", start: "06:00", end: "10:00" });
+  test("a cell lists its shifts by start time; a custom shift prints its name; the period counts them", async () => {
+    const { token } = await createUser("manager");
+    const lager = await fx.location({ name: "Lager Süd" });
+    const e = await fx.employee({ firstName: "Łukasz", lastName: "Nowak" });
+    await db.shift.create({
+      data: {
+        employeeId: e.id,
+        locationId: lager.id,
+        shiftDate: toDateColumn("2042-07-02"),
+        startTime: toTimeColumn("14:00"),
+        endTime: toTimeColumn("18:00"),
+        isCustom: true,
+        customName: "Inventur",
+      },
+    });
+    await fx.shift({ locationId: lager.id, date: "2042-07-02", start: "06:00", end: "10:00" });
 
-      const res = await callForBytes(GET, {
-        token,
-        path: "/api/reports/schedule/pdf?start_date=2042-07-02&end_date=2042-07-02",
-      });
-      const text = pdfText(res.bytes);
-      expect(text).toContain("02.07.2042 – 02.07.2042 · 2 Schichten · 8.0 h");
-      expect(text).toMatch(/06:00–10:00 4\.0 h\s+Offen/);
-      expect(text).toMatch(/14:00–18:00 4\.0 h\s+Łukasz/);
-      expect(text.indexOf("06:00–10:00")).toBeLessThan(text.indexOf("14:00–18:00"));
-      expect(text).toContain("Inventur");
-    },
-  );
+    const res = await callForBytes(GET, {
+      token,
+      path: "/api/reports/schedule/pdf?start_date=2042-07-02&end_date=2042-07-02",
+    });
+    const text = pdfText(res.bytes);
+    expect(text).toContain("02.07.2042 – 02.07.2042 · 2 Schichten · 8.0 h");
+    expect(text).toMatch(/06:00–10:00 4\.0 h\s+Offen/);
+    expect(text).toMatch(/14:00–18:00 4\.0 h\s+Łukasz/);
+    expect(text.indexOf("06:00–10:00")).toBeLessThan(text.indexOf("14:00–18:00"));
+    expect(text).toContain("Inventur");
+  });
 
   test("a month: one section per week, each starting on a new page", async () => {
     const { token } = await createUser("admin");
