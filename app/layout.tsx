@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { SessionBootstrap } from "@/components/layout/SessionBootstrap";
-import { EARLY_REQUESTS_SCRIPT } from "@/lib/client/early-requests";
+import { EARLY_REQUESTS_SCRIPT } from "@/lib/client/early-requests-script";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -4,7 +4,6 @@ import { PageHeader } from "@/components/ui/PageHeader";
 import { LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useResource } from "@/lib/client/use-resource";
-import type { DashboardDto } from "@/lib/shared/api-types";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";
 import { DashboardAlerts } from "./DashboardAlerts";
@@ -22,10 +21,7 @@ const QUICK_LINKS = [
 
 /** Dashboard (SPEC §2): the current week at a glance, from one API call. */
 export function DashboardScreen() {
-  const dashboard = useResource(
-    (signal) => api.get<DashboardDto>("/dashboard", signal),
-    "Fehler beim Laden der Dashboard-Daten",
-  );
+  const dashboard = useResource((signal) => api.get("/dashboard", signal), "Fehler beim Laden der Dashboard-Daten");
   const data = dashboard.data;
   const week = data
     ? `KW ${isoWeekNumber(data.week_start)} · ${formatDayMonth(data.week_start)}–${formatDate(data.week_end)}`

@@ -1,12 +1,11 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { EmptyState, LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
-import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import type { EmployeeDto } from "@/lib/shared/api-types";
 import { formatHours } from "@/lib/shared/hours";
@@ -19,26 +18,9 @@ const days = (value: number) => formatHours(value).replace(/\.0$/, "");
 export function EmployeesScreen() {
   const { user } = useAuth();
   const mayEdit = !!user && can(user.role, "master-data:write");
-  const employees = useResource(
-    (signal) => api.get<EmployeeDto[]>("/employees", signal),
-    "Fehler beim Laden der Mitarbeiter",
-  );
+  const employees = useResource((signal) => api.get("/employees", signal), "Fehler beim Laden der Mitarbeiter");
   const [editing, setEditing] = useState<EmployeeDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<EmployeeDto | null>(null);
-
-  const { run } = useAction();
-
-  async function remove(employee: EmployeeDto) {
-    if (
-      !(await run(() => api.delete(`/employees/${employee.id}`), {
-        success: "Mitarbeiter gelöscht!",
-        failure: "Fehler beim Löschen",
-      }))
-    )
-      return;
-    setDeleting(null);
-    await employees.reload();
-  }
 
   const addButton = mayEdit && <Button onClick={() => setEditing("new")}>+ Neuer Mitarbeiter</Button>;
 
@@ -151,12 +133,14 @@ export function EmployeesScreen() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        item={deleting}
         title="Mitarbeiter löschen"
         message="Mitarbeiter wirklich löschen?"
-        onConfirm={() => remove(deleting!)}
+        remove={(employee) => api.delete(`/employees/${employee.id}`)}
+        success="Mitarbeiter gelöscht!"
         onClose={() => setDeleting(null)}
+        onDeleted={employees.reload}
       />
     </>
   );

@@ -1,12 +1,11 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { EmptyState, LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
-import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import type { LocationDto } from "@/lib/shared/api-types";
 import { can } from "@/lib/shared/roles";
@@ -16,26 +15,9 @@ import { LocationDialog } from "./LocationDialog";
 export function LocationsScreen() {
   const { user } = useAuth();
   const mayEdit = !!user && can(user.role, "master-data:write");
-  const locations = useResource(
-    (signal) => api.get<LocationDto[]>("/locations", signal),
-    "Fehler beim Laden der Standorte",
-  );
+  const locations = useResource((signal) => api.get("/locations", signal), "Fehler beim Laden der Standorte");
   const [editing, setEditing] = useState<LocationDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<LocationDto | null>(null);
-
-  const { run } = useAction();
-
-  async function remove(location: LocationDto) {
-    if (
-      !(await run(() => api.delete(`/locations/${location.id}`), {
-        success: "Standort gelöscht!",
-        failure: "Fehler beim Löschen",
-      }))
-    )
-      return;
-    setDeleting(null);
-    await locations.reload();
-  }
 
   const addButton = mayEdit && <Button onClick={() => setEditing("new")}>+ Neuer Standort</Button>;
 
@@ -118,12 +100,14 @@ export function LocationsScreen() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        item={deleting}
         title="Standort löschen"
         message="Standort wirklich löschen?"
-        onConfirm={() => remove(deleting!)}
+        remove={(location) => api.delete(`/locations/${location.id}`)}
+        success="Standort gelöscht!"
         onClose={() => setDeleting(null)}
+        onDeleted={locations.reload}
       />
     </>
   );

@@ -7,7 +7,6 @@ import { LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { updateCurrentUser } from "@/lib/client/auth-store";
 import { useResource } from "@/lib/client/use-resource";
-import type { UserDto } from "@/lib/shared/api-types";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { TwoFactorSection } from "./TwoFactorSection";
 
@@ -22,7 +21,7 @@ const SECURITY_TIPS = [
 /** Profile (SPEC §2): own account, password change, two-factor set-up, security tips. */
 export function ProfileScreen() {
   const me = useResource(async (signal) => {
-    const user = await api.get<UserDto>("/auth/me", signal);
+    const user = await api.get("/auth/me", signal);
     updateCurrentUser(user);
     return user;
   }, "Fehler beim Laden der Benutzerdaten");

@@ -49,7 +49,7 @@ export function TwoFactorSection({ user, onChanged }: { user: UserDto; onChanged
 
   async function startSetup() {
     setCode("");
-    await run(async () => setSetup(await api.post<{ qrCode: string; secret: string }>("/auth/setup-2fa")), {
+    await run(async () => setSetup(await api.post("/auth/setup-2fa")), {
       failure: "Fehler beim Einrichten von 2FA",
     });
   }

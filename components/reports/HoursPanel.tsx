@@ -2,12 +2,10 @@
 import { inputClass } from "@/components/ui/Field";
 import { api } from "@/lib/client/api";
 import { useResource } from "@/lib/client/use-resource";
-import type { EmployeeDto } from "@/lib/shared/api-types";
 import { periodRange, type Period } from "@/lib/shared/periods";
-import type { HoursReport } from "@/lib/shared/report-types";
 import { HoursTable } from "./HoursTable";
 import { PdfDownloadButton } from "./PdfDownloadButton";
-import { keyed, PeriodData } from "./PeriodData";
+import { PeriodData } from "./PeriodData";
 import { PeriodPicker } from "./PeriodPicker";
 import { ReportToolbar } from "./ReportToolbar";
 
@@ -28,14 +26,11 @@ export function HoursPanel({ period, onPeriodChange, employeeId, onEmployeeChang
     ...(employeeId && { employee_id: employeeId }),
   }).toString();
   const report = useResource(
-    (signal) => keyed(query, api.get<HoursReport>(`/reports/hours?${query}`, signal)),
+    (signal) => api.get(`/reports/hours?${query}`, signal),
     "Fehler beim Laden der Daten",
     query,
   );
-  const employees = useResource(
-    (signal) => api.get<EmployeeDto[]>("/employees", signal),
-    "Fehler beim Laden der Daten",
-  );
+  const employees = useResource((signal) => api.get("/employees", signal), "Fehler beim Laden der Daten");
 
   return (
     <div className="space-y-6">
@@ -69,7 +64,7 @@ export function HoursPanel({ period, onPeriodChange, employeeId, onEmployeeChang
           </select>
         </div>
       </ReportToolbar>
-      <PeriodData resource={report} dataKey={query}>
+      <PeriodData resource={report} currentKey={query}>
         {(data) => <HoursTable report={data} />}
       </PeriodData>
     </div>

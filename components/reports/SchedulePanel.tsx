@@ -1,10 +1,9 @@
 "use client";
 import { api } from "@/lib/client/api";
 import { useResource } from "@/lib/client/use-resource";
-import type { ShiftDto } from "@/lib/shared/api-types";
 import { periodRange, type Period } from "@/lib/shared/periods";
 import { PdfDownloadButton } from "./PdfDownloadButton";
-import { keyed, PeriodData } from "./PeriodData";
+import { PeriodData } from "./PeriodData";
 import { PeriodPicker } from "./PeriodPicker";
 import { ReportToolbar } from "./ReportToolbar";
 import { SchedulePreview } from "./SchedulePreview";
@@ -19,11 +18,7 @@ export function SchedulePanel({
 }) {
   const range = periodRange(period);
   const query = new URLSearchParams({ start_date: range.start, end_date: range.end }).toString();
-  const shifts = useResource(
-    (signal) => keyed(query, api.get<ShiftDto[]>(`/shifts?${query}`, signal)),
-    "Fehler beim Laden der Daten",
-    query,
-  );
+  const shifts = useResource((signal) => api.get(`/shifts?${query}`, signal), "Fehler beim Laden der Daten", query);
 
   return (
     <div className="space-y-6">
@@ -39,7 +34,7 @@ export function SchedulePanel({
       >
         <PeriodPicker value={period} onChange={onPeriodChange} />
       </ReportToolbar>
-      <PeriodData resource={shifts} dataKey={query}>
+      <PeriodData resource={shifts} currentKey={query}>
         {(list) => <SchedulePreview range={range} shifts={list} showWeeks={period.kind === "month"} />}
       </PeriodData>
     </div>

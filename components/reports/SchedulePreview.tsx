@@ -1,4 +1,5 @@
 import { IntentLink } from "@/components/ui/IntentLink";
+import { ShiftChip } from "@/components/ui/ShiftChip";
 import { EmptyState } from "@/components/ui/States";
 import { today } from "@/lib/client/today";
 import type { ShiftDto } from "@/lib/shared/api-types";
@@ -6,7 +7,6 @@ import { eachDate, isoWeekday, mondayOf } from "@/lib/shared/dates";
 import { formatDayMonth, isoWeekNumber, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours, sumHours } from "@/lib/shared/hours";
 import type { DateRange } from "@/lib/shared/periods";
-import { ShiftChip } from "./ShiftChip";
 
 type Day = { date: string; shifts: ShiftDto[] };
 type Week = { monday: string; days: Day[] };
@@ -120,7 +120,7 @@ function DayRow({ day, isToday, headingLevel }: { day: Day; isToday: boolean; he
         <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
           {day.shifts.map((shift) => (
             <li key={shift.id}>
-              <ShiftChip shift={shift} />
+              <ShiftChip shift={shift} variant="card" />
             </li>
           ))}
         </ul>

@@ -2,21 +2,19 @@
 import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { IntentLink } from "@/components/ui/IntentLink";
 import { EmptyState, LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
-import { useAction } from "@/lib/client/use-action";
 import { today as todayInBrowser } from "@/lib/client/today";
 import { useResource } from "@/lib/client/use-resource";
-import type { EmployeeDto, LocationDto, ShiftDto } from "@/lib/shared/api-types";
+import type { ShiftDto } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { can } from "@/lib/shared/roles";
 import { EmployeePanel } from "./EmployeePanel";
 import type { ShiftDraft } from "./ShiftDialog";
-import { useWeekShifts } from "./use-week-shifts";
 import { availability, rows } from "./week-model";
 import { WeekGrid } from "./WeekGrid";
 
@@ -34,39 +32,24 @@ export function ScheduleScreen() {
   const canEdit = !!user && can(user.role, "shifts:write");
   const today = todayInBrowser();
   const [weekStart, setWeekStart] = useState(() => mondayOf(today));
-  const employees = useResource(
-    (signal) => api.get<EmployeeDto[]>("/employees", signal),
-    "Fehler beim Laden der Mitarbeiter",
+  const employees = useResource((signal) => api.get("/employees", signal), "Fehler beim Laden der Mitarbeiter");
+  const locations = useResource((signal) => api.get("/locations", signal), "Fehler beim Laden der Standorte");
+  // The week is the key: weeks already seen show at once (and refresh), a new one keeps the last on screen.
+  const week = useResource(
+    (signal) => api.get(`/shifts?start_date=${weekStart}&end_date=${addDays(weekStart, 6)}`, signal),
+    "Fehler beim Laden der Daten",
+    weekStart,
   );
-  const locations = useResource(
-    (signal) => api.get<LocationDto[]>("/locations", signal),
-    "Fehler beim Laden der Standorte",
-  );
-  const week = useWeekShifts(weekStart);
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
   const [deleting, setDeleting] = useState<ShiftDto | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const shifts = useMemo(() => week.shifts ?? [], [week.shifts]);
+  const shifts = useMemo(() => week.data ?? [], [week.data]);
   const entries = useMemo(() => availability(employees.data ?? [], shifts), [employees.data, shifts]);
   const gridRows = useMemo(() => rows(locations.data ?? [], shifts), [locations.data, shifts]);
-  const shownWeek = week.shownWeek ?? weekStart;
+  const shownWeek = week.dataKey ?? weekStart;
 
-  const { run } = useAction();
-
-  async function remove(shift: ShiftDto) {
-    if (
-      !(await run(() => api.delete(`/shifts/${shift.id}`), {
-        success: "Schicht gelöscht!",
-        failure: "Fehler beim Löschen",
-      }))
-    )
-      return;
-    setDeleting(null);
-    await week.reload();
-  }
-
-  const ready = employees.data && locations.data && week.shifts;
+  const ready = employees.data && locations.data && week.data;
 
   return (
     <>
@@ -153,16 +136,17 @@ export function ScheduleScreen() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        item={deleting}
         title="Schicht löschen"
-        message={
-          deleting
-            ? `Schicht wirklich löschen? ${deleting.employee_name ?? "Offen"}, ${formatDate(deleting.shift_date)}, ${deleting.start_time}–${deleting.end_time}`
-            : ""
+        message={(shift) =>
+          `Schicht wirklich löschen? ${shift.employee_name ?? "Offen"}, ${formatDate(shift.shift_date)}, ` +
+          `${shift.start_time}–${shift.end_time}`
         }
-        onConfirm={() => remove(deleting!)}
+        remove={(shift) => api.delete(`/shifts/${shift.id}`)}
+        success="Schicht gelöscht!"
         onClose={() => setDeleting(null)}
+        onDeleted={week.reload}
       />
     </>
   );

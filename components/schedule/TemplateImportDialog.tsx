@@ -6,7 +6,6 @@ import { LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
-import type { WeekTemplateDto } from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
 import { formatDate } from "@/lib/shared/format";
 
@@ -14,10 +13,7 @@ type Props = { weekStart: string; onClose: () => void; onImported: () => void };
 
 /** Applies a week template to the displayed week: its shifts arrive unassigned (PRODUCT.md §4). */
 export function TemplateImportDialog({ weekStart, onClose, onImported }: Props) {
-  const templates = useResource(
-    (signal) => api.get<WeekTemplateDto[]>("/week-templates", signal),
-    "Fehler beim Laden der Templates",
-  );
+  const templates = useResource((signal) => api.get("/week-templates", signal), "Fehler beim Laden der Templates");
   const [chosen, setChosen] = useState<number | null>(null);
   const { busy, run } = useAction();
 

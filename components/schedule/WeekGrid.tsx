@@ -1,9 +1,9 @@
 "use client";
+import { ShiftChip } from "@/components/ui/ShiftChip";
 import type { LocationDto, ShiftDto } from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
 import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours, sumHours } from "@/lib/shared/hours";
-import { ShiftChip } from "./ShiftChip";
 import { cells as toCells } from "./week-model";
 
 type Props = {
@@ -83,6 +83,7 @@ export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, 
                       <ShiftChip
                         key={shift.id}
                         shift={shift}
+                        variant="grid"
                         onEdit={canEdit ? () => onEdit(shift) : undefined}
                         onDelete={canEdit ? () => onDelete(shift) : undefined}
                       />

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { RoleBadge, ROLE_LABELS } from "@/components/ui/RoleBadge";
 import { EmptyState, LoadingState } from "@/components/ui/States";
@@ -31,23 +31,11 @@ export function UsersScreen() {
 }
 
 function UserAdministration({ currentUserId }: { currentUserId: number }) {
-  const users = useResource((signal) => api.get<UserDto[]>("/users", signal), "Fehler beim Laden der Benutzer");
+  const users = useResource((signal) => api.get("/users", signal), "Fehler beim Laden der Benutzer");
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<UserDto | null>(null);
   const [changingRole, setChangingRole] = useState<number | null>(null);
   const { run } = useAction();
-
-  async function remove(target: UserDto) {
-    if (
-      !(await run(() => api.delete(`/users/${target.id}`), {
-        success: "Benutzer gelöscht!",
-        failure: "Fehler beim Löschen",
-      }))
-    )
-      return;
-    setDeleting(null);
-    await users.reload();
-  }
 
   async function changeRole(target: UserDto, role: Role) {
     setChangingRole(target.id);
@@ -170,12 +158,14 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        item={deleting}
         title="Benutzer löschen"
-        message={deleting ? `Benutzer „${deleting.username}“ wirklich löschen? Alle Sitzungen werden beendet.` : ""}
-        onConfirm={() => remove(deleting!)}
+        message={(account) => `Benutzer „${account.username}“ wirklich löschen? Alle Sitzungen werden beendet.`}
+        remove={(account) => api.delete(`/users/${account.id}`)}
+        success="Benutzer gelöscht!"
         onClose={() => setDeleting(null)}
+        onDeleted={users.reload}
       />
     </>
   );

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Field, inputClass } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { SelectField } from "@/components/ui/SelectField";
-import { api, ApiError } from "@/lib/client/api";
+import { api, ApiRequestError } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
 import { notify } from "@/lib/client/notify";
 import { today } from "@/lib/client/today";
@@ -65,7 +65,7 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
       notify.success(vacation ? "Ferien aktualisiert!" : "Ferien eingetragen!");
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields);
+      if (error instanceof ApiRequestError) setErrors(error.fields);
       notify.error(...saveErrorToast(error, vacation ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen", year));
     } finally {
       setBusy(false);

@@ -1,16 +1,15 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { IntentLink } from "@/components/ui/IntentLink";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { SelectField } from "@/components/ui/SelectField";
 import { EmptyState, LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
-import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
-import type { EmployeeDto, VacationDto } from "@/lib/shared/api-types";
+import type { VacationDto } from "@/lib/shared/api-types";
 import { can } from "@/lib/shared/roles";
 import { VacationDialog } from "./VacationDialog";
 import { VacationsTable } from "./VacationsTable";
@@ -18,12 +17,11 @@ import { deleteMessage, employeeName } from "./vacation-text";
 
 /** Employees and vacations load together: one failure toast, and the balances in the dialog are as fresh as the list. */
 async function loadVacations(employeeFilter: string, signal: AbortSignal) {
-  const query = employeeFilter ? `?employee_id=${employeeFilter}` : "";
   const [employees, vacations] = await Promise.all([
-    api.get<EmployeeDto[]>("/employees", signal),
-    api.get<VacationDto[]>(`/vacations${query}`, signal),
+    api.get("/employees", signal),
+    api.get(employeeFilter ? `/vacations?employee_id=${employeeFilter}` : "/vacations", signal),
   ]);
-  return { employees, vacations, employeeFilter };
+  return { employees, vacations };
 }
 
 /** Vacations (SPEC §2): filter by employee, table, create/edit dialog; managers and admins change them. */
@@ -39,19 +37,6 @@ export function VacationsScreen() {
   );
   const [editing, setEditing] = useState<VacationDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<VacationDto | null>(null);
-  const { run } = useAction();
-
-  async function remove(vacation: VacationDto) {
-    if (
-      !(await run(() => api.delete(`/vacations/${vacation.id}`), {
-        success: "Ferien gelöscht!",
-        failure: "Fehler beim Löschen",
-      }))
-    )
-      return;
-    setDeleting(null);
-    await data.reload();
-  }
 
   const addButton = mayEdit && !!data.data?.employees.length && (
     <Button onClick={() => setEditing("new")}>+ Ferien eintragen</Button>
@@ -120,7 +105,7 @@ export function VacationsScreen() {
           ) : (
             <VacationsTable
               vacations={data.data.vacations}
-              stale={data.data.employeeFilter !== employeeFilter}
+              stale={data.dataKey !== employeeFilter}
               onEdit={mayEdit ? setEditing : undefined}
               onDelete={mayEdit ? setDeleting : undefined}
             />
@@ -139,12 +124,14 @@ export function VacationsScreen() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        item={deleting}
         title="Ferien löschen"
-        message={deleting ? deleteMessage(deleting) : ""}
-        onConfirm={() => remove(deleting!)}
+        message={deleteMessage}
+        remove={(vacation) => api.delete(`/vacations/${vacation.id}`)}
+        success="Ferien gelöscht!"
         onClose={() => setDeleting(null)}
+        onDeleted={data.reload}
       />
     </>
   );

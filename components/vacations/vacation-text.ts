@@ -1,4 +1,4 @@
-import { ApiError, errorMessage } from "@/lib/client/api";
+import { ApiRequestError, errorMessage } from "@/lib/client/api";
 import type { VacationDto } from "@/lib/shared/api-types";
 import { formatHours } from "@/lib/shared/hours";
 
@@ -34,7 +34,7 @@ export function saveErrorToast(
   fallback: string,
   currentYear: number,
 ): [title: string, description?: string] {
-  if (error instanceof ApiError && error.code === "insufficient_vacation_days") {
+  if (error instanceof ApiRequestError && error.code === "insufficient_vacation_days") {
     const { required, available, year } = error.body as { required?: number; available?: number; year?: number };
     if (typeof required === "number" && typeof available === "number") {
       const title = year && year !== currentYear ? `${error.message} (${year})` : error.message;

@@ -1,5 +1,6 @@
 "use client";
 import { Button } from "@/components/ui/Button";
+import { LocationLabel } from "@/components/ui/LocationLabel";
 import { Modal, ModalActions } from "@/components/ui/Modal";
 import type { WeekTemplateDto } from "@/lib/shared/api-types";
 import { crossesMidnight, formatHours, shiftHours, sumHours } from "@/lib/shared/hours";
@@ -24,14 +25,12 @@ export function TemplateViewDialog({ template, onClose }: { template: WeekTempla
                 <ul className="space-y-1.5">
                   {shifts.map((shift) => (
                     <li key={shift.id} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm">
-                      <span className="flex min-w-0 items-center gap-2 font-medium text-slate-900">
-                        <span
-                          className="size-3 shrink-0 rounded-full"
-                          style={{ backgroundColor: shift.location_color }}
-                          aria-hidden="true"
-                        />
-                        {shift.location_name}
-                      </span>
+                      <LocationLabel
+                        name={shift.location_name}
+                        color={shift.location_color}
+                        dotSize="size-3"
+                        className="min-w-0 gap-2 font-medium text-slate-900"
+                      />
                       <span className="tabular-nums text-slate-700">
                         {shift.start_time}–{shift.end_time} · {formatHours(hours(shift))} h
                         {crossesMidnight(shift.start_time, shift.end_time) && " (bis Folgetag)"}

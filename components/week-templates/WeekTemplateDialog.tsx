@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { IntentLink } from "@/components/ui/IntentLink";
 import { FormActions, Modal } from "@/components/ui/Modal";
-import { api, ApiError, errorMessage } from "@/lib/client/api";
+import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import type { LocationDto, WeekTemplateDto } from "@/lib/shared/api-types";
 import { formatHours, shiftHours, sumHours } from "@/lib/shared/hours";
@@ -62,7 +62,7 @@ export function WeekTemplateDialog({ template, locations, onClose, onSaved }: Pr
       notify.success(template ? "Vorlage aktualisiert!" : "Vorlage erstellt!");
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError) setErrors({ fields: error.fields, rows: [] });
+      if (error instanceof ApiRequestError) setErrors({ fields: error.fields, rows: [] });
       notify.error(errorMessage(error, template ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen"));
     } finally {
       setBusy(false);

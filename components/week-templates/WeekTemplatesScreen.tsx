@@ -1,14 +1,13 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { EmptyState, LoadingState } from "@/components/ui/States";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
-import { notify } from "@/lib/client/notify";
 import { useResource } from "@/lib/client/use-resource";
-import type { LocationDto, WeekTemplateDto } from "@/lib/shared/api-types";
+import type { WeekTemplateDto } from "@/lib/shared/api-types";
 import { can } from "@/lib/shared/roles";
 import { TemplateCard } from "./TemplateCard";
 import { TemplateViewDialog } from "./TemplateViewDialog";
@@ -16,10 +15,7 @@ import { WeekTemplateDialog } from "./WeekTemplateDialog";
 
 /** Templates and the locations their rows pick from, in one load with one failure message. */
 async function loadTemplates(signal: AbortSignal) {
-  const [templates, locations] = await Promise.all([
-    api.get<WeekTemplateDto[]>("/week-templates", signal),
-    api.get<LocationDto[]>("/locations", signal),
-  ]);
+  const [templates, locations] = await Promise.all([api.get("/week-templates", signal), api.get("/locations", signal)]);
   return { templates, locations };
 }
 
@@ -31,17 +27,6 @@ export function WeekTemplatesScreen() {
   const [viewing, setViewing] = useState<WeekTemplateDto | null>(null);
   const [editing, setEditing] = useState<WeekTemplateDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<WeekTemplateDto | null>(null);
-
-  async function remove(template: WeekTemplateDto) {
-    try {
-      await api.delete(`/week-templates/${template.id}`);
-      notify.success("Vorlage gelöscht!");
-      setDeleting(null);
-      await data.reload();
-    } catch (error) {
-      notify.error(errorMessage(error, "Fehler beim Löschen"));
-    }
-  }
 
   const addButton = mayEdit && <Button onClick={() => setEditing("new")}>+ Neue Vorlage</Button>;
 
@@ -99,14 +84,16 @@ export function WeekTemplatesScreen() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        item={deleting}
         title="Vorlage löschen"
-        message={
-          deleting ? `Vorlage „${deleting.name}“ wirklich löschen? Bereits geplante Schichten bleiben erhalten.` : ""
+        message={(template) =>
+          `Vorlage „${template.name}“ wirklich löschen? Bereits geplante Schichten bleiben erhalten.`
         }
-        onConfirm={() => remove(deleting!)}
+        remove={(template) => api.delete(`/week-templates/${template.id}`)}
+        success="Vorlage gelöscht!"
         onClose={() => setDeleting(null)}
+        onDeleted={data.reload}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { E2E_ADMIN } from "../../playwright.config";
 import { screenLoaded, signIn } from "./support";
 
@@ -20,3 +21,23 @@ for (const [screen, path, expected] of [
     expect(calls.sort()).toEqual([...expected]);
   });
 }
+
+// The head script is built from the app's own functions (lib/client/early-requests-script.ts): in the production
+// build it must still run and ask for exactly what the planner then takes, the week included.
+test("the page head sends the planner's first GETs, this week's shifts included", async ({ page }) => {
+  await signIn(page, E2E_ADMIN, "/profile");
+  await page.goto("/schedule");
+  await screenLoaded(page);
+  const early = await page.evaluate(() =>
+    Object.keys(
+      (window as unknown as { __schichtwerkEarly?: { responses: object } }).__schichtwerkEarly?.responses ?? {},
+    ),
+  );
+  const monday = mondayOf(todayIn("Europe/Zurich"));
+  expect(early).toEqual([
+    "/auth/me",
+    "/employees",
+    "/locations",
+    `/shifts?start_date=${monday}&end_date=${addDays(monday, 6)}`,
+  ]);
+});

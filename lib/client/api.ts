@@ -10,11 +10,15 @@
  * whether another tab has already stored a fresh token.
  */
 import type { SessionTokens } from "@/lib/shared/api-types";
+import type { ApiAnswer, ApiPath } from "@/lib/shared/contract/api-paths";
 import { takeEarlyResponse } from "./early-requests";
 import { clearTokens, readAccessToken, readRefreshToken, writeTokens } from "./session-storage";
 
-/** An error answer of the API: `{ error, code, fields?, ... }` (PRODUCT.md §1). */
-export class ApiError extends Error {
+/**
+ * An error answer of the API, `{ error, code, fields?, ... }` (docs/PRODUCT-RULES.md §3), as the browser
+ * receives it. The server builds it from its own ApiError (lib/server/api/errors.ts).
+ */
+export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -22,7 +26,7 @@ export class ApiError extends Error {
     readonly body: Record<string, unknown>,
   ) {
     super(message);
-    this.name = "ApiError";
+    this.name = "ApiRequestError";
   }
 
   get fields(): Record<string, string> {
@@ -32,7 +36,7 @@ export class ApiError extends Error {
 
 /** The server's German message, or `fallback` for network failures and answers without one (SPEC §8). */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
+  return error instanceof ApiRequestError && error.message ? error.message : fallback;
 }
 
 type SessionEndListener = () => void;
@@ -58,7 +62,7 @@ function refreshAccessToken(rejectedToken: string | null): Promise<string | null
       body: JSON.stringify({ refreshToken }),
     });
     if (response.status === 400 || response.status === 401 || response.status === 403) return null;
-    if (!response.ok) throw await toApiError(response);
+    if (!response.ok) throw await toRequestError(response);
     const tokens = (await response.json()) as SessionTokens;
     writeTokens(tokens.accessToken, tokens.refreshToken);
     return tokens.accessToken;
@@ -74,10 +78,10 @@ function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? (locks.request("schichtwerk-token-refresh", task) as Promise<T>) : task();
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+async function toRequestError(response: Response): Promise<ApiRequestError> {
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   const message = typeof body.error === "string" ? body.error : "";
-  return new ApiError(response.status, message, typeof body.code === "string" ? body.code : "", body);
+  return new ApiRequestError(response.status, message, typeof body.code === "string" ? body.code : "", body);
 }
 
 type RequestOptions = { body?: unknown; signal?: AbortSignal };
@@ -109,7 +113,7 @@ async function authorized(method: string, path: string, options: RequestOptions 
   let response = await (early ?? send(method, path, token, options));
   // 403 "forbidden" is the role, not the token: a refresh cannot change it.
   if (response.status === 403 && response.headers.get("content-type")?.includes("json")) {
-    const error = await toApiError(response.clone());
+    const error = await toRequestError(response.clone());
     if (error.code !== "forbidden") {
       const fresh = await refreshAccessToken(token);
       if (!fresh) {
@@ -125,29 +129,35 @@ async function authorized(method: string, path: string, options: RequestOptions 
 
 async function jsonRequest<T>(method: string, path: string, options?: RequestOptions): Promise<T> {
   const response = await authorized(method, path, options);
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) throw await toRequestError(response);
   return (await response.json()) as T;
 }
 
 /** POSTs to a public auth endpoint (login, 2FA step, logout): no token, no refresh. */
-export async function publicPost<T>(path: string, body: unknown): Promise<T> {
+export async function publicPost<P extends ApiPath<"POST">>(path: P, body: unknown): Promise<ApiAnswer<"POST", P>> {
   const response = await send("POST", path, null, { body });
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as T;
+  if (!response.ok) throw await toRequestError(response);
+  return (await response.json()) as ApiAnswer<"POST", P>;
 }
 
 /** A file from the API (PDFs) with the filename of its Content-Disposition. */
 export async function download(path: string): Promise<{ blob: Blob; filename: string | null }> {
   const response = await authorized("GET", path);
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) throw await toRequestError(response);
   const disposition = response.headers.get("content-disposition") ?? "";
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
   return { blob: await response.blob(), filename };
 }
 
+/**
+ * The JSON API by method. Paths are those of the contract (lib/shared/contract), relative to /api, and the
+ * answer's type is the contract's: `api.get("/employees")` resolves to EmployeeDto[].
+ */
 export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => jsonRequest<T>("GET", path, { signal }),
-  post: <T>(path: string, body?: unknown) => jsonRequest<T>("POST", path, { body: body ?? {} }),
-  put: <T>(path: string, body: unknown) => jsonRequest<T>("PUT", path, { body }),
-  delete: <T = unknown>(path: string) => jsonRequest<T>("DELETE", path),
+  get: <P extends ApiPath<"GET">>(path: P, signal?: AbortSignal) =>
+    jsonRequest<ApiAnswer<"GET", P>>("GET", path, { signal }),
+  post: <P extends ApiPath<"POST">>(path: P, body?: unknown) =>
+    jsonRequest<ApiAnswer<"POST", P>>("POST", path, { body: body ?? {} }),
+  put: <P extends ApiPath<"PUT">>(path: P, body: unknown) => jsonRequest<ApiAnswer<"PUT", P>>("PUT", path, { body }),
+  delete: <P extends ApiPath<"DELETE">>(path: P) => jsonRequest<ApiAnswer<"DELETE", P>>("DELETE", path),
 };

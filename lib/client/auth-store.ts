@@ -6,8 +6,8 @@
  * page's heading.
  */
 import { useSyncExternalStore } from "react";
-import type { LoginResult, SessionTokens, UserDto } from "@/lib/shared/api-types";
-import { api, ApiError, publicPost, setSessionEndListener } from "./api";
+import type { SessionTokens, UserDto } from "@/lib/shared/api-types";
+import { api, ApiRequestError, publicPost, setSessionEndListener } from "./api";
 import {
   ACCESS_TOKEN_KEY,
   clearTokens,
@@ -71,12 +71,12 @@ export function restoreSession(): Promise<void> {
     }
     try {
       // Usually answered already: the page's <head> sent it (early-requests.ts).
-      const user = await api.get<UserDto>("/auth/me");
+      const user = await api.get("/auth/me");
       setSnapshot({ user, isAuthenticated: true, ready: true });
     } catch (error) {
       // Only a refusal by the server ends the session; a lost connection (or
       // a navigation that aborted the request) keeps the tokens for the next start.
-      if (error instanceof ApiError) clearTokens();
+      if (error instanceof ApiRequestError) clearTokens();
       setSnapshot(signedOut);
     }
   })();
@@ -94,7 +94,7 @@ export async function login(
   username: string,
   password: string,
 ): Promise<{ requires2FA: true; tempToken: string } | { requires2FA: false }> {
-  const result = await publicPost<LoginResult>("/auth/login", { username, password });
+  const result = await publicPost("/auth/login", { username, password });
   if ("requires2FA" in result) return { requires2FA: true, tempToken: result.tempToken };
   startSession(result, result.user);
   return { requires2FA: false };
@@ -102,7 +102,7 @@ export async function login(
 
 /** Step 2: the code from the authenticator app. */
 export async function verifyTwoFactor(tempToken: string, code: string): Promise<void> {
-  const result = await publicPost<SessionTokens & { user: UserDto }>("/auth/verify-2fa", { tempToken, token: code });
+  const result = await publicPost("/auth/verify-2fa", { tempToken, token: code });
   startSession(result, result.user);
 }
 

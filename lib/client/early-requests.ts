@@ -12,39 +12,25 @@
  * refused token still gets one refresh and one retry, a failure is handled
  * as always.
  *
- * No directive: the root layout (a server component) renders the script
- * text; the browser code takes the answers.
+ * The script is built by ./early-requests-script.ts; this module is the
+ * browser's side, where `api.get` takes the answers.
  */
-import { ACCESS_TOKEN_KEY } from "./session-storage";
 
-/**
- * API paths (as api.get takes them) fetched early, by the page's path:
- * exactly what the screen asks for on load. {monday} and {sunday} are the
- * current week's, in the browser's time zone (the planner's first week:
- * mondayOf(today()) and six days on).
- */
-const EARLY_GETS: Record<string, string[]> = {
-  "/": ["/dashboard"],
-  "/schedule": ["/employees", "/locations", "/shifts?start_date={monday}&end_date={sunday}"],
-};
-
-const GLOBAL = "__schichtwerkEarly";
+/** Where the script leaves its requests for the app (a property of `window`). */
+export const EARLY_REQUESTS_GLOBAL = "__schichtwerkEarly";
 const MAX_AGE_MS = 10_000;
 
-type EarlyRequests = { token: string; at: number; responses: Record<string, Promise<Response> | undefined> };
-
-/** Runs before the app's code and never throws (storage may be unavailable); sends what `api.get` would. */
-export const EARLY_REQUESTS_SCRIPT = `try{(function(){var t=localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_KEY)});if(!t)return;
-var n=new Date(),m=new Date(n.getFullYear(),n.getMonth(),n.getDate()-(n.getDay()+6)%7),s=new Date(m.getFullYear(),m.getMonth(),m.getDate()+6);
-function d(x){return("000"+x.getFullYear()).slice(-4)+"-"+("0"+(x.getMonth()+1)).slice(-2)+"-"+("0"+x.getDate()).slice(-2)}
-var g=${JSON.stringify(EARLY_GETS)}[location.pathname]||[],r={};
-["/auth/me"].concat(g).forEach(function(q){var p=q.replace("{monday}",d(m)).replace("{sunday}",d(s));var f=fetch("/api"+p,{headers:{Authorization:"Bearer "+t},cache:"no-store"});f.catch(function(){});r[p]=f});
-window.${GLOBAL}={token:t,at:performance.now(),responses:r}})()}catch(e){}`;
+/** What the script leaves: the token it sent, when, and the answers by path (as api.get takes them). */
+export type EarlyRequests = {
+  token: string;
+  at: number;
+  responses: Record<string, Promise<Response> | undefined>;
+};
 
 /** The early answer for a GET of `path` sent with `token`, once; undefined if there is none (or it is stale). */
 export function takeEarlyResponse(path: string, token: string | null): Promise<Response> | undefined {
   if (typeof window === "undefined" || !token) return undefined;
-  const early = (window as unknown as Record<string, EarlyRequests | undefined>)[GLOBAL];
+  const early = (window as unknown as Record<string, EarlyRequests | undefined>)[EARLY_REQUESTS_GLOBAL];
   const response = early?.responses[path];
   if (!early || !response) return undefined;
   early.responses[path] = undefined;

@@ -2,54 +2,81 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { notify } from "./notify";
 
-/** `data` stays undefined until the first load succeeded; a later failure keeps the old data. */
-export type Resource<T> = { data: T | undefined; failed: boolean; reload: () => Promise<void> };
+export type Resource<T> = {
+  /** Undefined until the first load succeeded; a later failure keeps what was there. */
+  data: T | undefined;
+  /** The key `data` belongs to: while another key loads, the previous key's data stays on screen. */
+  dataKey: string | undefined;
+  /** A load is under way (the first one, another key's, or a refresh). */
+  loading: boolean;
+  /** The last load failed (and its toast was shown). */
+  failed: boolean;
+  /** Loads the current key again, after every change; the data kept for other keys is dropped (it may be stale). */
+  reload: () => Promise<void>;
+};
 
 /**
- * Loads data for a screen; a failure shows the screen's fallback message
- * (SPEC §8) as a toast and keeps what was shown before. `reload` after every change.
- * A change of `key` (e.g. the period or filter shown) loads again, and the
- * old data stays on screen until the new data is there.
+ * The browser's one way to load a screen's data. `key` names what is shown
+ * (a week, a period, a filter); a new key loads again. Data already loaded
+ * for a key is kept until the next `reload` (a change), so going back to a
+ * key shows its data at once while it is refreshed; a key not seen yet keeps
+ * the previous data on screen until its own has arrived (no spinner blanks a
+ * screen that has data, docs/PRODUCT-RULES.md §19). A failure shows the
+ * screen's own message as a toast (§20) and keeps what was shown before.
  */
 export function useResource<T>(
   load: (signal: AbortSignal) => Promise<T>,
   failureMessage: string,
   key = "",
 ): Resource<T> {
-  const [data, setData] = useState<T>();
+  const [shown, setShown] = useState<{ key: string; data: T }>();
+  const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const loadRef = useRef(load);
   useLayoutEffect(() => {
     loadRef.current = load;
   });
+  const keyRef = useRef(key);
+  const cache = useRef(new Map<string, T>());
   const controller = useRef<AbortController | null>(null);
 
-  const reload = useCallback(async () => {
+  const fetchCurrentKey = useCallback(async () => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
+    const loadingKey = keyRef.current;
+    setLoading(true);
     try {
       const next = await loadRef.current(current.signal);
       if (current.signal.aborted) return;
+      cache.current.set(loadingKey, next);
       // A transition: React renders the arriving data in slices, yielding to
       // the browser in between, instead of one long task (a screen full of rows).
       startTransition(() => {
-        setData(next);
+        setShown({ key: loadingKey, data: next });
         setFailed(false);
+        setLoading(false);
       });
     } catch {
       if (current.signal.aborted) return;
       setFailed(true);
+      setLoading(false);
       notify.error(failureMessage);
     }
   }, [failureMessage]);
 
   useEffect(() => {
-    // Loading is the effect's job here (the state changes after the answer, in a transition).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void reload();
+    keyRef.current = key;
+    const cached = cache.current.get(key);
+    if (cached !== undefined) setShown({ key, data: cached });
+    void fetchCurrentKey();
     return () => controller.current?.abort();
-  }, [reload, key]);
+  }, [fetchCurrentKey, key]);
 
-  return { data, failed, reload };
+  const reload = useCallback(() => {
+    for (const cachedKey of cache.current.keys()) if (cachedKey !== keyRef.current) cache.current.delete(cachedKey);
+    return fetchCurrentKey();
+  }, [fetchCurrentKey]);
+
+  return { data: shown?.data, dataKey: shown?.key, loading, failed, reload };
 }

@@ -89,3 +89,12 @@ export function addMonths(isoDate: string, months: number): string {
   target.setUTCDate(Math.min(day, lastDay));
   return fromUtc(target);
 }
+
+/**
+ * mondayOf and addDays with every function they call. The page head's
+ * early-request script (lib/client/early-requests-script.ts) carries them as
+ * source text, so the browser computes the planner's first week with this
+ * very code before the app has loaded. A function they come to call must be
+ * listed here; the script's build-time check fails otherwise.
+ */
+export const WEEK_START_FUNCTIONS = [toUtc, fromUtc, isoWeekday, addDays, mondayOf] as const;

@@ -24,19 +24,13 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 
 const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
+const MODULES = [auth, users, employees, locations, shifts, vacations, weekTemplates, dashboard, reports, platform];
+
+/** The contract's modules, for types derived from all operations (./api-paths.ts). */
+export type ContractModule = (typeof MODULES)[number];
+
 // A module's exports come in alphabetical order of their names: sort by path and method instead.
-export const OPERATIONS: readonly Operation[] = [
-  auth,
-  users,
-  employees,
-  locations,
-  shifts,
-  vacations,
-  weekTemplates,
-  dashboard,
-  reports,
-  platform,
-].flatMap((module) =>
+export const OPERATIONS: readonly Operation[] = MODULES.flatMap((module) =>
   operationsOf(module as Record<string, unknown>).sort(
     (a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
   ),

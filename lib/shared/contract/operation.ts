@@ -38,9 +38,20 @@ export type Operation<A extends Access = Access, B = unknown, Q = unknown, P = u
   errors?: DocumentedError[];
 };
 
-/** Identity, for inference: keeps the literal access and the schemas' types for route(). */
-export function defineOperation<A extends Access, B = undefined, Q = undefined, P = undefined>(
-  operation: Operation<A, B, Q, P>,
-): Operation<A, B, Q, P> {
+/**
+ * Identity, for inference: keeps the literal access and the schemas' types for route(), and the literal method,
+ * path and response schemas for the browser's typed API client (./api-paths.ts).
+ */
+export function defineOperation<
+  A extends Access,
+  B = undefined,
+  Q = undefined,
+  P = undefined,
+  M extends HttpMethod = HttpMethod,
+  Path extends Operation["path"] = Operation["path"],
+  R extends OperationResponse[] = OperationResponse[],
+>(
+  operation: Operation<A, B, Q, P> & { method: M; path: Path; responses: R },
+): Operation<A, B, Q, P> & { method: M; path: Path; responses: R } {
   return operation;
 }

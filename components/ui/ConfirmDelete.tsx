@@ -1,0 +1,44 @@
+"use client";
+import { useAction } from "@/lib/client/use-action";
+import { ConfirmDialog } from "./ConfirmDialog";
+
+type Props<T> = {
+  /** What the user asked to delete; null keeps the dialog closed. */
+  item: T | null;
+  title: string;
+  message: string | ((item: T) => string);
+  /** The write, e.g. `(shift) => api.delete(`/shifts/${shift.id}`)`. */
+  remove: (item: T) => Promise<unknown>;
+  /** The success toast, e.g. "Schicht gelöscht!". */
+  success: string;
+  /** Closes the dialog (the screen forgets `item`). */
+  onClose: () => void;
+  /** After the delete, with the dialog closed: the screen loads its data again. */
+  onDeleted: () => Promise<void>;
+};
+
+/**
+ * A screen's delete: asks first (ConfirmDialog), then deletes with the success
+ * toast or the server's message (fallback "Fehler beim Löschen",
+ * docs/PRODUCT-RULES.md §20), closes and reloads. After a failure the dialog
+ * stays open, so the user can try again or cancel.
+ */
+export function ConfirmDelete<T>({ item, title, message, remove, success, onClose, onDeleted }: Props<T>) {
+  const { run } = useAction();
+
+  async function confirm(target: T) {
+    if (!(await run(() => remove(target), { success, failure: "Fehler beim Löschen" }))) return;
+    onClose();
+    await onDeleted();
+  }
+
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      title={title}
+      message={item === null ? "" : typeof message === "string" ? message : message(item)}
+      onConfirm={() => (item === null ? Promise.resolve() : confirm(item))}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,113 @@
+"use client";
+import type { ShiftDto } from "@/lib/shared/api-types";
+import { OPEN_SHIFT_COLORS } from "@/lib/shared/colors";
+import { formatHours } from "@/lib/shared/hours";
+import { LocationLabel } from "./LocationLabel";
+
+type Props = {
+  shift: ShiftDto;
+  /**
+   * "grid": the planner's compact chip, in a location's row (the location
+   * colour is its left border). "card": the reports preview, which names the
+   * location with its colour dot.
+   */
+  variant: "grid" | "card";
+  /** Grid only: the chip becomes the button that edits the shift. */
+  onEdit?: () => void;
+  /** Grid only: a delete button, shown on hover and on keyboard focus. */
+  onDelete?: () => void;
+};
+
+/**
+ * One shift: who works (or "Offen" on the open shift's colours,
+ * lib/shared/colors.ts), the times with the hours, and the custom name.
+ */
+export function ShiftChip({ shift, variant, onEdit, onDelete }: Props) {
+  const open = shift.employee_id === null;
+  // Inline, from the one constant: a Tailwind class would need the colours as literals.
+  const openColors = { borderColor: OPEN_SHIFT_COLORS.border, backgroundColor: OPEN_SHIFT_COLORS.background };
+  const customName = shift.is_custom ? shift.custom_name : null;
+
+  if (variant === "card") {
+    return (
+      <div
+        className={`rounded-lg border px-3 py-2 text-sm ${open ? "" : "border-slate-200 bg-white"}`}
+        style={open ? openColors : undefined}
+      >
+        <p className="font-semibold tabular-nums text-slate-900">
+          {shift.start_time}–{shift.end_time} · {formatHours(shift.hours)} h
+        </p>
+        <p className={open ? "font-semibold text-amber-900" : "text-slate-800"}>
+          {open ? "Offen" : shift.employee_name}
+        </p>
+        {customName && <p className="text-xs text-slate-600 italic">{customName}</p>}
+        <p className="mt-1 text-xs text-slate-600">
+          <LocationLabel
+            name={shift.location_name}
+            color={shift.location_color}
+            dotSize="size-2.5"
+            className="gap-1.5"
+          />
+        </p>
+      </div>
+    );
+  }
+
+  const label =
+    `${shift.employee_name ?? "Offen"}, ${shift.start_time}–${shift.end_time}, ${formatHours(shift.hours)} Stunden` +
+    (customName ? `, ${customName}` : "");
+  const body = (
+    <>
+      <span className={`block break-words font-medium leading-tight ${open ? "text-amber-900" : "text-slate-900"}`}>
+        {shift.employee_name ?? "Offen"}
+      </span>
+      {/* The time on a line of its own and the hours after it, so narrow columns wrap between them, not inside. */}
+      <span className="flex flex-wrap gap-x-1 tabular-nums text-slate-700">
+        <span className="whitespace-nowrap">
+          {shift.start_time}–{shift.end_time}
+        </span>
+        <span className="whitespace-nowrap">· {formatHours(shift.hours)} h</span>
+      </span>
+      {customName && <span className="block break-words italic text-slate-600">{customName}</span>}
+    </>
+  );
+  return (
+    <div
+      data-testid="shift"
+      data-open={open || undefined}
+      className={`group relative rounded-md border border-l-4 text-xs ${open ? "" : "border-slate-200 bg-white"}`}
+      style={open ? openColors : { borderLeftColor: shift.location_color }}
+    >
+      {onEdit ? (
+        <button
+          type="button"
+          onClick={onEdit}
+          className="block w-full rounded-md px-1.5 py-1 pr-5 text-left hover:bg-slate-900/5"
+        >
+          {/* The visible text is the button's name (WCAG 2.5.3), introduced for screen readers. */}
+          <span className="sr-only">Schicht bearbeiten: </span>
+          {body}
+        </button>
+      ) : (
+        <div className="px-1.5 py-1" aria-label={label}>
+          {body}
+        </div>
+      )}
+      {onDelete && (
+        <button
+          type="button"
+          onClick={onDelete}
+          aria-label={`Schicht löschen: ${label}`}
+          className={
+            "absolute right-0.5 top-0.5 rounded p-1 text-slate-500 opacity-0 hover:bg-red-50 hover:text-red-700 " +
+            "focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 max-lg:opacity-100"
+          }
+        >
+          <svg width="14" height="14" viewBox="0 0 20 20" aria-hidden="true">
+            <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      )}
+    </div>
+  );
+}
