@@ -19,7 +19,7 @@ const QUICK_LINKS = [
   { href: "/locations", label: "Standorte" },
 ];
 
-/** Dashboard (SPEC §2): the current week at a glance, from one API call. */
+/** Dashboard (docs/PRODUCT-RULES.md §16.3): the current week at a glance, from one API call. */
 export function DashboardScreen() {
   const dashboard = useResource((signal) => api.get("/dashboard", signal), "Fehler beim Laden der Dashboard-Daten");
   const data = dashboard.data;

@@ -6,7 +6,7 @@ const STEPS = [
   { href: "/schedule", label: "Woche planen", text: "Schichten pro Standort und Tag verteilen." },
 ];
 
-/** A fresh install points the way: Standorte → Mitarbeiter → Wochenplanung (UX.md). */
+/** A fresh install points the way: Standorte → Mitarbeiter → Wochenplanung (docs/PRODUCT-RULES.md §19). */
 export function FirstSteps({ hasLocations, hasEmployees }: { hasLocations: boolean; hasEmployees: boolean }) {
   const done = [hasLocations, hasEmployees, false];
   return (

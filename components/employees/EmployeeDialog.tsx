@@ -10,7 +10,7 @@ import { employeeInputSchema } from "@/lib/shared/schemas/employee";
 
 type Props = { employee: EmployeeDto | null; onClose: () => void; onSaved: () => void };
 
-/** Create (employee null) or edit an employee; defaults 40 h and 20 days (SPEC §9). */
+/** Create (employee null) or edit an employee; defaults 40 h and 20 days (docs/PRODUCT-RULES.md §17). */
 export function EmployeeDialog({ employee, onClose, onSaved }: Props) {
   const [form, setForm] = useState({
     first_name: employee?.first_name ?? "",

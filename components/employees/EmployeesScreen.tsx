@@ -14,7 +14,10 @@ import { EmployeeDialog } from "./EmployeeDialog";
 
 const days = (value: number) => formatHours(value).replace(/\.0$/, "");
 
-/** Employees (SPEC §2): table with type, weekly hours and vacation days; admins create, edit and delete. */
+/**
+ * Employees (docs/PRODUCT-RULES.md §16.5): table with type, weekly hours and vacation days; admins
+ * create, edit and delete.
+ */
 export function EmployeesScreen() {
   const { user } = useAuth();
   const mayEdit = !!user && can(user.role, "master-data:write");

@@ -13,8 +13,8 @@ const isActive = (pathname: string, href: string) =>
   href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
 
 /**
- * The sidebar layout of SPEC §2. On phones the sidebar is a drawer behind a
- * menu button in a top bar (UX.md).
+ * The sidebar layout of docs/PRODUCT-RULES.md §16.1. On phones the sidebar is a drawer behind a
+ * menu button in a top bar (docs/PRODUCT-RULES.md §19).
  *
  * The frame does not wait for the session: it is part of the prerendered
  * HTML, so the first paint shows the app (not a blank page) while the stored

@@ -12,7 +12,7 @@ const PAGE_TITLES = new Map<string, string>([
 ]);
 
 /**
- * Everything but /login needs a session (SPEC §2); without one the user goes
+ * Everything but /login needs a session (docs/PRODUCT-RULES.md §16); without one the user goes
  * to /login. Until the stored session has been checked, the page shows its
  * heading (prerendered, so the first paint is the page, not a blank screen)
  * and nothing that needs the session.

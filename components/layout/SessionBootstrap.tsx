@@ -8,7 +8,7 @@ import { setToasterMount } from "@/lib/client/notify";
 const Toaster = dynamic(() => import("sonner").then((m) => m.Toaster), { ssr: false });
 const TOASTER_DELAY_MS = 2000;
 
-/** On start, check a stored session against the server (SPEC §2); hosts the toasts. */
+/** On start, check a stored session against the server (docs/PRODUCT-RULES.md §16.12); hosts the toasts. */
 export function SessionBootstrap() {
   const [toaster, setToaster] = useState(false);
   useEffect(() => {

@@ -19,7 +19,7 @@ const icon = (path: string) => (
   </svg>
 );
 
-/** The sidebar of SPEC §2, in its order; Benutzer only for admins. */
+/** The sidebar of docs/PRODUCT-RULES.md §16.1, in its order; Benutzer only for admins. */
 export const NAV_ITEMS: NavItem[] = [
   { href: "/", label: "Dashboard", icon: icon("M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10") },
   { href: "/schedule", label: "Wochenplanung", icon: icon("M4 5h16v15H4zM4 9h16M9 5v15M8 3v4M16 3v4") },

@@ -11,7 +11,7 @@ import type { LocationDto } from "@/lib/shared/api-types";
 import { can } from "@/lib/shared/roles";
 import { LocationDialog } from "./LocationDialog";
 
-/** Locations (SPEC §2): a card per location with its colour, name and address. */
+/** Locations (docs/PRODUCT-RULES.md §16.6): a card per location with its colour, name and address. */
 export function LocationsScreen() {
   const { user } = useAuth();
   const mayEdit = !!user && can(user.role, "master-data:write");

@@ -9,7 +9,10 @@ import { login, useAuth, verifyTwoFactor } from "@/lib/client/auth-store";
 import { notify } from "@/lib/client/notify";
 import { totpDigits } from "@/lib/shared/totp-digits";
 
-/** Login in two modes (SPEC §2, §4): credentials, then the 2FA code when the account has 2FA on. */
+/**
+ * Login in two modes (docs/PRODUCT-RULES.md §16.2, §5.2): credentials, then the 2FA code when the
+ * account has 2FA on.
+ */
 export function LoginForm() {
   const router = useRouter();
   const { ready, isAuthenticated } = useAuth();

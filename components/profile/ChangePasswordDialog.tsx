@@ -5,7 +5,7 @@ import { FormActions, Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/client/api";
 import { useAction } from "@/lib/client/use-action";
 
-/** Change the own password (SPEC §5): current required, new twice, at least 8 characters. */
+/** Change the own password (docs/PRODUCT-RULES.md §15): current required, new twice, at least 8 characters. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState({ current: "", next: "", confirm: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});

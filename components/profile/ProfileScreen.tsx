@@ -18,7 +18,7 @@ const SECURITY_TIPS = [
   "Melde dich auf gemeinsam genutzten Geräten nach der Arbeit ab.",
 ];
 
-/** Profile (SPEC §2): own account, password change, two-factor set-up, security tips. */
+/** Profile (docs/PRODUCT-RULES.md §16.10): own account, password change, two-factor set-up, security tips. */
 export function ProfileScreen() {
   const me = useResource(async (signal) => {
     const user = await api.get("/auth/me", signal);

@@ -39,7 +39,7 @@ function CodeInput({
 }
 
 /**
- * Two-factor set-up (SPEC §4): disabled → set-up with QR code and manual
+ * Two-factor set-up (docs/PRODUCT-RULES.md §5.3): disabled → set-up with QR code and manual
  * secret → enabled by a 6-digit code; disabling needs a code too.
  */
 export function TwoFactorSection({ user, onChanged }: { user: UserDto; onChanged: () => Promise<void> }) {

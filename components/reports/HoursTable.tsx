@@ -22,7 +22,7 @@ const nameCell = "sticky left-0 z-10 min-w-32 px-3 py-2 text-left sm:min-w-40 sm
 // Phones show the employment type under the name instead of in a column of its own.
 const typeColumn = "hidden px-4 py-2 text-left sm:table-cell";
 
-/** The hours report of PRODUCT.md §4 as a table, with a totals row like the PDF. */
+/** The hours report of docs/PRODUCT-RULES.md §12.1 as a table, with a totals row like the PDF. */
 export function HoursTable({ report }: { report: HoursReport }) {
   if (report.employees.length === 0) {
     return (

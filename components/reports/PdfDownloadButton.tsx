@@ -9,7 +9,7 @@ type Props = {
   label: string;
   /** API path with its query, e.g. /reports/schedule/pdf?start_date=…&end_date=… */
   path: string;
-  /** Used when the answer carries no Content-Disposition filename (SPEC §7). */
+  /** Used when the answer carries no Content-Disposition filename (docs/PRODUCT-RULES.md §12.2). */
   fallbackFilename: string;
 };
 

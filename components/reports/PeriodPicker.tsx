@@ -21,7 +21,10 @@ function shortcuts(): { label: string; period: Period }[] {
   ];
 }
 
-/** Week (any date of it) or month, and the shortcuts of SPEC §2; laid out as items of the toolbar row. */
+/**
+ * Week (any date of it) or month, and the shortcuts of docs/PRODUCT-RULES.md §16.9; laid out as items
+ * of the toolbar row.
+ */
 export function PeriodPicker({ value, onChange }: Props) {
   // What the user is typing; the period only changes once the input holds a whole date.
   const [draft, setDraft] = useState<string | null>(null);

@@ -16,7 +16,10 @@ const TABS: TabItem<Tab>[] = [
 ];
 const ID = "reports";
 
-/** Reports (SPEC §2): the work schedule and the hours report of a week or month, previewed and as PDF. */
+/**
+ * Reports (docs/PRODUCT-RULES.md §16.9): the work schedule and the hours report of a week or month,
+ * previewed and as PDF.
+ */
 export function ReportsScreen() {
   const { user } = useAuth();
   if (!user || !can(user.role, "reports:read")) {

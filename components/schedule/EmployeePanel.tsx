@@ -2,7 +2,7 @@ import { WeekBalance } from "@/components/ui/WeekBalance";
 import { formatHours } from "@/lib/shared/hours";
 import type { EmployeeAvailability } from "./week-model";
 
-/** Who still has hours this week (SPEC §2): remaining hours, overbooked in red and with a "+". */
+/** Who still has hours this week (docs/PRODUCT-RULES.md §16.4): remaining hours, overbooked in red and with a "+". */
 export function EmployeePanel({ entries }: { entries: EmployeeAvailability[] }) {
   return (
     <section aria-labelledby="available-heading" className="rounded-xl border border-slate-200 bg-white p-4">

@@ -24,7 +24,7 @@ const ShiftDialog = dynamic(() => import("./ShiftDialog").then((m) => m.ShiftDia
 const TemplateImportDialog = dynamic(() => import("./TemplateImportDialog").then((m) => m.TemplateImportDialog));
 
 /**
- * Week planning (SPEC §2): three calls on load (employees, locations, the
+ * Week planning (docs/PRODUCT-RULES.md §16.4): three calls on load (employees, locations, the
  * week's shifts); switching weeks fetches only the shifts.
  */
 export function ScheduleScreen() {

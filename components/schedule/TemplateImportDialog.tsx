@@ -11,7 +11,7 @@ import { formatDate } from "@/lib/shared/format";
 
 type Props = { weekStart: string; onClose: () => void; onImported: () => void };
 
-/** Applies a week template to the displayed week: its shifts arrive unassigned (PRODUCT.md §4). */
+/** Applies a week template to the displayed week: its shifts arrive unassigned (docs/PRODUCT-RULES.md §11). */
 export function TemplateImportDialog({ weekStart, onClose, onImported }: Props) {
   const templates = useResource((signal) => api.get("/week-templates", signal), "Fehler beim Laden der Templates");
   const [chosen, setChosen] = useState<number | null>(null);
@@ -24,7 +24,7 @@ export function TemplateImportDialog({ weekStart, onClose, onImported }: Props) 
       failure: "Fehler beim Importieren",
     });
     if (!imported) return;
-    // SPEC §7: after an import the client waits 100 ms, then reloads.
+    // docs/PRODUCT-RULES.md §11: after an import the client waits 100 ms, then reloads.
     await new Promise((resolve) => setTimeout(resolve, 100));
     onImported();
   }

@@ -9,7 +9,7 @@ export type EmployeeAvailability = {
   status: "free" | "full" | "overbooked";
 };
 
-/** Each employee's scheduled and remaining hours in the displayed week (SPEC §4). */
+/** Each employee's scheduled and remaining hours in the displayed week (docs/PRODUCT-RULES.md §10.2). */
 export function availability(employees: EmployeeDto[], shifts: ShiftDto[]): EmployeeAvailability[] {
   const hours = new Map<number, number[]>();
   for (const shift of shifts)

@@ -10,7 +10,7 @@ const VARIANTS = {
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS; size?: "md" | "sm" };
 
-/** The app's button: 44 px touch target on phones (UX.md), disabled look while busy. */
+/** The app's button: 44 px touch target on phones (docs/PRODUCT-RULES.md §19), disabled look while busy. */
 export function Button({ variant = "primary", size = "md", className = "", type = "button", ...props }: Props) {
   const sizing = size === "sm" ? "min-h-9 px-3 py-1.5 text-sm max-sm:min-h-11" : "min-h-11 px-4 py-2";
   return (

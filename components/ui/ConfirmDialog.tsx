@@ -12,7 +12,10 @@ type Props = {
   onClose: () => void;
 };
 
-/** Confirmation before anything destructive (UX.md): Escape or "Abbrechen" cancels, the red button says what it does. */
+/**
+ * Confirmation before anything destructive (docs/PRODUCT-RULES.md §19): Escape or "Abbrechen"
+ * cancels, the red button says what it does.
+ */
 export function ConfirmDialog({ open, title, message, confirmLabel = "Löschen", onConfirm, onClose }: Props) {
   const [busy, setBusy] = useState(false);
   async function confirm() {

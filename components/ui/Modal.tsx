@@ -15,7 +15,7 @@ type Props = {
 
 /**
  * A modal dialog on the native <dialog>: the browser traps focus, makes the
- * page behind it inert and closes it with Escape (UX.md). On phones it is a
+ * page behind it inert and closes it with Escape (docs/PRODUCT-RULES.md §19). On phones it is a
  * full-width sheet.
  */
 export function Modal({ open, title, onClose, children, size = "md" }: Props) {

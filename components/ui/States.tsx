@@ -12,7 +12,7 @@ export function LoadingState({ label = "Wird geladen..." }: { label?: string }) 
   );
 }
 
-/** An empty list that says what to do next (UX.md), with the action right there. */
+/** An empty list that says what to do next (docs/PRODUCT-RULES.md §19), with the action right there. */
 export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">

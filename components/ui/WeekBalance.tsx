@@ -1,8 +1,8 @@
 import { formatHours } from "@/lib/shared/hours";
 
 /**
- * What is left of an employee's week (SPEC §4): free hours, fully planned, or
- * the hours over in red with a "+" (colour never alone, UX.md). Hourly
+ * What is left of an employee's week (docs/PRODUCT-RULES.md §10.2): free hours, fully planned, or
+ * the hours over in red with a "+" (colour never alone, docs/PRODUCT-RULES.md §19). Hourly
  * employees have no weekly target.
  */
 export function WeekBalance({ remaining }: { remaining: number | null }) {

@@ -9,7 +9,7 @@ import { useAction } from "@/lib/client/use-action";
 import { ROLES, type Role } from "@/lib/shared/roles";
 import { createUserSchema } from "@/lib/shared/schemas/user";
 
-/** New user (SPEC §5): username ≥ 3, optional e-mail, password ≥ 8, role. */
+/** New user (docs/PRODUCT-RULES.md §15): username ≥ 3, optional e-mail, password ≥ 8, role. */
 export function CreateUserDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const [form, setForm] = useState({ username: "", email: "", password: "", role: "user" as Role });
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -14,7 +14,7 @@ import { formatTimestampDate } from "@/lib/shared/format";
 import { can, ROLES, type Role } from "@/lib/shared/roles";
 import { CreateUserDialog } from "./CreateUserDialog";
 
-/** Users (SPEC §2, admins only): accounts with role, 2FA status and creation date. */
+/** Users (docs/PRODUCT-RULES.md §16.11, admins only): accounts with role, 2FA status and creation date. */
 export function UsersScreen() {
   const { user } = useAuth();
   if (!user || !can(user.role, "users:manage")) {

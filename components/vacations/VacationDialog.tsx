@@ -21,7 +21,10 @@ type Props = {
   onSaved: () => void;
 };
 
-/** Record (vacation null) or change a vacation, with the working days counted while typing (SPEC §2, §5). */
+/**
+ * Record (vacation null) or change a vacation, with the working days counted while typing
+ * (docs/PRODUCT-RULES.md §16.7, §15).
+ */
 export function VacationDialog({ vacation, employees, employeeId, onClose, onSaved }: Props) {
   const [form, setForm] = useState({
     employee_id: String(vacation?.employee_id ?? employeeId ?? ""),
@@ -117,7 +120,7 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
             disabled={busy}
           />
         </div>
-        {/* Announced while typing; shown only for a valid range (SPEC §5). */}
+        {/* Announced while typing; shown only for a valid range (docs/PRODUCT-RULES.md §15). */}
         <div aria-live="polite" className="min-h-6 text-sm">
           {count !== null && (
             <p className="flex flex-wrap items-baseline gap-x-2">

@@ -15,7 +15,10 @@ import { VacationDialog } from "./VacationDialog";
 import { VacationsTable } from "./VacationsTable";
 import { deleteMessage, employeeName } from "./vacation-text";
 
-/** Employees and vacations load together: one failure toast, and the balances in the dialog are as fresh as the list. */
+/**
+ * Employees and vacations load together: one failure toast, and the balances in the dialog are as
+ * fresh as the list.
+ */
 async function loadVacations(employeeFilter: string, signal: AbortSignal) {
   const [employees, vacations] = await Promise.all([
     api.get("/employees", signal),
@@ -24,7 +27,10 @@ async function loadVacations(employeeFilter: string, signal: AbortSignal) {
   return { employees, vacations };
 }
 
-/** Vacations (SPEC §2): filter by employee, table, create/edit dialog; managers and admins change them. */
+/**
+ * Vacations (docs/PRODUCT-RULES.md §16.7): filter by employee, table, create/edit dialog; managers and
+ * admins change them.
+ */
 export function VacationsScreen() {
   const { user } = useAuth();
   const mayEdit = !!user && can(user.role, "vacations:write");

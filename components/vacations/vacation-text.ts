@@ -8,14 +8,14 @@ export const formatDays = (value: number) => formatHours(value).replace(/\.0$/, 
 /** "5 Arbeitstage", "1 Arbeitstag". */
 export const workingDaysLabel = (count: number) => `${count} ${count === 1 ? "Arbeitstag" : "Arbeitstage"}`;
 
-/** Status is shown as-is (SPEC §4) except the one value we know: "approved". */
+/** Status is shown as-is (docs/PRODUCT-RULES.md §7.4) except the one value we know: "approved". */
 const STATUS_LABELS: Record<string, string> = { approved: "Genehmigt" };
 export const statusLabel = (status: VacationDto["status"]) => STATUS_LABELS[status] ?? status;
 
 export const employeeName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`;
 
-/** The delete confirmation says where the days go (SPEC §2). */
+/** The delete confirmation says where the days go (docs/PRODUCT-RULES.md §20.3). */
 export function deleteMessage(vacation: VacationDto): string {
   const name = employeeName(vacation);
   return vacation.days_count === 1
@@ -24,7 +24,7 @@ export function deleteMessage(vacation: VacationDto): string {
 }
 
 /**
- * A refused save as a toast (SPEC §8): the server's message, and for a
+ * A refused save as a toast (docs/PRODUCT-RULES.md §20.2): the server's message, and for a
  * balance that is too small the numbers 'Benötigt: X Tage, Verfügbar: Y Tage'
  * as the toast's second line. When the shortfall is in another year than the
  * one on screen, the title names that year (a vacation over New Year).

@@ -15,7 +15,7 @@ type Props = { template: WeekTemplateDto | null; locations: LocationDto[]; onClo
 
 const noErrors: TemplateErrors = { fields: {}, rows: [] };
 
-/** Create (template null) or edit a week template with its shift rows (SPEC §2, §5). */
+/** Create (template null) or edit a week template with its shift rows (docs/PRODUCT-RULES.md §16.8, §15). */
 export function WeekTemplateDialog({ template, locations, onClose, onSaved }: Props) {
   const [form, setForm] = useState(() => formFromTemplate(template, locations));
   const [errors, setErrors] = useState<TemplateErrors>(noErrors);

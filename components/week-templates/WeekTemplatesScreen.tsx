@@ -19,7 +19,7 @@ async function loadTemplates(signal: AbortSignal) {
   return { templates, locations };
 }
 
-/** Week templates (SPEC §2): cards; everyone views them, admins create, edit and delete. */
+/** Week templates (docs/PRODUCT-RULES.md §16.8): cards; everyone views them, admins create, edit and delete. */
 export function WeekTemplatesScreen() {
   const { user } = useAuth();
   const mayEdit = !!user && can(user.role, "master-data:write");

@@ -22,7 +22,7 @@ const nextKey = () => ++lastKey;
 /**
  * A new row. After an existing row it takes the next weekday with the same
  * location and times, so a week of similar shifts is a few clicks; the first
- * row starts Monday 09:00–17:00 (SPEC §9), at the only location if there is one.
+ * row starts Monday 09:00–17:00 (docs/PRODUCT-RULES.md §17), at the only location if there is one.
  */
 export function newShiftRow(previous: ShiftRow | undefined, locations: LocationDto[]): ShiftRow {
   if (previous) {

@@ -4,7 +4,7 @@ const LONG = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samsta
 
 /**
  * The week as the planner shows it, Monday first, with the API's
- * day_of_week: 0 = Sunday … 6 = Saturday (SPEC §3). So Mo = 1, Sa = 6, So = 0.
+ * day_of_week: 0 = Sunday … 6 = Saturday (docs/PRODUCT-RULES.md §11). So Mo = 1, Sa = 6, So = 0.
  */
 export const WEEK = WEEKDAYS_SHORT.map((short, index) => ({ short, long: LONG[index], dayOfWeek: (index + 1) % 7 }));
 

@@ -1,7 +1,7 @@
 /**
  * The browser's one way to the API. Every request carries the stored access
  * token. A 403 because the token is invalid or expired leads to one token
- * refresh and one retry (SPEC §4); when the refresh is refused, the session
+ * refresh and one retry (docs/PRODUCT-RULES.md §16.12); when the refresh is refused, the session
  * ends and the auth guard sends the user to /login.
  *
  * Refresh tokens rotate and a spent one revokes the whole session (reuse
@@ -34,7 +34,10 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** The server's German message, or `fallback` for network failures and answers without one (SPEC §8). */
+/**
+ * The server's German message, or `fallback` for network failures and answers without one
+ * (docs/PRODUCT-RULES.md §20.2).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && error.message ? error.message : fallback;
 }

@@ -1,7 +1,7 @@
 "use client";
 /**
  * The signed-in user, shared by every screen, persisted under `auth-storage`
- * (SPEC §3). `ready` turns true once the stored session has been checked
+ * (docs/PRODUCT-RULES.md §7.7). `ready` turns true once the stored session has been checked
  * against `/api/auth/me` at start-up; until then the guard shows only the
  * page's heading.
  */
@@ -59,7 +59,7 @@ function watchOtherTabs() {
 
 /**
  * Start-up: with a stored access token, load the current user; on any
- * failure both tokens are removed silently (SPEC §2).
+ * failure both tokens are removed silently (docs/PRODUCT-RULES.md §16.12).
  */
 export function restoreSession(): Promise<void> {
   restoring ??= (async () => {

@@ -2,7 +2,7 @@
  * The first requests of a page load, sent by an inline script in the page's
  * <head> while the app's JavaScript is still downloading, instead of after it
  * has loaded and hydrated: the stored session's check (`GET /api/auth/me`,
- * SPEC §2), which every screen behind the login waits for, and the data
+ * docs/PRODUCT-RULES.md §16.12), which every screen behind the login waits for, and the data
  * calls of the dashboard and the planner, the screens people open first.
  *
  * The script only sends them, with the stored access token. The app's own

@@ -2,7 +2,7 @@ import type { z } from "zod";
 
 /**
  * Checks form values with the same zod schema the API uses, so the browser
- * shows the server's German messages before sending (SPEC §5). Answers the
+ * shows the server's German messages before sending (docs/PRODUCT-RULES.md §15). Answers the
  * parsed values, or the first message per field.
  */
 export function validate<S extends z.ZodType>(

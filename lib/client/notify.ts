@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * Toasts with the durations of SPEC §9: success 2 s, error 4 s. An error may
+ * Toasts with the durations of docs/PRODUCT-RULES.md §20: success 2 s, error 4 s. An error may
  * carry a second line with details.
  *
  * The toast library (sonner, with the stylesheet it injects) is not part of a

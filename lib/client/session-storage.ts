@@ -1,5 +1,5 @@
 /**
- * Where the browser keeps the session (SPEC §3, §9): the tokens under
+ * Where the browser keeps the session (docs/PRODUCT-RULES.md §7.7): the tokens under
  * `access_token` and `refresh_token`, and the persisted auth state under
  * `auth-storage` as `{ state: { user, isAuthenticated }, version }`.
  * Every access is guarded: storage can be unavailable (private mode, quota).

@@ -1,6 +1,6 @@
 /**
  * Today as yyyy-MM-dd in the browser's time zone. The people planning sit
- * where the business is, so this is the business's "today" (PRODUCT.md §5);
+ * where the business is, so this is the business's "today" (docs/PRODUCT-RULES.md §13);
  * the server decides with APP_TIMEZONE wherever it counts (balances, archiving).
  * Read from the Date's local fields, the same date as
  * `todayIn(<the browser's time zone>)` without an Intl call (whose first use

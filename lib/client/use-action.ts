@@ -6,7 +6,7 @@ import { notify } from "./notify";
 /**
  * A write the user started (save, delete, import): `busy` while it runs, the
  * success toast after it, the server's message or the fallback when it fails
- * (SPEC §8). Answers whether it worked, so a dialog closes only then.
+ * (docs/PRODUCT-RULES.md §20). Answers whether it worked, so a dialog closes only then.
  */
 export function useAction() {
   const [busy, setBusy] = useState(false);
