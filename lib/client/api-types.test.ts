@@ -45,7 +45,7 @@ function neverCalled(start: string, end: string, id: number) {
 }
 
 describe("api paths and answers from the contract", () => {
-  it("types the answers of GET paths, with a query and with ids", () => {
+  test("types the answers of GET paths, with a query and with ids", () => {
     expectTypeOf<ApiAnswer<"GET", "/employees">>().toEqualTypeOf<EmployeeDto[]>();
     expectTypeOf<ApiAnswer<"GET", "/locations">>().toEqualTypeOf<LocationDto[]>();
     expectTypeOf<ApiAnswer<"GET", "/dashboard">>().toEqualTypeOf<DashboardDto>();
@@ -58,7 +58,7 @@ describe("api paths and answers from the contract", () => {
     expectTypeOf(neverCalled).toBeFunction();
   });
 
-  it("knows each method's paths", () => {
+  test("knows each method's paths", () => {
     expectTypeOf<"/week-templates/7/apply">().toExtend<ApiPath<"POST">>();
     expectTypeOf<"/week-templates/7/apply">().not.toExtend<ApiPath<"GET">>();
     expectTypeOf<"/shifts/7">().toExtend<ApiPath<"DELETE">>();

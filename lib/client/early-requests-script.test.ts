@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { describe, expect, test } from "vitest";
 import { addDays, mondayOf, todayIn } from "@/lib/shared/dates";
 import { EARLY_REQUESTS_SCRIPT } from "./early-requests-script";
 
@@ -58,7 +58,7 @@ describe("the page head's early-request script", () => {
     "2026-12-31T23:30:00Z", // Fri 00:30 of the new year
   ];
 
-  it("asks for the planner's week as lib/shared/dates.ts computes it in the browser's time zone", () => {
+  test("asks for the planner's week as lib/shared/dates.ts computes it in the browser's time zone", () => {
     const runs = runScript("/schedule", instants);
     runs.forEach((run, index) => {
       const monday = mondayOf(todayIn("Europe/Zurich", new Date(instants[index])));
@@ -72,7 +72,7 @@ describe("the page head's early-request script", () => {
     expect(runs[8].fetched[3]).toBe("/api/shifts?start_date=2026-12-28&end_date=2027-01-03");
   });
 
-  it("asks for the dashboard's data on /, only for the session elsewhere, nothing without a token", () => {
+  test("asks for the dashboard's data on /, only for the session elsewhere, nothing without a token", () => {
     expect(runScript("/", instants.slice(0, 1))[0].fetched).toEqual(["/api/auth/me", "/api/dashboard"]);
     expect(runScript("/employees", instants.slice(0, 1))[0].fetched).toEqual(["/api/auth/me"]);
     expect(runScript("/schedule", instants.slice(0, 1), null)[0]).toEqual({ fetched: [], early: null });
