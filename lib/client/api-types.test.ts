@@ -4,7 +4,7 @@
  * check if its line compiles, so a wrong answer type or an unknown path must
  * not compile. The calls sit in a function that never runs: nothing is sent.
  */
-import { describe, expectTypeOf, it } from "vitest";
+import { describe, expectTypeOf, test } from "vitest";
 import type {
   Availability,
   DashboardDto,
