@@ -10,12 +10,16 @@ import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
 import { useResource } from "@/lib/client/use-resource";
 import type { VacationDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { can } from "@/lib/shared/roles";
 import { VacationDialog } from "./VacationDialog";
 import { VacationsTable } from "./VacationsTable";
 import { deleteMessage, employeeName } from "./vacation-text";
 
-/** Employees and vacations load together: one failure toast, and the balances in the dialog are as fresh as the list. */
+/**
+ * Employees and vacations load together: one failure toast,
+ * and the balances in the dialog are as fresh as the list.
+ */
 async function loadVacations(employeeFilter: string, signal: AbortSignal) {
   const [employees, vacations] = await Promise.all([
     api.get("/employees", signal),
@@ -69,7 +73,10 @@ export function VacationsScreen() {
           action={
             <IntentLink
               href="/employees"
-              className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
+              className={classNames(
+                "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 py-2",
+                "font-medium text-slate-800 hover:bg-slate-50",
+              )}
             >
               Zu den Mitarbeitenden
             </IntentLink>
