@@ -14,7 +14,10 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="de-CH">
       <head>
-        {/* Static text of ours, no user input: the session check (and a page's data) before the app's code has loaded. */}
+        {/*
+          Static text of ours, no user input: the session check (and a page's data)
+          before the app's code has loaded.
+        */}
         <script dangerouslySetInnerHTML={{ __html: EARLY_REQUESTS_SCRIPT }} />
       </head>
       <body>

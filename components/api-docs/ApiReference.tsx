@@ -1,3 +1,4 @@
+import { classNames } from "@/lib/shared/class-names";
 import type { OpenApiDocument, OpenApiOperation } from "@/lib/shared/contract/openapi-types";
 import { InlineText } from "./InlineText";
 import { MethodBadge, OperationSection } from "./OperationSection";
@@ -21,7 +22,10 @@ export function ApiReference({ document }: { document: OpenApiDocument }) {
     <div className="mx-auto max-w-5xl px-4 py-10 lg:flex lg:gap-10">
       <nav
         aria-label="Contents"
-        className="mb-8 shrink-0 text-sm lg:sticky lg:top-6 lg:mb-0 lg:max-h-[calc(100dvh-3rem)] lg:w-56 lg:overflow-y-auto"
+        className={classNames(
+          "mb-8 shrink-0 text-sm lg:mb-0 lg:w-56",
+          "lg:sticky lg:top-6 lg:max-h-[calc(100dvh-3rem)] lg:overflow-y-auto",
+        )}
       >
         <p className="mb-2 font-semibold text-slate-900">Contents</p>
         <ul className="space-y-3">

@@ -1,3 +1,4 @@
+import { classNames } from "@/lib/shared/class-names";
 import type { OpenApiOperation } from "@/lib/shared/contract/openapi-types";
 import { InlineText } from "./InlineText";
 import { SchemaTable, TypeText } from "./SchemaTable";
@@ -14,7 +15,11 @@ const METHOD_STYLES: Record<string, string> = {
 export function MethodBadge({ method }: { method: string }) {
   return (
     <span
-      className={`inline-flex w-16 justify-center rounded-md px-2 py-0.5 font-mono text-xs font-semibold uppercase ${METHOD_STYLES[method] ?? ""}`}
+      className={classNames(
+        "inline-flex w-16 justify-center rounded-md px-2 py-0.5",
+        "font-mono text-xs font-semibold uppercase",
+        METHOD_STYLES[method],
+      )}
     >
       {method}
     </span>
@@ -112,7 +117,10 @@ export function OperationSection({
           return (
             <li key={status} className="flex flex-wrap gap-x-4 gap-y-1 py-1.5">
               <span
-                className={`w-10 font-mono font-semibold ${status.startsWith("2") ? "text-emerald-700" : "text-slate-500"}`}
+                className={classNames(
+                  "w-10 font-mono font-semibold",
+                  status.startsWith("2") ? "text-emerald-700" : "text-slate-500",
+                )}
               >
                 {status}
               </span>

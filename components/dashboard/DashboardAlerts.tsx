@@ -1,5 +1,6 @@
 import { IntentLink } from "@/components/ui/IntentLink";
 import type { DashboardDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
 
 /** Unassigned shifts and overbooked employees; the green note when the week is fully planned. */
@@ -17,7 +18,12 @@ export function DashboardAlerts({ dashboard }: { dashboard: DashboardDto }) {
   return (
     <div className="space-y-3">
       {unassigned > 0 && (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950">
+        <div
+          className={classNames(
+            "flex flex-wrap items-center justify-between gap-3",
+            "rounded-xl border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950",
+          )}
+        >
           <p>
             <strong>{unassigned === 1 ? "1 offene Schicht" : `${unassigned} offene Schichten`}</strong> diese Woche ohne
             Mitarbeiter.
@@ -35,12 +41,15 @@ export function DashboardAlerts({ dashboard }: { dashboard: DashboardDto }) {
               : `${overbooked.length} Mitarbeiter sind überbucht`}
           </p>
           <ul className="mt-2 space-y-1">
-            {overbooked.map((week) => (
-              <li key={week.employee_id}>
-                {week.first_name} {week.last_name}: <strong>+{formatHours(-(week.remaining_hours ?? 0))} h</strong> über{" "}
-                {formatHours(week.weekly_hours)} h
-              </li>
-            ))}
+            {overbooked.map((week) => {
+              const overtime = formatHours(-(week.remaining_hours ?? 0));
+              return (
+                <li key={week.employee_id}>
+                  {week.first_name} {week.last_name}: <strong>+{overtime} h</strong> über{" "}
+                  {formatHours(week.weekly_hours)} h
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}

@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/ui/PageHeader";
 import { LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useResource } from "@/lib/client/use-resource";
+import { classNames } from "@/lib/shared/class-names";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";
 import { DashboardAlerts } from "./DashboardAlerts";
@@ -61,7 +62,10 @@ export function DashboardScreen() {
               <IntentLink
                 key={link.href}
                 href={link.href}
-                className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                className={classNames(
+                  "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4",
+                  "text-sm font-medium text-slate-800 hover:bg-slate-50",
+                )}
               >
                 {link.label} →
               </IntentLink>

@@ -1,5 +1,6 @@
 import { WeekBalance } from "@/components/ui/WeekBalance";
 import type { EmployeeWeek } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
 
 /** Each employee's week: scheduled / weekly hours and what is left (hourly: scheduled hours only). */
@@ -14,10 +15,14 @@ export function EmployeeWeekList({ weeks }: { weeks: EmployeeWeek[] }) {
       ) : (
         <ul className="divide-y divide-slate-100 text-sm">
           {weeks.map((week) => (
-            // Rows off screen are laid out only when scrolled to: a staff of hundreds would otherwise cost the first render.
+            // Rows off screen are laid out only when scrolled to:
+            // a staff of hundreds would otherwise cost the first render.
             <li
               key={week.employee_id}
-              className="flex min-h-11 [contain-intrinsic-size:auto_2.75rem] [content-visibility:auto] flex-wrap items-center justify-between gap-x-4 py-2"
+              className={classNames(
+                "flex min-h-11 flex-wrap items-center justify-between gap-x-4 py-2",
+                "[contain-intrinsic-size:auto_2.75rem] [content-visibility:auto]",
+              )}
             >
               <span className="font-medium text-slate-900">
                 {week.first_name} {week.last_name}

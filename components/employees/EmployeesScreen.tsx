@@ -8,6 +8,7 @@ import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
 import { useResource } from "@/lib/client/use-resource";
 import type { EmployeeDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
 import { can } from "@/lib/shared/roles";
 import { EmployeeDialog } from "./EmployeeDialog";
@@ -83,7 +84,10 @@ export function EmployeesScreen() {
                   </td>
                   <td className="px-4 py-2">
                     <span
-                      className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${employee.is_hourly ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900"}`}
+                      className={classNames(
+                        "rounded-full px-2.5 py-0.5 text-xs font-medium",
+                        employee.is_hourly ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900",
+                      )}
                     >
                       {employee.is_hourly ? "Stundenlohn" : "Festanstellung"}
                     </span>

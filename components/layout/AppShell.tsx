@@ -6,6 +6,7 @@ import { IntentLink } from "@/components/ui/IntentLink";
 import { ROLE_LABELS } from "@/components/ui/RoleBadge";
 import { logout, useAuth } from "@/lib/client/auth-store";
 import { notify } from "@/lib/client/notify";
+import { classNames } from "@/lib/shared/class-names";
 import { can } from "@/lib/shared/roles";
 import { NAV_ITEMS } from "./nav-items";
 
@@ -38,7 +39,12 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="min-h-dvh lg:flex">
-      <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-2 lg:hidden">
+      <header
+        className={classNames(
+          "sticky top-0 z-30 flex items-center justify-between",
+          "border-b border-slate-200 bg-white px-4 py-2 lg:hidden",
+        )}
+      >
         <IntentLink href="/" className="flex items-center gap-2 font-semibold">
           <BrandMark size={28} />
           Schichtwerk
@@ -48,7 +54,10 @@ export function AppShell({ children }: { children: ReactNode }) {
           onClick={() => setMenuOpen((open) => !open)}
           aria-expanded={menuOpen}
           aria-controls="sidebar"
-          className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          className={classNames(
+            "flex min-h-11 items-center gap-2 rounded-lg px-3",
+            "text-sm font-medium text-slate-700 hover:bg-slate-100",
+          )}
         >
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
             <path
@@ -72,7 +81,11 @@ export function AppShell({ children }: { children: ReactNode }) {
 
       <aside
         id="sidebar"
-        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0 ${menuOpen ? "translate-x-0" : "max-lg:invisible -translate-x-full"}`}
+        className={classNames(
+          "fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform",
+          "lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0",
+          menuOpen ? "translate-x-0" : "max-lg:invisible -translate-x-full",
+        )}
       >
         <IntentLink
           href="/"
@@ -92,7 +105,10 @@ export function AppShell({ children }: { children: ReactNode }) {
                     href={item.href}
                     aria-current={active ? "page" : undefined}
                     onClick={() => setMenuOpen(false)}
-                    className={`flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium ${active ? "bg-blue-50 text-blue-800" : "text-slate-700 hover:bg-slate-100"}`}
+                    className={classNames(
+                      "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium",
+                      active ? "bg-blue-50 text-blue-800" : "text-slate-700 hover:bg-slate-100",
+                    )}
                   >
                     {item.icon}
                     {item.label}
@@ -117,7 +133,10 @@ export function AppShell({ children }: { children: ReactNode }) {
             <button
               type="button"
               onClick={signOut}
-              className="flex min-h-10 w-full items-center rounded-lg px-2 text-left text-sm text-slate-700 hover:bg-slate-100"
+              className={classNames(
+                "flex min-h-10 w-full items-center rounded-lg px-2",
+                "text-left text-sm text-slate-700 hover:bg-slate-100",
+              )}
             >
               Abmelden
             </button>

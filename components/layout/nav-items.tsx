@@ -27,7 +27,8 @@ export const NAV_ITEMS: NavItem[] = [
     href: "/employees",
     label: "Mitarbeiter",
     icon: icon(
-      "M16 19v-1a4 4 0 00-4-4H7a4 4 0 00-4 4v1M9.5 10a3.5 3.5 0 100-7 3.5 3.5 0 000 7M21 19v-1a4 4 0 00-3-3.9M16 3.1a3.5 3.5 0 010 6.8",
+      "M16 19v-1a4 4 0 00-4-4H7a4 4 0 00-4 4v1M9.5 10a3.5 3.5 0 100-7 3.5 3.5 0 000 7" +
+        "M21 19v-1a4 4 0 00-3-3.9M16 3.1a3.5 3.5 0 010 6.8",
     ),
   },
   {
@@ -40,7 +41,8 @@ export const NAV_ITEMS: NavItem[] = [
     href: "/vacations",
     label: "Ferien",
     icon: icon(
-      "M12 3v2M12 19v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M3 12h2M19 12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4M12 16a4 4 0 100-8 4 4 0 000 8",
+      "M12 3v2M12 19v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M3 12h2M19 12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4" +
+        "M12 16a4 4 0 100-8 4 4 0 000 8",
     ),
   },
   { href: "/reports", label: "Berichte", icon: icon("M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6") },

@@ -6,6 +6,7 @@ import { api } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
 import { useAction } from "@/lib/client/use-action";
 import type { LocationDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { DEFAULT_LOCATION_COLOR, LOCATION_COLOR_PRESETS } from "@/lib/shared/colors";
 import { locationInputSchema } from "@/lib/shared/schemas/location";
 
@@ -60,7 +61,10 @@ export function LocationDialog({ location, onClose, onSaved }: Props) {
                   aria-label={`Farbe ${preset}`}
                   aria-pressed={selected}
                   disabled={busy}
-                  className={`size-10 rounded-lg border-2 ${selected ? "border-slate-900 ring-2 ring-slate-900 ring-offset-2" : "border-white shadow-sm"}`}
+                  className={classNames(
+                    "size-10 rounded-lg border-2",
+                    selected ? "border-slate-900 ring-2 ring-slate-900 ring-offset-2" : "border-white shadow-sm",
+                  )}
                   style={{ backgroundColor: preset }}
                 />
               );

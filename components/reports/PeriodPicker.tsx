@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { inputClass } from "@/components/ui/Field";
 import { today } from "@/lib/client/today";
+import { classNames } from "@/lib/shared/class-names";
 import { isIsoDate } from "@/lib/shared/dates";
 import { isMonthValue, samePeriod, shiftMonth, type Period, type PeriodKind } from "@/lib/shared/periods";
 
@@ -51,7 +52,10 @@ export function PeriodPicker({ value, onChange }: Props) {
           {KINDS.map(({ kind, label }) => (
             <label
               key={kind}
-              className={`relative flex min-h-10 items-center rounded-md px-4 text-sm font-medium ${value.kind === kind ? "bg-accent-dark text-white" : "text-slate-700 hover:bg-slate-100"}`}
+              className={classNames(
+                "relative flex min-h-10 items-center rounded-md px-4 text-sm font-medium",
+                value.kind === kind ? "bg-accent-dark text-white" : "text-slate-700 hover:bg-slate-100",
+              )}
             >
               <input
                 type="radio"
@@ -90,7 +94,12 @@ export function PeriodPicker({ value, onChange }: Props) {
               type="button"
               aria-pressed={active}
               onClick={() => choose(period)}
-              className={`min-h-10 rounded-full border px-3 text-sm font-medium max-sm:min-h-11 ${active ? "border-blue-300 bg-blue-50 text-blue-800" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
+              className={classNames(
+                "min-h-10 rounded-full border px-3 text-sm font-medium max-sm:min-h-11",
+                active
+                  ? "border-blue-300 bg-blue-50 text-blue-800"
+                  : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+              )}
             >
               {label}
             </button>

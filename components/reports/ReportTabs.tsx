@@ -1,5 +1,6 @@
 "use client";
 import { useRef, type KeyboardEvent } from "react";
+import { classNames } from "@/lib/shared/class-names";
 
 export type TabItem<K extends string> = { key: K; label: string };
 
@@ -50,7 +51,12 @@ export function ReportTabs<K extends string>({ label, tabs, selected, onSelect, 
             aria-selected={active}
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(tab.key)}
-            className={`-mb-px min-h-11 border-b-2 px-4 text-sm font-medium ${active ? "border-accent-dark text-blue-800" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"}`}
+            className={classNames(
+              "-mb-px min-h-11 border-b-2 px-4 text-sm font-medium",
+              active
+                ? "border-accent-dark text-blue-800"
+                : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+            )}
           >
             {tab.label}
           </button>

@@ -3,6 +3,7 @@ import { ShiftChip } from "@/components/ui/ShiftChip";
 import { EmptyState } from "@/components/ui/States";
 import { today } from "@/lib/client/today";
 import type { ShiftDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { eachDate, isoWeekday, mondayOf } from "@/lib/shared/dates";
 import { formatDayMonth, isoWeekNumber, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours, sumHours } from "@/lib/shared/hours";
@@ -53,7 +54,12 @@ export function SchedulePreview({
   const now = today();
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-xl border border-slate-200 bg-white px-4 py-3">
+      <div
+        className={classNames(
+          "flex flex-wrap items-baseline justify-between gap-2",
+          "rounded-xl border border-slate-200 bg-white px-4 py-3",
+        )}
+      >
         <h2 className="font-semibold">Total Zeitraum</h2>
         <p className="tabular-nums">
           <span className="font-semibold">{formatHours(total(shifts))} h</span> · {countLabel(shifts.length)}
@@ -68,7 +74,10 @@ export function SchedulePreview({
           <section key={week.monday} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
             {showWeeks && (
               <div
-                className={`flex flex-wrap items-baseline justify-between gap-2 bg-slate-50 px-4 py-2 ${collapsed ? "" : "border-b border-slate-200"}`}
+                className={classNames(
+                  "flex flex-wrap items-baseline justify-between gap-2 bg-slate-50 px-4 py-2",
+                  !collapsed && "border-b border-slate-200",
+                )}
               >
                 <h3 className="font-semibold">
                   KW {isoWeekNumber(week.monday)} · {formatDayMonth(week.days[0].date)}–
@@ -100,7 +109,11 @@ function DayRow({ day, isToday, headingLevel }: { day: Day; isToday: boolean; he
   return (
     // An empty day keeps heading and note on one line, so a phone does not scroll past blank days.
     <li
-      className={`grid gap-3 px-4 py-3 sm:grid-cols-[9rem_1fr] ${day.shifts.length === 0 ? "grid-cols-[9rem_1fr]" : ""} ${isToday ? "bg-blue-50/60" : ""}`}
+      className={classNames(
+        "grid gap-3 px-4 py-3 sm:grid-cols-[9rem_1fr]",
+        day.shifts.length === 0 && "grid-cols-[9rem_1fr]",
+        isToday && "bg-blue-50/60",
+      )}
     >
       <div>
         <Heading className="font-semibold text-slate-900">

@@ -1,4 +1,5 @@
 import { WeekBalance } from "@/components/ui/WeekBalance";
+import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
 import type { EmployeeAvailability } from "./week-model";
 
@@ -14,10 +15,14 @@ export function EmployeePanel({ entries }: { entries: EmployeeAvailability[] }) 
       ) : (
         <ul className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
           {entries.map((entry) => (
-            // Rows off screen are laid out only when scrolled to: a staff of hundreds would otherwise cost the first render.
+            // Rows off screen are laid out only when scrolled to:
+            // a staff of hundreds would otherwise cost the first render.
             <li
               key={entry.employee.id}
-              className="flex min-h-8 [contain-intrinsic-size:auto_2.0625rem] [content-visibility:auto] items-center justify-between gap-3 border-b border-slate-100 py-1"
+              className={classNames(
+                "flex min-h-8 items-center justify-between gap-3 border-b border-slate-100 py-1",
+                "[contain-intrinsic-size:auto_2.0625rem] [content-visibility:auto]",
+              )}
             >
               <span className="truncate">
                 {entry.employee.first_name} {entry.employee.last_name}

@@ -6,6 +6,7 @@ import { LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
+import { classNames } from "@/lib/shared/class-names";
 import { addDays } from "@/lib/shared/dates";
 import { formatDate } from "@/lib/shared/format";
 
@@ -48,7 +49,10 @@ export function TemplateImportDialog({ weekStart, onClose, onImported }: Props) 
             {templates.data.map((template) => (
               <li key={template.id}>
                 <label
-                  className={`flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 ${chosen === template.id ? "border-accent bg-blue-50" : "border-slate-200"}`}
+                  className={classNames(
+                    "flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3",
+                    chosen === template.id ? "border-accent bg-blue-50" : "border-slate-200",
+                  )}
                 >
                   <input
                     type="radio"

@@ -1,6 +1,7 @@
 "use client";
 import { ShiftChip } from "@/components/ui/ShiftChip";
 import type { LocationDto, ShiftDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { addDays } from "@/lib/shared/dates";
 import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours, sumHours } from "@/lib/shared/hours";
@@ -53,7 +54,10 @@ export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, 
                 key={day}
                 scope="col"
                 aria-current={day === today ? "date" : undefined}
-                className={`px-2 py-2 text-left font-medium ${day === today ? "bg-blue-50 text-blue-900" : "text-slate-700"}`}
+                className={classNames(
+                  "px-2 py-2 text-left font-medium",
+                  day === today ? "bg-blue-50 text-blue-900" : "text-slate-700",
+                )}
               >
                 {WEEKDAYS_SHORT[i]} {formatDayMonth(day)}
               </th>
@@ -76,7 +80,7 @@ export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, 
                   <span className="break-words">{location.name}</span>
                 </span>
               </th>
-              {days.map((day) => (
+              {days.map((day, i) => (
                 <td key={day} className={`border-l border-slate-100 p-1 ${day === today ? "bg-blue-50/40" : ""}`}>
                   <div className="flex flex-col gap-1">
                     {(byCell.get(`${location.id}|${day}`) ?? []).map((shift) => (
@@ -92,8 +96,11 @@ export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, 
                       <button
                         type="button"
                         onClick={() => onAdd(location.id, day)}
-                        aria-label={`Schicht hinzufügen: ${location.name}, ${WEEKDAYS_SHORT[days.indexOf(day)]} ${formatDayMonth(day)}`}
-                        className="min-h-8 rounded-md border border-dashed border-slate-300 text-slate-500 hover:border-accent hover:text-accent-dark max-lg:min-h-11"
+                        aria-label={`Schicht hinzufügen: ${location.name}, ${WEEKDAYS_SHORT[i]} ${formatDayMonth(day)}`}
+                        className={classNames(
+                          "min-h-8 rounded-md border border-dashed border-slate-300 text-slate-500 max-lg:min-h-11",
+                          "hover:border-accent hover:text-accent-dark",
+                        )}
                       >
                         +
                       </button>

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
+import { classNames } from "@/lib/shared/class-names";
 
 const VARIANTS = {
   // #2563EB: white text on the lighter accent #3B82F6 misses WCAG AA contrast.
@@ -16,7 +17,13 @@ export function Button({ variant = "primary", size = "md", className = "", type 
   return (
     <button
       type={type}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${sizing} ${VARIANTS[variant]} ${className}`}
+      className={classNames(
+        "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors",
+        "disabled:cursor-not-allowed disabled:opacity-60",
+        sizing,
+        VARIANTS[variant],
+        className,
+      )}
       {...props}
     />
   );

@@ -1,7 +1,10 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { classNames } from "@/lib/shared/class-names";
 
-export const inputClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 disabled:bg-slate-100 aria-[invalid=true]:border-red-500";
+export const inputClass = classNames(
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900",
+  "disabled:bg-slate-100 aria-[invalid=true]:border-red-500",
+);
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string; hint?: ReactNode };
 

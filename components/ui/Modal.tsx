@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { classNames } from "@/lib/shared/class-names";
 import { Button } from "./Button";
 
 const WIDTHS = { md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-5xl" } as const;
@@ -37,7 +38,11 @@ export function Modal({ open, title, onClose, children, size = "md" }: Props) {
         event.preventDefault();
         onClose();
       }}
-      className={`m-auto w-full rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 max-sm:mb-0 max-sm:max-w-none max-sm:rounded-b-none ${WIDTHS[size]}`}
+      className={classNames(
+        "m-auto w-full rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl",
+        "backdrop:bg-slate-900/40 max-sm:mb-0 max-sm:max-w-none max-sm:rounded-b-none",
+        WIDTHS[size],
+      )}
     >
       {open && (
         <div className="max-h-[90dvh] overflow-y-auto p-6">

@@ -10,6 +10,7 @@ import { useAuth } from "@/lib/client/auth-store";
 import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import type { UserDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { formatTimestampDate } from "@/lib/shared/format";
 import { can, ROLES, type Role } from "@/lib/shared/roles";
 import { CreateUserDialog } from "./CreateUserDialog";
@@ -123,7 +124,12 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
                     </td>
                     <td className="px-4 py-2">
                       <span
-                        className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${account.two_factor_enabled ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-700"}`}
+                        className={classNames(
+                          "rounded-full px-2.5 py-0.5 text-xs font-medium",
+                          account.two_factor_enabled
+                            ? "bg-emerald-100 text-emerald-900"
+                            : "bg-slate-100 text-slate-700",
+                        )}
                       >
                         {account.two_factor_enabled ? "Aktiviert" : "Deaktiviert"}
                       </span>

@@ -10,6 +10,7 @@ import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
 import { useResource } from "@/lib/client/use-resource";
 import type { VacationDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { can } from "@/lib/shared/roles";
 import { VacationDialog } from "./VacationDialog";
 import { VacationsTable } from "./VacationsTable";
@@ -75,7 +76,10 @@ export function VacationsScreen() {
           action={
             <IntentLink
               href="/employees"
-              className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
+              className={classNames(
+                "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 py-2",
+                "font-medium text-slate-800 hover:bg-slate-50",
+              )}
             >
               Zu den Mitarbeitenden
             </IntentLink>

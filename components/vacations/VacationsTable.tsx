@@ -1,5 +1,6 @@
 import { Button } from "@/components/ui/Button";
 import type { VacationDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { formatDate } from "@/lib/shared/format";
 import { employeeName, statusLabel } from "./vacation-text";
 
@@ -17,7 +18,10 @@ export function VacationsTable({ vacations, stale, onEdit, onDelete }: Props) {
   const actions = onEdit && onDelete ? { onEdit, onDelete } : null;
   return (
     <div
-      className={`overflow-x-auto rounded-xl border border-slate-200 bg-white transition-opacity ${stale ? "opacity-60" : ""}`}
+      className={classNames(
+        "overflow-x-auto rounded-xl border border-slate-200 bg-white transition-opacity",
+        stale && "opacity-60",
+      )}
       aria-busy={stale}
     >
       <table className="w-full min-w-[760px] text-left text-sm">

@@ -1,5 +1,6 @@
 import { inputClass } from "@/components/ui/Field";
 import type { LocationDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { crossesMidnight, formatHours, shiftHours } from "@/lib/shared/hours";
 import type { ShiftRow } from "./template-form";
 import { WEEK } from "./weekdays";
@@ -48,7 +49,11 @@ export function ShiftRowFields({ row, number, locations, errors, disabled, onCha
 
   return (
     <fieldset
-      className={`grid grid-cols-2 items-start gap-2 rounded-lg border border-slate-200 p-3 lg:rounded-none lg:border-0 lg:p-0 ${ROW_GRID}`}
+      className={classNames(
+        "grid grid-cols-2 items-start gap-2 rounded-lg border border-slate-200 p-3",
+        "lg:rounded-none lg:border-0 lg:p-0",
+        ROW_GRID,
+      )}
     >
       <legend className="col-span-2 mb-1 text-sm font-medium text-slate-800 lg:sr-only">Schicht {number}</legend>
       {control(
@@ -111,7 +116,12 @@ export function ShiftRowFields({ row, number, locations, errors, disabled, onCha
         "Notiz",
         <input {...a11y("notes")} value={row.notes} onChange={set("notes")} className={`${inputClass} min-h-11`} />,
       )}
-      <p className="flex min-h-11 flex-col justify-center text-sm tabular-nums text-slate-700 lg:items-end lg:text-right">
+      <p
+        className={classNames(
+          "flex min-h-11 flex-col justify-center text-sm tabular-nums text-slate-700",
+          "lg:items-end lg:text-right",
+        )}
+      >
         {hours === null ? "–" : `${formatHours(hours)} h`}
         {hours !== null && crossesMidnight(row.start_time, row.end_time) && (
           <span className="text-xs leading-tight text-slate-600">bis Folgetag</span>
@@ -122,7 +132,10 @@ export function ShiftRowFields({ row, number, locations, errors, disabled, onCha
         onClick={onRemove}
         disabled={disabled}
         aria-label={`Schicht ${number} entfernen`}
-        className="flex size-11 items-center justify-center justify-self-end rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-700 disabled:opacity-60"
+        className={classNames(
+          "flex size-11 items-center justify-center justify-self-end rounded-lg text-slate-500",
+          "hover:bg-red-50 hover:text-red-700 disabled:opacity-60",
+        )}
       >
         <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
           <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

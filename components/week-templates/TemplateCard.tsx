@@ -1,5 +1,6 @@
 import { Button } from "@/components/ui/Button";
 import type { WeekTemplateDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { formatHours, shiftHours, sumHours } from "@/lib/shared/hours";
 import { WEEK } from "./weekdays";
 
@@ -26,7 +27,10 @@ export function TemplateCard({ template, onView, onEdit, onDelete }: Props) {
         {WEEK.map((day) => (
           <span
             key={day.dayOfWeek}
-            className={`flex h-7 flex-1 items-center justify-center rounded text-xs font-medium ${days.has(day.dayOfWeek) ? "bg-blue-100 text-blue-900" : "bg-slate-50 text-slate-500"}`}
+            className={classNames(
+              "flex h-7 flex-1 items-center justify-center rounded text-xs font-medium",
+              days.has(day.dayOfWeek) ? "bg-blue-100 text-blue-900" : "bg-slate-50 text-slate-500",
+            )}
           >
             {day.short}
           </span>

@@ -7,6 +7,7 @@ import { FormActions, Modal } from "@/components/ui/Modal";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import type { LocationDto, WeekTemplateDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { formatHours, shiftHours, sumHours } from "@/lib/shared/hours";
 import { ROW_GRID, ShiftRowFields } from "./ShiftRowFields";
 import { checkTemplateForm, formFromTemplate, newShiftRow, type ShiftRow, type TemplateErrors } from "./template-form";
@@ -114,7 +115,10 @@ export function WeekTemplateDialog({ template, locations, onClose, onSaved }: Pr
               {form.shifts.length > 0 && (
                 <div
                   aria-hidden="true"
-                  className={`hidden gap-2 text-xs font-medium uppercase tracking-wide text-slate-600 lg:grid ${ROW_GRID}`}
+                  className={classNames(
+                    "hidden gap-2 text-xs font-medium uppercase tracking-wide text-slate-600 lg:grid",
+                    ROW_GRID,
+                  )}
                 >
                   <span>Tag</span>
                   <span>Standort</span>

@@ -56,7 +56,8 @@ export function WeekTemplatesScreen() {
           action={addButton}
         >
           {mayEdit
-            ? "Eine Vorlage hält die Schichten einer typischen Woche fest; in der Wochenplanung übernimmst du sie als offene Schichten."
+            ? "Eine Vorlage hält die Schichten einer typischen Woche fest; " +
+              "in der Wochenplanung übernimmst du sie als offene Schichten."
             : "Administratoren legen Vorlagen an; in der Wochenplanung lassen sie sich dann übernehmen."}
         </EmptyState>
       ) : (

@@ -14,7 +14,8 @@ function runScript(pathname: string, instants: string[], token: string | null = 
   const harness = `
     const { script, instants, pathname, token } = JSON.parse(process.env.EARLY_TEST);
     const RealDate = Date;
-    const define = (name, value) => Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
+    const define = (name, value) =>
+      Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
     const runs = instants.map((instant) => {
       define("Date", class extends RealDate {
         constructor(...args) { if (args.length) super(...args); else super(instant); }

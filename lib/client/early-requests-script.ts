@@ -72,7 +72,9 @@ function functionsObject(module: readonly AnyFunction[], exposed: Record<string,
   return `(function(){${declarations.join("")}return{${members.join(",")}}})()`;
 }
 
-const weekDates = `Object.assign(${functionsObject(WEEK_START_FUNCTIONS, { mondayOf, addDays })},${functionsObject([today], { today })})`;
+const weekStartDates = functionsObject(WEEK_START_FUNCTIONS, { mondayOf, addDays });
+const browserToday = functionsObject([today], { today });
+const weekDates = `Object.assign(${weekStartDates},${browserToday})`;
 
 /** The copies must compute what the originals compute: around a change of year and both DST changes. */
 function checkWeekDates(source: string) {
@@ -90,7 +92,10 @@ checkWeekDates(weekDates);
 
 const settings: Settings = { tokenKey: ACCESS_TOKEN_KEY, globalName: EARLY_REQUESTS_GLOBAL, gets: EARLY_GETS };
 
+const sendEarlyRequestsSource = sendEarlyRequests.toString();
+const settingsJson = JSON.stringify(settings);
+
 /** Runs before the app's code and never throws (storage may be unavailable). */
-export const EARLY_REQUESTS_SCRIPT = `try{(${sendEarlyRequests.toString()})(${JSON.stringify(settings)},${weekDates})}catch(e){}`;
+export const EARLY_REQUESTS_SCRIPT = `try{(${sendEarlyRequestsSource})(${settingsJson},${weekDates})}catch(e){}`;
 // Compiled, not run: a syntax error of the copies fails here, not silently in every browser.
 new Function(EARLY_REQUESTS_SCRIPT);
