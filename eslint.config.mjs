@@ -6,7 +6,7 @@ import nextTs from "eslint-config-next/typescript";
  * The layers may only depend downwards (docs/ARCHITECTURE.md, "Layers"). The import
  * plugin resolves every import, alias (`@/…`) or relative, to a file, so a rule
  * cannot be dodged by spelling the path differently; type-only imports count too.
- * tests/lint-boundaries.test.ts proves that each zone fires.
+ * tests/lint-rules.test.ts proves that each zone fires.
  */
 const layerBoundaries = [
   {
@@ -42,6 +42,10 @@ export default defineConfig([
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
       "import/no-restricted-paths": ["error", { zones: layerBoundaries }],
+      // Prettier wraps code at 120 (.prettierrc.json) but leaves long strings and
+      // comments alone: this catches those, so no line is wider than the formatter's
+      // (tests/lint-rules.test.ts).
+      "max-len": ["error", { code: 120, tabWidth: 2 }],
     },
   },
   globalIgnores([

@@ -1,6 +1,7 @@
-// The layer boundaries of eslint.config.mjs, proven to fire: each case lints a
-// one-line file placed (virtually) in a layer and imports from another. The
-// imported modules are real, so the import plugin resolves them as in the code.
+// The rules of eslint.config.mjs that keep the house's shape, proven to fire.
+// Layer boundaries: each case lints a one-line file placed (virtually) in a
+// layer that imports from another. The imported modules are real, so the
+// import plugin resolves them as in the code.
 import { ESLint } from "eslint";
 import { describe, expect, test } from "vitest";
 
@@ -51,5 +52,20 @@ describe("layer boundaries (eslint import/no-restricted-paths)", () => {
     expect(await boundaryErrors("app/api/fixture/route.ts", `import * as imported from "${serverModule}";`)).toEqual(
       [],
     );
+  });
+});
+
+describe("line width (max-len, the formatter's 120)", () => {
+  const lineOf = (width: number) => `export const text = "${"x".repeat(width - 23)}";`;
+
+  test("a line of 121 characters is an error, one of 120 is not, comments included", async () => {
+    const errorsFor = async (source: string) =>
+      (await eslint.lintText(`${source}\n`, { filePath: "lib/shared/fixture.ts" }))[0].messages.filter(
+        (m) => m.ruleId === "max-len",
+      );
+    expect(lineOf(120)).toHaveLength(120);
+    expect(await errorsFor(lineOf(120))).toEqual([]);
+    expect(await errorsFor(lineOf(121))).toHaveLength(1);
+    expect(await errorsFor(`// ${"y".repeat(118)}`)).toHaveLength(1);
   });
 });
