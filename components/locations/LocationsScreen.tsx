@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { PageHeader } from "@/components/ui/PageHeader";
-import { EmptyState, LoadingState } from "@/components/ui/States";
+import { EmptyState, WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
 import { useResource } from "@/lib/client/use-resource";
@@ -28,68 +28,59 @@ export function LocationsScreen() {
         description="Filialen und Betriebe, in denen geplant wird. Die Farbe erscheint im Wochenplan."
         actions={addButton}
       />
-      {locations.data === undefined ? (
-        locations.failed ? (
-          <EmptyState
-            title="Die Standorte konnten nicht geladen werden."
-            action={
-              <Button variant="secondary" onClick={locations.reload}>
-                Erneut versuchen
-              </Button>
-            }
-          />
-        ) : (
-          <LoadingState />
-        )
-      ) : locations.data.length === 0 ? (
-        <EmptyState title="Noch keine Standorte — lege den ersten Standort an" action={addButton}>
-          Standorte sind die Zeilen deines Wochenplans.
-        </EmptyState>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {locations.data.map((location) => (
-            <li key={location.id} className="flex overflow-hidden rounded-xl border border-slate-200 bg-white">
-              <span className="w-2 shrink-0" style={{ backgroundColor: location.color }} aria-hidden="true" />
-              <div className="flex flex-1 flex-col gap-3 p-4">
-                <div className="flex items-start gap-3">
-                  <span
-                    className="mt-0.5 size-8 shrink-0 rounded-lg"
-                    style={{ backgroundColor: location.color }}
-                    title={location.color}
-                    aria-hidden="true"
-                  />
-                  <div className="min-w-0">
-                    <h2 className="font-semibold text-slate-900">{location.name}</h2>
-                    <p className="text-sm text-slate-600">{location.address ?? "Keine Adresse hinterlegt"}</p>
-                    <p className="mt-1 font-mono text-xs text-slate-500">{location.color}</p>
+      <WhenLoaded resource={locations} failedTitle="Die Standorte konnten nicht geladen werden.">
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState title="Noch keine Standorte — lege den ersten Standort an" action={addButton}>
+              Standorte sind die Zeilen deines Wochenplans.
+            </EmptyState>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {list.map((location) => (
+                <li key={location.id} className="flex overflow-hidden rounded-xl border border-slate-200 bg-white">
+                  <span className="w-2 shrink-0" style={{ backgroundColor: location.color }} aria-hidden="true" />
+                  <div className="flex flex-1 flex-col gap-3 p-4">
+                    <div className="flex items-start gap-3">
+                      <span
+                        className="mt-0.5 size-8 shrink-0 rounded-lg"
+                        style={{ backgroundColor: location.color }}
+                        title={location.color}
+                        aria-hidden="true"
+                      />
+                      <div className="min-w-0">
+                        <h2 className="font-semibold text-slate-900">{location.name}</h2>
+                        <p className="text-sm text-slate-600">{location.address ?? "Keine Adresse hinterlegt"}</p>
+                        <p className="mt-1 font-mono text-xs text-slate-500">{location.color}</p>
+                      </div>
+                    </div>
+                    {mayEdit && (
+                      <div className="mt-auto flex gap-1">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setEditing(location)}
+                          aria-label={`${location.name} bearbeiten`}
+                        >
+                          Bearbeiten
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-700 hover:bg-red-50"
+                          onClick={() => setDeleting(location)}
+                          aria-label={`${location.name} löschen`}
+                        >
+                          Löschen
+                        </Button>
+                      </div>
+                    )}
                   </div>
-                </div>
-                {mayEdit && (
-                  <div className="mt-auto flex gap-1">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => setEditing(location)}
-                      aria-label={`${location.name} bearbeiten`}
-                    >
-                      Bearbeiten
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-red-700 hover:bg-red-50"
-                      onClick={() => setDeleting(location)}
-                      aria-label={`${location.name} löschen`}
-                    >
-                      Löschen
-                    </Button>
-                  </div>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </WhenLoaded>
       {editing !== null && (
         <LocationDialog
           location={editing === "new" ? null : editing}

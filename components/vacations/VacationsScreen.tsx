@@ -5,7 +5,7 @@ import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { IntentLink } from "@/components/ui/IntentLink";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { SelectField } from "@/components/ui/SelectField";
-import { EmptyState, LoadingState } from "@/components/ui/States";
+import { EmptyState, WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
 import { useResource } from "@/lib/client/use-resource";
@@ -57,71 +57,64 @@ export function VacationsScreen() {
         description="Abwesenheiten der Mitarbeitenden. Gezählt werden die Arbeitstage von Montag bis Freitag."
         actions={addButton}
       />
-      {data.data === undefined ? (
-        data.failed ? (
-          <EmptyState
-            title="Die Ferien konnten nicht geladen werden."
-            action={
-              <Button variant="secondary" onClick={data.reload}>
-                Erneut versuchen
-              </Button>
-            }
-          />
-        ) : (
-          <LoadingState />
-        )
-      ) : data.data.employees.length === 0 && data.data.vacations.length === 0 ? (
-        <EmptyState
-          title="Noch keine Mitarbeitenden — Ferien lassen sich eintragen, sobald es Mitarbeitende gibt"
-          action={
-            <IntentLink
-              href="/employees"
-              className={classNames(
-                "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 py-2",
-                "font-medium text-slate-800 hover:bg-slate-50",
-              )}
-            >
-              Zu den Mitarbeitenden
-            </IntentLink>
-          }
-        />
-      ) : (
-        <div className="space-y-4">
-          <SelectField
-            id="vacation-filter"
-            label="Mitarbeiter"
-            className="sm:w-80"
-            value={employeeFilter}
-            onChange={(event) => setEmployeeFilter(event.target.value)}
-          >
-            <option value="">Alle Mitarbeiter</option>
-            {data.data.employees.map((employee) => (
-              <option key={employee.id} value={employee.id}>
-                {employeeName(employee)}
-              </option>
-            ))}
-          </SelectField>
-          {data.data.vacations.length === 0 ? (
+      <WhenLoaded resource={data} failedTitle="Die Ferien konnten nicht geladen werden.">
+        {(loaded) =>
+          loaded.employees.length === 0 && loaded.vacations.length === 0 ? (
             <EmptyState
-              title={
-                filtered ? `Keine Ferien für ${employeeName(filtered)} eingetragen` : "Noch keine Ferien eingetragen"
+              title="Noch keine Mitarbeitenden — Ferien lassen sich eintragen, sobald es Mitarbeitende gibt"
+              action={
+                <IntentLink
+                  href="/employees"
+                  className={classNames(
+                    "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 py-2",
+                    "font-medium text-slate-800 hover:bg-slate-50",
+                  )}
+                >
+                  Zu den Mitarbeitenden
+                </IntentLink>
               }
-              action={addButton}
-            >
-              {mayEdit
-                ? "Eingetragene Ferien werden vom Ferienguthaben abgezogen und in der Wochenplanung berücksichtigt."
-                : "Manager und Administratoren tragen Ferien ein."}
-            </EmptyState>
-          ) : (
-            <VacationsTable
-              vacations={data.data.vacations}
-              stale={data.dataKey !== employeeFilter}
-              onEdit={mayEdit ? setEditing : undefined}
-              onDelete={mayEdit ? setDeleting : undefined}
             />
-          )}
-        </div>
-      )}
+          ) : (
+            <div className="space-y-4">
+              <SelectField
+                id="vacation-filter"
+                label="Mitarbeiter"
+                className="sm:w-80"
+                value={employeeFilter}
+                onChange={(event) => setEmployeeFilter(event.target.value)}
+              >
+                <option value="">Alle Mitarbeiter</option>
+                {loaded.employees.map((employee) => (
+                  <option key={employee.id} value={employee.id}>
+                    {employeeName(employee)}
+                  </option>
+                ))}
+              </SelectField>
+              {loaded.vacations.length === 0 ? (
+                <EmptyState
+                  title={
+                    filtered
+                      ? `Keine Ferien für ${employeeName(filtered)} eingetragen`
+                      : "Noch keine Ferien eingetragen"
+                  }
+                  action={addButton}
+                >
+                  {mayEdit
+                    ? "Eingetragene Ferien werden vom Ferienguthaben abgezogen und in der Wochenplanung berücksichtigt."
+                    : "Manager und Administratoren tragen Ferien ein."}
+                </EmptyState>
+              ) : (
+                <VacationsTable
+                  vacations={loaded.vacations}
+                  stale={data.dataKey !== employeeFilter}
+                  onEdit={mayEdit ? setEditing : undefined}
+                  onDelete={mayEdit ? setDeleting : undefined}
+                />
+              )}
+            </div>
+          )
+        }
+      </WhenLoaded>
       {editing !== null && data.data && (
         <VacationDialog
           vacation={editing === "new" ? null : editing}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { PageHeader } from "@/components/ui/PageHeader";
-import { EmptyState, LoadingState } from "@/components/ui/States";
+import { EmptyState, WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
 import { useResource } from "@/lib/client/use-resource";
@@ -37,42 +37,33 @@ export function WeekTemplatesScreen() {
         description="Typische Wochen, die du in der Wochenplanung mit einem Klick übernimmst."
         actions={addButton}
       />
-      {data.data === undefined ? (
-        data.failed ? (
-          <EmptyState
-            title="Die Vorlagen konnten nicht geladen werden."
-            action={
-              <Button variant="secondary" onClick={data.reload}>
-                Erneut versuchen
-              </Button>
-            }
-          />
-        ) : (
-          <LoadingState />
-        )
-      ) : data.data.templates.length === 0 ? (
-        <EmptyState
-          title={mayEdit ? "Noch keine Wochenvorlagen — lege die erste Vorlage an" : "Noch keine Wochenvorlagen"}
-          action={addButton}
-        >
-          {mayEdit
-            ? "Eine Vorlage hält die Schichten einer typischen Woche fest; " +
-              "in der Wochenplanung übernimmst du sie als offene Schichten."
-            : "Administratoren legen Vorlagen an; in der Wochenplanung lassen sie sich dann übernehmen."}
-        </EmptyState>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
-          {data.data.templates.map((template) => (
-            <TemplateCard
-              key={template.id}
-              template={template}
-              onView={() => setViewing(template)}
-              onEdit={mayEdit ? () => setEditing(template) : undefined}
-              onDelete={mayEdit ? () => setDeleting(template) : undefined}
-            />
-          ))}
-        </ul>
-      )}
+      <WhenLoaded resource={data} failedTitle="Die Vorlagen konnten nicht geladen werden.">
+        {(loaded) =>
+          loaded.templates.length === 0 ? (
+            <EmptyState
+              title={mayEdit ? "Noch keine Wochenvorlagen — lege die erste Vorlage an" : "Noch keine Wochenvorlagen"}
+              action={addButton}
+            >
+              {mayEdit
+                ? "Eine Vorlage hält die Schichten einer typischen Woche fest; " +
+                  "in der Wochenplanung übernimmst du sie als offene Schichten."
+                : "Administratoren legen Vorlagen an; in der Wochenplanung lassen sie sich dann übernehmen."}
+            </EmptyState>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+              {loaded.templates.map((template) => (
+                <TemplateCard
+                  key={template.id}
+                  template={template}
+                  onView={() => setViewing(template)}
+                  onEdit={mayEdit ? () => setEditing(template) : undefined}
+                  onDelete={mayEdit ? () => setDeleting(template) : undefined}
+                />
+              ))}
+            </ul>
+          )
+        }
+      </WhenLoaded>
       {viewing && <TemplateViewDialog template={viewing} onClose={() => setViewing(null)} />}
       {editing !== null && data.data && (
         <WeekTemplateDialog
