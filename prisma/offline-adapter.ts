@@ -189,4 +189,4 @@ export function unrefLongTimersInCli(thresholdMs = 5_000) {
 }
 
 // 6. `migrate dev` fails while migrations are pending: `npm run db:migrate`
-//    runs `migrate deploy` first (scripts/prisma.mjs).
+//    runs `migrate deploy` first (scripts/db-migrate-dev.mjs).

@@ -2,16 +2,11 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db/client";
 import { ApiError } from "@/lib/server/api/errors";
+import type { UserRecord } from "@/lib/server/users/user-dto";
 import type { Role } from "@/lib/shared/roles";
 import { verifyAccessToken } from "./access-token";
 
-export type AuthUser = {
-  id: number;
-  username: string;
-  email: string | null;
-  role: Role;
-  twoFactorEnabled: boolean;
-  createdAt: Date;
+export type AuthUser = UserRecord & {
   /** The refresh token family of this request's session, if the token names one. */
   sessionId: string | null;
 };

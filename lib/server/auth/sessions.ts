@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { db, type Tx } from "@/lib/server/db/client";
-import { toUserDto, type UserDto } from "@/lib/server/users/user-dto";
+import { toUserDto, type UserDto, type UserRecord } from "@/lib/server/users/user-dto";
 import { signAccessToken } from "./access-token";
 import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
 
@@ -31,8 +31,7 @@ async function storeRefreshToken(tx: Tx, userId: number, familyId: string) {
   return { refreshToken, row };
 }
 
-type SignedInUser = Parameters<typeof toUserDto>[0];
-export type SignInOptions = { user: SignedInUser; twoFactor: boolean; ip: string };
+export type SignInOptions = { user: UserRecord; twoFactor: boolean; ip: string };
 export type SignedIn = SessionTokens & { user: UserDto };
 
 /**

@@ -4,14 +4,17 @@ import type { UserDto } from "@/lib/shared/api-types";
 
 export type { UserDto };
 
-export function toUserDto(user: {
+/** The fields of a user row that the API's user JSON is made of (and that every request re-reads). */
+export type UserRecord = {
   id: number;
   username: string;
   email: string | null;
   role: Role;
   twoFactorEnabled: boolean;
   createdAt: Date;
-}): UserDto {
+};
+
+export function toUserDto(user: UserRecord): UserDto {
   return {
     id: user.id,
     username: user.username,
