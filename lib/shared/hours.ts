@@ -17,13 +17,21 @@ export function normalizeTime(value: string): string | null {
   return parseTime(value) === null ? null : value.slice(0, 5);
 }
 
-/** Length of a shift in hours, or null when start equals end or a time is invalid. */
-export function shiftHours(start: string, end: string): number | null {
+/** Minutes from start to end on the clock, or null when start equals end or a time is invalid. */
+export function shiftMinutes(start: string, end: string): number | null {
   const from = parseTime(start);
   const to = parseTime(end);
   if (from === null || to === null || from === to) return null;
-  const minutes = to > from ? to - from : to + 24 * 60 - from;
-  return minutes / 60;
+  return to > from ? to - from : to + 24 * 60 - from;
+}
+
+/**
+ * Hours worked in a shift: its length less the break (docs/PRODUCT-RULES.md §23), or null when start
+ * equals end or a time is invalid.
+ */
+export function shiftHours(start: string, end: string, breakMinutes = 0): number | null {
+  const minutes = shiftMinutes(start, end);
+  return minutes === null ? null : (minutes - breakMinutes) / 60;
 }
 
 /** True when the shift ends on the next day. */

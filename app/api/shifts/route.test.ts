@@ -48,6 +48,18 @@ describe("POST /api/shifts", () => {
     expect(await db.auditLog.count({ where: { action: "shift.create", entityId: res.json.id as number } })).toBe(1);
   });
 
+  test("a break is real: hours are the length less the break, overnight too; omitted = 0", async () => {
+    const l = await fx.location();
+    const body = { location_id: l.id, shift_date: "2031-05-05", start_time: "22:00", end_time: "06:00" };
+    const withBreak = await call(create, { token, body: { ...body, break_minutes: 45 } });
+    expect(withBreak.status).toBe(201);
+    expect(withBreak.json).toMatchObject({ break_minutes: 45, hours: 7.25 });
+    const withoutBreak = await call(create, { token, body });
+    expect(withoutBreak.json).toMatchObject({ break_minutes: 0, hours: 8 });
+    const listed = await call(list, { path: "/api/shifts?start_date=2031-05-05&end_date=2031-05-05", token });
+    expect((listed.json as { id: number }[]).find((s) => s.id === withBreak.json.id)).toMatchObject({ hours: 7.25 });
+  });
+
   test("unassigned and custom shifts; a date with a time part is accepted", async () => {
     const l = await fx.location();
     const res = await call(create, {
@@ -93,7 +105,10 @@ describe("POST /api/shifts", () => {
         "custom_name",
         "Bitte gib einen Namen für die Sonderschicht ein",
       ],
-      [{ ...base, break_minutes: 30 }, "break_minutes", "Pausen werden nicht erfasst (break_minutes muss 0 sein)"],
+      [{ ...base, break_minutes: 32 }, "break_minutes", "Die Pause muss ein Vielfaches von 5 Minuten sein"],
+      [{ ...base, break_minutes: -5 }, "break_minutes", "Die Pause darf nicht negativ sein"],
+      [{ ...base, break_minutes: 480 }, "break_minutes", "Die Pause muss kürzer als die Schicht sein"],
+      [{ ...base, break_minutes: "30" }, "break_minutes", "Bitte gib die Pause in Minuten ein"],
       [{ ...base, location_id: undefined }, "location_id", "Bitte wähle einen Standort aus"],
       [{ ...base, location_id: 999999999 }, "location_id", "Standort nicht gefunden"],
       [{ ...base, employee_id: archived.id }, "employee_id", "Mitarbeiter nicht gefunden"],

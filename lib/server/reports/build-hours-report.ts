@@ -13,7 +13,8 @@ export type ReportEmployee = {
   weeklyHours: number;
   isHourly: boolean;
 };
-export type ReportShift = { employeeId: number; date: string; start: string; end: string };
+/** `breakMinutes` 0 when left out. */
+export type ReportShift = { employeeId: number; date: string; start: string; end: string; breakMinutes?: number };
 export type ReportVacation = { employeeId: number; start: string; end: string };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -40,7 +41,7 @@ export function buildHoursReport(input: {
       const shifts = input.shifts.filter(
         (shift) => shift.employeeId === employee.id && shift.date >= startDate && shift.date <= endDate,
       );
-      const scheduled = sumHours(shifts.map((shift) => shiftHours(shift.start, shift.end) ?? 0));
+      const scheduled = sumHours(shifts.map((shift) => shiftHours(shift.start, shift.end, shift.breakMinutes) ?? 0));
       const vacationDays = input.vacations
         .filter((vacation) => vacation.employeeId === employee.id)
         .reduce((days, vacation) => {

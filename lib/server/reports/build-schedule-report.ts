@@ -7,8 +7,8 @@ import { addDays, mondayOf } from "@/lib/shared/dates";
 import { shiftHours, sumHours } from "@/lib/shared/hours";
 import type { ScheduleReport, ScheduleShift, ScheduleWeek } from "@/lib/shared/report-types";
 
-/** Employee ("first last") or null when open, start, end, custom shift name or null. */
-type CellShift = [employee: string | null, start: string, end: string, label: string | null];
+/** Employee ("first last") or null when open, start, end, custom shift name or null, minutes of break. */
+type CellShift = [employee: string | null, start: string, end: string, label: string | null, breakMinutes: number];
 /** One location's shifts on one day, sorted by start. */
 type Cell = [locationId: number, date: string, shifts: CellShift[]];
 
@@ -31,10 +31,10 @@ export function buildScheduleReport({ startDate, endDate, locations: unsorted, c
   for (const [locationId, date, shifts] of JSON.parse(cells) as Cell[]) {
     byCell.set(
       `${locationId}|${date}`,
-      shifts.map(([employee, start, end, label]) => {
-        const key = `${start}${end}`;
+      shifts.map(([employee, start, end, label, breakMinutes]) => {
+        const key = `${start}${end}${breakMinutes}`;
         let length = hours.get(key);
-        if (length === undefined) hours.set(key, (length = shiftHours(start, end) ?? 0));
+        if (length === undefined) hours.set(key, (length = shiftHours(start, end, breakMinutes) ?? 0));
         return { employee, start, end, hours: length, label };
       }),
     );

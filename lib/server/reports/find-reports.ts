@@ -23,7 +23,7 @@ export async function getHoursReport(query: HoursReportQuery): Promise<HoursRepo
     }),
     db.shift.findMany({
       where: { shiftDate: range, employeeId: { not: null }, ...onlyOne },
-      select: { employeeId: true, shiftDate: true, startTime: true, endTime: true },
+      select: { employeeId: true, shiftDate: true, startTime: true, endTime: true, breakMinutes: true },
     }),
     db.vacation.findMany({
       where: { startDate: { lte: range.lte }, endDate: { gte: range.gte }, ...onlyOne },
@@ -47,6 +47,7 @@ export async function getHoursReport(query: HoursReportQuery): Promise<HoursRepo
       date: fromDateColumn(s.shiftDate),
       start: fromTimeColumn(s.startTime),
       end: fromTimeColumn(s.endTime),
+      breakMinutes: s.breakMinutes,
     })),
     vacations: vacations.map((v) => ({
       employeeId: v.employeeId,
@@ -78,7 +79,8 @@ export async function getScheduleData({
                  CASE WHEN e.id IS NULL THEN NULL ELSE e.first_name || ' ' || e.last_name END,
                  to_char(s.start_time, 'HH24:MI'),
                  to_char(s.end_time, 'HH24:MI'),
-                 CASE WHEN s.is_custom THEN s.custom_name END
+                 CASE WHEN s.is_custom THEN s.custom_name END,
+                 s.break_minutes
                ) ORDER BY s.start_time, s.id) AS shifts
         FROM shifts s
         LEFT JOIN employees e ON e.id = s.employee_id

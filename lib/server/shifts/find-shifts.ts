@@ -10,10 +10,11 @@ export type { ShiftDto };
 export type ShiftFilter = { startDate?: string; endDate?: string; employeeId?: number; ids?: number[] };
 type Reader = Pick<typeof db, "$queryRaw">;
 
-// Hours as lib/shared/hours.ts computes them: an end at or before the start
-// crosses midnight; equal times (refused on write) count 0.
+// Hours as lib/shared/hours.ts computes them: the length less the break, where
+// an end at or before the start crosses midnight; equal times (refused on write) count 0.
 const HOURS = Prisma.sql`CASE WHEN s.end_time = s.start_time THEN 0
-  ELSE (((extract(epoch FROM s.end_time - s.start_time)::int / 60) + 1440) % 1440)::float8 / 60 END`;
+  ELSE ((((extract(epoch FROM s.end_time - s.start_time)::int / 60) + 1440) % 1440) - s.break_minutes)::float8 / 60
+  END`;
 
 /**
  * The shifts as the API's JSON array text, built by PostgreSQL in one query
@@ -39,7 +40,7 @@ export async function shiftsJson(filter: ShiftFilter, reader: Reader = db): Prom
     FROM (
       SELECT s.id, s.employee_id, s.location_id, s.shift_date,
              left(s.start_time::text, 5) AS start_time, left(s.end_time::text, 5) AS end_time,
-             0 AS break_minutes, s.is_custom, s.custom_name, ${HOURS} AS hours,
+             s.break_minutes, s.is_custom, s.custom_name, ${HOURS} AS hours,
              (SELECT e.first_name || ' ' || e.last_name FROM employees e WHERE e.id = s.employee_id) AS employee_name,
              l.name AS location_name, l.color::text AS location_color
       FROM shifts s

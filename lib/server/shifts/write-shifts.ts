@@ -15,7 +15,7 @@ function columns(input: ShiftInput) {
     shiftDate: toDateColumn(input.shift_date),
     startTime: toTimeColumn(input.start_time),
     endTime: toTimeColumn(input.end_time),
-    breakMinutes: 0,
+    breakMinutes: input.break_minutes,
     isCustom: input.is_custom,
     customName: input.custom_name,
   };

@@ -37,7 +37,7 @@ export async function findWeekTemplates(filter: WeekTemplateFilter = {}): Promis
         location_color: shift.location.color,
         start_time: fromTimeColumn(shift.startTime),
         end_time: fromTimeColumn(shift.endTime),
-        break_minutes: 0 as const,
+        break_minutes: shift.breakMinutes,
         notes: shift.notes,
       }));
     return {

@@ -16,7 +16,7 @@ function shiftRows(input: WeekTemplateInput) {
     locationId: shift.location_id,
     startTime: toTimeColumn(shift.start_time),
     endTime: toTimeColumn(shift.end_time),
-    breakMinutes: 0,
+    breakMinutes: shift.break_minutes,
     notes: shift.notes,
   }));
 }
@@ -84,7 +84,7 @@ export async function applyWeekTemplate({ id, startDate, audit }: ApplyWeekTempl
         shiftDate: toDateColumn(addDays(monday, shift.dayOfWeek === 0 ? 6 : shift.dayOfWeek - 1)),
         startTime: shift.startTime,
         endTime: shift.endTime,
-        breakMinutes: 0,
+        breakMinutes: shift.breakMinutes,
         isCustom: false,
         customName: null,
       })),

@@ -1,17 +1,32 @@
 import { z } from "zod";
 import { daysBetween } from "@/lib/shared/dates";
-import { shiftHours } from "@/lib/shared/hours";
+import { shiftMinutes } from "@/lib/shared/hours";
 import { dateSchema, MAX_NAME, refIdSchema, timeSchema } from "./fragments";
 import { color, date, id, time } from "./response-fields";
 
 export const SAME_START_END = "Beginn und Ende dürfen nicht gleich sein";
 export const CUSTOM_NAME_REQUIRED = "Bitte gib einen Namen für die Sonderschicht ein";
 
-/** Breaks are not recorded (docs/PRODUCT-RULES.md §7.3: always 0); anything else is refused rather than dropped. */
+export const BREAK_NOT_SHORTER = "Die Pause muss kürzer als die Schicht sein";
+
+/** Minutes of break (docs/PRODUCT-RULES.md §23): 0 or more in steps of 5; below the shift's length, checked with it. */
 export const breakMinutesSchema = z
-  .number({ error: "Pausen werden nicht erfasst (break_minutes muss 0 sein)" })
-  .refine((value) => value === 0, { error: "Pausen werden nicht erfasst (break_minutes muss 0 sein)" })
-  .optional();
+  .number({ error: "Bitte gib die Pause in Minuten ein" })
+  .int({ error: "Bitte gib die Pause in ganzen Minuten ein" })
+  .min(0, { error: "Die Pause darf nicht negativ sein" })
+  .max(1435, { error: BREAK_NOT_SHORTER })
+  .refine((value) => value % 5 === 0, { error: "Die Pause muss ein Vielfaches von 5 Minuten sein" })
+  .default(0);
+
+type TimedRow = { start_time: string; end_time: string; break_minutes: number };
+
+/** The checks a shift and a template row share: a length, and a break shorter than it. */
+export function checkShiftTimes(row: TimedRow, ctx: z.RefinementCtx): void {
+  const minutes = shiftMinutes(row.start_time, row.end_time);
+  if (minutes === null) ctx.addIssue({ code: "custom", path: ["end_time"], message: SAME_START_END });
+  else if (row.break_minutes >= minutes)
+    ctx.addIssue({ code: "custom", path: ["break_minutes"], message: BREAK_NOT_SHORTER });
+}
 
 /** POST /shifts and PUT /shifts/{id} (the whole shift). */
 export const shiftInputSchema = z
@@ -30,15 +45,13 @@ export const shiftInputSchema = z
       .nullish(),
   })
   .superRefine((shift, ctx) => {
-    if (shiftHours(shift.start_time, shift.end_time) === null) {
-      ctx.addIssue({ code: "custom", path: ["end_time"], message: SAME_START_END });
-    }
+    checkShiftTimes(shift, ctx);
     if (shift.is_custom && !shift.custom_name) {
       ctx.addIssue({ code: "custom", path: ["custom_name"], message: CUSTOM_NAME_REQUIRED });
     }
   })
   // The custom name is used only when the custom checkbox is set (docs/PRODUCT-RULES.md §15).
-  .transform(({ break_minutes: _ignored, ...shift }) => ({
+  .transform((shift) => ({
     ...shift,
     custom_name: shift.is_custom ? shift.custom_name! : null,
   }));
@@ -75,10 +88,10 @@ export const shiftDtoSchema = z.strictObject({
   shift_date: date,
   start_time: time,
   end_time: time.meta({ description: "Time HH:MM; before start_time: the shift ends the next day" }),
-  break_minutes: z.literal(0),
+  break_minutes: z.int().meta({ description: "Minutes of break; hours = length − break" }),
   is_custom: z.boolean(),
   custom_name: z.string().nullable(),
-  hours: z.number(),
+  hours: z.number().meta({ description: "Length less the break, in hours" }),
   employee_name: z.string().nullable(),
   location_name: z.string(),
   location_color: color,

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { shiftHours } from "@/lib/shared/hours";
 import { dateSchema, nameSchema, optionalTextSchema, refIdSchema, timeSchema } from "./fragments";
 import { color, id, time } from "./response-fields";
-import { breakMinutesSchema, SAME_START_END, shiftDtoSchema } from "./shift";
+import { breakMinutesSchema, checkShiftTimes, shiftDtoSchema } from "./shift";
 
 export const TEMPLATE_NAME_REQUIRED = "Bitte gib einen Namen ein";
 export const TEMPLATE_SHIFTS_REQUIRED = "Bitte füge mindestens eine Schicht hinzu";
@@ -20,11 +19,7 @@ export const templateShiftSchema = z
     break_minutes: breakMinutesSchema,
     notes: optionalTextSchema,
   })
-  .superRefine((shift, ctx) => {
-    if (shiftHours(shift.start_time, shift.end_time) === null)
-      ctx.addIssue({ code: "custom", path: ["end_time"], message: SAME_START_END });
-  })
-  .transform(({ break_minutes: _ignored, ...shift }) => shift);
+  .superRefine(checkShiftTimes);
 
 export const weekTemplateInputSchema = z.object({
   name: nameSchema(TEMPLATE_NAME_REQUIRED),
@@ -49,7 +44,7 @@ export const weekTemplateShiftDtoSchema = z.strictObject({
   location_color: color,
   start_time: time,
   end_time: time,
-  break_minutes: z.literal(0),
+  break_minutes: z.int(),
   notes: z.string().nullable(),
 });
 
