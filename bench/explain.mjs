@@ -10,7 +10,8 @@ const WEEK_QUERY = `
            left(s.start_time::text, 5) AS start_time, left(s.end_time::text, 5) AS end_time,
            s.break_minutes, s.is_custom, s.custom_name,
            CASE WHEN s.end_time = s.start_time THEN 0
-             ELSE ((((extract(epoch FROM s.end_time - s.start_time)::int / 60) + 1440) % 1440) - s.break_minutes)::float8 / 60
+             ELSE ((((extract(epoch FROM s.end_time - s.start_time)::int / 60) + 1440) % 1440)
+                   - s.break_minutes)::float8 / 60
              END AS hours,
            (SELECT e.first_name || ' ' || e.last_name FROM employees e WHERE e.id = s.employee_id) AS employee_name,
            l.name AS location_name, l.color::text AS location_color
