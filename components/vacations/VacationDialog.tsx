@@ -63,9 +63,12 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
     if (!checked.data) return;
     setBusy(true);
     try {
-      if (vacation) await api.put(`/vacations/${vacation.id}`, checked.data);
-      else await api.post("/vacations", checked.data);
-      notify.success(vacation ? "Ferien aktualisiert!" : "Ferien eingetragen!");
+      const saved = vacation
+        ? await api.put(`/vacations/${vacation.id}`, checked.data)
+        : await api.post("/vacations", checked.data);
+      notify.success(
+        `${vacation ? "Ferien aktualisiert!" : "Ferien eingetragen!"}${openedShiftsNote(saved.opened_shifts)}`,
+      );
       onSaved();
     } catch (error) {
       if (error instanceof ApiRequestError) setErrors(error.fields);
@@ -171,4 +174,10 @@ function currentYearBalance(employees: EmployeeDto[], employeeId: number, vacati
       ? (workingDaysByYear(vacation.start_date, vacation.end_date).get(year) ?? 0)
       : 0;
   return { total: employee.vacation_days_total, available: employee.vacation_days_remaining + ownDays };
+}
+
+/** " 2 Schichten sind jetzt offen." after the toast when the vacation opened shifts (docs/PRODUCT-RULES.md §25). */
+function openedShiftsNote(count: number): string {
+  if (count === 0) return "";
+  return count === 1 ? " 1 Schicht ist jetzt offen." : ` ${count} Schichten sind jetzt offen.`;
 }

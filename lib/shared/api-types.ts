@@ -12,7 +12,7 @@ import type { availabilitySchema, employeeDtoSchema, employeeWeekSchema } from "
 import type { locationDtoSchema } from "./schemas/location";
 import type { shiftDtoSchema } from "./schemas/shift";
 import type { userDtoSchema } from "./schemas/user";
-import type { vacationBalanceSchema, vacationDtoSchema } from "./schemas/vacation";
+import type { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "./schemas/vacation";
 import type { appliedTemplateSchema, weekTemplateDtoSchema } from "./schemas/week-template";
 
 /** User JSON (docs/PRODUCT-RULES.md §7.6): never a hash, never a secret. */
@@ -27,6 +27,9 @@ export type ShiftDto = z.infer<typeof shiftDtoSchema>;
 
 /** Status "approved" is shown as "Genehmigt". */
 export type VacationDto = z.infer<typeof vacationDtoSchema>;
+
+/** A vacation as POST/PUT answer it: with the number of the employee's shifts it opened. */
+export type RecordedVacation = z.infer<typeof recordedVacationSchema>;
 
 export type VacationBalance = z.infer<typeof vacationBalanceSchema>;
 

@@ -13,7 +13,7 @@ import { locationDtoSchema } from "@/lib/shared/schemas/location";
 import { hoursReportRowSchema, hoursReportSchema } from "@/lib/shared/schemas/report";
 import { shiftDtoSchema } from "@/lib/shared/schemas/shift";
 import { userDtoSchema } from "@/lib/shared/schemas/user";
-import { vacationBalanceSchema, vacationDtoSchema } from "@/lib/shared/schemas/vacation";
+import { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "@/lib/shared/schemas/vacation";
 import {
   appliedTemplateSchema,
   weekTemplateDtoSchema,
@@ -44,6 +44,7 @@ export const NAMED_RESPONSE_SCHEMAS = {
   Location: locationDtoSchema,
   Shift: shiftDtoSchema,
   Vacation: vacationDtoSchema,
+  RecordedVacation: recordedVacationSchema,
   VacationBalance: vacationBalanceSchema,
   WeekTemplate: weekTemplateDtoSchema,
   WeekTemplateShift: weekTemplateShiftDtoSchema,

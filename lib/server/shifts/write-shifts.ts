@@ -54,3 +54,17 @@ export async function deleteShift({ id, audit }: RemoveOptions): Promise<void> {
     await recordAudit({ ...audit, action: "shift.delete", entityType: "shift", entityId: id }, tx);
   });
 }
+
+type UnassignOptions = { employeeId: number; startDate: string; endDate: string };
+
+/**
+ * Makes the employee's shifts dated in the range open (docs/PRODUCT-RULES.md §25: recording a vacation
+ * leaves nothing planned on its days); answers their ids. Runs in the caller's transaction.
+ */
+export async function unassignShifts({ employeeId, startDate, endDate }: UnassignOptions, tx: Tx): Promise<number[]> {
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    UPDATE shifts SET employee_id = NULL, updated_at = now()
+    WHERE employee_id = ${employeeId} AND shift_date BETWEEN ${startDate}::date AND ${endDate}::date
+    RETURNING id`;
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}

@@ -6,9 +6,11 @@ import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { workingDays, workingDaysByYear } from "@/lib/shared/dates";
+import { unassignShifts } from "@/lib/server/shifts/write-shifts";
+import type { RecordedVacation } from "@/lib/shared/api-types";
 import { formatDate } from "@/lib/shared/format";
 import { EMPLOYEE_REQUIRED, type VacationInput } from "@/lib/shared/schemas/vacation";
-import { getVacation, vacationNotFound, type VacationDto } from "./find-vacations";
+import { getVacation, vacationNotFound } from "./find-vacations";
 import { vacationDaysUsedSql } from "./vacation-days-used";
 
 type DaysUsedOptions = { employeeId: number; year: number; excludeVacationId?: number };
@@ -80,28 +82,34 @@ function columns(input: VacationInput, daysCount: number) {
   };
 }
 
-export async function createVacation({ input, audit }: CreateOptions<VacationInput>): Promise<VacationDto> {
-  const id = await db.$transaction(async (tx) => {
+/** The vacation's days become free: the employee's shifts on them are opened in the same transaction. */
+async function openShiftsOnVacation(tx: Tx, input: VacationInput): Promise<number[]> {
+  return unassignShifts({ employeeId: input.employee_id, startDate: input.start_date, endDate: input.end_date }, tx);
+}
+
+export async function createVacation({ input, audit }: CreateOptions<VacationInput>): Promise<RecordedVacation> {
+  const { id, opened } = await db.$transaction(async (tx) => {
     const daysCount = await checkVacation(tx, input);
     const vacation = await tx.vacation.create({ data: columns(input, daysCount), select: { id: true } });
+    const opened = await openShiftsOnVacation(tx, input);
     await recordAudit(
       {
         ...audit,
         action: "vacation.create",
         entityType: "vacation",
         entityId: vacation.id,
-        details: { employee_id: input.employee_id, days: daysCount },
+        details: { employee_id: input.employee_id, days: daysCount, opened_shift_ids: opened },
       },
       tx,
     );
-    return vacation.id;
+    return { id: vacation.id, opened };
   }, LOCKING_TRANSACTION);
-  return getVacation({ id });
+  return { ...(await getVacation({ id })), opened_shifts: opened.length };
 }
 
 /** PUT replaces the whole vacation; its own days do not count against it. */
-export async function updateVacation({ id, input, audit }: UpdateOptions<VacationInput>): Promise<VacationDto> {
-  await db.$transaction(async (tx) => {
+export async function updateVacation({ id, input, audit }: UpdateOptions<VacationInput>): Promise<RecordedVacation> {
+  const opened = await db.$transaction(async (tx) => {
     const existing = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true } });
     if (!existing) throw vacationNotFound();
     if (existing.employeeId !== input.employee_id) {
@@ -110,18 +118,20 @@ export async function updateVacation({ id, input, audit }: UpdateOptions<Vacatio
     }
     const daysCount = await checkVacation(tx, input, id);
     await tx.vacation.update({ where: { id }, data: columns(input, daysCount) });
+    const opened = await openShiftsOnVacation(tx, input);
     await recordAudit(
       {
         ...audit,
         action: "vacation.update",
         entityType: "vacation",
         entityId: id,
-        details: { employee_id: input.employee_id, days: daysCount },
+        details: { employee_id: input.employee_id, days: daysCount, opened_shift_ids: opened },
       },
       tx,
     );
+    return opened;
   }, LOCKING_TRANSACTION);
-  return getVacation({ id });
+  return { ...(await getVacation({ id })), opened_shifts: opened.length };
 }
 
 /** Deleting returns the days: "used" is always computed from the vacations. */

@@ -3,6 +3,7 @@ import { idParamsSchema } from "@/lib/shared/schemas/fragments";
 import { messageSchema } from "@/lib/shared/schemas/common";
 import {
   balanceQuerySchema,
+  recordedVacationSchema,
   vacationBalanceSchema,
   vacationDtoSchema,
   vacationInputSchema,
@@ -40,7 +41,13 @@ export const createVacation = defineOperation({
   summary: "Record a vacation",
   access: "vacations:write",
   body: vacationInputSchema,
-  responses: [{ status: 201, description: "The new vacation", schema: vacationDtoSchema }],
+  responses: [
+    {
+      status: 201,
+      description: "The new vacation; the employee's shifts in its range are now open (`opened_shifts`)",
+      schema: recordedVacationSchema,
+    },
+  ],
   errors: [...writeErrors],
 });
 
@@ -53,7 +60,13 @@ export const updateVacation = defineOperation({
   access: "vacations:write",
   params: idParamsSchema,
   body: vacationInputSchema,
-  responses: [{ status: 200, description: "The changed vacation", schema: vacationDtoSchema }],
+  responses: [
+    {
+      status: 200,
+      description: "The changed vacation; the employee's shifts in its new range are now open (`opened_shifts`)",
+      schema: recordedVacationSchema,
+    },
+  ],
   errors: [...writeErrors],
 });
 

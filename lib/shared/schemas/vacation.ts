@@ -54,6 +54,11 @@ export const vacationDtoSchema = z.strictObject({
   created_at: timestamp,
 });
 
+/** POST/PUT answer: the vacation and how many of the employee's shifts in its range became open (§25). */
+export const recordedVacationSchema = vacationDtoSchema.extend({
+  opened_shifts: z.int().meta({ description: "Shifts of the employee in the range, now unassigned" }),
+});
+
 export const vacationBalanceSchema = z.strictObject({
   employee_id: id,
   year: z.number().int(),
