@@ -30,10 +30,11 @@ export function requiredBreak(netMinutes: number, labourRules: LabourRules): num
 }
 
 /**
- * The smallest break (a multiple of 5 minutes) that satisfies the law for a shift of this gross length: the
- * least b with b ≥ requiredBreak(duration − b). Every longer break satisfies it too (the requirement never grows
- * as the break grows), so the shift dialog can suggest it. Mostly one of the law's steps; just above a threshold
- * less: 9 h 45 min in CH needs 45 min (9 h net work, "more than 7 h" → 30), not 60.
+ * The smallest break (a multiple of 5 minutes) that leaves the shift without a `break` finding: the least b with
+ * b ≥ requiredBreak(duration − b). Every longer break is fine too (the requirement never grows as the break
+ * grows), so the shift dialog can suggest it. Just above a threshold a short break brings the work down to it
+ * instead of the law's next step: in CH 5 h 35 needs 5 min (5.5 h of work), 9 h 45 needs 45 (9 h of work, which
+ * needs 30), not 60.
  */
 export function minimumBreak(durationMinutes: number, labourRules: LabourRules): number {
   for (let minutes = 0; minutes < durationMinutes; minutes += BREAK_STEP_MINUTES)
