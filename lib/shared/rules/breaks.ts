@@ -1,0 +1,43 @@
+/**
+ * Legal minimum breaks (docs/PRODUCT-RULES.md §23, §24.4). The law counts working time without the break, so
+ * the requirement depends on the net work: a longer break can lower what is required of it.
+ */
+import type { LabourRules } from "./types";
+
+/** [net work above (minutes), break required (minutes)], largest first. */
+const BREAK_STEPS: Record<LabourRules, readonly (readonly [number, number])[]> = {
+  // ArG Art. 15: a quarter hour above 5½ h, half an hour above 7 h, an hour above 9 h.
+  CH: [
+    [9 * 60, 60],
+    [7 * 60, 30],
+    [5.5 * 60, 15],
+  ],
+  // ArbZG §4: 30 minutes above 6 h, 45 above 9 h.
+  DE: [
+    [9 * 60, 45],
+    [6 * 60, 30],
+  ],
+  none: [],
+};
+
+/** Breaks are whole multiples of this (the database's check, §23). */
+export const BREAK_STEP_MINUTES = 5;
+
+/** The break the law requires for this much net work (shift length minus break). */
+export function requiredBreak(netMinutes: number, labourRules: LabourRules): number {
+  for (const [above, minutes] of BREAK_STEPS[labourRules]) if (netMinutes > above) return minutes;
+  return 0;
+}
+
+/**
+ * The smallest break (a multiple of 5 minutes) that leaves the shift without a `break` finding: the least b with
+ * b ≥ requiredBreak(duration − b). Every longer break is fine too (the requirement never grows as the break
+ * grows), so the shift dialog can suggest it. Just above a threshold a short break brings the work down to it
+ * instead of the law's next step: in CH 5 h 35 needs 5 min (5.5 h of work), 9 h 45 needs 45 (9 h of work, which
+ * needs 30), not 60.
+ */
+export function minimumBreak(durationMinutes: number, labourRules: LabourRules): number {
+  for (let minutes = 0; minutes < durationMinutes; minutes += BREAK_STEP_MINUTES)
+    if (minutes >= requiredBreak(durationMinutes - minutes, labourRules)) return minutes;
+  return 0;
+}
