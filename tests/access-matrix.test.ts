@@ -38,6 +38,8 @@ const ACCESS: Record<string, "public" | Permission> = {
   "POST /api/shifts": "shifts:write",
   "PUT /api/shifts/[id]": "shifts:write",
   "DELETE /api/shifts/[id]": "shifts:write",
+  "POST /api/shifts/check": "shifts:write",
+  "GET /api/schedule/warnings": "schedule:read",
   "GET /api/vacations": "schedule:read",
   "POST /api/vacations": "vacations:write",
   "PUT /api/vacations/[id]": "vacations:write",

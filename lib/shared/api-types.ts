@@ -10,6 +10,7 @@ import type { loginResultSchema, sessionTokensSchema } from "./schemas/auth";
 import type { dashboardDtoSchema } from "./schemas/dashboard";
 import type { availabilitySchema, employeeDtoSchema, employeeWeekSchema } from "./schemas/employee";
 import type { locationDtoSchema } from "./schemas/location";
+import type { findingSchema, savedShiftSchema } from "./schemas/finding";
 import type { shiftDtoSchema } from "./schemas/shift";
 import type { userDtoSchema } from "./schemas/user";
 import type { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "./schemas/vacation";
@@ -24,6 +25,12 @@ export type EmployeeDto = z.infer<typeof employeeDtoSchema>;
 export type LocationDto = z.infer<typeof locationDtoSchema>;
 
 export type ShiftDto = z.infer<typeof shiftDtoSchema>;
+
+/** POST/PUT /shifts answer: the shift and its warnings. */
+export type SavedShift = z.infer<typeof savedShiftSchema>;
+
+/** A finding of the planning rules, as the API answers it. */
+export type FindingDto = z.infer<typeof findingSchema>;
 
 /** Status "approved" is shown as "Genehmigt". */
 export type VacationDto = z.infer<typeof vacationDtoSchema>;

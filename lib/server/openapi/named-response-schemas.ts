@@ -11,6 +11,7 @@ import { dashboardDtoSchema } from "@/lib/shared/schemas/dashboard";
 import { availabilitySchema, employeeDtoSchema, employeeWeekSchema } from "@/lib/shared/schemas/employee";
 import { locationDtoSchema } from "@/lib/shared/schemas/location";
 import { hoursReportRowSchema, hoursReportSchema } from "@/lib/shared/schemas/report";
+import { findingSchema, savedShiftSchema } from "@/lib/shared/schemas/finding";
 import { shiftDtoSchema } from "@/lib/shared/schemas/shift";
 import { userDtoSchema } from "@/lib/shared/schemas/user";
 import { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "@/lib/shared/schemas/vacation";
@@ -43,6 +44,8 @@ export const NAMED_RESPONSE_SCHEMAS = {
   Availability: availabilitySchema,
   Location: locationDtoSchema,
   Shift: shiftDtoSchema,
+  SavedShift: savedShiftSchema,
+  Finding: findingSchema,
   Vacation: vacationDtoSchema,
   RecordedVacation: recordedVacationSchema,
   VacationBalance: vacationBalanceSchema,

@@ -72,7 +72,7 @@ describe("the document", () => {
     const createShift = document.paths["/api/shifts"].post;
     expect(createShift.security).toEqual([{ bearerAuth: [] }]);
     expect(createShift["x-roles"]).toEqual(["manager", "admin"]);
-    expect(Object.keys(createShift.responses)).toEqual(["201", "400", "401", "403", "413", "500", "503"]);
+    expect(Object.keys(createShift.responses)).toEqual(["201", "400", "401", "403", "409", "413", "500", "503"]);
     expect(createShift.responses["503"].headers).toHaveProperty("Retry-After");
     // Health documents its own 503 (monitors read status and db).
     expect(document.paths["/api/health"].get.responses["503"].content?.["application/json"].schema).toEqual({

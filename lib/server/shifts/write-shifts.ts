@@ -1,12 +1,15 @@
 import "server-only";
 import { recordAudit } from "@/lib/server/audit/record-audit";
-import { db, type Tx } from "@/lib/server/db/client";
+import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
 import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { assertActiveEmployee } from "@/lib/server/employees/find-employees";
 import { assertActiveLocations } from "@/lib/server/locations/find-locations";
+import { assertAssignable } from "@/lib/server/rules/find-findings";
+import type { SavedShift } from "@/lib/shared/api-types";
+import type { Finding } from "@/lib/shared/rules";
 import type { ShiftInput } from "@/lib/shared/schemas/shift";
-import { getShift, shiftNotFound, type ShiftDto } from "./find-shifts";
+import { getShift, shiftNotFound } from "./find-shifts";
 
 function columns(input: ShiftInput) {
   return {
@@ -26,25 +29,31 @@ async function assertReferences(tx: Tx, input: ShiftInput) {
   await assertActiveLocations({ ids: [input.location_id] }, tx);
 }
 
-export async function createShift({ input, audit }: CreateOptions<ShiftInput>): Promise<ShiftDto> {
-  const id = await db.$transaction(async (tx) => {
+/** Overlap and vacation refuse the write; the answer carries the warnings (docs/PRODUCT-RULES.md §25). */
+export async function createShift({ input, audit }: CreateOptions<ShiftInput>): Promise<SavedShift> {
+  const { id, findings } = await db.$transaction(async (tx) => {
     await assertReferences(tx, input);
+    const findings = await assertAssignable(tx, { id: 0, input });
     const shift = await tx.shift.create({ data: columns(input), select: { id: true } });
     await recordAudit({ ...audit, action: "shift.create", entityType: "shift", entityId: shift.id }, tx);
-    return shift.id;
-  });
-  return getShift({ id });
+    return { id: shift.id, findings };
+  }, LOCKING_TRANSACTION);
+  // The findings were computed before the shift had an id.
+  const warnings = findings.map((finding): Finding => ({ ...finding, shift_id: id }));
+  return { ...(await getShift({ id })), warnings };
 }
 
 /** PUT replaces the whole shift (the dialog always sends every field). */
-export async function updateShift({ id, input, audit }: UpdateOptions<ShiftInput>): Promise<ShiftDto> {
-  await db.$transaction(async (tx) => {
+export async function updateShift({ id, input, audit }: UpdateOptions<ShiftInput>): Promise<SavedShift> {
+  const warnings = await db.$transaction(async (tx) => {
     if (!(await tx.shift.findUnique({ where: { id }, select: { id: true } }))) throw shiftNotFound();
     await assertReferences(tx, input);
+    const findings = await assertAssignable(tx, { id, input });
     await tx.shift.update({ where: { id }, data: columns(input) });
     await recordAudit({ ...audit, action: "shift.update", entityType: "shift", entityId: id }, tx);
-  });
-  return getShift({ id });
+    return findings;
+  }, LOCKING_TRANSACTION);
+  return { ...(await getShift({ id })), warnings };
 }
 
 export async function deleteShift({ id, audit }: RemoveOptions): Promise<void> {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { idParamsSchema } from "@/lib/shared/schemas/fragments";
 import { messageSchema } from "@/lib/shared/schemas/common";
-import { dateRangeQuerySchema, shiftDtoSchema, shiftInputSchema } from "@/lib/shared/schemas/shift";
+import { findingSchema, savedShiftSchema } from "@/lib/shared/schemas/finding";
+import { dateRangeQuerySchema, shiftCheckSchema, shiftDtoSchema, shiftInputSchema } from "@/lib/shared/schemas/shift";
 import { defineOperation } from "./operation";
 
 const tag = "Shifts";
@@ -9,6 +10,12 @@ const unknownReference = {
   status: 400,
   description:
     "`validation_failed` with `fields.employee_id` / `fields.location_id`: unknown or archived employee or location",
+} as const;
+const refused = {
+  status: 409,
+  description:
+    "`shift_overlap`: the employee works at that time already (any location); `employee_on_vacation`: the " +
+    "employee has an approved vacation that day. `error` names the person, the day and the other shift.",
 } as const;
 
 export const listShifts = defineOperation({
@@ -32,8 +39,8 @@ export const createShift = defineOperation({
     "`custom_name` is kept only when `is_custom` is true. An end before the start means the shift ends the next day.",
   access: "shifts:write",
   body: shiftInputSchema,
-  responses: [{ status: 201, description: "The new shift", schema: shiftDtoSchema }],
-  errors: [unknownReference],
+  responses: [{ status: 201, description: "The new shift with its `warnings`", schema: savedShiftSchema }],
+  errors: [unknownReference, refused],
 });
 
 export const updateShift = defineOperation({
@@ -45,8 +52,8 @@ export const updateShift = defineOperation({
   access: "shifts:write",
   params: idParamsSchema,
   body: shiftInputSchema,
-  responses: [{ status: 200, description: "The changed shift", schema: shiftDtoSchema }],
-  errors: [unknownReference],
+  responses: [{ status: 200, description: "The changed shift with its `warnings`", schema: savedShiftSchema }],
+  errors: [unknownReference, refused],
 });
 
 export const deleteShift = defineOperation({
@@ -58,4 +65,20 @@ export const deleteShift = defineOperation({
   access: "shifts:write",
   params: idParamsSchema,
   responses: [{ status: 200, description: "Removed", schema: messageSchema }],
+});
+
+export const checkShift = defineOperation({
+  method: "POST",
+  path: "/api/shifts/check",
+  id: "checkShift",
+  tag,
+  summary: "The findings a shift would have (writes nothing)",
+  description:
+    "Takes the body of POST/PUT `/api/shifts`, plus `id` when an existing shift is being edited; answers the " +
+    "findings of the planning rules for it, errors (which POST/PUT would refuse) and warnings alike. A shift " +
+    "not saved yet has `shift_id` 0.",
+  access: "shifts:write",
+  body: shiftCheckSchema,
+  responses: [{ status: 200, description: "Its findings", schema: z.array(findingSchema) }],
+  errors: [unknownReference],
 });

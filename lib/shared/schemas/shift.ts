@@ -28,34 +28,44 @@ export function checkShiftTimes(row: TimedRow, ctx: z.RefinementCtx): void {
     ctx.addIssue({ code: "custom", path: ["break_minutes"], message: BREAK_NOT_SHORTER });
 }
 
+const shiftFields = z.object({
+  employee_id: refIdSchema("Ungültiger Mitarbeiter").nullable().default(null),
+  location_id: refIdSchema("Bitte wähle einen Standort aus"),
+  shift_date: dateSchema("Bitte gib ein gültiges Datum ein"),
+  start_time: timeSchema("Bitte gib eine gültige Startzeit ein (HH:MM)"),
+  end_time: timeSchema("Bitte gib eine gültige Endzeit ein (HH:MM)"),
+  break_minutes: breakMinutesSchema,
+  is_custom: z.boolean({ error: "is_custom muss ja oder nein sein" }).default(false),
+  custom_name: z
+    .string({ error: "Ungültiger Name" })
+    .trim()
+    .max(MAX_NAME, { error: `Höchstens ${MAX_NAME} Zeichen` })
+    .nullish(),
+});
+
+function checkShift(shift: z.infer<typeof shiftFields>, ctx: z.RefinementCtx): void {
+  checkShiftTimes(shift, ctx);
+  if (shift.is_custom && !shift.custom_name) {
+    ctx.addIssue({ code: "custom", path: ["custom_name"], message: CUSTOM_NAME_REQUIRED });
+  }
+}
+
+// The custom name is used only when the custom checkbox is set (docs/PRODUCT-RULES.md §15).
+const keepCustomName = <S extends z.infer<typeof shiftFields>>(shift: S) => ({
+  ...shift,
+  custom_name: shift.is_custom ? shift.custom_name! : null,
+});
+
 /** POST /shifts and PUT /shifts/{id} (the whole shift). */
-export const shiftInputSchema = z
-  .object({
-    employee_id: refIdSchema("Ungültiger Mitarbeiter").nullable().default(null),
-    location_id: refIdSchema("Bitte wähle einen Standort aus"),
-    shift_date: dateSchema("Bitte gib ein gültiges Datum ein"),
-    start_time: timeSchema("Bitte gib eine gültige Startzeit ein (HH:MM)"),
-    end_time: timeSchema("Bitte gib eine gültige Endzeit ein (HH:MM)"),
-    break_minutes: breakMinutesSchema,
-    is_custom: z.boolean({ error: "is_custom muss ja oder nein sein" }).default(false),
-    custom_name: z
-      .string({ error: "Ungültiger Name" })
-      .trim()
-      .max(MAX_NAME, { error: `Höchstens ${MAX_NAME} Zeichen` })
-      .nullish(),
-  })
-  .superRefine((shift, ctx) => {
-    checkShiftTimes(shift, ctx);
-    if (shift.is_custom && !shift.custom_name) {
-      ctx.addIssue({ code: "custom", path: ["custom_name"], message: CUSTOM_NAME_REQUIRED });
-    }
-  })
-  // The custom name is used only when the custom checkbox is set (docs/PRODUCT-RULES.md §15).
-  .transform((shift) => ({
-    ...shift,
-    custom_name: shift.is_custom ? shift.custom_name! : null,
-  }));
+export const shiftInputSchema = shiftFields.superRefine(checkShift).transform(keepCustomName);
 export type ShiftInput = z.infer<typeof shiftInputSchema>;
+
+/** POST /shifts/check: a shift as for POST/PUT, with `id` when an existing shift is being edited. */
+export const shiftCheckSchema = shiftFields
+  .extend({ id: refIdSchema("Ungültige Schicht").optional() })
+  .superRefine(checkShift)
+  .transform(keepCustomName);
+export type ShiftCheckInput = z.infer<typeof shiftCheckSchema>;
 
 export const MAX_RANGE_DAYS = 366;
 

@@ -1,0 +1,6 @@
+// POST /api/shifts/check – the findings a shift would have, writing nothing (manager, admin)
+import { json, route } from "@/lib/server/api/route";
+import { checkShift } from "@/lib/server/rules/find-findings";
+import * as api from "@/lib/shared/contract/shifts";
+
+export const POST = route(api.checkShift, async ({ body }) => json(await checkShift(body)));

@@ -1,0 +1,76 @@
+import "server-only";
+import { ApiError } from "@/lib/server/api/errors";
+import { db, type Tx } from "@/lib/server/db/client";
+import { assertActiveEmployee } from "@/lib/server/employees/find-employees";
+import { assertActiveLocations } from "@/lib/server/locations/find-locations";
+import { blockingFinding, findingsForShift, findingsInRange, windowFor, type Finding } from "@/lib/shared/rules";
+import type { ShiftCheckInput, ShiftInput } from "@/lib/shared/schemas/shift";
+import { loadRuleInput } from "./load-rule-input";
+
+type Range = { start_date: string; end_date: string };
+
+/** The findings of the shifts dated in the range, as the JSON text GET /api/schedule/warnings answers. */
+export async function warningsJson(range: Range): Promise<string> {
+  const window = windowFor(range);
+  const input = await loadRuleInput({ startDate: window.start_date, endDate: window.end_date });
+  return JSON.stringify(findingsInRange(input, range));
+}
+
+type CandidateOptions = { id: number; input: ShiftInput; locationName: string };
+
+/** The findings a shift would have, read in the caller's transaction (or outside one). */
+async function findingsOfCandidate({ id, input, locationName }: CandidateOptions, reader: Tx | typeof db) {
+  if (input.employee_id === null) return [];
+  const window = windowFor({ start_date: input.shift_date, end_date: input.shift_date });
+  const ruleInput = await loadRuleInput(
+    { startDate: window.start_date, endDate: window.end_date, employeeId: input.employee_id },
+    reader,
+  );
+  return findingsForShift(ruleInput, {
+    id,
+    employee_id: input.employee_id,
+    location_id: input.location_id,
+    location_name: locationName,
+    shift_date: input.shift_date,
+    start_time: input.start_time,
+    end_time: input.end_time,
+    break_minutes: input.break_minutes,
+  });
+}
+
+async function locationName(tx: Tx | typeof db, locationId: number): Promise<string> {
+  const location = await tx.location.findUniqueOrThrow({ where: { id: locationId }, select: { name: true } });
+  return location.name;
+}
+
+/** POST /api/shifts/check: the findings of a shift as it would be saved; writes nothing. */
+export async function checkShift(input: ShiftCheckInput): Promise<Finding[]> {
+  const { id = 0, ...shift } = input;
+  if (shift.employee_id !== null) await assertActiveEmployee({ id: shift.employee_id });
+  await assertActiveLocations({ ids: [shift.location_id] });
+  return findingsOfCandidate({ id, input: shift, locationName: await locationName(db, shift.location_id) }, db);
+}
+
+const REFUSALS = { overlap: "shift_overlap", vacation: "employee_on_vacation" } as const;
+
+/**
+ * Before a shift is saved with an employee (docs/PRODUCT-RULES.md §25): locks the employee's row, so
+ * parallel writes for one person queue here and each sees the shifts and vacations committed before it (20
+ * parallel overlapping assignments: exactly one succeeds; a vacation being recorded waits too), refuses an
+ * overlap or a vacation day with 409, and answers the warnings the shift will have.
+ */
+export async function assertAssignable(tx: Tx, options: { id: number; input: ShiftInput }): Promise<Finding[]> {
+  const { input } = options;
+  if (input.employee_id === null) return [];
+  await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ${input.employee_id} FOR UPDATE`;
+  const findings = await findingsOfCandidate(
+    { ...options, locationName: await locationName(tx, input.location_id) },
+    tx,
+  );
+  const refusal = blockingFinding(findings);
+  if (refusal) {
+    const code = refusal.code === "vacation" ? REFUSALS.vacation : REFUSALS.overlap;
+    throw new ApiError(code, refusal.message);
+  }
+  return findings;
+}

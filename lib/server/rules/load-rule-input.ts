@@ -1,0 +1,96 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import { config } from "@/lib/server/config";
+import { db } from "@/lib/server/db/client";
+import type { LabourRules, RuleEmployee, RuleInput, RuleShift, RuleVacation } from "@/lib/shared/rules";
+
+type Reader = Pick<typeof db, "$queryRaw">;
+
+export type RuleInputFilter = {
+  /** The window to load (windowFor of the range to check, lib/shared/rules/window.ts). */
+  startDate: string;
+  endDate: string;
+  /** Only this employee's shifts and vacations (checking one shift); all assigned shifts when left out. */
+  employeeId?: number;
+};
+
+type Row = {
+  settings: { labour_rules: LabourRules; weekly_max_hours: number; min_rest_hours: number };
+  /** [id, employee_id, location_id, location_name, shift_date, start_time, end_time, break_minutes] */
+  shifts: [number, number, number, string, string, string, string, number][];
+  employees: RuleEmployee[];
+  vacations: RuleVacation[];
+};
+
+/**
+ * Everything the planning rules read for a window of days, in one statement (docs/PRODUCT-RULES.md §25:
+ * GET /api/schedule/warnings answers with at most two, the other checks the token): the settings, the
+ * assigned shifts dated in the window, their employees (archived ones too, marked) and those employees'
+ * approved vacations touching the window. Shifts travel as arrays, which keeps the JSON of a busy window small.
+ */
+export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db): Promise<RuleInput> {
+  const { startDate, endDate, employeeId } = filter;
+  const ofEmployee = employeeId === undefined ? Prisma.sql`IS NOT NULL` : Prisma.sql`= ${employeeId}`;
+  const [{ input }] = await reader.$queryRaw<[{ input: string }]>`
+    WITH window_shifts AS (
+      SELECT s.id, s.employee_id, s.location_id, s.shift_date, s.start_time, s.end_time, s.break_minutes
+      FROM shifts s
+      WHERE s.shift_date BETWEEN ${startDate}::date AND ${endDate}::date AND s.employee_id ${ofEmployee}
+    ), window_employees AS (
+      SELECT DISTINCT employee_id AS id FROM window_shifts
+      ${employeeId === undefined ? Prisma.empty : Prisma.sql`UNION SELECT ${employeeId}::int`}
+    )
+    SELECT json_build_object(
+      'settings', (
+        SELECT json_build_object(
+          'labour_rules', labour_rules,
+          'weekly_max_hours', weekly_max_hours::float8,
+          'min_rest_hours', min_rest_hours::float8)
+        FROM company_settings WHERE id = 1),
+      'shifts', (
+        SELECT coalesce(json_agg(json_build_array(
+          s.id, s.employee_id, s.location_id, l.name, s.shift_date,
+          left(s.start_time::text, 5), left(s.end_time::text, 5), s.break_minutes)), '[]')
+        FROM window_shifts s
+        JOIN LATERAL (SELECT name FROM locations WHERE id = s.location_id) l ON true),
+      'employees', (
+        SELECT coalesce(json_agg(json_build_object(
+          'id', e.id,
+          'name', e.first_name || ' ' || e.last_name,
+          'weekly_hours', e.weekly_hours::float8,
+          'is_hourly', e.is_hourly,
+          'archived', e.archived_at IS NOT NULL)), '[]')
+        FROM employees e WHERE e.id IN (SELECT id FROM window_employees)),
+      'vacations', (
+        SELECT coalesce(json_agg(json_build_object(
+          'employee_id', v.employee_id, 'start_date', v.start_date, 'end_date', v.end_date)), '[]')
+        FROM vacations v
+        WHERE v.employee_id IN (SELECT id FROM window_employees) AND v.status = 'approved'
+          AND v.start_date <= ${endDate}::date AND v.end_date >= ${startDate}::date)
+    )::text AS input`;
+  const row = JSON.parse(input) as Row;
+  return {
+    settings: {
+      labourRules: row.settings.labour_rules,
+      weeklyMaxHours: row.settings.weekly_max_hours,
+      minRestHours: row.settings.min_rest_hours,
+      timeZone: config.timeZone,
+    },
+    shifts: row.shifts.map(
+      ([id, employee_id, location_id, location_name, shift_date, start_time, end_time, break_minutes]): RuleShift => ({
+        id,
+        employee_id,
+        location_id,
+        location_name,
+        shift_date,
+        start_time,
+        end_time,
+        break_minutes,
+      }),
+    ),
+    employees: row.employees,
+    vacations: row.vacations,
+    // Unavailability is recorded by the staff themselves (a later version).
+    unavailability: [],
+  };
+}
