@@ -3,11 +3,16 @@ import type { DashboardDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
 
-/** Unassigned shifts and overbooked employees; the green note when the week is fully planned. */
+/**
+ * Unassigned shifts, the week's findings of the planning rules and overbooked employees; the green note when
+ * the week is fully planned without a finding.
+ */
 export function DashboardAlerts({ dashboard }: { dashboard: DashboardDto }) {
   const overbooked = dashboard.employee_weeks.filter((week) => week.status === "overbooked");
   const unassigned = dashboard.shifts.unassigned;
-  if (unassigned === 0 && overbooked.length === 0) {
+  const { errors, warnings } = dashboard.findings;
+  const findings = errors + warnings;
+  if (unassigned === 0 && overbooked.length === 0 && findings === 0) {
     if (dashboard.shifts.total === 0) return null;
     return (
       <p className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-900">
@@ -30,6 +35,22 @@ export function DashboardAlerts({ dashboard }: { dashboard: DashboardDto }) {
           </p>
           <IntentLink href="/schedule" className="font-medium text-amber-950 underline underline-offset-2">
             Zur Wochenplanung
+          </IntentLink>
+        </div>
+      )}
+      {findings > 0 && (
+        <div
+          className={classNames(
+            "flex flex-wrap items-center justify-between gap-3 rounded-xl border p-4 text-sm",
+            errors > 0 ? "border-red-300 bg-red-50 text-red-900" : "border-amber-400 bg-amber-50 text-amber-950",
+          )}
+        >
+          <p>
+            <strong>{findings === 1 ? "1 Hinweis" : `${findings} Hinweise`}</strong> zur Planung dieser Woche
+            {errors > 0 && ` (davon ${errors === 1 ? "1 Konflikt" : `${errors} Konflikte`})`}.
+          </p>
+          <IntentLink href="/schedule" className="font-medium underline underline-offset-2">
+            Hinweise ansehen
           </IntentLink>
         </div>
       )}

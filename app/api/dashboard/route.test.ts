@@ -61,6 +61,9 @@ describe("GET /api/dashboard", () => {
       employees: { total: 3, hourly: 1 },
       locations: { total: 2 },
       shifts: { total: 7, assigned_hours: 42, unassigned: 1 },
+      // Anna works on two days of her running vacation (written before the rules refused it): 2 errors;
+      // no break in Anna's 9 h and 8 h shifts and Ben's 8 h one, Ben 3 h over his 10 h: 4 warnings.
+      findings: { errors: 2, warnings: 4 },
     });
     expect(body.employee_weeks).toEqual([
       {

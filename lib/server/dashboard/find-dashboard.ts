@@ -1,12 +1,14 @@
 import "server-only";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
+import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { findVacations } from "@/lib/server/vacations/find-vacations";
 import type { DashboardDto } from "@/lib/shared/api-types";
 import { compareNames } from "@/lib/shared/collation";
 import { addDays, addMonths, mondayOf } from "@/lib/shared/dates";
 import { sumHours } from "@/lib/shared/hours";
+import { findingsInRange, windowFor } from "@/lib/shared/rules";
 import { weekStatus } from "@/lib/shared/week-status";
 
 const UPCOMING_LIMIT = 5;
@@ -16,13 +18,15 @@ export type DashboardOptions = { date?: string };
 
 /**
  * The dashboard (docs/PRODUCT-RULES.md §16.3) in one request: the week's counts, the employees'
- * week status and the vacations of the next month. Four queries, run in parallel.
+ * week status, the vacations of the next month and the week's findings of the planning rules (§24).
+ * Five queries, run in parallel.
  */
 export async function getDashboard({ date }: DashboardOptions = {}): Promise<DashboardDto> {
   const today = businessToday();
   const weekStart = mondayOf(date ?? today);
   const weekEnd = addDays(weekStart, 6);
-  const [employees, locationCount, shifts, vacations] = await Promise.all([
+  const window = windowFor({ start_date: weekStart, end_date: weekEnd });
+  const [employees, locationCount, shifts, vacations, ruleInput] = await Promise.all([
     db.employee.findMany({
       where: { archivedAt: null },
       select: { id: true, firstName: true, lastName: true, isHourly: true, weeklyHours: true },
@@ -31,7 +35,10 @@ export async function getDashboard({ date }: DashboardOptions = {}): Promise<Das
     findShifts({ startDate: weekStart, endDate: weekEnd }),
     // docs/PRODUCT-RULES.md §10.3: the window is today to one month ahead (labelled "next 30 days").
     findVacations({ startDate: today, endDate: addMonths(today, 1) }),
+    loadRuleInput({ startDate: window.start_date, endDate: window.end_date }),
   ]);
+  const findings = findingsInRange(ruleInput, { start_date: weekStart, end_date: weekEnd });
+  const errors = findings.filter((finding) => finding.severity === "error").length;
 
   const scheduled = new Map<number, number[]>();
   for (const shift of shifts) {
@@ -66,6 +73,7 @@ export async function getDashboard({ date }: DashboardOptions = {}): Promise<Das
       unassigned: shifts.length - assigned.length,
     },
     vacations: { total: vacations.length, upcoming: vacations.slice(0, UPCOMING_LIMIT) },
+    findings: { errors, warnings: findings.length - errors },
     employee_weeks: employeeWeeks,
   };
 }

@@ -20,5 +20,8 @@ export const dashboardDtoSchema = z.strictObject({
   vacations: z.strictObject({ total: z.number().int(), upcoming: z.array(vacationDtoSchema) }).meta({
     description: "Running or starting from today to one month ahead; `upcoming` holds the first five by start",
   }),
+  findings: z
+    .strictObject({ errors: z.number().int(), warnings: z.number().int() })
+    .meta({ description: "The week's findings of the planning rules (GET /api/schedule/warnings) by severity" }),
   employee_weeks: z.array(employeeWeekSchema),
 });
