@@ -38,7 +38,7 @@ export type RouteExtras = {
   /**
    * Read the schedule data's version in the same statement as the user and
    * hand it to the handler as `scheduleVersion`: for answers cached per
-   * version (GET /api/shifts, lib/server/shifts/schedule-version-cache.ts).
+   * version (GET /api/shifts and the schedule reads, lib/server/shifts/schedule-version-cache.ts).
    */
   withScheduleVersion?: true;
 };
