@@ -32,6 +32,28 @@ describe("week templates", () => {
     expect(listed.some((t) => t.id === res.json.id)).toBe(true);
   });
 
+  test("a row's break is kept, checked against the row's length, and applied to the shift", async () => {
+    const { token } = await createUser("admin");
+    const l = await fx.location();
+    const row = { day_of_week: 2, location_id: l.id, start_time: "08:00", end_time: "17:00" };
+    const tooLong = await call(create, { token, body: { name: "X", shifts: [{ ...row, break_minutes: 540 }] } });
+    expect(tooLong.json.fields).toMatchObject({
+      "shifts.0.break_minutes": "Die Pause muss kürzer als die Schicht sein",
+    });
+    const res = await call(create, {
+      token,
+      body: { name: uniqueName("Pause"), shifts: [{ ...row, break_minutes: 45 }] },
+    });
+    expect(res.json.shifts).toMatchObject([{ break_minutes: 45 }]);
+    const applied = await call(apply, {
+      token,
+      params: { id: String(res.json.id) },
+      body: { start_date: "2038-03-01" },
+    });
+    expect(applied.status).toBe(201);
+    expect(applied.json.shifts).toMatchObject([{ shift_date: "2038-03-02", break_minutes: 45, hours: 8.25 }]);
+  });
+
   test("name and at least one shift are required (docs/PRODUCT-RULES.md §15)", async () => {
     const { token } = await createUser("admin");
     const res = await call(create, { token, body: { name: "", shifts: [] } });

@@ -90,6 +90,25 @@ describe("GET /api/reports/hours", () => {
     ).toBe(400);
   });
 
+  test("a break is not worked time: scheduled hours are the shifts' lengths less their breaks", async () => {
+    const { token } = await createUser("manager");
+    const e = await fx.employee({ weeklyHours: 40 });
+    const l = await fx.location();
+    const shift = await fx.shift({
+      employeeId: e.id,
+      locationId: l.id,
+      date: "2041-06-04",
+      start: "08:00",
+      end: "17:00",
+    });
+    await db.shift.update({ where: { id: shift.id }, data: { breakMinutes: 45 } });
+    const res = await call(hours, {
+      token,
+      path: `/api/reports/hours?start_date=2041-06-03&end_date=2041-06-09&employee_id=${e.id}`,
+    });
+    expect(res.json.employees).toMatchObject([{ scheduled_hours: 8.25, shift_count: 1 }]);
+  });
+
   test("users may not see reports", async () => {
     const { token } = await createUser("user");
     expect((await call(hours, { token, path: `/api/reports/hours?${MONTH}` })).status).toBe(403);
