@@ -6,10 +6,12 @@
 import * as auth from "./auth";
 import * as dashboard from "./dashboard";
 import * as employees from "./employees";
+import * as holidays from "./holidays";
 import * as locations from "./locations";
 import type { Operation } from "./operation";
 import * as platform from "./platform";
 import * as reports from "./reports";
+import * as settings from "./settings";
 import * as shifts from "./shifts";
 import * as users from "./users";
 import * as vacations from "./vacations";
@@ -24,7 +26,20 @@ function operationsOf(module: Record<string, unknown>): Operation[] {
 
 const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const MODULES = [auth, users, employees, locations, shifts, vacations, weekTemplates, dashboard, reports, platform];
+const MODULES = [
+  auth,
+  users,
+  employees,
+  locations,
+  shifts,
+  vacations,
+  weekTemplates,
+  dashboard,
+  reports,
+  settings,
+  holidays,
+  platform,
+];
 
 /** The contract's modules, for types derived from all operations (./api-paths.ts). */
 export type ContractModule = (typeof MODULES)[number];
