@@ -7,11 +7,11 @@
  * break, like `hours` everywhere (lib/shared/hours.ts); distances in time (overlap, rest, CH's working day,
  * unavailability) use real instants (time.ts).
  */
-import { parseTime, shiftHours, sumHours } from "../hours";
+import { sumHours } from "../hours";
 import { weekStatus } from "../week-status";
 import { requiredBreak } from "./breaks";
 import { ruleMessages } from "./messages";
-import { HOUR_MS, dayNumber, intervalOf, isoOfDay, mondayOfDay } from "./time";
+import { HOUR_MS, clockMinutes, dayNumber, intervalOf, isoOfDay, mondayOfDay } from "./time";
 import type {
   Finding,
   FindingCode,
@@ -69,13 +69,13 @@ const SEVERITY: Record<FindingCode, Finding["severity"]> = {
 
 /** null for a shift whose times are no shift (start equal to end, not a clock time): the schemas refuse those. */
 export function prepareShift(shift: RuleShift, timeZone: string): PreparedShift | null {
-  const startMinutes = parseTime(shift.start_time);
-  const endMinutes = parseTime(shift.end_time);
-  const hours = shiftHours(shift.start_time, shift.end_time);
-  if (startMinutes === null || endMinutes === null || hours === null) return null;
+  const startMinutes = clockMinutes(shift.start_time);
+  const endMinutes = clockMinutes(shift.end_time);
+  if (startMinutes === null || endMinutes === null || startMinutes === endMinutes) return null;
   const day = dayNumber(shift.shift_date);
   const { start, end } = intervalOf(timeZone, day, startMinutes, endMinutes);
-  const grossMinutes = Math.round(hours * 60);
+  // The wall-clock length, as shiftHours (lib/shared/hours.ts) counts it.
+  const grossMinutes = endMinutes > startMinutes ? endMinutes - startMinutes : endMinutes + 1440 - startMinutes;
   return { shift, day, startMinutes, start, end, grossMinutes, netHours: (grossMinutes - shift.break_minutes) / 60 };
 }
 
@@ -303,8 +303,8 @@ function unavailabilityFindings(
         if (day === at.day) report(entry, false);
         continue;
       }
-      const from = parseTime(window.start_time);
-      const to = parseTime(window.end_time);
+      const from = clockMinutes(window.start_time);
+      const to = clockMinutes(window.end_time);
       if (from === null || to === null) continue;
       const { start, end } = intervalOf(timeZone, day, from, to);
       if (start < at.end && at.start < end) report(entry, true);
