@@ -40,6 +40,7 @@ const ACCESS: Record<string, "public" | Permission> = {
   "DELETE /api/shifts/[id]": "shifts:write",
   "POST /api/shifts/check": "shifts:write",
   "GET /api/schedule/warnings": "schedule:read",
+  "GET /api/schedule/week": "schedule:read",
   "GET /api/vacations": "schedule:read",
   "POST /api/vacations": "vacations:write",
   "PUT /api/vacations/[id]": "vacations:write",

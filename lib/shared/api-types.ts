@@ -12,6 +12,7 @@ import type { availabilitySchema, employeeDtoSchema, employeeWeekSchema } from "
 import type { holidayDtoSchema, holidayRegionDtoSchema } from "./schemas/holiday";
 import type { locationDtoSchema } from "./schemas/location";
 import type { findingSchema, savedShiftSchema } from "./schemas/finding";
+import type { scheduleWeekSchema } from "./schemas/schedule";
 import type { settingsDtoSchema } from "./schemas/settings";
 import type { shiftDtoSchema } from "./schemas/shift";
 import type { userDtoSchema } from "./schemas/user";
@@ -68,3 +69,6 @@ export type HolidayDto = z.infer<typeof holidayDtoSchema>;
 
 /** GET /api/holiday-regions: a region one can choose, with its German name. */
 export type HolidayRegionDto = z.infer<typeof holidayRegionDtoSchema>;
+
+/** GET /api/schedule/week: the planner's week in one answer. */
+export type ScheduleWeekDto = z.infer<typeof scheduleWeekSchema>;

@@ -13,6 +13,7 @@ import { holidayDtoSchema, holidayRegionDtoSchema } from "@/lib/shared/schemas/h
 import { locationDtoSchema } from "@/lib/shared/schemas/location";
 import { hoursReportRowSchema, hoursReportSchema } from "@/lib/shared/schemas/report";
 import { findingSchema, savedShiftSchema } from "@/lib/shared/schemas/finding";
+import { scheduleWeekSchema } from "@/lib/shared/schemas/schedule";
 import { settingsDtoSchema } from "@/lib/shared/schemas/settings";
 import { shiftDtoSchema } from "@/lib/shared/schemas/shift";
 import { userDtoSchema } from "@/lib/shared/schemas/user";
@@ -48,6 +49,7 @@ export const NAMED_RESPONSE_SCHEMAS = {
   Shift: shiftDtoSchema,
   SavedShift: savedShiftSchema,
   Finding: findingSchema,
+  ScheduleWeek: scheduleWeekSchema,
   Vacation: vacationDtoSchema,
   RecordedVacation: recordedVacationSchema,
   VacationBalance: vacationBalanceSchema,
