@@ -22,7 +22,7 @@ export async function scheduleWeekJson(range: Range): Promise<string> {
     getSettings(),
   ]);
   const approved = vacations.filter((vacation) => vacation.status === "approved");
-  return `{"shifts":${shifts},"warnings":${warnings},"vacations":${JSON.stringify(approved)},"holidays":${JSON.stringify(
-    holidays,
-  )},"labour_rules":${JSON.stringify(settings.labour_rules)}}`;
+  const rest = { vacations: approved, holidays, labour_rules: settings.labour_rules };
+  // The two texts go in as they are; the rest is small.
+  return `{"shifts":${shifts},"warnings":${warnings},${JSON.stringify(rest).slice(1)}`;
 }
