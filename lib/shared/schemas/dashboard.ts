@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { employeeWeekSchema } from "./employee";
 import { dateSchema } from "./fragments";
+import { holidayDtoSchema } from "./holiday";
 import { date } from "./response-fields";
 import { vacationDtoSchema } from "./vacation";
 
@@ -21,4 +22,6 @@ export const dashboardDtoSchema = z.strictObject({
     description: "Running or starting from today to one month ahead; `upcoming` holds the first five by start",
   }),
   employee_weeks: z.array(employeeWeekSchema),
+  holiday_region: z.string().nullable().meta({ description: "The company's holiday region; null: not chosen yet" }),
+  holidays: z.array(holidayDtoSchema).meta({ description: "Public holidays from today to four weeks ahead" }),
 });
