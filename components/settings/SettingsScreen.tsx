@@ -145,7 +145,7 @@ function SettingsForm({ settings, onSaved }: { settings: SettingsDto; onSaved: (
 
       <section aria-labelledby="rules-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
         <h2 id="rules-heading" className="text-lg font-semibold">
-          Arbeitsrecht
+          Planungsregeln
         </h2>
         <SelectField
           id="settings-labour-rules"
