@@ -1,8 +1,13 @@
-import { describe, expect, test } from "vitest";
-import { db, sqlStatements } from "@/lib/server/db/client";
-import { call, createUser } from "@/tests/support/api";
-import * as fx from "@/tests/support/fixtures";
-import { GET as warnings } from "./route";
+import { describe, expect, test, vi } from "vitest";
+import { ownDatabase } from "@/tests/support/own-database";
+
+// One test changes the company settings, which every test file reads: a database of its own.
+process.env.DATABASE_URL = await ownDatabase("schichtwerk_schedule_warnings");
+vi.resetModules();
+const { db, sqlStatements } = await import("@/lib/server/db/client");
+const { call, createUser } = await import("@/tests/support/api");
+const fx = await import("@/tests/support/fixtures");
+const { GET: warnings } = await import("./route");
 
 type Finding = { code: string; severity: string; shift_id: number; employee_id: number; message: string };
 
@@ -67,11 +72,8 @@ describe("GET /api/schedule/warnings", () => {
     await db.$executeRaw`UPDATE employees SET is_hourly = true WHERE id = ${e.id}`;
     expect(await codes()).toEqual([]);
     await db.$executeRaw`UPDATE company_settings SET weekly_max_hours = 4 WHERE id = 1`;
-    try {
-      expect(await codes()).toEqual(["weekly_max"]);
-    } finally {
-      await db.$executeRaw`UPDATE company_settings SET weekly_max_hours = 50 WHERE id = 1`;
-    }
+    expect(await codes()).toEqual(["weekly_max"]);
+    await db.$executeRaw`UPDATE company_settings SET weekly_max_hours = 50 WHERE id = 1`;
     expect(await codes()).toEqual([]);
     const vacation = await fx.vacation({ employeeId: e.id, start: "2037-02-03", end: "2037-02-03", days: 1 });
     expect(await codes()).toEqual(["vacation"]);
