@@ -69,6 +69,7 @@ export function WeekTemplatesScreen() {
         <WeekTemplateDialog
           template={editing === "new" ? null : editing}
           locations={data.data.locations}
+          labourRules="CH"
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
