@@ -14,7 +14,7 @@ export const P1_WEEK = { start: "2031-03-03", end: "2031-03-09" };
  * The request headers of the bench admin, signed in afresh.
  * @param {string} baseUrl
  */
-async function authorization(baseUrl) {
+export async function authorization(baseUrl) {
   const { accessToken } = await apiLogin(baseUrl, BENCH_ADMIN);
   return { Authorization: `Bearer ${accessToken}` };
 }
@@ -27,7 +27,7 @@ async function authorization(baseUrl) {
  * @param {number} duration seconds
  * @returns {Promise<Load>}
  */
-function load(url, headers, duration) {
+export function load(url, headers, duration) {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, connections: 10, duration }, (error, result) => {
       if (error) return reject(error);

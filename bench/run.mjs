@@ -2,7 +2,7 @@
 // @ts-check
 // `npm run bench [-- --large --no-build]`: builds the production app, starts it
 // on its own embedded PostgreSQL, generates data, measures the budgets of
-// issue 8 and prints a table (also written to docs/PERFORMANCE.md).
+// P1–P10 and prints a table (also written to docs/PERFORMANCE.md).
 // Benchmarks print; they never fail a build. `--large` adds the 1 M-shift
 // database (P2), about two minutes more.
 import path from "node:path";
@@ -15,6 +15,7 @@ import { explainWeekQuery } from "./explain.mjs";
 import { routeJsSizes } from "./bundle-size.mjs";
 import { benchLighthouse, seedPlannerWeek } from "./lighthouse.mjs";
 import { benchLoginVsHealth } from "./login-vs-health.mjs";
+import { benchCheckLatency, benchWarningsLatency, benchWarningsThroughput, seedVacations } from "./planning-rules.mjs";
 import { benchSchedulePdf } from "./pdf-vs-health.mjs";
 import { pidOnPort, pin, rssMb } from "./lib/process.mjs";
 import { archive, seedStaff } from "./lib/seed.mjs";
@@ -62,9 +63,12 @@ try {
     start: "2031-01-06",
     end: "2031-08-24",
   });
+  await seedVacations(client, week.employeeIds);
   const {
     rows: [{ count: smallCount }],
   } = await client.query("SELECT count(*)::int AS count FROM shifts");
+  // An employee and a location of the P1 week, for POST /api/shifts/check.
+  const checked = { employeeId: week.employeeIds[1], locationId: week.locationIds[0] };
 
   console.log("P1: GET /api/shifts (one week) vs GET /api/auth/me, 10 connections ...");
   const p1 = await benchShiftsThroughput(server.baseUrl);
@@ -84,6 +88,22 @@ try {
   // P2 times the database path: a changed data version before each request makes the server rebuild the week.
   const invalidate = () => client.query("UPDATE data_versions SET version = gen_random_uuid() WHERE name = 'schedule'");
   const smallLatency = await benchShiftsLatency(server.baseUrl, { invalidate });
+
+  console.log("P9: GET /api/schedule/warnings (one week) vs GET /api/auth/me, 10 connections ...");
+  const p9 = await benchWarningsThroughput(server.baseUrl);
+  rows.push({
+    id: "P9",
+    what:
+      `\`GET /api/schedule/warnings\` one week (${p1.shiftCount} shifts, ${p9.findings} findings, vacations), ` +
+      "10 connections, vs `GET /api/auth/me`; cached per data version like P1",
+    figure:
+      `${p9.warningsRps.toFixed(0)} vs ${p9.trivialRps.toFixed(0)} req/s: ${p9.ratio.toFixed(2)} × ` +
+      `(p50 ${p9.warningsP50} ms); ≤ 2 SQL statements per request (tested in app/api/schedule/warnings)`,
+    budget: "≥ 0.70 ×; ≤ 2 SQL",
+    pass: p9.ratio >= 0.7,
+  });
+  const smallWarnings = await benchWarningsLatency(server.baseUrl, invalidate);
+  const smallCheck = await benchCheckLatency(server.baseUrl, checked);
   // Out of the lists (their shifts stay), so the PDFs below print only their own staff.
   await archive(client, week);
 
@@ -194,6 +214,30 @@ try {
     }
     const largeLatency = await benchShiftsLatency(server.baseUrl, { invalidate });
     const ratio = largeLatency.p50 / smallLatency.p50;
+    // The P1 week's staff back in the lists: the rules skip archived people and the check refuses them.
+    await client.query("UPDATE employees SET archived_at = NULL WHERE id = ANY($1)", [week.employeeIds]);
+    await client.query("UPDATE locations SET archived_at = NULL WHERE id = ANY($1)", [week.locationIds]);
+    const largeWarnings = await benchWarningsLatency(server.baseUrl, invalidate);
+    const largeCheck = await benchCheckLatency(server.baseUrl, checked);
+    const warningsRatio = largeWarnings.p50 / smallWarnings.p50;
+    rows.push({
+      id: "P9",
+      what:
+        "`GET /api/schedule/warnings` one week, p50 of single uncached requests: " +
+        `${largeCount.toLocaleString("en")} vs ${smallCount.toLocaleString("en")} shifts in the table`,
+      figure: `${ms(largeWarnings.p50)} vs ${ms(smallWarnings.p50)}: ratio ${warningsRatio.toFixed(2)}`,
+      budget: "≤ 1.2",
+      pass: warningsRatio <= 1.2,
+    });
+    rows.push({
+      id: "P10",
+      what:
+        "`POST /api/shifts/check` p50 (p99) of single requests, " +
+        `${largeCount.toLocaleString("en")} shifts (${smallCount.toLocaleString("en")} for comparison)`,
+      figure: `${ms(largeCheck.p50)} (${ms(largeCheck.p99)}); ${ms(smallCheck.p50)} (${ms(smallCheck.p99)})`,
+      budget: "≤ 25 ms",
+      pass: largeCheck.p50 <= 25,
+    });
     rows.push({
       id: "P2",
       what:
@@ -221,13 +265,27 @@ try {
       budget: "p50 ratio ≤ 1.2",
       pass: null,
     });
+    rows.push({
+      id: "P9",
+      what: "`GET /api/schedule/warnings` on a 1 M-shift vs a 10 k-shift database",
+      figure: `not run (\`npm run bench -- --large\`); ${ms(smallWarnings.p50)} on ${smallCount} shifts`,
+      budget: "p50 ratio ≤ 1.2",
+      pass: null,
+    });
+    rows.push({
+      id: "P10",
+      what: "`POST /api/shifts/check` p50 on a 1 M-shift database",
+      figure: `not run (\`npm run bench -- --large\`); ${ms(smallCheck.p50)} on ${smallCount} shifts`,
+      budget: "≤ 25 ms",
+      pass: null,
+    });
   }
 } finally {
   await client.end();
   await server.stop();
 }
 
-rows.sort((a, b) => a.id.localeCompare(b.id));
+rows.sort((a, b) => Number(a.id.slice(1)) - Number(b.id.slice(1)));
 printTable(rows);
 const minutes = (performance.now() - benchStarted) / 60_000;
 writeReport(rows, { pinned, large, details, minutes });

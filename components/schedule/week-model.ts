@@ -128,6 +128,7 @@ export function rows(locations: LocationDto[], shifts: ShiftDto[]): LocationDto[
         name: shift.location_name,
         color: shift.location_color,
         address: null,
+        holiday_region: null,
       });
   }
   return [...locations, ...extra.values()];

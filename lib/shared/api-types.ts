@@ -9,8 +9,11 @@ import type { z } from "zod";
 import type { loginResultSchema, sessionTokensSchema } from "./schemas/auth";
 import type { dashboardDtoSchema } from "./schemas/dashboard";
 import type { availabilitySchema, employeeDtoSchema, employeeWeekSchema } from "./schemas/employee";
+import type { holidayDtoSchema, holidayRegionDtoSchema } from "./schemas/holiday";
 import type { locationDtoSchema } from "./schemas/location";
 import type { findingSchema, savedShiftSchema } from "./schemas/finding";
+import type { scheduleWeekSchema } from "./schemas/schedule";
+import type { settingsDtoSchema } from "./schemas/settings";
 import type { shiftDtoSchema } from "./schemas/shift";
 import type { userDtoSchema } from "./schemas/user";
 import type { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "./schemas/vacation";
@@ -57,3 +60,15 @@ export type AppliedTemplate = z.infer<typeof appliedTemplateSchema>;
 
 /** GET /api/dashboard: the figures of the dashboard in one answer. */
 export type DashboardDto = z.infer<typeof dashboardDtoSchema>;
+
+/** GET/PUT /api/settings: the company's settings (docs/PRODUCT-RULES.md §22). */
+export type SettingsDto = z.infer<typeof settingsDtoSchema>;
+
+/** GET /api/holidays: one public holiday and the active locations it applies to. */
+export type HolidayDto = z.infer<typeof holidayDtoSchema>;
+
+/** GET /api/holiday-regions: a region one can choose, with its German name. */
+export type HolidayRegionDto = z.infer<typeof holidayRegionDtoSchema>;
+
+/** GET /api/schedule/week: the planner's week in one answer. */
+export type ScheduleWeekDto = z.infer<typeof scheduleWeekSchema>;

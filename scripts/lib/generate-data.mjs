@@ -14,6 +14,14 @@ const WORKING_DAYS_SQL = (from, to) =>
   `(SELECT count(*) FROM generate_series(${from}, ${to}, interval '1 day') d
     WHERE extract(isodow FROM d) < 6)::smallint`;
 
+// The days each vacation charges (docs/PRODUCT-RULES.md §22): generated data has no holiday region,
+// so its Monday-Friday days, as the migration backfilled them.
+const VACATION_DAYS_SQL = `INSERT INTO vacation_days (vacation_id, day)
+  SELECT v.id, d.day::date FROM vacations v
+  CROSS JOIN LATERAL generate_series(v.start_date, v.end_date, interval '1 day') AS d(day)
+  WHERE extract(isodow FROM d.day) < 6
+  ON CONFLICT DO NOTHING`;
+
 const DEMO_LOCATIONS = [
   ["Café Bahnhof", "#3B82F6", "Bahnhofplatz 3, 8001 Zürich"],
   ["Bäckerei Altstadt", "#F59E0B", "Marktgasse 12, 3011 Bern"],
@@ -109,6 +117,7 @@ export async function generateDemo(client, { monday }) {
                     ($5::int, $1::date + 2, $1::date + 3, NULL)) AS v(employee_id, start_date, end_date, notes)`,
       [monday, employees[0], employees[3], employees[5], employees[8]],
     );
+    await client.query(VACATION_DAYS_SQL);
     /** @type {[name: string, description: string, days: number[]][]} */
     const templates = [
       ["Standardwoche", "Früh- und Spätschicht an allen Standorten, Montag bis Freitag", [1, 2, 3, 4, 5]],
@@ -224,10 +233,11 @@ export async function generateLarge(
        ) v`,
       [from, years, employeeIds, perEmployee, vacations],
     );
+    await client.query(VACATION_DAYS_SQL);
     await client.query("COMMIT");
     // As after any bulk load: statistics for the planner, and the visibility
     // map set now rather than by an autovacuum running beside the first users.
-    await client.query("VACUUM (ANALYZE) shifts, vacations, employees, locations");
+    await client.query("VACUUM (ANALYZE) shifts, vacations, vacation_days, employees, locations");
     return { locationIds, employeeIds };
   } catch (error) {
     await client.query("ROLLBACK");

@@ -1,5 +1,6 @@
 import { db } from "@/lib/server/db/client";
 import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
+import { eachDate, isoWeekday } from "@/lib/shared/dates";
 import { uniqueName } from "./api";
 
 /** Rows straight into the database, for tests that need them as a given. */
@@ -45,13 +46,16 @@ export async function shift(data: {
   });
 }
 
+/** Charged like a vacation written without a holiday region: one vacation_days row per Monday-Friday day. */
 export async function vacation(data: { employeeId: number; start: string; end: string; days: number }) {
+  const weekdays = eachDate(data.start, data.end).filter((day) => isoWeekday(day) <= 5);
   return db.vacation.create({
     data: {
       employeeId: data.employeeId,
       startDate: toDateColumn(data.start),
       endDate: toDateColumn(data.end),
       daysCount: data.days,
+      days: { create: weekdays.map((day) => ({ day: toDateColumn(day) })) },
     },
   });
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createDatabaseIfMissing, migrateDeploy, startEmbeddedPostgres } from "../../scripts/lib/database.mjs";
+import { TEMPLATE_DATABASE } from "./own-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ declare module "vitest" {
     fuzzDatabaseUrl: string;
     /** A fourth for the dashboard test, whose counts span whole tables. */
     dashboardDatabaseUrl: string;
+    /** Migrated and never connected to: ownDatabase() (./own-database.ts) copies it for one test file. */
+    templateDatabaseUrl: string;
   }
 }
 
@@ -47,12 +50,16 @@ export default async function setup(project: TestProject) {
   const emptyUrl = await databaseNamed("schichtwerk_empty");
   const fuzzUrl = await databaseNamed("schichtwerk_fuzz");
   const dashboardUrl = await databaseNamed("schichtwerk_dashboard");
-  await Promise.all([server.url, emptyUrl, fuzzUrl, dashboardUrl].map((url) => migrateDeploy(url, { quiet: true })));
+  const templateUrl = await databaseNamed(TEMPLATE_DATABASE);
+  await Promise.all(
+    [server.url, emptyUrl, fuzzUrl, dashboardUrl, templateUrl].map((url) => migrateDeploy(url, { quiet: true })),
+  );
 
   project.provide("databaseUrl", server.url);
   project.provide("emptyDatabaseUrl", emptyUrl);
   project.provide("fuzzDatabaseUrl", fuzzUrl);
   project.provide("dashboardDatabaseUrl", dashboardUrl);
+  project.provide("templateDatabaseUrl", templateUrl);
 
   return async () => {
     await server.stop();

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { db, sqlStatements } from "@/lib/server/db/client";
 import { call, createUser, uniqueName } from "@/tests/support/api";
+import * as fx from "@/tests/support/fixtures";
 import { GET, POST } from "./route";
 
 describe("POST /api/employees", () => {
@@ -103,9 +104,8 @@ describe("GET /api/employees", () => {
       data: { firstName: "Ferien", lastName: uniqueName("Test"), vacationDaysTotal: 20 },
     });
     // 29 Dec of last year to 9 Jan of this year: only this year's weekdays count.
-    const start = new Date(`${year - 1}-12-29T00:00:00Z`);
     const end = new Date(`${year}-01-09T00:00:00Z`);
-    await db.vacation.create({ data: { employeeId: employee.id, startDate: start, endDate: end, daysCount: 10 } });
+    await fx.vacation({ employeeId: employee.id, start: `${year - 1}-12-29`, end: `${year}-01-09`, days: 10 });
     let expected = 0;
     for (let d = new Date(`${year}-01-01T00:00:00Z`); d <= end; d.setUTCDate(d.getUTCDate() + 1)) {
       if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) expected++;
@@ -122,14 +122,7 @@ test("GET /api/employees answers in at most two SQL queries (auth included), how
   const { token } = await createUser("user");
   for (let i = 0; i < 5; i++) {
     const e = await db.employee.create({ data: { firstName: "Q", lastName: uniqueName("Count") } });
-    await db.vacation.create({
-      data: {
-        employeeId: e.id,
-        startDate: new Date("2026-03-02T00:00:00Z"),
-        endDate: new Date("2026-03-03T00:00:00Z"),
-        daysCount: 2,
-      },
-    });
+    await fx.vacation({ employeeId: e.id, start: "2026-03-02", end: "2026-03-03", days: 2 });
   }
   const before = sqlStatements.count;
   const res = await call(GET, { token });

@@ -14,7 +14,7 @@ describe("locations", () => {
     const name = uniqueName("Café");
     const res = await call(create, { token, body: { name, color: "#ef4444", address: "" } });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(Number), name, color: "#EF4444", address: null });
+    expect(res.json).toEqual({ id: expect.any(Number), name, color: "#EF4444", address: null, holiday_region: null });
     const plain = await call(create, {
       token,
       body: { name: uniqueName("Laden"), address: "Bahnhofstrasse 1, 8001 Zürich" },
@@ -33,6 +33,21 @@ describe("locations", () => {
       color: "Farbe muss im Format #RRGGBB angegeben werden",
     });
     expect(await db.location.count()).toBe(before);
+  });
+
+  test("holiday_region: a known region or null (the company's); unknown codes refused", async () => {
+    const { token } = await createUser("admin");
+    const res = await call(create, { token, body: { name: uniqueName("Genf"), holiday_region: "CH-GE" } });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ holiday_region: "CH-GE" });
+    const id = String(res.json.id);
+    const bad = await call(update, { token, params: { id }, method: "PUT", body: { holiday_region: "CH-XX" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toEqual({ holiday_region: "Unbekannte Feiertagsregion (z. B. CH-ZH, CH-BE, DE-BY)" });
+    const renamed = await call(update, { token, params: { id }, method: "PUT", body: { name: uniqueName("Genève") } });
+    expect(renamed.json).toMatchObject({ holiday_region: "CH-GE" });
+    const cleared = await call(update, { token, params: { id }, method: "PUT", body: { holiday_region: null } });
+    expect(cleared.json).toMatchObject({ holiday_region: null });
   });
 
   test("list sorted by name, get and partial update", async () => {

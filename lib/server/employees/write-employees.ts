@@ -2,9 +2,9 @@ import "server-only";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
-import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
+import { toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
-import { addDays, workingDays } from "@/lib/shared/dates";
+import { addDays } from "@/lib/shared/dates";
 import type { EmployeeInput, EmployeeUpdate } from "@/lib/shared/schemas/employee";
 import type { EmployeeDto } from "./employee-dto";
 import { employeeNotFound, getEmployee } from "./find-employees";
@@ -81,11 +81,10 @@ export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<voi
       where: { employeeId: id, startDate: { lt: toDateColumn(today) }, endDate: { gte: toDateColumn(today) } },
     });
     for (const vacation of running) {
-      const start = fromDateColumn(vacation.startDate);
-      await tx.vacation.update({
-        where: { id: vacation.id },
-        data: { endDate: toDateColumn(yesterday), daysCount: workingDays(start, yesterday) },
-      });
+      // It keeps the days it was charged up to yesterday (docs/PRODUCT-RULES.md §22).
+      await tx.vacationDay.deleteMany({ where: { vacationId: vacation.id, day: { gte: toDateColumn(today) } } });
+      const daysCount = await tx.vacationDay.count({ where: { vacationId: vacation.id } });
+      await tx.vacation.update({ where: { id: vacation.id }, data: { endDate: toDateColumn(yesterday), daysCount } });
     }
     await recordAudit(
       {

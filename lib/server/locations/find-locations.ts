@@ -7,8 +7,14 @@ import { compareNames } from "@/lib/shared/collation";
 
 export type { LocationDto };
 
-/** The columns a LocationDto needs; use as Prisma `select`. */
-export const locationDtoSelect = { id: true, name: true, color: true, address: true } as const;
+/** The columns a LocationDto needs; use as Prisma `select`, then toLocationDto. */
+export const locationDtoSelect = { id: true, name: true, color: true, address: true, holidayRegion: true } as const;
+
+type LocationRow = { id: number; name: string; color: string; address: string | null; holidayRegion: string | null };
+
+export function toLocationDto({ holidayRegion, ...row }: LocationRow): LocationDto {
+  return { ...row, holiday_region: holidayRegion };
+}
 
 /** Active locations, sorted by name. */
 export async function findLocations(): Promise<LocationDto[]> {
@@ -17,13 +23,13 @@ export async function findLocations(): Promise<LocationDto[]> {
     select: locationDtoSelect,
     orderBy: { id: "asc" },
   });
-  return locations.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
+  return locations.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id).map(toLocationDto);
 }
 
 export async function getLocation({ id }: IdOptions): Promise<LocationDto> {
   const location = await db.location.findFirst({ where: { id, archivedAt: null }, select: locationDtoSelect });
   if (!location) throw locationNotFound();
-  return location;
+  return toLocationDto(location);
 }
 
 export const locationNotFound = () => new ApiError("not_found", "Standort nicht gefunden");

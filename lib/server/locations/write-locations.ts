@@ -5,16 +5,16 @@ import { db } from "@/lib/server/db/client";
 import { toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import type { LocationInput, LocationUpdate } from "@/lib/shared/schemas/location";
-import { locationDtoSelect, locationNotFound, type LocationDto } from "./find-locations";
+import { locationDtoSelect, locationNotFound, toLocationDto, type LocationDto } from "./find-locations";
 
 export async function createLocation({ input, audit }: CreateOptions<LocationInput>): Promise<LocationDto> {
   return db.$transaction(async (tx) => {
     const location = await tx.location.create({
-      data: { name: input.name, color: input.color, address: input.address },
+      data: { name: input.name, color: input.color, address: input.address, holidayRegion: input.holiday_region },
       select: locationDtoSelect,
     });
     await recordAudit({ ...audit, action: "location.create", entityType: "location", entityId: location.id }, tx);
-    return location;
+    return toLocationDto(location);
   });
 }
 
@@ -26,6 +26,7 @@ export async function updateLocation({ id, input, audit }: UpdateOptions<Locatio
         ...(input.name !== undefined && { name: input.name }),
         ...(input.color !== undefined && { color: input.color }),
         ...(input.address !== undefined && { address: input.address }),
+        ...(input.holiday_region !== undefined && { holidayRegion: input.holiday_region }),
       },
     });
     if (count !== 1) throw locationNotFound();
@@ -39,7 +40,7 @@ export async function updateLocation({ id, input, audit }: UpdateOptions<Locatio
       },
       tx,
     );
-    return tx.location.findUniqueOrThrow({ where: { id }, select: locationDtoSelect });
+    return toLocationDto(await tx.location.findUniqueOrThrow({ where: { id }, select: locationDtoSelect }));
   });
 }
 

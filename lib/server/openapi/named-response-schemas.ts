@@ -9,9 +9,12 @@ import {
 import { errorBodySchema, healthSchema, messageSchema } from "@/lib/shared/schemas/common";
 import { dashboardDtoSchema } from "@/lib/shared/schemas/dashboard";
 import { availabilitySchema, employeeDtoSchema, employeeWeekSchema } from "@/lib/shared/schemas/employee";
+import { holidayDtoSchema, holidayRegionDtoSchema } from "@/lib/shared/schemas/holiday";
 import { locationDtoSchema } from "@/lib/shared/schemas/location";
 import { hoursReportRowSchema, hoursReportSchema } from "@/lib/shared/schemas/report";
 import { findingSchema, savedShiftSchema } from "@/lib/shared/schemas/finding";
+import { scheduleWeekSchema } from "@/lib/shared/schemas/schedule";
+import { settingsDtoSchema } from "@/lib/shared/schemas/settings";
 import { shiftDtoSchema } from "@/lib/shared/schemas/shift";
 import { userDtoSchema } from "@/lib/shared/schemas/user";
 import { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "@/lib/shared/schemas/vacation";
@@ -46,6 +49,7 @@ export const NAMED_RESPONSE_SCHEMAS = {
   Shift: shiftDtoSchema,
   SavedShift: savedShiftSchema,
   Finding: findingSchema,
+  ScheduleWeek: scheduleWeekSchema,
   Vacation: vacationDtoSchema,
   RecordedVacation: recordedVacationSchema,
   VacationBalance: vacationBalanceSchema,
@@ -56,5 +60,8 @@ export const NAMED_RESPONSE_SCHEMAS = {
   Dashboard: dashboardDtoSchema,
   HoursReport: hoursReportSchema,
   HoursReportRow: hoursReportRowSchema,
+  Settings: settingsDtoSchema,
+  Holiday: holidayDtoSchema,
+  HolidayRegion: holidayRegionDtoSchema,
   Health: healthSchema,
 } as const;

@@ -151,7 +151,7 @@ describe("request schemas: the document refuses and accepts what zod refuses and
 
 describe("response schemas: real answers match the document", () => {
   // Strict: a key the handler sends that the document does not name fails here.
-  test("auth, employees, locations, shifts, vacations, users, templates, dashboard, reports, health", async () => {
+  test("auth, employees, locations, shifts, vacations, users, templates, dashboard, reports, settings", async () => {
     const { token, user } = await createUser("admin");
     const loc = await fx.location();
     const emp = await fx.employee({ vacationDaysTotal: 25 });
@@ -215,6 +215,9 @@ describe("response schemas: real answers match the document", () => {
       201,
     );
     await check("GET", "/api/dashboard", { path: "/api/dashboard?date=2031-03-05" });
+    await check("GET", "/api/settings", {});
+    await check("GET", "/api/holiday-regions", {});
+    await check("GET", "/api/holidays", { path: "/api/holidays?start_date=2031-01-01&end_date=2031-12-31" });
     await check("GET", "/api/reports/hours", {
       path: "/api/reports/hours?start_date=2031-03-01&end_date=2031-03-31",
     });

@@ -30,6 +30,7 @@ const TAGS: Record<string, string> = {
   "Week templates": "Reusable weeks of shifts",
   Dashboard: "The dashboard in one call",
   Reports: "Hours report (JSON, PDF) and schedule PDF",
+  Settings: "Company settings, holiday regions and public holidays",
   Platform: "Health check and this reference",
 };
 

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { eachDate, isoWeekday } from "@/lib/shared/dates";
 import { buildHoursReport } from "./build-hours-report";
 
 // November 2026: 30 days, 21 Monday-Friday days (1 Nov is a Sunday).
@@ -22,13 +23,15 @@ const shifts = [
   { employeeId: 2, date: "2026-11-07", start: "10:00", end: "14:30" },
   { employeeId: 2, date: "2026-11-14", start: "10:00", end: "14:30" },
 ];
-const vacations = [
-  { employeeId: 1, start: "2026-11-16", end: "2026-11-20" },
-  { employeeId: 1, start: "2026-10-27", end: "2026-11-03" },
-];
+// The days the two vacations charged (written without a holiday region): their Monday-Friday days.
+const weekdays = (start: string, end: string) => eachDate(start, end).filter((day) => isoWeekday(day) <= 5);
+const vacationDays = [...weekdays("2026-11-16", "2026-11-20"), ...weekdays("2026-10-27", "2026-11-03")].map((day) => ({
+  employeeId: 1,
+  day,
+}));
 
 test("hours report for a month with a vacation and an overnight shift (hand-computed)", () => {
-  const report = buildHoursReport({ startDate: "2026-11-01", endDate: "2026-11-30", employees, shifts, vacations });
+  const report = buildHoursReport({ startDate: "2026-11-01", endDate: "2026-11-30", employees, shifts, vacationDays });
   expect(report).toEqual({
     start_date: "2026-11-01",
     end_date: "2026-11-30",
@@ -80,7 +83,7 @@ test("a single week; fractional weekly hours", () => {
     endDate: "2026-11-29",
     employees: [{ id: 1, firstName: "A", lastName: "B", weeklyHours: 42.5, isHourly: false }],
     shifts: [{ employeeId: 1, date: "2026-11-29", start: "18:00", end: "00:00" }],
-    vacations: [],
+    vacationDays: [],
   });
   expect(report.employees[0]).toMatchObject({
     target_hours: 42.5,
@@ -88,4 +91,28 @@ test("a single week; fractional weekly hours", () => {
     difference: -36.5,
     shift_count: 1,
   });
+});
+
+// December 2026 in Zurich: 23 Monday-Friday days, less Christmas (Fri 25) = 22 working days;
+// Stephanstag (26) is a Saturday. Anna (40 h) took Mon 28 – Thu 31 Dec: 4 vacation days.
+test("public holidays lower the target; a vacation day that is a holiday now counts once", () => {
+  const report = buildHoursReport({
+    startDate: "2026-12-01",
+    endDate: "2026-12-31",
+    employees: [
+      { id: 1, firstName: "Anna", lastName: "A", weeklyHours: 40, isHourly: false },
+      { id: 2, firstName: "Ben", lastName: "B", weeklyHours: 20, isHourly: false },
+    ],
+    shifts: [],
+    // Ben's vacation day on the 25th was charged before the region was set.
+    vacationDays: [
+      ...weekdays("2026-12-28", "2026-12-31").map((day) => ({ employeeId: 1, day })),
+      { employeeId: 2, day: "2026-12-25" },
+    ],
+    holidays: ["2026-12-25", "2026-12-26"],
+  });
+  expect(report.employees.map((row) => [row.first_name, row.target_hours, row.vacation_days])).toEqual([
+    ["Anna", 8 * (22 - 4), 4],
+    ["Ben", 4 * 22, 1],
+  ]);
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { compareNames } from "@/lib/shared/collation";
-import { workingDays } from "@/lib/shared/dates";
+import { eachDate, isoWeekday } from "@/lib/shared/dates";
 import { shiftHours, sumHours } from "@/lib/shared/hours";
 import type { HoursReport, HoursReportRow } from "@/lib/shared/report-types";
 
@@ -15,26 +15,37 @@ export type ReportEmployee = {
 };
 /** `breakMinutes` 0 when left out. */
 export type ReportShift = { employeeId: number; date: string; start: string; end: string; breakMinutes?: number };
-export type ReportVacation = { employeeId: number; start: string; end: string };
+/** A day a vacation charged (a vacation_days row): a Monday-Friday day that was no public holiday then. */
+export type ReportVacationDay = { employeeId: number; day: string };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * The hours report from plain data (no database): scheduled hours of the
  * shifts dated in the range (an overnight shift counts on its start date,
- * with its full length); vacation days = Monday-Friday vacation days inside
- * the range; target = weekly hours / 5 × (Monday-Friday days − vacation days);
- * hourly employees have no target and no difference.
+ * with its full length); vacation days = the days vacations charged inside
+ * the range; target = weekly hours / 5 × (Monday-Friday days − public holidays
+ * of the company's region on them − vacation days; a vacation day that is a
+ * holiday now counts once; docs/PRODUCT-RULES.md §12.1, §22); hourly employees
+ * have no target and no difference.
  */
 export function buildHoursReport(input: {
   startDate: string;
   endDate: string;
   employees: ReportEmployee[];
   shifts: ReportShift[];
-  vacations: ReportVacation[];
+  vacationDays: ReportVacationDay[];
+  /** Public holidays of the company's region in the range (none without a region). */
+  holidays?: string[];
 }): HoursReport {
   const { startDate, endDate } = input;
-  const workdays = workingDays(startDate, endDate);
+  const holidays = new Set(input.holidays);
+  const workdays = new Set(eachDate(startDate, endDate).filter((day) => isoWeekday(day) <= 5 && !holidays.has(day)));
+  const vacationDaysOf = new Map<number, string[]>();
+  for (const { employeeId, day } of input.vacationDays) {
+    if (day >= startDate && day <= endDate)
+      vacationDaysOf.set(employeeId, [...(vacationDaysOf.get(employeeId) ?? []), day]);
+  }
   const rows = [...input.employees]
     .sort((a, b) => compareNames(a.lastName, b.lastName) || compareNames(a.firstName, b.firstName) || a.id - b.id)
     .map((employee): HoursReportRow => {
@@ -42,16 +53,9 @@ export function buildHoursReport(input: {
         (shift) => shift.employeeId === employee.id && shift.date >= startDate && shift.date <= endDate,
       );
       const scheduled = sumHours(shifts.map((shift) => shiftHours(shift.start, shift.end, shift.breakMinutes) ?? 0));
-      const vacationDays = input.vacations
-        .filter((vacation) => vacation.employeeId === employee.id)
-        .reduce((days, vacation) => {
-          const from = vacation.start > startDate ? vacation.start : startDate;
-          const to = vacation.end < endDate ? vacation.end : endDate;
-          return days + workingDays(from, to);
-        }, 0);
-      const target = employee.isHourly
-        ? null
-        : round2((employee.weeklyHours / 5) * Math.max(0, workdays - vacationDays));
+      const vacationDays = vacationDaysOf.get(employee.id) ?? [];
+      const daysToWork = workdays.size - vacationDays.filter((day) => workdays.has(day)).length;
+      const target = employee.isHourly ? null : round2((employee.weeklyHours / 5) * daysToWork);
       return {
         employee_id: employee.id,
         first_name: employee.firstName,
@@ -62,7 +66,7 @@ export function buildHoursReport(input: {
         scheduled_hours: scheduled,
         difference: target === null ? null : round2(scheduled - target),
         shift_count: shifts.length,
-        vacation_days: vacationDays,
+        vacation_days: vacationDays.length,
       };
     });
   return {

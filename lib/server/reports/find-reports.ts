@@ -2,6 +2,8 @@ import "server-only";
 import { db } from "@/lib/server/db/client";
 import { fromDateColumn, fromTimeColumn, toDateColumn } from "@/lib/server/db/columns";
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
+import { holidayDatesIn } from "@/lib/server/holidays/holiday-calendar";
+import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
 import type { HoursReportQuery } from "@/lib/shared/schemas/report";
 import type { DateRangeQuery } from "@/lib/shared/schemas/shift";
 import { buildHoursReport, type HoursReport } from "./build-hours-report";
@@ -14,7 +16,7 @@ import type { ScheduleData } from "./build-schedule-report";
 export async function getHoursReport(query: HoursReportQuery): Promise<HoursReport> {
   const range = { gte: toDateColumn(query.start_date), lte: toDateColumn(query.end_date) };
   const onlyOne = query.employee_id !== undefined ? { employeeId: query.employee_id } : {};
-  const [employees, shifts, vacations] = await Promise.all([
+  const [employees, shifts, vacationDays, companyRegion] = await Promise.all([
     db.employee.findMany({
       where: {
         ...(query.employee_id !== undefined && { id: query.employee_id }),
@@ -25,10 +27,11 @@ export async function getHoursReport(query: HoursReportQuery): Promise<HoursRepo
       where: { shiftDate: range, employeeId: { not: null }, ...onlyOne },
       select: { employeeId: true, shiftDate: true, startTime: true, endTime: true, breakMinutes: true },
     }),
-    db.vacation.findMany({
-      where: { startDate: { lte: range.lte }, endDate: { gte: range.gte }, ...onlyOne },
-      select: { employeeId: true, startDate: true, endDate: true },
+    db.vacationDay.findMany({
+      where: { day: range, vacation: onlyOne },
+      select: { day: true, vacation: { select: { employeeId: true } } },
     }),
+    getCompanyHolidayRegion(),
   ]);
   if (query.employee_id !== undefined && employees.length === 0) throw employeeNotFound();
 
@@ -49,11 +52,8 @@ export async function getHoursReport(query: HoursReportQuery): Promise<HoursRepo
       end: fromTimeColumn(s.endTime),
       breakMinutes: s.breakMinutes,
     })),
-    vacations: vacations.map((v) => ({
-      employeeId: v.employeeId,
-      start: fromDateColumn(v.startDate),
-      end: fromDateColumn(v.endDate),
-    })),
+    vacationDays: vacationDays.map((v) => ({ employeeId: v.vacation.employeeId, day: fromDateColumn(v.day) })),
+    holidays: [...holidayDatesIn(companyRegion, query.start_date, query.end_date)],
   });
 }
 

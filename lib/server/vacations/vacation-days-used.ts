@@ -3,9 +3,10 @@ import { Prisma } from "@/generated/prisma/client";
 
 /**
  * SQL for the vacation days an employee used in one calendar year: the
- * Monday-Friday days of each vacation that fall into that year (a vacation
- * across New Year counts against each year separately). Always computed from
- * the vacations, never a stored counter. `employeeId` is an SQL expression.
+ * vacation_days rows of their vacations dated in that year, i.e. what each
+ * vacation was charged when it was written (Monday-Friday days less the
+ * public holidays of then; docs/PRODUCT-RULES.md §22). A vacation across New
+ * Year counts against each year separately. `employeeId` is an SQL expression.
  */
 export function vacationDaysUsedSql(employeeId: Prisma.Sql, year: number, excludeVacationId?: number): Prisma.Sql {
   const yearStart = `${year}-01-01`;
@@ -14,15 +15,11 @@ export function vacationDaysUsedSql(employeeId: Prisma.Sql, year: number, exclud
   return Prisma.sql`(
     SELECT count(*)::int
     FROM vacations v
-    CROSS JOIN LATERAL generate_series(
-      greatest(v.start_date, ${yearStart}::date),
-      least(v.end_date, ${yearEnd}::date),
-      interval '1 day'
-    ) AS d(day)
+    JOIN vacation_days d ON d.vacation_id = v.id
     WHERE v.employee_id = ${employeeId}
       AND v.start_date <= ${yearEnd}::date
       AND v.end_date >= ${yearStart}::date
-      AND extract(isodow FROM d.day) < 6
+      AND d.day BETWEEN ${yearStart}::date AND ${yearEnd}::date
       ${exclude}
   )`;
 }

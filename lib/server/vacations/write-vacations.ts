@@ -5,17 +5,17 @@ import { recordAudit } from "@/lib/server/audit/record-audit";
 import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
-import { workingDays, workingDaysByYear } from "@/lib/shared/dates";
 import { unassignShifts } from "@/lib/server/shifts/write-shifts";
 import type { RecordedVacation } from "@/lib/shared/api-types";
 import { formatDate } from "@/lib/shared/format";
 import { EMPLOYEE_REQUIRED, type VacationInput } from "@/lib/shared/schemas/vacation";
 import { getVacation, vacationNotFound } from "./find-vacations";
+import { daysByYear, replaceVacationDays, vacationDaysOf } from "./vacation-days";
 import { vacationDaysUsedSql } from "./vacation-days-used";
 
 type DaysUsedOptions = { employeeId: number; year: number; excludeVacationId?: number };
 
-/** Days used in `year`, computed from the vacations (optionally leaving one out). */
+/** Days used in `year`, counted from the vacations' charged days (optionally leaving one out). */
 async function daysUsed({ employeeId, year, excludeVacationId }: DaysUsedOptions, tx: Tx): Promise<number> {
   const [row] = await tx.$queryRaw<
     { used: number }[]
@@ -29,7 +29,7 @@ async function daysUsed({ employeeId, year, excludeVacationId }: DaysUsedOptions
  * employee queue here, so fifty at once never take the balance below zero.
  * Each calendar year the vacation touches is charged separately.
  */
-async function checkVacation(tx: Tx, input: VacationInput, excludeVacationId?: number): Promise<number> {
+async function checkVacation(tx: Tx, input: VacationInput, excludeVacationId?: number): Promise<string[]> {
   const [employee] = await tx.$queryRaw<{ total: number }[]>`
     SELECT vacation_days_total::float8 AS total FROM employees
     WHERE id = ${input.employee_id} AND archived_at IS NULL
@@ -39,8 +39,9 @@ async function checkVacation(tx: Tx, input: VacationInput, excludeVacationId?: n
       fields: { employee_id: EMPLOYEE_REQUIRED },
     });
 
-  const daysCount = workingDays(input.start_date, input.end_date);
-  if (daysCount === 0) {
+  // Monday-Friday days less the company region's public holidays (docs/PRODUCT-RULES.md §22).
+  const days = await vacationDaysOf(input.start_date, input.end_date, tx);
+  if (days.length === 0) {
     throw new ApiError("validation_failed", "Der Zeitraum enthält keine Arbeitstage", {
       fields: { end_date: "Der Zeitraum enthält keine Arbeitstage" },
     });
@@ -61,15 +62,14 @@ async function checkVacation(tx: Tx, input: VacationInput, excludeVacationId?: n
     throw new ApiError("conflict", `Überschneidet sich mit bestehenden Ferien (${from} – ${to})`);
   }
 
-  for (const [year, required] of workingDaysByYear(input.start_date, input.end_date)) {
-    if (required === 0) continue;
+  for (const [year, required] of daysByYear(days)) {
     const used = await daysUsed({ employeeId: input.employee_id, year, excludeVacationId }, tx);
     const available = employee.total - used;
     if (required > available) {
       throw new ApiError("insufficient_vacation_days", "Nicht genügend Ferientage", { required, available, year });
     }
   }
-  return daysCount;
+  return days;
 }
 
 function columns(input: VacationInput, daysCount: number) {
@@ -89,8 +89,10 @@ async function openShiftsOnVacation(tx: Tx, input: VacationInput): Promise<numbe
 
 export async function createVacation({ input, audit }: CreateOptions<VacationInput>): Promise<RecordedVacation> {
   const { id, opened } = await db.$transaction(async (tx) => {
-    const daysCount = await checkVacation(tx, input);
+    const days = await checkVacation(tx, input);
+    const daysCount = days.length;
     const vacation = await tx.vacation.create({ data: columns(input, daysCount), select: { id: true } });
+    await replaceVacationDays(vacation.id, days, tx);
     const opened = await openShiftsOnVacation(tx, input);
     await recordAudit(
       {
@@ -116,8 +118,10 @@ export async function updateVacation({ id, input, audit }: UpdateOptions<Vacatio
       // Moving a vacation to another employee: lock the old one too.
       await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ${existing.employeeId} FOR UPDATE`;
     }
-    const daysCount = await checkVacation(tx, input, id);
+    const days = await checkVacation(tx, input, id);
+    const daysCount = days.length;
     await tx.vacation.update({ where: { id }, data: columns(input, daysCount) });
+    await replaceVacationDays(id, days, tx);
     const opened = await openShiftsOnVacation(tx, input);
     await recordAudit(
       {

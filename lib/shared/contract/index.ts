@@ -6,11 +6,13 @@
 import * as auth from "./auth";
 import * as dashboard from "./dashboard";
 import * as employees from "./employees";
+import * as holidays from "./holidays";
 import * as locations from "./locations";
 import type { Operation } from "./operation";
 import * as platform from "./platform";
 import * as reports from "./reports";
 import * as schedule from "./schedule";
+import * as settings from "./settings";
 import * as shifts from "./shifts";
 import * as users from "./users";
 import * as vacations from "./vacations";
@@ -36,6 +38,8 @@ const MODULES = [
   weekTemplates,
   dashboard,
   reports,
+  settings,
+  holidays,
   platform,
 ];
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { findingSchema } from "@/lib/shared/schemas/finding";
+import { scheduleWeekSchema } from "@/lib/shared/schemas/schedule";
 import { dateRangeQuerySchema } from "@/lib/shared/schemas/shift";
 import { defineOperation } from "./operation";
 
@@ -16,4 +17,18 @@ export const listScheduleWarnings = defineOperation({
   access: "schedule:read",
   query: dateRangeQuerySchema,
   responses: [{ status: 200, description: "The findings", schema: z.array(findingSchema) }],
+});
+
+export const getScheduleWeek = defineOperation({
+  method: "GET",
+  path: "/api/schedule/week",
+  id: "getScheduleWeek",
+  tag: "Shifts",
+  summary: "What the planner shows of a date range, in one answer",
+  description:
+    "The shifts (as `GET /api/shifts`), their findings (as `GET /api/schedule/warnings`), the approved vacations " +
+    "and the public holidays (as `GET /api/holidays`) of the range, and the company's labour rules.",
+  access: "schedule:read",
+  query: dateRangeQuerySchema,
+  responses: [{ status: 200, description: "The range's plan", schema: scheduleWeekSchema }],
 });

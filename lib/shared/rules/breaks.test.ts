@@ -10,7 +10,7 @@ describe("minimumBreak", () => {
     const table: [number, number][] = [
       [h(4), 0],
       [h(5.5), 0], // exactly 5.5 h: no break needed
-      [h(5.5) + 5, 5], // 5 h 35: 5 min leave exactly 5.5 h of work
+      [h(5.5) + 5, 15], // 5 h 35: never less than the law's shortest break
       [h(5.5) + 15, 15],
       [h(5.75), 15],
       [h(7), 15], // 7 h gross, 6 h 45 net
@@ -30,7 +30,7 @@ describe("minimumBreak", () => {
   test("DE (ArbZG §4): 30 min above 6 h of work, 45 above 9 h", () => {
     const table: [number, number][] = [
       [h(6), 0],
-      [h(6) + 5, 5], // 6 h 05: 5 min leave exactly 6 h of work
+      [h(6) + 5, 30], // 6 h 05: never less than the law's shortest break
       [h(6.5), 30],
       [h(9), 30],
       [h(9.5), 30], // exactly 9 h net
@@ -46,14 +46,16 @@ describe("minimumBreak", () => {
     expect(requiredBreak(h(12), "none")).toBe(0);
   });
 
-  test("the least multiple of 5 the law accepts; every longer break is accepted too", () => {
+  test("the least break the law accepts (0 or from its shortest on); every longer one too", () => {
     const fine = (duration: number, breakMinutes: number, rules: LabourRules) =>
       breakMinutes >= requiredBreak(duration - breakMinutes, rules);
     fc.assert(
       fc.property(fc.integer({ min: 5, max: 1435 }), fc.constantFrom<LabourRules>("CH", "DE", "none"), (d, rules) => {
         const minimum = minimumBreak(d, rules);
         if (minimum % 5 !== 0 || minimum >= Math.max(d, 5) || !fine(d, minimum, rules)) return false;
-        if (minimum > 0 && fine(d, minimum - 5, rules)) return false;
+        const shortest = rules === "CH" ? 15 : 30;
+        if (minimum > 0 && (fine(d, 0, rules) || minimum < shortest)) return false;
+        if (minimum > shortest && fine(d, minimum - 5, rules)) return false;
         for (let b = minimum; b < d; b += 5) if (!fine(d, b, rules)) return false;
         return true;
       }),

@@ -30,14 +30,16 @@ export function requiredBreak(netMinutes: number, labourRules: LabourRules): num
 }
 
 /**
- * The smallest break (a multiple of 5 minutes) that leaves the shift without a `break` finding: the least b with
- * b ≥ requiredBreak(duration − b). Every longer break is fine too (the requirement never grows as the break
- * grows), so the shift dialog can suggest it. Just above a threshold a short break brings the work down to it
- * instead of the law's next step: in CH 5 h 35 needs 5 min (5.5 h of work), 9 h 45 needs 45 (9 h of work, which
- * needs 30), not 60.
+ * The break the shift dialog suggests: the smallest that leaves the shift without a `break` finding, the least b
+ * with b ≥ requiredBreak(duration − b), among 0 and the multiples of 5 from the law's shortest break on (15 min in
+ * CH, 30 in DE: a 5-minute pause is no break a café owner would plan). Every longer break is fine too (the
+ * requirement never grows as the break grows). Because the law counts work without the break, the answer can be
+ * below the law's next step: in CH 9 h 45 needs 45 (9 h of work, which needs 30), not 60.
  */
 export function minimumBreak(durationMinutes: number, labourRules: LabourRules): number {
-  for (let minutes = 0; minutes < durationMinutes; minutes += BREAK_STEP_MINUTES)
+  if (requiredBreak(durationMinutes, labourRules) === 0) return 0;
+  const shortest = Math.min(...BREAK_STEPS[labourRules].map(([, minutes]) => minutes));
+  for (let minutes = shortest; minutes < durationMinutes; minutes += BREAK_STEP_MINUTES)
     if (minutes >= requiredBreak(durationMinutes - minutes, labourRules)) return minutes;
   return 0;
 }

@@ -7,11 +7,11 @@
  * break, like `hours` everywhere (lib/shared/hours.ts); distances in time (overlap, rest, CH's working day,
  * unavailability) use real instants (time.ts).
  */
-import { parseTime, shiftHours, sumHours } from "../hours";
+import { sumHours } from "../hours";
 import { weekStatus } from "../week-status";
 import { requiredBreak } from "./breaks";
 import { ruleMessages } from "./messages";
-import { HOUR_MS, dayNumber, intervalOf, isoOfDay, mondayOfDay } from "./time";
+import { HOUR_MS, clockMinutes, dayNumber, intervalOf, isoOfDay, mondayOfDay } from "./time";
 import type {
   Finding,
   FindingCode,
@@ -38,7 +38,10 @@ export type PreparedShift = {
 export type FindingScope =
   { kind: "day"; day: number } | { kind: "week"; monday: number } | { kind: "run"; firstDay: number; day: number };
 
-export type RawFinding = { finding: Finding; at: PreparedShift; scope?: FindingScope };
+/** The other shift a finding names, the sum it reports. */
+type FindingAbout = { related?: PreparedShift; scope?: FindingScope };
+
+export type RawFinding = { finding: Finding; at: PreparedShift } & FindingAbout;
 
 /** The employee's approved vacations and unavailability, looked up by day. */
 export type EmployeeAbsences = {
@@ -50,7 +53,7 @@ export type EmployeeAbsences = {
 const DE_DAILY_MAX_HOURS = 10;
 /** CH: ArG Art. 10 — a day's work including breaks lies within 14 h. */
 const CH_DAILY_SPAN_HOURS = 14;
-/** A finding from the 7th working day in a row (CH ArG Art. 21, DE ArbZG §9: a day off per week). */
+/** A finding from the 7th working day in a row (both laws want a day of rest each week). */
 const MAX_CONSECUTIVE_DAYS = 6;
 /** How far back a run is counted: longer runs read "mindestens" (window.ts, §24.3). */
 const RUN_LOOKBACK_DAYS = 7;
@@ -69,13 +72,13 @@ const SEVERITY: Record<FindingCode, Finding["severity"]> = {
 
 /** null for a shift whose times are no shift (start equal to end, not a clock time): the schemas refuse those. */
 export function prepareShift(shift: RuleShift, timeZone: string): PreparedShift | null {
-  const startMinutes = parseTime(shift.start_time);
-  const endMinutes = parseTime(shift.end_time);
-  const hours = shiftHours(shift.start_time, shift.end_time);
-  if (startMinutes === null || endMinutes === null || hours === null) return null;
+  const startMinutes = clockMinutes(shift.start_time);
+  const endMinutes = clockMinutes(shift.end_time);
+  if (startMinutes === null || endMinutes === null || startMinutes === endMinutes) return null;
   const day = dayNumber(shift.shift_date);
   const { start, end } = intervalOf(timeZone, day, startMinutes, endMinutes);
-  const grossMinutes = Math.round(hours * 60);
+  // The wall-clock length, as shiftHours (lib/shared/hours.ts) counts it.
+  const grossMinutes = endMinutes > startMinutes ? endMinutes - startMinutes : endMinutes + 1440 - startMinutes;
   return { shift, day, startMinutes, start, end, grossMinutes, netHours: (grossMinutes - shift.break_minutes) / 60 };
 }
 
@@ -117,13 +120,7 @@ export function evaluateEmployee(
   const out: RawFinding[] = [];
   const labourLaw = settings.labourRules !== "none";
   const name = employee.name;
-  const add = (
-    code: FindingCode,
-    at: PreparedShift,
-    message: string,
-    related?: PreparedShift,
-    scope?: FindingScope,
-  ) => {
+  const add = (code: FindingCode, at: PreparedShift, message: string, about: FindingAbout = {}) => {
     const finding: Finding = {
       code,
       severity: SEVERITY[code],
@@ -131,8 +128,8 @@ export function evaluateEmployee(
       shift_id: at.shift.id,
       employee_id: employee.id,
     };
-    if (related) finding.related_shift_id = related.shift.id;
-    out.push(scope ? { finding, at, scope } : { finding, at });
+    if (about.related) finding.related_shift_id = about.related.shift.id;
+    out.push({ finding, at, ...about });
   };
 
   // overlap: half-open intervals; a shift lasts under 24 h, so only shifts up to two days later can reach back.
@@ -141,8 +138,8 @@ export function evaluateEmployee(
     for (let j = i + 1; j < shifts.length && shifts[j].day <= a.day + 2; j++) {
       const b = shifts[j];
       if (a.start < b.end && b.start < a.end) {
-        add("overlap", a, ruleMessages.overlap(name, b.shift), b);
-        add("overlap", b, ruleMessages.overlap(name, a.shift), a);
+        add("overlap", a, ruleMessages.overlap(name, b.shift), { related: b });
+        add("overlap", b, ruleMessages.overlap(name, a.shift), { related: a });
       }
     }
   }
@@ -170,7 +167,9 @@ export function evaluateEmployee(
         "rest_time",
         later,
         ruleMessages.restTime(name, earlier.shift, later.shift, restHours, settings.minRestHours),
-        earlier,
+        {
+          related: earlier,
+        },
       ),
     );
 
@@ -180,13 +179,9 @@ export function evaluateEmployee(
       if (settings.labourRules === "DE") {
         const hours = sumHours(list.map((at) => at.netHours));
         if (hours > DE_DAILY_MAX_HOURS)
-          add(
-            "daily_max",
-            last,
-            ruleMessages.dailyNet(name, last.shift.shift_date, hours, DE_DAILY_MAX_HOURS),
-            undefined,
+          add("daily_max", last, ruleMessages.dailyNet(name, last.shift.shift_date, hours, DE_DAILY_MAX_HOURS), {
             scope,
-          );
+          });
       } else {
         const first = list.reduce((a, b) => (b.start < a.start ? b : a));
         const latest = list.reduce((a, b) => (b.end > a.end ? b : a));
@@ -200,7 +195,7 @@ export function evaluateEmployee(
             hours,
             CH_DAILY_SPAN_HOURS,
           );
-          add("daily_max", last, text, undefined, scope);
+          add("daily_max", last, text, { scope });
         }
       }
     }
@@ -210,22 +205,11 @@ export function evaluateEmployee(
     const last = list[list.length - 1];
     const hours = sumHours(list.map((at) => at.netHours));
     const scope: FindingScope = { kind: "week", monday };
+    const week = isoOfDay(monday);
     if (labourLaw && hours > settings.weeklyMaxHours)
-      add(
-        "weekly_max",
-        last,
-        ruleMessages.weeklyMax(name, isoOfDay(monday), hours, settings.weeklyMaxHours),
-        undefined,
-        scope,
-      );
+      add("weekly_max", last, ruleMessages.weeklyMax(name, week, hours, settings.weeklyMaxHours), { scope });
     if (weekStatus(employee, hours).status === "overbooked")
-      add(
-        "overbooked",
-        last,
-        ruleMessages.overbooked(name, isoOfDay(monday), hours, employee.weekly_hours),
-        undefined,
-        scope,
-      );
+      add("overbooked", last, ruleMessages.overbooked(name, week, hours, employee.weekly_hours), { scope });
   }
 
   if (labourLaw) {
@@ -239,7 +223,7 @@ export function evaluateEmployee(
       const inRow = Math.min(day - firstDay, RUN_LOOKBACK_DAYS) + 1;
       if (inRow > MAX_CONSECUTIVE_DAYS) {
         const text = ruleMessages.consecutiveDays(name, list[0].shift.shift_date, inRow, inRow > RUN_LOOKBACK_DAYS);
-        add("consecutive_days", list[0], text, undefined, { kind: "run", firstDay, day });
+        add("consecutive_days", list[0], text, { scope: { kind: "run", firstDay, day } });
       }
     }
   }
@@ -303,8 +287,8 @@ function unavailabilityFindings(
         if (day === at.day) report(entry, false);
         continue;
       }
-      const from = parseTime(window.start_time);
-      const to = parseTime(window.end_time);
+      const from = clockMinutes(window.start_time);
+      const to = clockMinutes(window.end_time);
       if (from === null || to === null) continue;
       const { start, end } = intervalOf(timeZone, day, from, to);
       if (start < at.end && at.start < end) report(entry, true);

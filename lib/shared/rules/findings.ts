@@ -117,7 +117,7 @@ export function findingsForShift(input: RuleInput, shift: RuleShift): Finding[] 
     const { finding, scope } = item;
     if (item.at === target) {
       if (finding.code !== "consecutive_days") own.push(finding);
-    } else if (finding.code === "rest_time" && finding.related_shift_id === shift.id) {
+    } else if (finding.code === "rest_time" && item.related === target) {
       own.push({ ...finding, shift_id: shift.id, related_shift_id: finding.shift_id });
     } else if (
       (scope?.kind === "day" && scope.day === target.day) ||

@@ -1,7 +1,8 @@
 import { TZDate } from "@date-fns/tz";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { dayNumber, isoOfDay, mondayOfDay, shiftInterval } from "./time";
+import { parseTime } from "../hours";
+import { clockMinutes, dayNumber, isoOfDay, mondayOfDay, shiftInterval } from "./time";
 import { ZONE } from "./test-support";
 
 const at = (iso: string) => Date.parse(iso);
@@ -87,4 +88,22 @@ test("day numbers, their dates and the week's Monday", () => {
   expect(isoOfDay(mondayOfDay(dayNumber("2026-12-06")))).toBe("2026-11-30");
   expect(isoOfDay(mondayOfDay(dayNumber("2026-11-30")))).toBe("2026-11-30");
   expect(isoOfDay(mondayOfDay(dayNumber("1969-12-31")))).toBe("1969-12-29");
+});
+
+test("day numbers count like Date.UTC, across centuries and leap days", () => {
+  fc.assert(
+    fc.property(fc.date({ min: new Date("1600-01-01"), max: new Date("2400-12-31"), noInvalidDate: true }), (date) => {
+      const iso = date.toISOString().slice(0, 10);
+      return dayNumber(iso) === Math.floor(date.getTime() / 86_400_000);
+    }),
+  );
+  expect(dayNumber("2028-02-29") + 1).toBe(dayNumber("2028-03-01"));
+  expect(dayNumber("2100-02-28") + 1).toBe(dayNumber("2100-03-01"));
+});
+
+test("clock times are read like parseTime", () => {
+  const samples = ["00:00", "23:59", "24:00", "9:00", "09:60", "09:00:59", "09:00:60", "09:00:5", "ab:cd", "", "09-00"];
+  for (const value of samples) expect(clockMinutes(value), value).toBe(parseTime(value));
+  const clockish = fc.stringMatching(/^[0-9:]{0,9}$/);
+  fc.assert(fc.property(fc.oneof(clockish, fc.string()), (value) => clockMinutes(value) === parseTime(value)));
 });

@@ -14,7 +14,6 @@
  * two together on ordinary days).
  */
 import { tzOffset } from "@date-fns/tz";
-import { parseTime } from "../hours";
 import type { RuleShift } from "./types";
 
 export const MINUTE_MS = 60_000;
@@ -24,12 +23,41 @@ export const DAY_MS = 86_400_000;
 const EAST_MOST = 14 * HOUR_MS;
 const WEST_MOST = 12 * HOUR_MS;
 
-/** Days since 1970-01-01 of a `yyyy-MM-dd` date: integer keys for days, weeks and runs. */
+/**
+ * Days since 1970-01-01 of a `yyyy-MM-dd` date: integer keys for days, weeks and runs. Arithmetic rather than
+ * Date.UTC: it runs for every shift of every check (Howard Hinnant's days_from_civil).
+ */
 export function dayNumber(isoDate: string): number {
   const year = Number(isoDate.slice(0, 4));
   const month = Number(isoDate.slice(5, 7));
   const day = Number(isoDate.slice(8, 10));
-  return Math.round(Date.UTC(year, month - 1, day) / DAY_MS);
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}
+
+/**
+ * Minutes since midnight of "HH:MM" or "HH:MM:SS", or null: the same as parseTime (lib/shared/hours.ts, a test
+ * holds them together) without a regular expression, as it runs twice for every shift of every check.
+ */
+export function clockMinutes(time: string): number | null {
+  if (time.length !== 5 && (time.length !== 8 || time.charCodeAt(5) !== 58)) return null;
+  if (time.charCodeAt(2) !== 58) return null;
+  const h1 = time.charCodeAt(0) - 48;
+  const h2 = time.charCodeAt(1) - 48;
+  const m1 = time.charCodeAt(3) - 48;
+  const m2 = time.charCodeAt(4) - 48;
+  if (!(h1 >= 0 && h1 <= 2 && h2 >= 0 && h2 <= 9 && m1 >= 0 && m1 <= 5 && m2 >= 0 && m2 <= 9)) return null;
+  if (time.length === 8) {
+    const s1 = time.charCodeAt(6) - 48;
+    const s2 = time.charCodeAt(7) - 48;
+    if (!(s1 >= 0 && s1 <= 5 && s2 >= 0 && s2 <= 9)) return null;
+  }
+  const hours = h1 * 10 + h2;
+  return hours > 23 ? null : hours * 60 + m1 * 10 + m2;
 }
 
 /** Inverse of dayNumber. */
@@ -48,22 +76,23 @@ function offsetAt(timeZone: string, instant: number): number {
   return Number.isFinite(offset) ? offset : 0;
 }
 
-// Per zone and day: the offset when it holds for the whole day, null on a day with a transition.
+// Per zone, per day: the offset when it holds for the whole day, null on a day with a transition.
 // Bounded: a long-running server sees a few thousand days at most; clearing is cheaper than an LRU.
-const dayOffsets = new Map<string, number | null>();
+const dayOffsets = new Map<string, Map<number, number | null>>();
 const DAY_OFFSETS_LIMIT = 20_000;
 
 function steadyOffset(timeZone: string, day: number): number | null {
-  const key = `${timeZone}|${day}`;
-  const known = dayOffsets.get(key);
+  let zone = dayOffsets.get(timeZone);
+  if (!zone) dayOffsets.set(timeZone, (zone = new Map()));
+  const known = zone.get(day);
   if (known !== undefined) return known;
   // Equal offsets before and after every instant the day's wall times can denote: no transition between them
   // (no real zone has two transitions within two days).
   const before = offsetAt(timeZone, day * DAY_MS - EAST_MOST);
   const after = offsetAt(timeZone, (day + 1) * DAY_MS + WEST_MOST);
   const offset = before === after ? before : null;
-  if (dayOffsets.size >= DAY_OFFSETS_LIMIT) dayOffsets.clear();
-  dayOffsets.set(key, offset);
+  if (zone.size >= DAY_OFFSETS_LIMIT) zone.clear();
+  zone.set(day, offset);
   return offset;
 }
 
@@ -111,8 +140,8 @@ export function shiftInterval(
   shift: Pick<RuleShift, "shift_date" | "start_time" | "end_time">,
   timeZone: string,
 ): { start: number; end: number } {
-  const from = parseTime(shift.start_time);
-  const to = parseTime(shift.end_time);
+  const from = clockMinutes(shift.start_time);
+  const to = clockMinutes(shift.end_time);
   if (from === null || to === null) throw new RangeError(`Keine Uhrzeit: ${shift.start_time}–${shift.end_time}`);
   return intervalOf(timeZone, dayNumber(shift.shift_date), from, to);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_LOCATION_COLOR } from "../colors";
 import { colorSchema, MAX_TEXT, nameSchema } from "./fragments";
+import { holidayRegionSchema } from "./holiday";
 import { color, id } from "./response-fields";
 
 const addressSchema = z
@@ -14,15 +15,31 @@ export const locationInputSchema = z.object({
   name: nameSchema("Bitte gib einen Namen ein"),
   color: colorSchema.default(DEFAULT_LOCATION_COLOR),
   address: addressSchema,
+  /** null = the company's region (docs/PRODUCT-RULES.md §22). */
+  holiday_region: holidayRegionSchema,
 });
 export type LocationInput = z.infer<typeof locationInputSchema>;
 
 export const locationUpdateSchema = z
-  .object({ name: nameSchema("Bitte gib einen Namen ein"), color: colorSchema, address: addressSchema })
+  .object({
+    name: nameSchema("Bitte gib einen Namen ein"),
+    color: colorSchema,
+    address: addressSchema,
+    holiday_region: holidayRegionSchema,
+  })
   .partial();
 export type LocationUpdate = z.infer<typeof locationUpdateSchema>;
 
 // Answers: strict objects (exactly these keys; the OpenAPI document says
 // additionalProperties: false, and tests parse real answers with them).
 
-export const locationDtoSchema = z.strictObject({ id, name: z.string(), color, address: z.string().nullable() });
+export const locationDtoSchema = z.strictObject({
+  id,
+  name: z.string(),
+  color,
+  address: z.string().nullable(),
+  holiday_region: z
+    .string()
+    .nullable()
+    .meta({ description: "Holiday region code (GET /api/holiday-regions); null = the company's" }),
+});

@@ -58,7 +58,8 @@ CROSS JOIN LATERAL generate_series(v."start_date", v."end_date", interval '1 day
 WHERE extract(isodow FROM d."day") < 6;
 
 -- What the planning rules read joins the schedule data version: vacations,
--- the settings, the employees' contracts and archiving, the locations' regions.
+-- the settings, the employees' contracts and archiving, the locations' regions
+-- (and new locations: the planner's holidays list the locations they apply to).
 CREATE TRIGGER "vacations_bump_schedule_version"
     AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "vacations"
     FOR EACH STATEMENT EXECUTE FUNCTION "bump_schedule_version"();
@@ -75,5 +76,5 @@ CREATE TRIGGER "employees_bump_schedule_version"
 
 DROP TRIGGER "locations_bump_schedule_version" ON "locations";
 CREATE TRIGGER "locations_bump_schedule_version"
-    AFTER UPDATE OF "name", "color", "holiday_region", "archived_at" OR DELETE OR TRUNCATE ON "locations"
+    AFTER INSERT OR UPDATE OF "name", "color", "holiday_region", "archived_at" OR DELETE OR TRUNCATE ON "locations"
     FOR EACH STATEMENT EXECUTE FUNCTION "bump_schedule_version"();

@@ -1,0 +1,11 @@
+// GET /api/settings – the company's settings (everyone); PUT – change them (admin)
+import { json, route } from "@/lib/server/api/route";
+import { getSettings } from "@/lib/server/settings/find-settings";
+import { updateSettings } from "@/lib/server/settings/write-settings";
+import * as api from "@/lib/shared/contract/settings";
+
+export const GET = route(api.getSettings, async () => json(await getSettings()));
+
+export const PUT = route(api.updateSettings, async ({ body, audit }) =>
+  json(await updateSettings({ input: body, audit })),
+);

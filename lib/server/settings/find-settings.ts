@@ -1,0 +1,41 @@
+import "server-only";
+import { db } from "@/lib/server/db/client";
+import type { SettingsDto } from "@/lib/shared/api-types";
+import { LABOUR_RULES, type LabourRulesCode } from "@/lib/shared/schemas/settings";
+
+export type { SettingsDto };
+
+type Reader = Pick<typeof db, "companySettings">;
+
+/** What a missing row means: the migration's defaults (the row is created with the table). */
+const DEFAULTS: SettingsDto = {
+  company_name: null,
+  holiday_region: null,
+  labour_rules: "CH",
+  weekly_max_hours: 50,
+  min_rest_hours: 11,
+};
+
+/**
+ * The company's settings (docs/PRODUCT-RULES.md §22), read fresh each time: one row by its key,
+ * and a change must count from the next request on. Pass a transaction client to read inside it.
+ */
+export async function getSettings(reader: Reader = db): Promise<SettingsDto> {
+  const row = await reader.companySettings.findUnique({ where: { id: 1 } });
+  if (!row) return DEFAULTS;
+  return {
+    company_name: row.companyName,
+    holiday_region: row.holidayRegion,
+    labour_rules: (LABOUR_RULES as readonly string[]).includes(row.labourRules)
+      ? (row.labourRules as LabourRulesCode)
+      : DEFAULTS.labour_rules,
+    weekly_max_hours: row.weeklyMaxHours.toNumber(),
+    min_rest_hours: row.minRestHours.toNumber(),
+  };
+}
+
+/** The company's holiday region (null = none): vacation days and target hours count its holidays. */
+export async function getCompanyHolidayRegion(reader: Reader = db): Promise<string | null> {
+  const row = await reader.companySettings.findUnique({ where: { id: 1 }, select: { holidayRegion: true } });
+  return row?.holidayRegion ?? null;
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { db } from "@/lib/server/db/client";
+import type { SettingsUpdate } from "@/lib/shared/schemas/settings";
+import { getSettings, type SettingsDto } from "./find-settings";
+
+export type UpdateSettingsOptions = { input: SettingsUpdate; audit: AuditContext };
+
+/**
+ * PUT /api/settings (docs/PRODUCT-RULES.md §22): the keys sent change, the rest stays. The row's
+ * trigger bumps the schedule data version, so the planner's rules see the change at once.
+ * Vacations keep the days they were charged; a new region counts for vacations written afterwards.
+ */
+export async function updateSettings({ input, audit }: UpdateSettingsOptions): Promise<SettingsDto> {
+  return db.$transaction(async (tx) => {
+    const data = {
+      ...(input.company_name !== undefined && { companyName: input.company_name }),
+      ...(input.holiday_region !== undefined && { holidayRegion: input.holiday_region }),
+      ...(input.labour_rules !== undefined && { labourRules: input.labour_rules }),
+      ...(input.weekly_max_hours !== undefined && { weeklyMaxHours: input.weekly_max_hours }),
+      ...(input.min_rest_hours !== undefined && { minRestHours: input.min_rest_hours }),
+    };
+    // Nothing sent, nothing changed: no write, no audit row, no new schedule data version.
+    if (Object.keys(data).length === 0) return getSettings(tx);
+    await tx.companySettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
+    const settings = await getSettings(tx);
+    await recordAudit({ ...audit, action: "settings.update", details: { changed: Object.keys(input), settings } }, tx);
+    return settings;
+  });
+}

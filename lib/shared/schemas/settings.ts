@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { halfStepSchema, MAX_NAME } from "./fragments";
+import { holidayRegionSchema } from "./holiday";
+
+export const LABOUR_RULES = ["CH", "DE", "none"] as const;
+export type LabourRulesCode = (typeof LABOUR_RULES)[number];
+
+/** The weekly maximum proposed when the labour rules change (docs/PRODUCT-RULES.md §22); never applied silently. */
+export const DEFAULT_WEEKLY_MAX: Record<LabourRulesCode, number> = { CH: 50, DE: 48, none: 50 };
+
+/**
+ * PUT /api/settings: the keys sent change, absent keys stay (docs/PRODUCT-RULES.md §22). A new
+ * labour_rules leaves weekly_max_hours as it is; the settings screen proposes the new default.
+ */
+export const settingsUpdateSchema = z
+  .object({
+    company_name: z
+      .string({ error: "Ungültiger Firmenname" })
+      .trim()
+      .max(MAX_NAME, { error: `Höchstens ${MAX_NAME} Zeichen` })
+      .nullable()
+      .transform((value) => (value ? value : null)),
+    holiday_region: holidayRegionSchema,
+    labour_rules: z.enum(LABOUR_RULES, { error: "Bitte wähle das Arbeitsrecht: CH, DE oder none" }),
+    weekly_max_hours: halfStepSchema(1, 168, "Höchstarbeitszeit"),
+    min_rest_hours: halfStepSchema(0, 24, "Mindestruhezeit"),
+  })
+  .partial();
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+// Answers: strict objects (exactly these keys; the OpenAPI document says
+// additionalProperties: false, and tests parse real answers with them).
+
+export const settingsDtoSchema = z.strictObject({
+  company_name: z.string().nullable().meta({ description: "Printed in PDF headers; null = none" }),
+  holiday_region: z
+    .string()
+    .nullable()
+    .meta({ description: "Holiday region code (GET /api/holiday-regions); null = no public holidays" }),
+  labour_rules: z.enum(LABOUR_RULES).meta({ description: "CH = Arbeitsgesetz, DE = Arbeitszeitgesetz, none" }),
+  weekly_max_hours: z.number().meta({ examples: [50] }),
+  min_rest_hours: z.number().meta({ examples: [11] }),
+});
