@@ -16,19 +16,8 @@ import { can } from "@/lib/shared/roles";
 import { EmployeePanel } from "./EmployeePanel";
 import { FindingsPanel, FindingsToggle } from "./FindingsPanel";
 import type { ShiftDraft } from "./ShiftDialog";
-import { availability, findingsByShift, holidayPlaces, rows, type ScheduleWeek } from "./week-model";
+import { availability, findingsByShift, holidayPlaces, rows } from "./week-model";
 import { WeekGrid } from "./WeekGrid";
-
-// TEMPORARY until GET /api/schedule/week lands: the week's shifts, findings and vacations in three calls.
-async function loadWeek(start: string, signal: AbortSignal): Promise<ScheduleWeek> {
-  const range = `start_date=${start}&end_date=${addDays(start, 6)}`;
-  const [shifts, warnings, vacations] = await Promise.all([
-    api.get(`/shifts?${range}`, signal),
-    api.get(`/schedule/warnings?${range}`, signal),
-    api.get(`/vacations?${range}`, signal),
-  ]);
-  return { shifts, warnings, vacations, holidays: [], labour_rules: "CH" };
-}
 
 /** Shows a shift's chip and puts the keyboard on it (its first control: edit, or the findings marker). */
 function focusChip(shiftId: number) {
@@ -54,7 +43,11 @@ export function ScheduleScreen() {
   const employees = useResource((signal) => api.get("/employees", signal), "Fehler beim Laden der Mitarbeiter");
   const locations = useResource((signal) => api.get("/locations", signal), "Fehler beim Laden der Standorte");
   // The week is the key: weeks already seen show at once (and refresh), a new one keeps the last on screen.
-  const week = useResource((signal) => loadWeek(weekStart, signal), "Fehler beim Laden der Daten", weekStart);
+  const week = useResource(
+    (signal) => api.get(`/schedule/week?start_date=${weekStart}&end_date=${addDays(weekStart, 6)}`, signal),
+    "Fehler beim Laden der Daten",
+    weekStart,
+  );
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
   const [deleting, setDeleting] = useState<ShiftDto | null>(null);
   const [importing, setImporting] = useState(false);

@@ -59,7 +59,7 @@ export function WeekGrid(props: Props) {
           <col className="w-20" />
         </colgroup>
         <thead>
-          <tr className="border-b border-slate-200 bg-slate-50">
+          <tr className="border-b border-slate-200 bg-slate-50 align-top">
             <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-left font-medium text-slate-600">
               Standort
             </th>

@@ -1,23 +1,8 @@
-import type { EmployeeDto, FindingDto, LocationDto, ShiftDto, VacationDto } from "@/lib/shared/api-types";
+import type { EmployeeDto, FindingDto, HolidayDto, LocationDto, ShiftDto, VacationDto } from "@/lib/shared/api-types";
 import { addDays, daysBetween } from "@/lib/shared/dates";
 import { WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { sumHours } from "@/lib/shared/hours";
-import type { LabourRules } from "@/lib/shared/rules/types";
 import { weekStatus } from "@/lib/shared/week-status";
-
-/** A public holiday of the week and the active locations it applies to (docs/PRODUCT-RULES.md §22). */
-export type WeekHoliday = { date: string; name: string; location_ids: number[] };
-
-/** What the planner shows of a week: its shifts and what the planning rules say about them. */
-export type ScheduleWeek = {
-  shifts: ShiftDto[];
-  /** The findings of the week's shifts (docs/PRODUCT-RULES.md §24). */
-  warnings: FindingDto[];
-  /** Approved vacations touching the week. */
-  vacations: VacationDto[];
-  holidays: WeekHoliday[];
-  labour_rules: LabourRules;
-};
 
 export type EmployeeAvailability = {
   employee: EmployeeDto;
@@ -90,7 +75,7 @@ export function findingsByShift(findings: FindingDto[]): Map<number, FindingDto[
  * active location, otherwise in the cells of the locations it applies to ("locationId|date").
  */
 export function holidayPlaces(
-  holidays: WeekHoliday[],
+  holidays: HolidayDto[],
   activeLocationIds: number[],
 ): { byDay: Map<string, string[]>; byCell: Map<string, string[]> } {
   const byDay = new Map<string, string[]>();

@@ -238,3 +238,49 @@ test("on a phone: the findings list, the dialog with findings, no sideways page 
   await shot(page, "shift-dialog-390");
   await expectAccessible(page, "shift dialog on a phone");
 });
+
+test("public holidays: in the day's header for every location, in the cells when regions differ", async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request);
+  const before = await (await request.get("/api/settings", { headers })).json();
+  const setRegion = async (holiday_region: string | null) => {
+    const res = await request.put("/api/settings", { headers, data: { holiday_region } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await setRegion("CH-BE");
+  const bern = await location(request, "Bern");
+  let munich: Named | null = null;
+  try {
+    await signIn(page, E2E_ADMIN, "/schedule");
+    // The week of Friday 01.01.2027 and Saturday 02.01.2027.
+    const target = "2026-12-28";
+    const steps = Math.round((Date.parse(target) - Date.parse(monday())) / (7 * 86_400_000));
+    const button = page.getByRole("button", { name: steps >= 0 ? "Nächste Woche" : "Vorherige Woche" });
+    for (let i = 0; i < Math.abs(steps); i++) await button.click();
+    const saturday = page.getByRole("columnheader", { name: /^Sa 02\.01\./ });
+    await expect(saturday).toHaveText("Sa 02.01.Feiertag: Berchtoldstag");
+    await expect(page.getByRole("columnheader", { name: /^Fr 01\.01\./ })).toContainText("Feiertag: Neujahr");
+    await expect(row(page, bern.name).getByRole("cell").nth(5)).not.toContainText("Feiertag");
+    await shot(page, "planner-holidays-1366");
+
+    // A location in Bavaria: Berchtoldstag is Bern's alone, so it moves into the cells of the locations having it.
+    const name = unique("München");
+    const res = await request.post("/api/locations", { headers, data: { name, holiday_region: "DE-BY" } });
+    expect(res.status(), await res.text()).toBe(201);
+    munich = { id: (await res.json()).id, name };
+    await page.reload();
+    for (let i = 0; i < Math.abs(steps); i++) await button.click();
+    await expect(saturday).toHaveText("Sa 02.01.");
+    await expect(row(page, bern.name).getByRole("cell").nth(5)).toContainText("Feiertag: Berchtoldstag");
+    await expect(row(page, munich.name).getByRole("cell").nth(5)).not.toContainText("Feiertag");
+    // New Year is everyone's.
+    await expect(page.getByRole("columnheader", { name: /^Fr 01\.01\./ })).toContainText("Feiertag: Neujahr");
+    await shot(page, "planner-holiday-cells-1366");
+    await expectAccessible(page, "planner with holidays");
+  } finally {
+    if (munich) await request.delete(`/api/locations/${munich.id}`, { headers });
+    await setRegion(before.holiday_region);
+  }
+});

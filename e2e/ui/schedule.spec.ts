@@ -27,7 +27,7 @@ test("planner: create, edit and delete a shift; unassigned shifts are amber and 
   await expect(page.getByText(`KW ${isoWeekNumber(start)} · ${formatDayMonth(start)}`)).toBeVisible();
   await expect(row(page, locationName)).toBeVisible();
   // at most three calls (issue budget P8)
-  expect(calls.sort()).toEqual(["/api/employees", "/api/locations", "/api/shifts"]);
+  expect(calls.sort()).toEqual(["/api/employees", "/api/locations", "/api/schedule/week"]);
 
   // Create on Tuesday, crossing midnight: the preview says so.
   await row(page, locationName)
