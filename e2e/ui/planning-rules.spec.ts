@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_ADMIN } from "../../playwright.config";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { formatDate, formatDayMonth } from "../../lib/shared/format";
-import { adminHeaders, expectAccessible, signIn, toast, unique } from "./support";
+import { adminHeaders, createAccount, expectAccessible, signIn, toast, unique } from "./support";
 
 // The planner and its dialog with the planning rules (docs/PRODUCT-RULES.md §16.4, §24, §25).
 
@@ -283,4 +283,26 @@ test("public holidays: in the day's header for every location, in the cells when
     if (munich) await request.delete(`/api/locations/${munich.id}`, { headers });
     await setRegion(before.holiday_region);
   }
+});
+
+test("users see the markers and the list; choosing a finding focuses its chip", async ({ page, request }) => {
+  const filiale = await location(request, "Enge");
+  const noah = await employee(request, "Noah");
+  const friday = addDays(monday(), 4);
+  await shift(request, {
+    employee_id: noah.id,
+    location_id: filiale.id,
+    shift_date: friday,
+    start_time: "07:00",
+    end_time: "17:00",
+  });
+  const account = await createAccount(request, "user", "leser");
+  await signIn(page, account, "/schedule");
+  const chip = row(page, filiale.name).getByTestId("shift");
+  await expect(chip.getByTestId("shift-findings")).toHaveAttribute("data-severity", "warning");
+  await page.getByRole("button", { name: /^Hinweise \(\d+\)$/ }).click();
+  const panel = page.getByRole("region", { name: /^Hinweise \(\d+\)$/ });
+  await panel.getByRole("button", { name: new RegExp(`Die Pause von ${noah.name}`) }).click();
+  await expect(chip.getByTestId("shift-findings")).toBeFocused();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });
