@@ -44,6 +44,7 @@ export const APP_ROUTES = [
   { path: "/vacations", heading: "Ferien", signedIn: true },
   { path: "/reports", heading: "Berichte", signedIn: true },
   { path: "/users", heading: "Benutzer", signedIn: true },
+  { path: "/settings", heading: "Betrieb", signedIn: true },
   { path: "/profile", heading: "Einstellungen", signedIn: true },
 ];
 

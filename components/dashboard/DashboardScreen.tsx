@@ -3,14 +3,17 @@ import { IntentLink } from "@/components/ui/IntentLink";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
+import { useAuth } from "@/lib/client/auth-store";
 import { useResource } from "@/lib/client/use-resource";
 import { classNames } from "@/lib/shared/class-names";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";
+import { can } from "@/lib/shared/roles";
 import { DashboardAlerts } from "./DashboardAlerts";
 import { EmployeeWeekList } from "./EmployeeWeekList";
 import { FirstSteps } from "./FirstSteps";
 import { StatCard } from "./StatCard";
+import { UpcomingHolidays } from "./UpcomingHolidays";
 import { UpcomingVacations } from "./UpcomingVacations";
 
 const QUICK_LINKS = [
@@ -24,6 +27,9 @@ const QUICK_LINKS = [
 export function DashboardScreen() {
   const dashboard = useResource((signal) => api.get("/dashboard", signal), "Fehler beim Laden der Dashboard-Daten");
   const data = dashboard.data;
+  const { user } = useAuth();
+  // Only admins may choose the holiday region (docs/PRODUCT-RULES.md §22.6): others are not asked for it.
+  const asksRegion = !!user && can(user.role, "master-data:write");
   const week = data
     ? `KW ${isoWeekNumber(data.week_start)} · ${formatDayMonth(data.week_start)}–${formatDate(data.week_end)}`
     : undefined;
@@ -35,8 +41,12 @@ export function DashboardScreen() {
         <LoadingState />
       ) : (
         <div className="space-y-6">
-          {(data.locations.total === 0 || data.employees.total === 0) && (
-            <FirstSteps hasLocations={data.locations.total > 0} hasEmployees={data.employees.total > 0} />
+          {(data.locations.total === 0 || data.employees.total === 0 || (asksRegion && !data.holiday_region)) && (
+            <FirstSteps
+              hasLocations={data.locations.total > 0}
+              hasEmployees={data.employees.total > 0}
+              hasRegion={asksRegion ? !!data.holiday_region : null}
+            />
           )}
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             <StatCard
@@ -56,6 +66,9 @@ export function DashboardScreen() {
           <div className="grid gap-6 xl:grid-cols-2">
             <EmployeeWeekList weeks={data.employee_weeks} />
             <UpcomingVacations vacations={data.vacations.upcoming} total={data.vacations.total} />
+            {data.holidays.length > 0 && (
+              <UpcomingHolidays holidays={data.holidays} locationCount={data.locations.total} />
+            )}
           </div>
           <nav aria-label="Schnellzugriff" className="flex flex-wrap gap-2">
             {QUICK_LINKS.map((link) => (

@@ -19,7 +19,7 @@ const icon = (path: string) => (
   </svg>
 );
 
-/** The sidebar of docs/PRODUCT-RULES.md §16.1, in its order; Benutzer only for admins. */
+/** The sidebar of docs/PRODUCT-RULES.md §16.1, in its order; Benutzer and Betrieb (§22.6) only for admins. */
 export const NAV_ITEMS: NavItem[] = [
   { href: "/", label: "Dashboard", icon: icon("M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10") },
   { href: "/schedule", label: "Wochenplanung", icon: icon("M4 5h16v15H4zM4 9h16M9 5v15M8 3v4M16 3v4") },
@@ -51,5 +51,11 @@ export const NAV_ITEMS: NavItem[] = [
     label: "Benutzer",
     icon: icon("M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6zM9 12l2 2 4-4"),
     permission: "users:manage",
+  },
+  {
+    href: "/settings",
+    label: "Betrieb",
+    icon: icon("M4 21V5h10v16M14 9h6v12M2 21h20M7.5 9h3M7.5 13h3M7.5 17h3M17 13h.01M17 17h.01"),
+    permission: "master-data:write",
   },
 ];

@@ -1,13 +1,17 @@
 "use client";
 import { useState } from "react";
+import { RegionOptions } from "@/components/settings/RegionOptions";
 import { Field } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
+import { SelectField } from "@/components/ui/SelectField";
 import { api } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
 import { useAction } from "@/lib/client/use-action";
+import { useResource } from "@/lib/client/use-resource";
 import type { LocationDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { DEFAULT_LOCATION_COLOR, LOCATION_COLOR_PRESETS } from "@/lib/shared/colors";
+import { holidayRegionName } from "@/lib/shared/schemas/holiday";
 import { locationInputSchema } from "@/lib/shared/schemas/location";
 
 type Props = { location: LocationDto | null; onClose: () => void; onSaved: () => void };
@@ -16,13 +20,17 @@ export function LocationDialog({ location, onClose, onSaved }: Props) {
   const [name, setName] = useState(location?.name ?? "");
   const [color, setColor] = useState(location?.color ?? DEFAULT_LOCATION_COLOR);
   const [address, setAddress] = useState(location?.address ?? "");
+  const [holidayRegion, setHolidayRegion] = useState(location?.holiday_region ?? "");
+  // The company's region names the default choice (docs/PRODUCT-RULES.md §22.2).
+  const settings = useResource((signal) => api.get("/settings", signal), "Fehler beim Laden der Einstellungen");
+  const companyRegion = settings.data?.holiday_region;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useAction();
   const validColor = /^#[0-9A-Fa-f]{6}$/.test(color);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = validate(locationInputSchema, { name, color, address });
+    const checked = validate(locationInputSchema, { name, color, address, holiday_region: holidayRegion });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
     const input = checked.data;
@@ -97,6 +105,22 @@ export function LocationDialog({ location, onClose, onSaved }: Props) {
           error={errors.address}
           disabled={busy}
         />
+        <SelectField
+          id="location-holiday-region"
+          label="Feiertage"
+          value={holidayRegion}
+          onChange={(event) => setHolidayRegion(event.target.value)}
+          error={errors.holiday_region}
+          hint="Die Feiertage dieser Region erscheinen im Wochenplan und im PDF des Standorts."
+          disabled={busy}
+        >
+          <option value="">
+            {companyRegion === undefined
+              ? "wie Betrieb"
+              : `wie Betrieb (${companyRegion ? holidayRegionName(companyRegion) : "keine Feiertage"})`}
+          </option>
+          <RegionOptions />
+        </SelectField>
         <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>

@@ -9,6 +9,7 @@ import { useAuth } from "@/lib/client/auth-store";
 import { useResource } from "@/lib/client/use-resource";
 import type { LocationDto } from "@/lib/shared/api-types";
 import { can } from "@/lib/shared/roles";
+import { holidayRegionName } from "@/lib/shared/schemas/holiday";
 import { LocationDialog } from "./LocationDialog";
 
 /** Locations (docs/PRODUCT-RULES.md §16.6): a card per location with its colour, name and address. */
@@ -51,6 +52,11 @@ export function LocationsScreen() {
                         <h2 className="font-semibold text-slate-900">{location.name}</h2>
                         <p className="text-sm text-slate-600">{location.address ?? "Keine Adresse hinterlegt"}</p>
                         <p className="mt-1 font-mono text-xs text-slate-500">{location.color}</p>
+                        {location.holiday_region && (
+                          <p className="mt-1 text-xs text-slate-600">
+                            Feiertage: {holidayRegionName(location.holiday_region)}
+                          </p>
+                        )}
                       </div>
                     </div>
                     {mayEdit && (

@@ -18,7 +18,17 @@ export type ScheduleWeek = {
   weekStart: string;
   /** The seven dates Monday … Sunday; dates outside the requested range are null. */
   days: (string | null)[];
-  locations: { id: number; name: string; color: string; cells: ScheduleShift[][]; total: number }[];
+  /** Per day, a public holiday of every location shown (for the day's head), else null; absent: none. */
+  holidays?: (string | null)[];
+  locations: {
+    id: number;
+    name: string;
+    color: string;
+    cells: ScheduleShift[][];
+    total: number;
+    /** Per day, a public holiday of this location that is not in the day's head, else null; absent: none. */
+    holidays?: (string | null)[];
+  }[];
   dayTotals: number[];
   total: number;
 };

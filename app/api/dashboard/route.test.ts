@@ -136,4 +136,20 @@ describe("GET /api/dashboard", () => {
     expect(bad.json).toMatchObject({ code: "validation_failed", fields: { date: expect.any(String) } });
     expect((await call(GET, { path: "/api/dashboard" })).status).toBe(401);
   });
+
+  test("the company's holiday region and the public holidays of the next four weeks", async () => {
+    const { token } = await createUser("user");
+    const dashboard = async () =>
+      (await call(GET, { token, path: "/api/dashboard" }))
+        .json as unknown as import("@/lib/shared/api-types").DashboardDto;
+    expect(await dashboard()).toMatchObject({ holiday_region: null, holidays: [] });
+
+    // 25.11. to 22.12.2026: nothing in Zurich (Christmas is later); Ticino has Mariä Empfängnis on 08.12.
+    await db.companySettings.update({ where: { id: 1 }, data: { holidayRegion: "CH-ZH" } });
+    const lugano = await db.location.create({ data: { name: "Lugano", holidayRegion: "CH-TI" } });
+    expect(await dashboard()).toMatchObject({
+      holiday_region: "CH-ZH",
+      holidays: [{ date: "2026-12-08", name: "Mariä Empfängnis", location_ids: [lugano.id] }],
+    });
+  });
 });

@@ -52,7 +52,7 @@ describe("vacations and public holidays", () => {
     expect(await balanceOf(token, e.id, 2027)).toMatchObject({ used: 5, remaining: 15 });
   });
 
-  test("a vacation keeps its days when the region changes; vacations written afterwards use the new one", async () => {
+  test("a vacation keeps its days when the region changes; later ones use the new region", async () => {
     const { token } = await createUser("admin");
     await region("CH-ZH");
     const anna = await fx.employee({ vacationDaysTotal: 20 });

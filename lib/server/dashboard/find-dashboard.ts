@@ -1,6 +1,8 @@
 import "server-only";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
+import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
+import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
 import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { findVacations } from "@/lib/server/vacations/find-vacations";
@@ -12,31 +14,40 @@ import { findingsInRange, windowFor } from "@/lib/shared/rules";
 import { weekStatus } from "@/lib/shared/week-status";
 
 const UPCOMING_LIMIT = 5;
+/** The dashboard's holidays: today and the 27 days after it (docs/PRODUCT-RULES.md §22.6). */
+const HOLIDAY_DAYS = 28;
 
 /** `date`: any day of the week to show (default: this week). */
 export type DashboardOptions = { date?: string };
 
 /**
  * The dashboard (docs/PRODUCT-RULES.md §16.3) in one request: the week's counts, the employees'
- * week status, the vacations of the next month and the week's findings of the planning rules (§24).
- * Five queries, run in parallel.
+ * week status, the vacations of the next month, the holiday region and the next four weeks'
+ * holidays (§22.6), and the week's findings of the planning rules (§24). The queries run in parallel.
  */
 export async function getDashboard({ date }: DashboardOptions = {}): Promise<DashboardDto> {
   const today = businessToday();
   const weekStart = mondayOf(date ?? today);
   const weekEnd = addDays(weekStart, 6);
   const window = windowFor({ start_date: weekStart, end_date: weekEnd });
-  const [employees, locationCount, shifts, vacations, ruleInput] = await Promise.all([
+  const [employees, locations, shifts, vacations, holidayRegion, ruleInput] = await Promise.all([
     db.employee.findMany({
       where: { archivedAt: null },
       select: { id: true, firstName: true, lastName: true, isHourly: true, weeklyHours: true },
     }),
-    db.location.count({ where: { archivedAt: null } }),
+    db.location.findMany({ where: { archivedAt: null }, select: { id: true, holidayRegion: true } }),
     findShifts({ startDate: weekStart, endDate: weekEnd }),
     // docs/PRODUCT-RULES.md §10.3: the window is today to one month ahead (labelled "next 30 days").
     findVacations({ startDate: today, endDate: addMonths(today, 1) }),
+    getCompanyHolidayRegion(),
     loadRuleInput({ startDate: window.start_date, endDate: window.end_date }),
   ]);
+  const holidays = holidaysForLocations({
+    startDate: today,
+    endDate: addDays(today, HOLIDAY_DAYS - 1),
+    companyRegion: holidayRegion,
+    locations,
+  });
   const findings = findingsInRange(ruleInput, { start_date: weekStart, end_date: weekEnd });
   const errors = findings.filter((finding) => finding.severity === "error").length;
 
@@ -66,7 +77,7 @@ export async function getDashboard({ date }: DashboardOptions = {}): Promise<Das
     week_start: weekStart,
     week_end: weekEnd,
     employees: { total: employees.length, hourly: employees.filter((employee) => employee.isHourly).length },
-    locations: { total: locationCount },
+    locations: { total: locations.length },
     shifts: {
       total: shifts.length,
       assigned_hours: sumHours(assigned.map((shift) => shift.hours)),
@@ -75,5 +86,7 @@ export async function getDashboard({ date }: DashboardOptions = {}): Promise<Das
     vacations: { total: vacations.length, upcoming: vacations.slice(0, UPCOMING_LIMIT) },
     findings: { errors, warnings: findings.length - errors },
     employee_weeks: employeeWeeks,
+    holiday_region: holidayRegion,
+    holidays,
   };
 }

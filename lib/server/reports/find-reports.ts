@@ -3,6 +3,7 @@ import { db } from "@/lib/server/db/client";
 import { fromDateColumn, fromTimeColumn, toDateColumn } from "@/lib/server/db/columns";
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
 import { holidayDatesIn } from "@/lib/server/holidays/holiday-calendar";
+import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
 import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
 import type { HoursReportQuery } from "@/lib/shared/schemas/report";
 import type { DateRangeQuery } from "@/lib/shared/schemas/shift";
@@ -70,7 +71,7 @@ export async function getScheduleData({
   start_date: startDate,
   end_date: endDate,
 }: DateRangeQuery): Promise<ScheduleData> {
-  const [[{ cells }], locations] = await Promise.all([
+  const [[{ cells }], locations, companyRegion] = await Promise.all([
     db.$queryRaw<[{ cells: string }]>`
       SELECT coalesce(json_agg(json_build_array(c.location_id, c.shift_date, c.shifts)), '[]')::text AS cells
       FROM (
@@ -94,8 +95,17 @@ export async function getScheduleData({
           { shifts: { some: { shiftDate: { gte: toDateColumn(startDate), lte: toDateColumn(endDate) } } } },
         ],
       },
-      select: { id: true, name: true, color: true },
+      select: { id: true, name: true, color: true, holidayRegion: true },
     }),
+    getCompanyHolidayRegion(),
   ]);
-  return { startDate, endDate, locations, cells };
+  // The PDF's locations include archived ones with shifts in the range: each follows its region, too.
+  const holidays = holidaysForLocations({ startDate, endDate, companyRegion, locations });
+  return {
+    startDate,
+    endDate,
+    locations: locations.map(({ id, name, color }) => ({ id, name, color })),
+    cells,
+    holidays,
+  };
 }

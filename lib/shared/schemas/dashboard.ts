@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { employeeWeekSchema } from "./employee";
 import { dateSchema } from "./fragments";
+import { holidayDtoSchema } from "./holiday";
 import { date } from "./response-fields";
 import { vacationDtoSchema } from "./vacation";
 
@@ -24,4 +25,6 @@ export const dashboardDtoSchema = z.strictObject({
     .strictObject({ errors: z.number().int(), warnings: z.number().int() })
     .meta({ description: "The week's findings of the planning rules (GET /api/schedule/warnings) by severity" }),
   employee_weeks: z.array(employeeWeekSchema),
+  holiday_region: z.string().nullable().meta({ description: "The company's holiday region; null: not chosen yet" }),
+  holidays: z.array(holidayDtoSchema).meta({ description: "Public holidays from today to four weeks ahead" }),
 });

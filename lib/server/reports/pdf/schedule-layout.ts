@@ -63,7 +63,8 @@ export const PAGE_ROWS_HEIGHT =
 /** Wraps a shift line into a day column, and a location name into the first column. */
 export type Wrap = { shift: (text: string) => string[]; name: (text: string) => string[] };
 
-export type ShiftBlock = { lines: string[]; open: boolean };
+/** A shift's wrapped line, or (holiday) a location's public holiday atop its day cell. */
+export type ShiftBlock = { lines: string[]; open: boolean; holiday?: boolean };
 export type PageRow = {
   id: number;
   nameLines: string[];
@@ -73,13 +74,24 @@ export type PageRow = {
   continued: boolean;
   height: number;
 };
-export type SchedulePage = { week: ScheduleWeek; rows: PageRow[]; firstOfWeek: boolean; lastOfWeek: boolean };
+export type SchedulePage = {
+  week: ScheduleWeek;
+  rows: PageRow[];
+  firstOfWeek: boolean;
+  lastOfWeek: boolean;
+  /** Per day, the wrapped "Feiertag: …" under the day in the head (docs/PRODUCT-RULES.md §22.6). */
+  holidayLines: string[][];
+  /** The head row's height: one line, plus the holidays' lines. */
+  headHeight: number;
+};
 
 /** "07:00–15:30 8.5 h Ayşe Şahin" (+ " · Inventur" for a custom shift); "Offen" when unassigned. */
 export function shiftLine(shift: ScheduleShift): string {
   const label = shift.label ? ` · ${shift.label}` : "";
   return `${shift.start}–${shift.end} ${formatHours(shift.hours)} h ${shift.employee ?? "Offen"}${label}`;
 }
+
+export const holidayLine = (name: string) => `Feiertag: ${name}`;
 
 const lineCount = (cell: ShiftBlock[]) => cell.reduce((lines, block) => lines + block.lines.length, 0);
 
@@ -100,9 +112,13 @@ function makeRow(
  * of at most `maxLines` lines per cell. A shift's lines stay together.
  */
 function locationRows(location: ScheduleWeek["locations"][number], wrap: Wrap, maxLines: number): PageRow[] {
-  const cells = location.cells.map((cell) =>
-    cell.map((shift) => ({ lines: wrap.shift(shiftLine(shift)), open: shift.employee === null })),
-  );
+  const cells = location.cells.map((cell, day): ShiftBlock[] => {
+    const holiday = location.holidays?.[day];
+    return [
+      ...(holiday ? [{ lines: wrap.shift(holidayLine(holiday)), open: false, holiday: true }] : []),
+      ...cell.map((shift) => ({ lines: wrap.shift(shiftLine(shift)), open: shift.employee === null })),
+    ];
+  });
   if (cells.every((cell) => lineCount(cell) <= maxLines)) return [makeRow(location, cells, false, wrap)];
   const pieces: PageRow[] = [];
   const remaining = cells.map((cell) => [...cell]);
@@ -132,22 +148,30 @@ export function paginateSchedule(
   wrap: Wrap,
   pageRowsHeight = PAGE_ROWS_HEIGHT,
 ): SchedulePage[] {
-  const maxLines = Math.max(1, Math.floor((pageRowsHeight - ROW_PADDING) / LINE_HEIGHT));
   const pages: SchedulePage[] = [];
   for (const week of report.weeks) {
+    const holidayLines = week.days.map((day, i) => {
+      const holiday = week.holidays?.[i];
+      return day !== null && holiday ? wrap.shift(holidayLine(holiday)) : [];
+    });
+    const headExtra = Math.max(0, ...holidayLines.map((lines) => lines.length)) * LINE_HEIGHT;
+    const headHeight = BAR_HEIGHT + headExtra;
+    const rowsHeight = pageRowsHeight - headExtra;
+    const maxLines = Math.max(1, Math.floor((rowsHeight - ROW_PADDING) / LINE_HEIGHT));
+    const head = { holidayLines, headHeight };
     const weekPages: SchedulePage[] = [];
     let current: PageRow[] = [];
     let used = 0;
     for (const row of week.locations.flatMap((location) => locationRows(location, wrap, maxLines))) {
-      if (current.length > 0 && used + row.height > pageRowsHeight) {
-        weekPages.push({ week, rows: current, firstOfWeek: weekPages.length === 0, lastOfWeek: false });
+      if (current.length > 0 && used + row.height > rowsHeight) {
+        weekPages.push({ week, rows: current, firstOfWeek: weekPages.length === 0, lastOfWeek: false, ...head });
         current = [];
         used = 0;
       }
       current.push(row);
       used += row.height;
     }
-    weekPages.push({ week, rows: current, firstOfWeek: weekPages.length === 0, lastOfWeek: true });
+    weekPages.push({ week, rows: current, firstOfWeek: weekPages.length === 0, lastOfWeek: true, ...head });
     pages.push(...weekPages);
   }
   return pages;

@@ -74,26 +74,40 @@ const EMPTY_HEIGHT = 20; // "Keine Standorte erfasst."
 const LEGEND =
   "Offene Schichten sind gelb hinterlegt und mit „Offen“ bezeichnet. Stunden: Ende vor Beginn = über Mitternacht.";
 
-function drawWeekPage(pen: Pen, { week, rows, firstOfWeek, lastOfWeek }: SchedulePage) {
+function drawWeekPage(pen: Pen, { week, rows, firstOfWeek, lastOfWeek, holidayLines, headHeight }: SchedulePage) {
   const weekEnd = formatDate(addDays(week.weekStart, 6));
   const continued = firstOfWeek ? "" : " (Fortsetzung)";
   const title = `KW ${isoWeekNumber(week.weekStart)} · ${formatDayMonth(week.weekStart)}–${weekEnd}${continued}`;
   pen.line(title, grid.left, FRAME_BODY_TOP, { size: WEEK_TITLE_SIZE, bold: true });
 
   const tableTop = FRAME_BODY_TOP + WEEK_TITLE_HEIGHT;
-  const rowsTop = tableTop + BAR_HEIGHT;
+  const rowsTop = tableTop + headHeight;
   const rowsBottom = rowsTop + (rows.length === 0 ? EMPTY_HEIGHT : rows.reduce((sum, row) => sum + row.height, 0));
   const tableBottom = rowsBottom + (lastOfWeek ? BAR_HEIGHT : 0);
   const rules: Rule[] = [];
 
   // Backgrounds first: rules and texts go on top of them.
-  pen.rect(grid.left, tableTop, grid.width, BAR_HEIGHT, pdfColors.header);
+  pen.rect(grid.left, tableTop, grid.width, headHeight, pdfColors.header);
   if (lastOfWeek) pen.rect(grid.left, rowsBottom, grid.width, BAR_HEIGHT, pdfColors.header);
 
   const headTop = tableTop + grid.padding;
   pen.line("Standort", grid.left + grid.padding, headTop, firstCell);
   WEEKDAYS_SHORT.forEach((weekday, i) =>
     pen.line(`${weekday} ${formatDayMonth(addDays(week.weekStart, i))}`, grid.dayX(i) + grid.padding, headTop, dayCell),
+  );
+  holidayLines.forEach((lines, i) =>
+    lines.forEach((line, n) =>
+      pen.line(
+        line,
+        grid.dayX(i) + grid.padding + (n > 0 ? SHIFT_INDENT : 0),
+        headTop + NAME_LINE_HEIGHT + n * LINE_HEIGHT,
+        {
+          size: SHIFT_SIZE,
+          lineHeight: LINE_HEIGHT,
+          color: pdfColors.holidayText,
+        },
+      ),
+    ),
   );
   pen.line("Total", totalRight, headTop, { ...totalCell, bold: true });
   rules.push(across(tableTop), across(rowsTop));
@@ -104,10 +118,10 @@ function drawWeekPage(pen: Pen, { week, rows, firstOfWeek, lastOfWeek }: Schedul
     columnRules(rules, tableTop, rowsTop);
     if (lastOfWeek) columnRules(rules, rowsBottom, tableBottom);
   } else {
-    week.days.forEach(
-      (day, i) =>
-        day === null && pen.rect(grid.dayX(i), rowsTop, grid.dayWidth, rowsBottom - rowsTop, pdfColors.outside),
-    );
+    week.days.forEach((day, i) => {
+      const shade = day === null ? pdfColors.outside : holidayLines[i].length > 0 ? pdfColors.holiday : null;
+      if (shade) pen.rect(grid.dayX(i), rowsTop, grid.dayWidth, rowsBottom - rowsTop, shade);
+    });
     let y = rowsTop;
     for (const row of rows) {
       drawRow(pen, row, y);
@@ -153,11 +167,12 @@ function drawRow(pen: Pen, row: PageRow, top: number) {
     const x = grid.dayX(day) + grid.padding;
     let y = inner;
     for (const block of cell) {
-      if (block.open) pen.rect(x, y, grid.dayTextWidth, block.lines.length * LINE_HEIGHT, pdfColors.open);
+      const background = block.open ? pdfColors.open : block.holiday ? pdfColors.holiday : null;
+      if (background) pen.rect(x, y, grid.dayTextWidth, block.lines.length * LINE_HEIGHT, background);
       const style = {
         size: SHIFT_SIZE,
         lineHeight: LINE_HEIGHT,
-        color: block.open ? pdfColors.openText : pdfColors.text,
+        color: block.open ? pdfColors.openText : block.holiday ? pdfColors.holidayText : pdfColors.text,
       };
       block.lines.forEach((line, i) => pen.line(line, i === 0 ? x : x + SHIFT_INDENT, y + i * LINE_HEIGHT, style));
       y += block.lines.length * LINE_HEIGHT;

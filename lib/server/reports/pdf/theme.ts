@@ -15,6 +15,9 @@ export const pdfColors = {
   // An open shift on paper: the planner's amber background, without its border.
   open: OPEN_SHIFT_COLORS.background,
   openText: "#92400e",
+  // A public holiday (docs/PRODUCT-RULES.md §22.6): a light rose day, its name in dark rose.
+  holiday: "#fff1f2",
+  holidayText: "#9f1239",
 };
 
 /** Landscape A4 in pt, and the page frame's measures (header, body, footer). */

@@ -1,0 +1,202 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { PageHeader } from "@/components/ui/PageHeader";
+import { SelectField } from "@/components/ui/SelectField";
+import { WhenLoaded } from "@/components/ui/States";
+import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
+import { useAuth } from "@/lib/client/auth-store";
+import { parseDecimal, validate } from "@/lib/client/form-errors";
+import { notify } from "@/lib/client/notify";
+import { useResource } from "@/lib/client/use-resource";
+import type { SettingsDto } from "@/lib/shared/api-types";
+import { can } from "@/lib/shared/roles";
+import { DEFAULT_WEEKLY_MAX, settingsUpdateSchema, type LabourRulesCode } from "@/lib/shared/schemas/settings";
+import { RegionOptions } from "./RegionOptions";
+
+const LABOUR_RULE_LABELS: Record<LabourRulesCode, string> = {
+  CH: "Schweiz – Arbeitsgesetz",
+  DE: "Deutschland – Arbeitszeitgesetz",
+  none: "keine Prüfung",
+};
+
+const MAXIMUM_HINTS: Record<LabourRulesCode, string> = {
+  CH:
+    "Arbeitsgesetz: 45 h für Industrie, Büro, technisches Personal und grosse Detailhandelsbetriebe, " +
+    "50 h für alle übrigen – oder die Zahl eures Gesamtarbeitsvertrags.",
+  DE: "Arbeitszeitgesetz: 48 h (sechs Werktage zu 8 h).",
+  none: "Ohne Prüfung warnt die Planung nicht bei zu vielen Stunden.",
+};
+
+const REST_HINTS: Record<LabourRulesCode, string> = {
+  CH: "Arbeitsgesetz: 11 h zwischen zwei Arbeitstagen.",
+  DE: "Arbeitszeitgesetz: 11 h nach dem Ende der täglichen Arbeitszeit.",
+  none: "Ohne Prüfung warnt die Planung nicht bei zu kurzer Ruhezeit.",
+};
+
+/** "Betrieb" (docs/PRODUCT-RULES.md §22.6, admins only): company name, holiday region, labour rules and limits. */
+export function SettingsScreen() {
+  const { user } = useAuth();
+  if (!user || !can(user.role, "master-data:write")) {
+    return (
+      <>
+        <PageHeader title="Betrieb" />
+        <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
+          Nur Administratoren haben Zugriff auf diese Seite
+        </p>
+      </>
+    );
+  }
+  return <CompanySettings />;
+}
+
+function CompanySettings() {
+  const settings = useResource((signal) => api.get("/settings", signal), "Fehler beim Laden der Einstellungen");
+  return (
+    <>
+      <PageHeader title="Betrieb" description="Firmenname, Feiertage und die Regeln der Planung." />
+      <WhenLoaded resource={settings} failedTitle="Die Einstellungen konnten nicht geladen werden.">
+        {(data) => <SettingsForm settings={data} onSaved={settings.reload} />}
+      </WhenLoaded>
+    </>
+  );
+}
+
+function SettingsForm({ settings, onSaved }: { settings: SettingsDto; onSaved: () => Promise<void> }) {
+  const [form, setForm] = useState({
+    company_name: settings.company_name ?? "",
+    holiday_region: settings.holiday_region ?? "",
+    labour_rules: settings.labour_rules,
+    weekly_max_hours: String(settings.weekly_max_hours),
+    min_rest_hours: String(settings.min_rest_hours),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm((current) => ({ ...current, [key]: event.target.value }));
+
+  // A new labour law proposes its maximum; nothing changes until "Speichern" (docs/PRODUCT-RULES.md §22.1).
+  function changeRules(event: React.ChangeEvent<HTMLSelectElement>) {
+    const rules = event.target.value as LabourRulesCode;
+    setForm((current) => ({
+      ...current,
+      labour_rules: rules,
+      weekly_max_hours: rules === "none" ? current.weekly_max_hours : String(DEFAULT_WEEKLY_MAX[rules]),
+    }));
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validate(settingsUpdateSchema, {
+      ...form,
+      weekly_max_hours: parseDecimal(form.weekly_max_hours),
+      min_rest_hours: parseDecimal(form.min_rest_hours),
+    });
+    setErrors(checked.errors ?? {});
+    if (!checked.data) return;
+    setBusy(true);
+    try {
+      await api.put("/settings", checked.data);
+      notify.success("Einstellungen gespeichert!");
+      await onSaved();
+    } catch (error) {
+      if (error instanceof ApiRequestError) setErrors(error.fields);
+      notify.error(errorMessage(error, "Fehler beim Speichern"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const rules = form.labour_rules;
+  return (
+    <form onSubmit={submit} noValidate className="max-w-2xl space-y-6">
+      <section aria-labelledby="company-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+        <h2 id="company-heading" className="text-lg font-semibold">
+          Firma
+        </h2>
+        <Field
+          id="settings-company-name"
+          label="Firmenname"
+          value={form.company_name}
+          onChange={set("company_name")}
+          error={errors.company_name}
+          hint="Steht im Kopf der PDF-Berichte."
+          maxLength={100}
+          disabled={busy}
+        />
+        <SelectField
+          id="settings-holiday-region"
+          label="Feiertage"
+          value={form.holiday_region}
+          onChange={set("holiday_region")}
+          error={errors.holiday_region}
+          hint={
+            "Die gesetzlichen Feiertage zählen nicht als Ferientage und senken die Sollstunden. " +
+            "Eine neue Region gilt für Ferien, die danach erfasst werden; erfasste Ferien behalten ihre Tage. " +
+            "Standorte können unter «Standorte» eine eigene Region haben."
+          }
+          disabled={busy}
+        >
+          <option value="">Keine Feiertage</option>
+          <RegionOptions />
+        </SelectField>
+      </section>
+
+      <section aria-labelledby="rules-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+        <h2 id="rules-heading" className="text-lg font-semibold">
+          Planungsregeln
+        </h2>
+        <SelectField
+          id="settings-labour-rules"
+          label="Arbeitsrecht"
+          value={rules}
+          onChange={changeRules}
+          error={errors.labour_rules}
+          hint="Nach diesen Regeln warnt die Planung vor zu langen Tagen und Wochen oder zu kurzer Ruhezeit."
+          disabled={busy}
+        >
+          {(Object.keys(LABOUR_RULE_LABELS) as LabourRulesCode[]).map((code) => (
+            <option key={code} value={code}>
+              {LABOUR_RULE_LABELS[code]}
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id="settings-weekly-max"
+            label="Wöchentliche Höchstarbeitszeit (h)"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            max={168}
+            step={0.5}
+            value={form.weekly_max_hours}
+            onChange={set("weekly_max_hours")}
+            error={errors.weekly_max_hours}
+            hint={MAXIMUM_HINTS[rules]}
+            disabled={busy}
+          />
+          <Field
+            id="settings-min-rest"
+            label="Mindestruhezeit (h)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={24}
+            step={0.5}
+            value={form.min_rest_hours}
+            onChange={set("min_rest_hours")}
+            error={errors.min_rest_hours}
+            hint={REST_HINTS[rules]}
+            disabled={busy}
+          />
+        </div>
+      </section>
+
+      <Button type="submit" disabled={busy}>
+        {busy ? "Wird gespeichert..." : "Speichern"}
+      </Button>
+    </form>
+  );
+}
