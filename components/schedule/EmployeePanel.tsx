@@ -1,10 +1,13 @@
 import { WeekBalance } from "@/components/ui/WeekBalance";
 import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
-import type { EmployeeAvailability } from "./week-model";
+import { weekdayRuns, type EmployeeAvailability } from "./week-model";
 
-/** Who still has hours this week (docs/PRODUCT-RULES.md §16.4): remaining hours, overbooked in red and with a "+". */
-export function EmployeePanel({ entries }: { entries: EmployeeAvailability[] }) {
+/**
+ * Who still has hours this week (docs/PRODUCT-RULES.md §16.4): remaining hours, overbooked in red and with a "+",
+ * and "Ferien Mo–Mi" for the days someone is on vacation.
+ */
+export function EmployeePanel({ entries, weekStart }: { entries: EmployeeAvailability[]; weekStart: string }) {
   return (
     <section aria-labelledby="available-heading" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="available-heading" className="mb-2 text-sm font-semibold text-slate-900">
@@ -24,8 +27,15 @@ export function EmployeePanel({ entries }: { entries: EmployeeAvailability[] }) 
                 "[contain-intrinsic-size:auto_2.0625rem] [content-visibility:auto]",
               )}
             >
-              <span className="truncate">
-                {entry.employee.first_name} {entry.employee.last_name}
+              <span className="flex min-w-0 items-center gap-2">
+                <span className="truncate">
+                  {entry.employee.first_name} {entry.employee.last_name}
+                </span>
+                {entry.vacationDays.length > 0 && (
+                  <span className="shrink-0 rounded bg-sky-100 px-1.5 text-xs font-medium text-sky-900">
+                    Ferien {weekdayRuns(entry.vacationDays, weekStart)}
+                  </span>
+                )}
               </span>
               <span className="shrink-0 tabular-nums">
                 {entry.remaining === null && `${formatHours(entry.scheduled)} h · `}

@@ -14,9 +14,17 @@ import { addDays, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { can } from "@/lib/shared/roles";
 import { EmployeePanel } from "./EmployeePanel";
+import { FindingsPanel, FindingsToggle } from "./FindingsPanel";
 import type { ShiftDraft } from "./ShiftDialog";
-import { availability, rows } from "./week-model";
+import { availability, findingsByShift, holidayPlaces, rows } from "./week-model";
 import { WeekGrid } from "./WeekGrid";
+
+/** Shows a shift's chip and puts the keyboard on it (its first control: edit, or the findings marker). */
+function focusChip(shiftId: number) {
+  const chip = document.querySelector<HTMLElement>(`[data-testid="shift"][data-shift-id="${shiftId}"]`);
+  chip?.scrollIntoView({ block: "center", inline: "center" });
+  chip?.querySelector<HTMLElement>("button")?.focus();
+}
 
 // The dialogs (and the form validation they bring, zod among it) load when
 // first opened, not with the planner.
@@ -25,7 +33,7 @@ const TemplateImportDialog = dynamic(() => import("./TemplateImportDialog").then
 
 /**
  * Week planning (docs/PRODUCT-RULES.md §16.4): three calls on load (employees, locations, the
- * week's shifts); switching weeks fetches only the shifts.
+ * week with its findings, vacations and holidays); switching weeks fetches only the week.
  */
 export function ScheduleScreen() {
   const { user } = useAuth();
@@ -36,18 +44,34 @@ export function ScheduleScreen() {
   const locations = useResource((signal) => api.get("/locations", signal), "Fehler beim Laden der Standorte");
   // The week is the key: weeks already seen show at once (and refresh), a new one keeps the last on screen.
   const week = useResource(
-    (signal) => api.get(`/shifts?start_date=${weekStart}&end_date=${addDays(weekStart, 6)}`, signal),
+    (signal) => api.get(`/schedule/week?start_date=${weekStart}&end_date=${addDays(weekStart, 6)}`, signal),
     "Fehler beim Laden der Daten",
     weekStart,
   );
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
   const [deleting, setDeleting] = useState<ShiftDto | null>(null);
   const [importing, setImporting] = useState(false);
+  const [findingsOpen, setFindingsOpen] = useState(false);
+  const [findingsFocus, setFindingsFocus] = useState<{ shiftId: number } | null>(null);
 
-  const shifts = useMemo(() => week.data ?? [], [week.data]);
-  const entries = useMemo(() => availability(employees.data ?? [], shifts), [employees.data, shifts]);
-  const gridRows = useMemo(() => rows(locations.data ?? [], shifts), [locations.data, shifts]);
   const shownWeek = week.dataKey ?? weekStart;
+  const shifts = useMemo(() => week.data?.shifts ?? [], [week.data]);
+  const findings = useMemo(() => week.data?.warnings ?? [], [week.data]);
+  const vacations = useMemo(() => week.data?.vacations ?? [], [week.data]);
+  const entries = useMemo(
+    () => availability(employees.data ?? [], shifts, vacations, shownWeek),
+    [employees.data, shifts, vacations, shownWeek],
+  );
+  const gridRows = useMemo(() => rows(locations.data ?? [], shifts), [locations.data, shifts]);
+  const shiftFindings = useMemo(() => findingsByShift(findings), [findings]);
+  const holidays = useMemo(
+    () =>
+      holidayPlaces(
+        week.data?.holidays ?? [],
+        (locations.data ?? []).map((location) => location.id),
+      ),
+    [week.data, locations.data],
+  );
 
   const ready = employees.data && locations.data && week.data;
 
@@ -62,6 +86,9 @@ export function ScheduleScreen() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          {week.data && (
+            <FindingsToggle findings={findings} open={findingsOpen} onToggle={() => setFindingsOpen(!findingsOpen)} />
+          )}
           <div className="flex gap-1" role="group" aria-label="Woche wählen">
             <Button
               variant="secondary"
@@ -100,7 +127,15 @@ export function ScheduleScreen() {
         </EmptyState>
       ) : (
         <div className={`space-y-4 transition-opacity ${week.loading && shownWeek !== weekStart ? "opacity-60" : ""}`}>
-          <EmployeePanel entries={entries} />
+          {findingsOpen && findings.length > 0 && (
+            <FindingsPanel
+              findings={findings}
+              shifts={shifts}
+              focus={findingsFocus}
+              onSelect={(shift) => (canEdit ? setDraft({ shift }) : focusChip(shift.id))}
+            />
+          )}
+          <EmployeePanel entries={entries} weekStart={shownWeek} />
           <WeekGrid
             weekStart={shownWeek}
             today={today}
@@ -110,6 +145,12 @@ export function ScheduleScreen() {
             onAdd={(locationId, date) => setDraft({ locationId, date })}
             onEdit={(shift) => setDraft({ shift })}
             onDelete={setDeleting}
+            findings={shiftFindings}
+            holidays={holidays}
+            onFindings={(shift) => {
+              setFindingsOpen(true);
+              setFindingsFocus({ shiftId: shift.id });
+            }}
           />
         </div>
       )}
@@ -119,6 +160,9 @@ export function ScheduleScreen() {
           draft={draft}
           employees={entries}
           locations={locations.data ?? []}
+          weekStart={shownWeek}
+          vacations={vacations}
+          labourRules={week.data?.labour_rules ?? "CH"}
           onClose={() => setDraft(null)}
           onSaved={() => {
             setDraft(null);

@@ -4,11 +4,18 @@ import { Field, inputClass } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
+import { notify } from "@/lib/client/notify";
 import { useAction } from "@/lib/client/use-action";
-import type { LocationDto, ShiftDto } from "@/lib/shared/api-types";
-import { crossesMidnight, formatHours, shiftHours } from "@/lib/shared/hours";
+import type { FindingDto, LocationDto, SavedShift, ShiftDto, VacationDto } from "@/lib/shared/api-types";
+import { addDays } from "@/lib/shared/dates";
+import { crossesMidnight, formatHours, shiftHours, shiftMinutes } from "@/lib/shared/hours";
+// The module itself, not the rules' index: the dialog needs this one function, not the whole evaluation.
+import { BREAK_STEP_MINUTES, minimumBreak } from "@/lib/shared/rules/breaks";
+import type { LabourRules } from "@/lib/shared/rules/types";
 import { shiftInputSchema } from "@/lib/shared/schemas/shift";
-import type { EmployeeAvailability } from "./week-model";
+import { ShiftFindings } from "./ShiftFindings";
+import { useShiftCheck } from "./use-shift-check";
+import { onVacation, type EmployeeAvailability } from "./week-model";
 
 export type ShiftDraft = { shift: ShiftDto } | { locationId: number; date: string };
 
@@ -16,9 +23,27 @@ type Props = {
   draft: ShiftDraft;
   employees: EmployeeAvailability[];
   locations: LocationDto[];
+  /** The displayed week: its vacations and the employees' hours describe it, not other weeks. */
+  weekStart: string;
+  vacations: VacationDto[];
+  labourRules: LabourRules;
   onClose: () => void;
   onSaved: () => void;
 };
+
+/** The legal minimum break for the times (docs/PRODUCT-RULES.md §23), 0 without a length. */
+const suggestedBreak = (start: string, end: string, rules: LabourRules) =>
+  minimumBreak(shiftMinutes(start, end) ?? 0, rules);
+
+/**
+ * The success toast (docs/PRODUCT-RULES.md §20.1): the saved shift's warnings follow it, one in full, several
+ * as a count (the chips and "Hinweise" show them).
+ */
+function savedToast(title: string, warnings: FindingDto[]): string {
+  if (warnings.length === 0) return title;
+  if (warnings.length === 1) return `${title} 1 Hinweis: ${warnings[0].message}`;
+  return `${title} ${warnings.length} Hinweise, siehe Wochenplan`;
+}
 
 function remainingLabel(entry: EmployeeAvailability) {
   if (entry.remaining === null) return "Stundenlohn";
@@ -27,8 +52,12 @@ function remainingLabel(entry: EmployeeAvailability) {
     : `${formatHours(entry.remaining)} h frei`;
 }
 
-/** Create or edit a shift, with a live preview of its hours (over midnight when the end is before the start). */
-export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: Props) {
+/**
+ * Create or edit a shift, with a live preview of its hours (over midnight when the end is before the start,
+ * less the break) and the planning rules' findings before saving (docs/PRODUCT-RULES.md §16.4, §24).
+ */
+export function ShiftDialog(props: Props) {
+  const { draft, employees, locations, weekStart, vacations, labourRules, onClose, onSaved } = props;
   const editing = "shift" in draft ? draft.shift : null;
   const [form, setForm] = useState({
     employee_id: editing?.employee_id ? String(editing.employee_id) : "",
@@ -38,7 +67,13 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
     end_time: editing?.end_time ?? "17:00",
     is_custom: editing?.is_custom ?? false,
     custom_name: editing?.custom_name ?? "",
+    break_minutes: String(editing?.break_minutes ?? 0),
   });
+  // The break follows the times (the legal minimum) until the user sets it. A saved shift's break follows too
+  // when it is the minimum of its saved times, so changing the times of a shift planned that way keeps it legal.
+  const [breakFollows, setBreakFollows] = useState(
+    () => !editing || editing.break_minutes === suggestedBreak(editing.start_time, editing.end_time, labourRules),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useAction();
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -50,7 +85,23 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
           : event.target.value,
     }));
 
-  const hours = shiftHours(form.start_time, form.end_time);
+  const suggested = suggestedBreak(form.start_time, form.end_time, labourRules);
+  const breakText = breakFollows ? String(suggested) : form.break_minutes;
+  const breakMinutes = breakText.trim() === "" ? Number.NaN : Number(breakText);
+  const length = shiftMinutes(form.start_time, form.end_time);
+  // The preview counts a break it can: a whole number of minutes shorter than the shift (the schema says the rest).
+  const usableBreak = Number.isInteger(breakMinutes) && breakMinutes >= 0 && breakMinutes < (length ?? 0);
+  const hours = shiftHours(form.start_time, form.end_time, usableBreak ? breakMinutes : 0);
+  const findings = useShiftCheck({
+    id: editing?.id,
+    employee_id: form.employee_id ? Number(form.employee_id) : null,
+    location_id: form.location_id ? Number(form.location_id) : null,
+    shift_date: form.shift_date,
+    start_time: form.start_time,
+    end_time: form.end_time,
+    break_minutes: breakMinutes,
+  });
+  const inWeek = form.shift_date >= weekStart && form.shift_date <= addDays(weekStart, 6);
   const overnight = crossesMidnight(form.start_time, form.end_time);
   // The archived location of an old shift stays selectable for that shift.
   const locationOptions =
@@ -67,18 +118,35 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
       shift_date: form.shift_date,
       start_time: form.start_time,
       end_time: form.end_time,
-      break_minutes: 0,
+      break_minutes: breakMinutes,
       is_custom: form.is_custom,
       custom_name: form.is_custom ? form.custom_name : null,
     });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
-    const body = { ...checked.data, break_minutes: 0 };
-    const saved = await run(() => (editing ? api.put(`/shifts/${editing.id}`, body) : api.post("/shifts", body)), {
-      success: editing ? "Schicht aktualisiert!" : "Schicht erstellt!",
-      failure: editing ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen",
-    });
-    if (saved) onSaved();
+    const body = checked.data;
+    let answer: SavedShift | undefined;
+    // An overlap or a vacation day is refused with the server's German text in the error toast (§25).
+    const saved = await run(
+      async () => {
+        answer = await (editing ? api.put(`/shifts/${editing.id}`, body) : api.post("/shifts", body));
+      },
+      { failure: editing ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen" },
+    );
+    if (!saved || !answer) return;
+    notify.success(savedToast(editing ? "Schicht aktualisiert!" : "Schicht erstellt!", answer.warnings));
+    onSaved();
+  }
+
+  /** " – Ferien" on the day, " – überbucht" when this shift would take the employee past the week's hours. */
+  function employeeNotes(entry: EmployeeAvailability): string {
+    if (!inWeek) return "";
+    const id = entry.employee.id;
+    const vacation = form.shift_date && onVacation(vacations, id, form.shift_date) ? " – Ferien" : "";
+    const already = editing?.employee_id === id ? editing.hours : 0;
+    const over =
+      entry.remaining !== null && entry.remaining >= 0 && hours !== null && entry.remaining + already - hours < 0;
+    return vacation + (over ? " – überbucht" : "");
   }
 
   return (
@@ -102,6 +170,7 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
             {employees.map((entry) => (
               <option key={entry.employee.id} value={String(entry.employee.id)}>
                 {entry.employee.first_name} {entry.employee.last_name} – {remainingLabel(entry)}
+                {employeeNotes(entry)}
               </option>
             ))}
           </select>
@@ -137,6 +206,8 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
             error={errors.shift_date}
             disabled={busy}
           />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
           <Field
             id="shift-start"
             label="Beginn"
@@ -154,6 +225,23 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
             onChange={set("end_time")}
             error={errors.end_time}
             disabled={busy}
+          />
+          <Field
+            id="shift-break"
+            label="Pause (Minuten)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={BREAK_STEP_MINUTES}
+            value={breakText}
+            onChange={(event) => {
+              const value = event.target.value;
+              setBreakFollows(false);
+              setForm((current) => ({ ...current, break_minutes: value }));
+            }}
+            error={errors.break_minutes}
+            disabled={busy}
+            hint={breakHint(suggested, labourRules)}
           />
         </div>
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
@@ -183,12 +271,21 @@ export function ShiftDialog({ draft, employees, locations, onClose, onSaved }: P
             <span className="text-red-700">Beginn und Ende dürfen nicht gleich sein</span>
           ) : (
             <strong>
-              {form.start_time}–{form.end_time} · {formatHours(hours)} h{overnight ? " (über Mitternacht)" : ""}
+              {form.start_time}–{form.end_time} · {formatHours(hours)} h
+              {usableBreak && breakMinutes > 0 ? `, ${breakMinutes} Min. Pause` : ""}
+              {overnight ? " (über Mitternacht)" : ""}
             </strong>
           )}
         </p>
+        <ShiftFindings findings={findings} />
         <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );
+}
+
+/** "Gesetzliche Mindestpause: 30 Min." (or "keine"); nothing when the company follows no labour law (§22). */
+function breakHint(minimum: number, rules: LabourRules): string | undefined {
+  if (rules === "none") return undefined;
+  return `Gesetzliche Mindestpause: ${minimum > 0 ? `${minimum} Min.` : "keine"}`;
 }

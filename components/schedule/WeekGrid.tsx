@@ -1,6 +1,6 @@
 "use client";
 import { ShiftChip } from "@/components/ui/ShiftChip";
-import type { LocationDto, ShiftDto } from "@/lib/shared/api-types";
+import type { FindingDto, LocationDto, ShiftDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { addDays } from "@/lib/shared/dates";
 import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
@@ -16,14 +16,28 @@ type Props = {
   onAdd: (locationId: number, date: string) => void;
   onEdit: (shift: ShiftDto) => void;
   onDelete: (shift: ShiftDto) => void;
+  /** The planning rules' findings by shift id. */
+  findings: Map<number, FindingDto[]>;
+  /** Holiday names by day (all locations) and by "locationId|date" (some of them), see holidayPlaces. */
+  holidays: { byDay: Map<string, string[]>; byCell: Map<string, string[]> };
+  onFindings: (shift: ShiftDto) => void;
 };
+
+/** "Feiertag: Berchtoldstag" (docs/PRODUCT-RULES.md §22), two on one day joined. */
+function HolidayNote({ names }: { names: string[] | undefined }) {
+  if (!names) return null;
+  return (
+    <span className="mt-0.5 block text-xs font-normal leading-tight text-rose-800">Feiertag: {names.join(", ")}</span>
+  );
+}
 
 /**
  * One row per location, one column per weekday Mo–So, with totals per
  * location and per day. Scrolls sideways in its own box on small screens,
  * the location column staying in place.
  */
-export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, onEdit, onDelete }: Props) {
+export function WeekGrid(props: Props) {
+  const { weekStart, today, locations, shifts, canEdit, onAdd, onEdit, onDelete, findings, holidays } = props;
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
   const byCell = toCells(shifts);
   const cellHours = (locationId: number, day: string) =>
@@ -45,7 +59,7 @@ export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, 
           <col className="w-20" />
         </colgroup>
         <thead>
-          <tr className="border-b border-slate-200 bg-slate-50">
+          <tr className="border-b border-slate-200 bg-slate-50 align-top">
             <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-left font-medium text-slate-600">
               Standort
             </th>
@@ -60,6 +74,7 @@ export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, 
                 )}
               >
                 {WEEKDAYS_SHORT[i]} {formatDayMonth(day)}
+                <HolidayNote names={holidays.byDay.get(day)} />
               </th>
             ))}
             <th scope="col" className="px-2 py-2 text-right font-medium text-slate-600">
@@ -83,6 +98,7 @@ export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, 
               {days.map((day, i) => (
                 <td key={day} className={`border-l border-slate-100 p-1 ${day === today ? "bg-blue-50/40" : ""}`}>
                   <div className="flex flex-col gap-1">
+                    <HolidayNote names={holidays.byCell.get(`${location.id}|${day}`)} />
                     {(byCell.get(`${location.id}|${day}`) ?? []).map((shift) => (
                       <ShiftChip
                         key={shift.id}
@@ -90,6 +106,8 @@ export function WeekGrid({ weekStart, today, locations, shifts, canEdit, onAdd, 
                         variant="grid"
                         onEdit={canEdit ? () => onEdit(shift) : undefined}
                         onDelete={canEdit ? () => onDelete(shift) : undefined}
+                        findings={findings.get(shift.id)}
+                        onFindings={() => props.onFindings(shift)}
                       />
                     ))}
                     {canEdit && (

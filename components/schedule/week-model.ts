@@ -1,4 +1,6 @@
-import type { EmployeeDto, LocationDto, ShiftDto } from "@/lib/shared/api-types";
+import type { EmployeeDto, FindingDto, HolidayDto, LocationDto, ShiftDto, VacationDto } from "@/lib/shared/api-types";
+import { addDays, daysBetween } from "@/lib/shared/dates";
+import { WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { sumHours } from "@/lib/shared/hours";
 import { weekStatus } from "@/lib/shared/week-status";
 
@@ -7,19 +9,84 @@ export type EmployeeAvailability = {
   scheduled: number;
   remaining: number | null;
   status: "free" | "full" | "overbooked";
+  /** The days of the displayed week within an approved vacation of the employee. */
+  vacationDays: string[];
 };
 
-/** Each employee's scheduled and remaining hours in the displayed week (docs/PRODUCT-RULES.md §10.2). */
-export function availability(employees: EmployeeDto[], shifts: ShiftDto[]): EmployeeAvailability[] {
+/**
+ * Each employee's scheduled and remaining hours in the displayed week (docs/PRODUCT-RULES.md §10.2) and the days
+ * of it the employee is on vacation.
+ */
+export function availability(
+  employees: EmployeeDto[],
+  shifts: ShiftDto[],
+  vacations: VacationDto[] = [],
+  weekStart?: string,
+): EmployeeAvailability[] {
   const hours = new Map<number, number[]>();
   for (const shift of shifts)
     if (shift.employee_id !== null)
       hours.set(shift.employee_id, [...(hours.get(shift.employee_id) ?? []), shift.hours]);
+  const days = weekStart ? Array.from({ length: 7 }, (_, i) => addDays(weekStart, i)) : [];
+  const away = new Map<number, Set<string>>();
+  for (const vacation of vacations)
+    for (const day of days)
+      if (vacation.start_date <= day && day <= vacation.end_date)
+        away.set(vacation.employee_id, (away.get(vacation.employee_id) ?? new Set()).add(day));
   return employees.map((employee) => {
     const scheduled = sumHours(hours.get(employee.id) ?? []);
     const { remaining_hours, status } = weekStatus(employee, scheduled);
-    return { employee, scheduled, remaining: remaining_hours, status };
+    const vacationDays = days.filter((day) => away.get(employee.id)?.has(day));
+    return { employee, scheduled, remaining: remaining_hours, status, vacationDays };
   });
+}
+
+/** Whether the employee has an approved vacation on the day (among the vacations the planner has loaded). */
+export function onVacation(vacations: VacationDto[], employeeId: number, date: string): boolean {
+  return vacations.some((v) => v.employee_id === employeeId && v.start_date <= date && date <= v.end_date);
+}
+
+/**
+ * Days of a week as short weekdays, runs joined: "Mo–Mi, Fr", a single day "Do". `days` are dates of the week
+ * starting at `weekStart`, in order.
+ */
+export function weekdayRuns(days: string[], weekStart: string): string {
+  const positions = days.map((day) => daysBetween(weekStart, day));
+  const runs: [number, number][] = [];
+  for (const position of positions) {
+    const last = runs.at(-1);
+    if (last && position === last[1] + 1) last[1] = position;
+    else runs.push([position, position]);
+  }
+  return runs
+    .map(([from, to]) => (from === to ? WEEKDAYS_SHORT[from] : `${WEEKDAYS_SHORT[from]}–${WEEKDAYS_SHORT[to]}`))
+    .join(", ");
+}
+
+/** The findings by the shift they belong to. */
+export function findingsByShift(findings: FindingDto[]): Map<number, FindingDto[]> {
+  const byShift = new Map<number, FindingDto[]>();
+  for (const finding of findings) byShift.set(finding.shift_id, [...(byShift.get(finding.shift_id) ?? []), finding]);
+  return byShift;
+}
+
+/**
+ * Where the planner names a holiday (docs/PRODUCT-RULES.md §22): in the day's header when it applies to every
+ * active location, otherwise in the cells of the locations it applies to ("locationId|date").
+ */
+export function holidayPlaces(
+  holidays: HolidayDto[],
+  activeLocationIds: number[],
+): { byDay: Map<string, string[]>; byCell: Map<string, string[]> } {
+  const byDay = new Map<string, string[]>();
+  const byCell = new Map<string, string[]>();
+  const add = (map: Map<string, string[]>, key: string, name: string) => map.set(key, [...(map.get(key) ?? []), name]);
+  for (const holiday of holidays) {
+    const applies = new Set(holiday.location_ids);
+    if (activeLocationIds.every((id) => applies.has(id))) add(byDay, holiday.date, holiday.name);
+    else for (const id of holiday.location_ids) add(byCell, `${id}|${holiday.date}`, holiday.name);
+  }
+  return { byDay, byCell };
 }
 
 /** Shifts by "locationId|date", each cell sorted by start time (the API sorts by date and start). */

@@ -1,7 +1,9 @@
 "use client";
-import type { ShiftDto } from "@/lib/shared/api-types";
+import type { FindingDto, ShiftDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
 import { OPEN_SHIFT_COLORS } from "@/lib/shared/colors";
 import { formatHours } from "@/lib/shared/hours";
+import { FINDING_LABEL, FindingIcon } from "./FindingIcon";
 import { LocationLabel } from "./LocationLabel";
 
 type Props = {
@@ -16,13 +18,17 @@ type Props = {
   onEdit?: () => void;
   /** Grid only: a delete button, shown on hover and on keyboard focus. */
   onDelete?: () => void;
+  /** Grid only: the planning rules' findings of this shift (docs/PRODUCT-RULES.md §24), shown as a marker. */
+  findings?: FindingDto[];
+  /** Grid only: the marker's action (the planner opens its "Hinweise" list there). */
+  onFindings?: () => void;
 };
 
 /**
  * One shift: who works (or "Offen" on the open shift's colours,
  * lib/shared/colors.ts), the times with the hours, and the custom name.
  */
-export function ShiftChip({ shift, variant, onEdit, onDelete }: Props) {
+export function ShiftChip({ shift, variant, onEdit, onDelete, findings = [], onFindings }: Props) {
   const open = shift.employee_id === null;
   // Inline, from the one constant: a Tailwind class would need the colours as literals.
   const openColors = { borderColor: OPEN_SHIFT_COLORS.border, backgroundColor: OPEN_SHIFT_COLORS.background };
@@ -74,6 +80,7 @@ export function ShiftChip({ shift, variant, onEdit, onDelete }: Props) {
   return (
     <div
       data-testid="shift"
+      data-shift-id={shift.id}
       data-open={open || undefined}
       className={`group relative rounded-md border border-l-4 text-xs ${open ? "" : "border-slate-200 bg-white"}`}
       style={open ? openColors : { borderLeftColor: shift.location_color }}
@@ -89,10 +96,11 @@ export function ShiftChip({ shift, variant, onEdit, onDelete }: Props) {
           {body}
         </button>
       ) : (
-        <div className="px-1.5 py-1" aria-label={label}>
+        <div className={classNames("px-1.5 py-1", findings.length > 0 && "pr-5")} aria-label={label}>
           {body}
         </div>
       )}
+      {findings.length > 0 && <FindingMarker findings={findings} onClick={onFindings} />}
       {onDelete && (
         <button
           type="button"
@@ -109,5 +117,32 @@ export function ShiftChip({ shift, variant, onEdit, onDelete }: Props) {
         </button>
       )}
     </div>
+  );
+}
+
+/**
+ * The chip's sign that the rules found something: red for an error, amber for warnings, the shape telling them
+ * apart too. Mouse users read the messages in its tooltip (`title`); it is a button, so keyboard and screen reader
+ * users reach it, hear the messages as its name and open the planner's list with it.
+ */
+function FindingMarker({ findings, onClick }: { findings: FindingDto[]; onClick?: () => void }) {
+  const severity = findings.some((finding) => finding.severity === "error") ? "error" : "warning";
+  const text = findings.map((finding) => `${FINDING_LABEL[finding.severity]}: ${finding.message}`);
+  return (
+    <button
+      type="button"
+      data-testid="shift-findings"
+      data-severity={severity}
+      title={text.join("\n")}
+      onClick={onClick}
+      className={classNames(
+        "absolute bottom-0.5 right-0.5 flex items-center gap-0.5 rounded p-0.5 text-[10px] font-semibold",
+        severity === "error" ? "text-red-800 hover:bg-red-50" : "text-amber-900 hover:bg-amber-50",
+      )}
+    >
+      <FindingIcon severity={severity} size={14} />
+      {findings.length > 1 && <span aria-hidden="true">{findings.length}</span>}
+      <span className="sr-only">{text.join(". ")}</span>
+    </button>
   );
 }

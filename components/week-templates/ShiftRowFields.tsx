@@ -1,12 +1,13 @@
 import { inputClass } from "@/components/ui/Field";
 import type { LocationDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
-import { crossesMidnight, formatHours, shiftHours } from "@/lib/shared/hours";
-import type { ShiftRow } from "./template-form";
+import { crossesMidnight, formatHours } from "@/lib/shared/hours";
+import type { LabourRules } from "@/lib/shared/rules/types";
+import { breakValue, rowBreak, rowHours, suggestedBreak, type ShiftRow } from "./template-form";
 import { WEEK } from "./weekdays";
 
 /** Columns shared by the header above the rows and each row (from lg up; phones stack). Times fit "09:00 AM" too. */
-export const ROW_GRID = "lg:grid-cols-[5rem_minmax(0,1.4fr)_8.75rem_8.75rem_minmax(0,1fr)_3.75rem_2.75rem]";
+export const ROW_GRID = "lg:grid-cols-[5rem_minmax(0,1.4fr)_8.75rem_8.75rem_5.5rem_minmax(0,1fr)_3.75rem_2.75rem]";
 
 type Props = {
   row: ShiftRow;
@@ -14,6 +15,7 @@ type Props = {
   locations: LocationDto[];
   errors: Record<string, string>;
   disabled: boolean;
+  labourRules: LabourRules;
   onChange: (row: ShiftRow) => void;
   onRemove: () => void;
 };
@@ -22,11 +24,16 @@ type Props = {
  * One shift of a template. Each control has its own label (visible on small screens,
  * for screen readers only from lg up, where the column header shows it).
  */
-export function ShiftRowFields({ row, number, locations, errors, disabled, onChange, onRemove }: Props) {
+export function ShiftRowFields({ row, number, locations, errors, disabled, labourRules, onChange, onRemove }: Props) {
   const id = (field: string) => `template-shift-${row.key}-${field}`;
   const set = (field: keyof ShiftRow) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     onChange({ ...row, [field]: event.target.value });
-  const hours = shiftHours(row.start_time, row.end_time);
+  const breakText = rowBreak(row, labourRules);
+  const minutes = breakValue(breakText);
+  const minimum = suggestedBreak(row, labourRules);
+  const hours = rowHours(row, labourRules);
+  // Below the legal minimum the row says what the law asks (the rules' break warning, docs/PRODUCT-RULES.md §23).
+  const belowMinimum = Number.isInteger(minutes) && minutes >= 0 && minutes < minimum;
   const control = (field: keyof ShiftRow, label: string, input: React.ReactNode) => (
     <div className={`space-y-1 ${field === "notes" ? "col-span-2 lg:col-span-1" : ""}`}>
       <label htmlFor={id(field)} className="block text-xs font-medium text-slate-700 lg:sr-only">
@@ -111,6 +118,36 @@ export function ShiftRowFields({ row, number, locations, errors, disabled, onCha
           className={`${inputClass} min-h-11`}
         />,
       )}
+      <div className="space-y-1">
+        <label htmlFor={id("break_minutes")} className="block text-xs font-medium text-slate-700 lg:sr-only">
+          Pause (Minuten)
+        </label>
+        <input
+          {...a11y("break_minutes")}
+          aria-describedby={
+            [errors.break_minutes && `${id("break_minutes")}-error`, belowMinimum && `${id("break_minutes")}-hint`]
+              .filter(Boolean)
+              .join(" ") || undefined
+          }
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={5}
+          value={breakText}
+          onChange={(event) => onChange({ ...row, break_minutes: event.target.value, breakFollows: false })}
+          className={`${inputClass} min-h-11`}
+        />
+        {belowMinimum && (
+          <p id={`${id("break_minutes")}-hint`} className="text-xs text-amber-900">
+            Gesetzliche Mindestpause: {minimum} Min.
+          </p>
+        )}
+        {errors.break_minutes && (
+          <p id={`${id("break_minutes")}-error`} className="text-sm text-red-700">
+            {errors.break_minutes}
+          </p>
+        )}
+      </div>
       {control(
         "notes",
         "Notiz",

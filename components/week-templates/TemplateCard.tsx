@@ -12,7 +12,9 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export function TemplateCard({ template, onView, onEdit, onDelete }: Props) {
   const days = new Set(template.shifts.map((shift) => shift.day_of_week));
   const filled = WEEK.filter((day) => days.has(day.dayOfWeek));
-  const total = sumHours(template.shifts.map((shift) => shiftHours(shift.start_time, shift.end_time) ?? 0));
+  const total = sumHours(
+    template.shifts.map((shift) => shiftHours(shift.start_time, shift.end_time, shift.break_minutes) ?? 0),
+  );
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="min-w-0">

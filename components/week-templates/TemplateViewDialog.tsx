@@ -8,7 +8,8 @@ import { WEEK } from "./weekdays";
 
 /** The template's week, Monday to Sunday, each shift with its location colour, times and hours. */
 export function TemplateViewDialog({ template, onClose }: { template: WeekTemplateDto; onClose: () => void }) {
-  const hours = (shift: WeekTemplateDto["shifts"][number]) => shiftHours(shift.start_time, shift.end_time) ?? 0;
+  const hours = (shift: WeekTemplateDto["shifts"][number]) =>
+    shiftHours(shift.start_time, shift.end_time, shift.break_minutes) ?? 0;
   const total = sumHours(template.shifts.map(hours));
   return (
     <Modal open size="lg" title={template.name} onClose={onClose}>
@@ -33,6 +34,7 @@ export function TemplateViewDialog({ template, onClose }: { template: WeekTempla
                       />
                       <span className="tabular-nums text-slate-700">
                         {shift.start_time}–{shift.end_time} · {formatHours(hours(shift))} h
+                        {shift.break_minutes > 0 && `, ${shift.break_minutes} Min. Pause`}
                         {crossesMidnight(shift.start_time, shift.end_time) && " (bis Folgetag)"}
                       </span>
                       {shift.notes && <span className="w-full text-slate-600 sm:w-auto">{shift.notes}</span>}

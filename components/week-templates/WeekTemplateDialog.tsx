@@ -8,20 +8,35 @@ import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import type { LocationDto, WeekTemplateDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
-import { formatHours, shiftHours, sumHours } from "@/lib/shared/hours";
+import { formatHours, sumHours } from "@/lib/shared/hours";
+import type { LabourRules } from "@/lib/shared/rules/types";
 import { ROW_GRID, ShiftRowFields } from "./ShiftRowFields";
-import { checkTemplateForm, formFromTemplate, newShiftRow, type ShiftRow, type TemplateErrors } from "./template-form";
+import {
+  checkTemplateForm,
+  formFromTemplate,
+  newShiftRow,
+  rowHours,
+  type ShiftRow,
+  type TemplateErrors,
+} from "./template-form";
 
-type Props = { template: WeekTemplateDto | null; locations: LocationDto[]; onClose: () => void; onSaved: () => void };
+type Props = {
+  template: WeekTemplateDto | null;
+  locations: LocationDto[];
+  /** The company's labour rules: the rows' breaks start at their legal minimum (docs/PRODUCT-RULES.md §23). */
+  labourRules: LabourRules;
+  onClose: () => void;
+  onSaved: () => void;
+};
 
 const noErrors: TemplateErrors = { fields: {}, rows: [] };
 
 /** Create (template null) or edit a week template with its shift rows (docs/PRODUCT-RULES.md §16.8, §15). */
-export function WeekTemplateDialog({ template, locations, onClose, onSaved }: Props) {
-  const [form, setForm] = useState(() => formFromTemplate(template, locations));
+export function WeekTemplateDialog({ template, locations, labourRules, onClose, onSaved }: Props) {
+  const [form, setForm] = useState(() => formFromTemplate(template, locations, labourRules));
   const [errors, setErrors] = useState<TemplateErrors>(noErrors);
   const [busy, setBusy] = useState(false);
-  const total = sumHours(form.shifts.map((row) => shiftHours(row.start_time, row.end_time) ?? 0));
+  const total = sumHours(form.shifts.map((row) => rowHours(row, labourRules) ?? 0));
 
   // A message goes once its field changes.
   const updateRow = (index: number) => (row: ShiftRow) => {
@@ -53,7 +68,7 @@ export function WeekTemplateDialog({ template, locations, onClose, onSaved }: Pr
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = checkTemplateForm(form);
+    const checked = checkTemplateForm(form, labourRules);
     setErrors(checked.errors ?? noErrors);
     if (!checked.data) return;
     setBusy(true);
@@ -124,6 +139,7 @@ export function WeekTemplateDialog({ template, locations, onClose, onSaved }: Pr
                   <span>Standort</span>
                   <span>Von</span>
                   <span>Bis</span>
+                  <span>Pause</span>
                   <span>Notiz</span>
                   <span className="text-right">Std.</span>
                 </div>
@@ -137,6 +153,7 @@ export function WeekTemplateDialog({ template, locations, onClose, onSaved }: Pr
                     locations={locations}
                     errors={errors.rows[index] ?? {}}
                     disabled={busy}
+                    labourRules={labourRules}
                     onChange={updateRow(index)}
                     onRemove={() => removeRow(index)}
                   />

@@ -13,10 +13,17 @@ import { TemplateCard } from "./TemplateCard";
 import { TemplateViewDialog } from "./TemplateViewDialog";
 import { WeekTemplateDialog } from "./WeekTemplateDialog";
 
-/** Templates and the locations their rows pick from, in one load with one failure message. */
+/**
+ * Templates and the locations their rows pick from, in one load with one failure message, and the company's labour
+ * rules for the rows' suggested breaks (docs/PRODUCT-RULES.md §23; the Swiss ones if the settings cannot be read).
+ */
 async function loadTemplates(signal: AbortSignal) {
-  const [templates, locations] = await Promise.all([api.get("/week-templates", signal), api.get("/locations", signal)]);
-  return { templates, locations };
+  const [templates, locations, settings] = await Promise.all([
+    api.get("/week-templates", signal),
+    api.get("/locations", signal),
+    api.get("/settings", signal).catch(() => null),
+  ]);
+  return { templates, locations, labourRules: settings?.labour_rules ?? "CH" };
 }
 
 /** Week templates (docs/PRODUCT-RULES.md §16.8): cards; everyone views them, admins create, edit and delete. */
@@ -69,6 +76,7 @@ export function WeekTemplatesScreen() {
         <WeekTemplateDialog
           template={editing === "new" ? null : editing}
           locations={data.data.locations}
+          labourRules={data.data.labourRules}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);

@@ -9,7 +9,7 @@ import { screenLoaded, signIn } from "./support";
 // thing once.
 for (const [screen, path, expected] of [
   ["dashboard", "/", ["/api/auth/me", "/api/dashboard"]],
-  ["planner", "/schedule", ["/api/auth/me", "/api/employees", "/api/locations", "/api/shifts"]],
+  ["planner", "/schedule", ["/api/auth/me", "/api/employees", "/api/locations", "/api/schedule/week"]],
 ] as const) {
   test(`a full load of the ${screen} asks for each piece of data once`, async ({ page }) => {
     await signIn(page, E2E_ADMIN, "/profile");
@@ -24,7 +24,7 @@ for (const [screen, path, expected] of [
 
 // The head script is built from the app's own functions (lib/client/early-requests-script.ts): in the production
 // build it must still run and ask for exactly what the planner then takes, the week included.
-test("the page head sends the planner's first GETs, this week's shifts included", async ({ page }) => {
+test("the page head sends the planner's first GETs, this week's plan included", async ({ page }) => {
   await signIn(page, E2E_ADMIN, "/profile");
   await page.goto("/schedule");
   await screenLoaded(page);
@@ -38,6 +38,6 @@ test("the page head sends the planner's first GETs, this week's shifts included"
     "/auth/me",
     "/employees",
     "/locations",
-    `/shifts?start_date=${monday}&end_date=${addDays(monday, 6)}`,
+    `/schedule/week?start_date=${monday}&end_date=${addDays(monday, 6)}`,
   ]);
 });

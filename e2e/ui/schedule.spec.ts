@@ -27,7 +27,7 @@ test("planner: create, edit and delete a shift; unassigned shifts are amber and 
   await expect(page.getByText(`KW ${isoWeekNumber(start)} · ${formatDayMonth(start)}`)).toBeVisible();
   await expect(row(page, locationName)).toBeVisible();
   // at most three calls (issue budget P8)
-  expect(calls.sort()).toEqual(["/api/employees", "/api/locations", "/api/shifts"]);
+  expect(calls.sort()).toEqual(["/api/employees", "/api/locations", "/api/schedule/week"]);
 
   // Create on Tuesday, crossing midnight: the preview says so.
   await row(page, locationName)
@@ -36,11 +36,15 @@ test("planner: create, edit and delete a shift; unassigned shifts are amber and 
   const dialog = page.getByRole("dialog", { name: "Neue Schicht" });
   await expect(dialog.getByLabel("Beginn")).toHaveValue("09:00");
   await expect(dialog.getByLabel("Ende")).toHaveValue("17:00");
-  await expect(dialog.getByRole("status")).toHaveText("Vorschau: 09:00–17:00 · 8.0 h");
+  // The break starts at the legal minimum (docs/PRODUCT-RULES.md §23); the hours are the length less it.
+  await expect(dialog.getByLabel("Pause (Minuten)")).toHaveValue("30");
+  await expect(dialog.getByRole("status")).toHaveText("Vorschau: 09:00–17:00 · 7.5 h, 30 Min. Pause");
   await dialog.getByLabel("Mitarbeiter").selectOption({ label: `Mia ${lastName} – 20.0 h frei` });
   await dialog.getByLabel("Beginn").fill("22:00");
   await dialog.getByLabel("Ende").fill("06:30");
-  await expect(dialog.getByRole("status")).toHaveText("Vorschau: 22:00–06:30 · 8.5 h (über Mitternacht)");
+  await expect(dialog.getByRole("status")).toHaveText(
+    "Vorschau: 22:00–06:30 · 8.0 h, 30 Min. Pause (über Mitternacht)",
+  );
   await dialog.getByLabel("Sonderschicht mit eigenem Namen").check();
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expect(dialog.getByText("Bitte gib einen Namen für die Sonderschicht ein")).toBeVisible();
@@ -52,12 +56,12 @@ test("planner: create, edit and delete a shift; unassigned shifts are amber and 
   await expect(chip).toHaveCount(1);
   await expect(chip).toContainText(`Mia ${lastName}`);
   await expect(chip).toContainText("22:00–06:30");
-  await expect(chip).toContainText("8.5 h");
+  await expect(chip).toContainText("8.0 h");
   await expect(chip).toContainText("Inventur");
-  await expect(row(page, locationName).getByRole("cell").last()).toHaveText("8.5 h"); // the location's week total
+  await expect(row(page, locationName).getByRole("cell").last()).toHaveText("8.0 h"); // the location's week total
   await expect(
     page.getByRole("region", { name: "Verfügbare Mitarbeiter" }).getByRole("listitem").filter({ hasText: lastName }),
-  ).toContainText("11.5 h frei");
+  ).toContainText("12.0 h frei");
 
   // Edit: unassign it. Amber background, amber border and the word "Offen".
   await chip.getByRole("button", { name: /^Schicht bearbeiten/ }).click();

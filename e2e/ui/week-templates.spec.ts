@@ -36,6 +36,9 @@ test("admin creates, views, edits and deletes a week template; validation messag
   await expect(shiftRow(dialog, 1).getByLabel("Tag")).toHaveValue("1");
   await expect(shiftRow(dialog, 1).getByLabel("Von")).toHaveValue("09:00");
   await expect(shiftRow(dialog, 1).getByLabel("Bis")).toHaveValue("17:00");
+  // The break starts at the legal minimum of the times (docs/PRODUCT-RULES.md §23): 30 min for 8 h.
+  await expect(shiftRow(dialog, 1).getByLabel("Pause (Minuten)")).toHaveValue("30");
+  await expect(shiftRow(dialog, 1)).toContainText("7.5 h");
   await expectAccessible(page, "template dialog");
 
   await dialog.getByRole("button", { name: "Schicht 1 entfernen" }).click();
@@ -63,10 +66,17 @@ test("admin creates, views, edits and deletes a week template; validation messag
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expect(second.getByText("Beginn und Ende dürfen nicht gleich sein")).toBeVisible();
   await second.getByLabel("Bis").fill("06:00");
-  await expect(second).toContainText("8.0 h");
+  await expect(second).toContainText("7.5 h");
   await expect(second).toContainText("bis Folgetag");
+  // Set by hand it stays, and below the minimum the row says what the law asks.
+  await second.getByLabel("Pause (Minuten)").fill("0");
+  await expect(second).toContainText("8.0 h");
+  await expect(second.getByText("Gesetzliche Mindestpause: 30 Min.")).toBeVisible();
+  await second.getByLabel("Pause (Minuten)").fill("45");
+  await expect(second.getByText("Gesetzliche Mindestpause: 30 Min.")).toBeHidden();
+  await expect(second).toContainText("7.3 h");
   await second.getByLabel("Notiz").fill("Nachtinventur");
-  await expect(dialog.getByText("Total 16.0 h pro Woche")).toBeVisible();
+  await expect(dialog.getByText("Total 14.8 h pro Woche")).toBeVisible();
   await screenshot(page, "week-template-dialog");
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page, "Vorlage erstellt!")).toBeVisible();
@@ -74,7 +84,7 @@ test("admin creates, views, edits and deletes a week template; validation messag
 
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
   await expect(card).toContainText("Öffnungszeiten Winter");
-  await expect(card).toContainText("2 Tage · 2 Schichten · 16.0 h");
+  await expect(card).toContainText("2 Tage · 2 Schichten · 14.8 h");
   await expect(card.getByRole("img", { name: "Schichten am Mo, So" })).toBeVisible();
   await expectAccessible(page, "week templates");
   await screenshot(page, "week-templates");
@@ -83,16 +93,17 @@ test("admin creates, views, edits and deletes a week template; validation messag
   const saved = (
     (await (await request.get("/api/week-templates", { headers: await adminHeaders(request) })).json()) as {
       name: string;
-      shifts: { day_of_week: number }[];
+      shifts: { day_of_week: number; break_minutes: number }[];
     }[]
   ).find((template) => template.name === name)!;
   expect(saved.shifts.map((shift) => shift.day_of_week)).toEqual([1, 0]);
+  expect(saved.shifts.map((shift) => shift.break_minutes)).toEqual([30, 45]);
 
   await card.getByRole("button", { name: `${name} ansehen` }).click();
   const view = page.getByRole("dialog", { name });
-  await expect(viewDay(view, "Montag")).toContainText(`${bakery.name}09:00–17:00 · 8.0 h`);
+  await expect(viewDay(view, "Montag")).toContainText(`${bakery.name}09:00–17:00 · 7.5 h, 30 Min. Pause`);
   await expect(viewDay(view, "Dienstag")).toContainText("Keine Schichten");
-  const nightShift = `${depot.name}22:00–06:00 · 8.0 h (bis Folgetag)Nachtinventur`;
+  const nightShift = `${depot.name}22:00–06:00 · 7.3 h, 45 Min. Pause (bis Folgetag)Nachtinventur`;
   await expect(viewDay(view, "Sonntag")).toContainText(nightShift);
   await expect(view.getByRole("heading", { level: 3 })).toHaveText([
     "Montag",
@@ -103,7 +114,7 @@ test("admin creates, views, edits and deletes a week template; validation messag
     "Samstag",
     "Sonntag",
   ]);
-  await expect(view).toContainText("Total 16.0 h pro Woche");
+  await expect(view).toContainText("Total 14.8 h pro Woche");
   await expectAccessible(page, "template view");
   await screenshot(page, "week-template-view");
   await view.getByRole("button", { name: "Schliessen", exact: true }).last().click();
@@ -116,6 +127,7 @@ test("admin creates, views, edits and deletes a week template; validation messag
   await expect(shiftRow(edit, 1).getByLabel("Tag")).toHaveValue("1");
   await expect(shiftRow(edit, 2).getByLabel("Tag")).toHaveValue("0");
   await expect(shiftRow(edit, 2).getByLabel("Notiz")).toHaveValue("Nachtinventur");
+  await expect(shiftRow(edit, 2).getByLabel("Pause (Minuten)")).toHaveValue("45");
   await edit.getByLabel("Name", { exact: true }).fill("");
   await edit.getByRole("button", { name: "Speichern" }).click();
   await expect(edit.getByText("Bitte gib einen Namen ein")).toBeVisible();
@@ -130,7 +142,7 @@ test("admin creates, views, edits and deletes a week template; validation messag
   const renamedCard = page
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name: renamed, exact: true }) });
-  await expect(renamedCard).toContainText("2 Tage · 2 Schichten · 16.0 h");
+  await expect(renamedCard).toContainText("2 Tage · 2 Schichten · 14.5 h");
   await expect(renamedCard.getByRole("img", { name: "Schichten am Sa, So" })).toBeVisible();
   await expect(card).toHaveCount(0);
 

@@ -63,14 +63,14 @@ describe("the page head's early-request script", () => {
     const runs = runScript("/schedule", instants);
     runs.forEach((run, index) => {
       const monday = mondayOf(todayIn("Europe/Zurich", new Date(instants[index])));
-      const shifts = `/shifts?start_date=${monday}&end_date=${addDays(monday, 6)}`;
+      const shifts = `/schedule/week?start_date=${monday}&end_date=${addDays(monday, 6)}`;
       expect(run.fetched).toEqual(["/api/auth/me", "/api/employees", "/api/locations", `/api${shifts}`]);
       expect(run.early).toEqual({ token: "token-1", paths: ["/auth/me", "/employees", "/locations", shifts] });
     });
     // Spot checks, independent of dates.ts: the Sunday stays in its week, the Monday starts the next.
-    expect(runs[0].fetched[3]).toBe("/api/shifts?start_date=2026-11-16&end_date=2026-11-22");
-    expect(runs[1].fetched[3]).toBe("/api/shifts?start_date=2026-11-23&end_date=2026-11-29");
-    expect(runs[8].fetched[3]).toBe("/api/shifts?start_date=2026-12-28&end_date=2027-01-03");
+    expect(runs[0].fetched[3]).toBe("/api/schedule/week?start_date=2026-11-16&end_date=2026-11-22");
+    expect(runs[1].fetched[3]).toBe("/api/schedule/week?start_date=2026-11-23&end_date=2026-11-29");
+    expect(runs[8].fetched[3]).toBe("/api/schedule/week?start_date=2026-12-28&end_date=2027-01-03");
   });
 
   test("asks for the dashboard's data on /, only for the session elsewhere, nothing without a token", () => {

@@ -24,7 +24,7 @@ import { today } from "./today";
  */
 const EARLY_GETS: Record<string, ApiPath<"GET">[]> = {
   "/": ["/dashboard"],
-  "/schedule": ["/employees", "/locations", "/shifts?start_date={monday}&end_date={sunday}"],
+  "/schedule": ["/employees", "/locations", "/schedule/week?start_date={monday}&end_date={sunday}"],
 };
 
 type Settings = { tokenKey: string; globalName: string; gets: Record<string, string[]> };
