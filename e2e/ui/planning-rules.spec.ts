@@ -249,11 +249,18 @@ test("public holidays: in the day's header for every location, in the cells when
     const res = await request.put("/api/settings", { headers, data: { holiday_region } });
     expect(res.status(), await res.text()).toBe(200);
   };
-  await setRegion("CH-BE");
   const bern = await location(request, "Bern");
   let munich: Named | null = null;
   try {
-    await signIn(page, E2E_ADMIN, "/schedule");
+    // The canton is chosen where an owner chooses it: on "Betrieb".
+    await signIn(page, E2E_ADMIN, "/settings");
+    await page.getByRole("combobox", { name: "Feiertage" }).selectOption({ label: "Kanton Bern" });
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(toast(page, "Einstellungen gespeichert!")).toBeVisible();
+    await page
+      .getByRole("navigation", { name: "Hauptnavigation" })
+      .getByRole("link", { name: "Wochenplanung" })
+      .click();
     // The week of Friday 01.01.2027 and Saturday 02.01.2027.
     const target = "2026-12-28";
     const steps = Math.round((Date.parse(target) - Date.parse(monday())) / (7 * 86_400_000));
