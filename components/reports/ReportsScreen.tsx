@@ -1,10 +1,9 @@
 "use client";
 import { useState } from "react";
 import { PageHeader } from "@/components/ui/PageHeader";
-import { useAuth } from "@/lib/client/auth-store";
+import { PermissionGate } from "@/components/ui/PermissionGate";
 import { today } from "@/lib/client/today";
 import type { Period } from "@/lib/shared/periods";
-import { can } from "@/lib/shared/roles";
 import { HoursPanel } from "./HoursPanel";
 import { panelId, ReportTabs, tabId, type TabItem } from "./ReportTabs";
 import { SchedulePanel } from "./SchedulePanel";
@@ -21,18 +20,15 @@ const ID = "reports";
  * previewed and as PDF.
  */
 export function ReportsScreen() {
-  const { user } = useAuth();
-  if (!user || !can(user.role, "reports:read")) {
-    return (
-      <>
-        <PageHeader title="Berichte" />
-        <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
-          Berichte sind nur für Manager und Administratoren verfügbar
-        </p>
-      </>
-    );
-  }
-  return <Reports />;
+  return (
+    <PermissionGate
+      permission="reports:read"
+      title="Berichte"
+      notice="Berichte sind nur für Manager und Administratoren verfügbar"
+    >
+      {() => <Reports />}
+    </PermissionGate>
+  );
 }
 
 function Reports() {

@@ -3,15 +3,14 @@ import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { PageHeader } from "@/components/ui/PageHeader";
+import { PermissionGate } from "@/components/ui/PermissionGate";
 import { SelectField } from "@/components/ui/SelectField";
 import { WhenLoaded } from "@/components/ui/States";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
-import { useAuth } from "@/lib/client/auth-store";
 import { parseDecimal, validate } from "@/lib/client/form-errors";
 import { notify } from "@/lib/client/notify";
 import { useResource } from "@/lib/client/use-resource";
 import type { SettingsDto } from "@/lib/shared/api-types";
-import { can } from "@/lib/shared/roles";
 import { DEFAULT_WEEKLY_MAX, settingsUpdateSchema, type LabourRulesCode } from "@/lib/shared/schemas/settings";
 import { RegionOptions } from "./RegionOptions";
 
@@ -37,18 +36,15 @@ const REST_HINTS: Record<LabourRulesCode, string> = {
 
 /** "Betrieb" (docs/PRODUCT-RULES.md §22.6, admins only): company name, holiday region, labour rules and limits. */
 export function SettingsScreen() {
-  const { user } = useAuth();
-  if (!user || !can(user.role, "master-data:write")) {
-    return (
-      <>
-        <PageHeader title="Betrieb" />
-        <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
-          Nur Administratoren haben Zugriff auf diese Seite
-        </p>
-      </>
-    );
-  }
-  return <CompanySettings />;
+  return (
+    <PermissionGate
+      permission="master-data:write"
+      title="Betrieb"
+      notice="Nur Administratoren haben Zugriff auf diese Seite"
+    >
+      {() => <CompanySettings />}
+    </PermissionGate>
+  );
 }
 
 function CompanySettings() {

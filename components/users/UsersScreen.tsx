@@ -3,32 +3,29 @@ import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { PageHeader } from "@/components/ui/PageHeader";
+import { PermissionGate } from "@/components/ui/PermissionGate";
 import { RoleBadge, ROLE_LABELS } from "@/components/ui/RoleBadge";
 import { WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
-import { useAuth } from "@/lib/client/auth-store";
 import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import type { UserDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { formatTimestampDate } from "@/lib/shared/format";
-import { can, ROLES, type Role } from "@/lib/shared/roles";
+import { ROLES, type Role } from "@/lib/shared/roles";
 import { CreateUserDialog } from "./CreateUserDialog";
 
 /** Users (docs/PRODUCT-RULES.md §16.11, admins only): accounts with role, 2FA status and creation date. */
 export function UsersScreen() {
-  const { user } = useAuth();
-  if (!user || !can(user.role, "users:manage")) {
-    return (
-      <>
-        <PageHeader title="Benutzer" />
-        <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
-          Nur Administratoren haben Zugriff auf diese Seite
-        </p>
-      </>
-    );
-  }
-  return <UserAdministration currentUserId={user.id} />;
+  return (
+    <PermissionGate
+      permission="users:manage"
+      title="Benutzer"
+      notice="Nur Administratoren haben Zugriff auf diese Seite"
+    >
+      {(user) => <UserAdministration currentUserId={user.id} />}
+    </PermissionGate>
+  );
 }
 
 function UserAdministration({ currentUserId }: { currentUserId: number }) {
