@@ -164,16 +164,21 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
 /**
  * The chosen employee's days left this year. When editing, the vacation's
  * own days of this year count as available again: the server leaves them
- * out of the balance when it checks the change.
+ * out of the balance when it checks the change. Within one year that is the
+ * days it was charged (holidays left out, docs/PRODUCT-RULES.md §22.5); across
+ * New Year its Monday-Friday days of this year, a close enough preview.
  */
 function currentYearBalance(employees: EmployeeDto[], employeeId: number, vacation: VacationDto | null, year: number) {
   const employee = employees.find((candidate) => candidate.id === employeeId);
   if (!employee) return null;
-  const ownDays =
-    vacation && vacation.employee_id === employee.id
-      ? (workingDaysByYear(vacation.start_date, vacation.end_date).get(year) ?? 0)
-      : 0;
+  const ownDays = vacation && vacation.employee_id === employee.id ? ownDaysIn(vacation, year) : 0;
   return { total: employee.vacation_days_total, available: employee.vacation_days_remaining + ownDays };
+}
+
+function ownDaysIn(vacation: VacationDto, year: number): number {
+  const withinYear = vacation.start_date.slice(0, 4) === vacation.end_date.slice(0, 4);
+  if (withinYear) return vacation.start_date.startsWith(String(year)) ? vacation.days_count : 0;
+  return workingDaysByYear(vacation.start_date, vacation.end_date).get(year) ?? 0;
 }
 
 /** " 2 Schichten sind jetzt offen." after the toast when the vacation opened shifts (docs/PRODUCT-RULES.md §25). */

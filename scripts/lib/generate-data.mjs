@@ -78,15 +78,18 @@ export async function generateDemo(client, { monday }) {
       employees.push(rows[0].id);
     }
     // Each employee works at "their" location (index % 3) on four or five days a
-    // week, in one of three shift patterns; every 29th slot is left open.
+    // week, in one of three shift patterns with the legal break (30 minutes for
+    // 7.5 to 8.5 hours); every 29th slot is left open.
     await client.query(
       `INSERT INTO shifts
-         (employee_id, location_id, shift_date, start_time, end_time, is_custom, custom_name, updated_at)
+         (employee_id, location_id, shift_date, start_time, end_time, break_minutes, is_custom, custom_name,
+          updated_at)
        SELECT CASE WHEN (e.n * 7 + d.n) % 29 = 0 THEN NULL ELSE e.id END,
               ($2::int[])[1 + e.n % 3],
               d.day,
               (ARRAY[time '06:00', time '10:00', time '14:30'])[1 + (e.n + d.n / 7 + 30) % 3],
               (ARRAY[time '14:00', time '18:30', time '22:00'])[1 + (e.n + d.n / 7 + 30) % 3],
+              30,
               d.n % 17 = 3 AND e.n % 5 = 0,
               CASE WHEN d.n % 17 = 3 AND e.n % 5 = 0 THEN 'Inventur' END,
               now()
@@ -100,11 +103,11 @@ export async function generateDemo(client, { monday }) {
     );
     // Saturday at the bakery and a Friday night shift at the café.
     await client.query(
-      `INSERT INTO shifts (employee_id, location_id, shift_date, start_time, end_time, updated_at)
-       SELECT NULL::int, $2::int, ($1::date + w * 7 + 5), time '07:00', time '13:00', now()
+      `INSERT INTO shifts (employee_id, location_id, shift_date, start_time, end_time, break_minutes, updated_at)
+       SELECT NULL::int, $2::int, ($1::date + w * 7 + 5), time '07:00', time '13:00', 15, now()
          FROM generate_series(-4, 3) w
        UNION ALL
-       SELECT $3, $4, ($1::date + w * 7 + 4), time '22:00', time '06:00', now()
+       SELECT $3, $4, ($1::date + w * 7 + 4), time '22:00', time '06:00', 30, now()
          FROM generate_series(-4, 3) w`,
       [monday, locations[1], employees[11], locations[0]],
     );
@@ -118,6 +121,14 @@ export async function generateDemo(client, { monday }) {
       [monday, employees[0], employees[3], employees[5], employees[8]],
     );
     await client.query(VACATION_DAYS_SQL);
+    // As recording them through the app does: nobody works on their vacation days (docs/PRODUCT-RULES.md §25).
+    await client.query(
+      `UPDATE shifts s SET employee_id = NULL
+       FROM vacations v
+       WHERE s.employee_id = ANY($1) AND s.employee_id = v.employee_id
+         AND s.shift_date BETWEEN v.start_date AND v.end_date`,
+      [employees],
+    );
     /** @type {[name: string, description: string, days: number[]][]} */
     const templates = [
       ["Standardwoche", "Früh- und Spätschicht an allen Standorten, Montag bis Freitag", [1, 2, 3, 4, 5]],

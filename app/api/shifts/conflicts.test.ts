@@ -127,6 +127,38 @@ describe("overlap and vacation refuse the write", () => {
   });
 });
 
+describe("an archived employee gets no shift", () => {
+  test("archived while the write waits for the employee's lock: 400, nothing assigned", async () => {
+    const token = await manager();
+    const e = await fx.employee();
+    const l = await fx.location();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Archiving as another request would: the employee's row locked and changed, not yet committed.
+    const archiving = db.$transaction(async (tx) => {
+      await tx.$executeRaw`UPDATE employees SET archived_at = now() WHERE id = ${e.id}`;
+      await held;
+    });
+    const writing = call(create, {
+      token,
+      body: { employee_id: e.id, location_id: l.id, shift_date: "2035-12-15", start_time: "09:00", end_time: "13:00" },
+    });
+    // Until the write is queued behind the archiving transaction's row lock.
+    for (let i = 0; i < 100; i++) {
+      const [{ waiting }] = await db.$queryRaw<{ waiting: number }[]>`
+        SELECT count(*)::int AS waiting FROM pg_locks WHERE NOT granted`;
+      if (waiting > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    release();
+    await archiving;
+    const res = await writing;
+    expect(res.status).toBe(400);
+    expect(res.json.fields).toEqual({ employee_id: "Mitarbeiter nicht gefunden" });
+    expect(await db.shift.count({ where: { employeeId: e.id } })).toBe(0);
+  });
+});
+
 describe("warnings come with the saved shift", () => {
   test("a 10 h shift without a break: 201 with a break warning (CH rules, the default)", async () => {
     const token = await manager();

@@ -109,6 +109,11 @@ export async function assertActiveEmployee(
   reader: Pick<typeof db, "employee"> = db,
 ): Promise<void> {
   const found = await reader.employee.findFirst({ where: { id, archivedAt: null }, select: { id: true } });
+  if (!found) throw employeeNotFoundField(field);
+}
+
+/** The 400 for a referenced employee that does not exist or is archived. */
+export function employeeNotFoundField(field = "employee_id"): ApiError {
   const message = "Mitarbeiter nicht gefunden";
-  if (!found) throw new ApiError("validation_failed", message, { fields: { [field]: message } });
+  return new ApiError("validation_failed", message, { fields: { [field]: message } });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { db, type Tx } from "@/lib/server/db/client";
-import { assertActiveEmployee } from "@/lib/server/employees/find-employees";
+import { assertActiveEmployee, employeeNotFoundField } from "@/lib/server/employees/find-employees";
 import { assertActiveLocations } from "@/lib/server/locations/find-locations";
 import { blockingFinding, findingsForShift, findingsInRange, windowFor, type Finding } from "@/lib/shared/rules";
 import type { ShiftCheckInput, ShiftInput } from "@/lib/shared/schemas/shift";
@@ -62,7 +62,11 @@ const REFUSALS = { overlap: "shift_overlap", vacation: "employee_on_vacation" } 
 export async function assertAssignable(tx: Tx, options: { id: number; input: ShiftInput }): Promise<Finding[]> {
   const { input } = options;
   if (input.employee_id === null) return [];
-  await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ${input.employee_id} FOR UPDATE`;
+  // Under the lock the employee must still be active: archiving (which opens their shifts) may have committed
+  // while this write waited.
+  const locked = await tx.$executeRaw`
+    SELECT 1 FROM employees WHERE id = ${input.employee_id} AND archived_at IS NULL FOR UPDATE`;
+  if (locked === 0) throw employeeNotFoundField();
   const findings = await findingsOfCandidate(
     { ...options, locationName: await locationName(tx, input.location_id) },
     tx,

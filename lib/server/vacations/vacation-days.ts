@@ -6,7 +6,7 @@ import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
 import { eachDate, isoWeekday } from "@/lib/shared/dates";
 
 /**
- * The days a vacation from start to end charges (docs/PRODUCT-RULES.md §10, §22): its Monday-Friday
+ * The days a vacation from start to end charges (docs/PRODUCT-RULES.md §9.1, §22.5): its Monday-Friday
  * days that are not public holidays of the company's region (`region`, null = none).
  */
 export function chargedDays(start: string, end: string, region: string | null): string[] {

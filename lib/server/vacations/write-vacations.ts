@@ -115,8 +115,10 @@ export async function updateVacation({ id, input, audit }: UpdateOptions<Vacatio
     const existing = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true } });
     if (!existing) throw vacationNotFound();
     if (existing.employeeId !== input.employee_id) {
-      // Moving a vacation to another employee: lock the old one too.
-      await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ${existing.employeeId} FOR UPDATE`;
+      // Moving a vacation to another employee: lock both, in id order, so two moves in opposite directions queue
+      // instead of deadlocking (checkVacation's own lock on the new one then finds it held already).
+      await tx.$executeRaw`
+        SELECT 1 FROM employees WHERE id IN (${existing.employeeId}, ${input.employee_id}) ORDER BY id FOR UPDATE`;
     }
     const days = await checkVacation(tx, input, id);
     const daysCount = days.length;

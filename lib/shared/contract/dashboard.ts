@@ -9,7 +9,8 @@ export const dashboard = defineOperation({
   summary: "The dashboard's figures for the week containing date (default: this week)",
   description:
     "Counts of the week, each employee's scheduled and remaining hours and status, " +
-    "and vacations running or starting from today to one month ahead.",
+    "vacations running or starting from today to one month ahead, the week's findings of the planning rules " +
+    "by severity, the company's holiday region and the public holidays of the next four weeks.",
   access: "schedule:read",
   query: dashboardQuerySchema,
   responses: [{ status: 200, description: "The dashboard", schema: dashboardDtoSchema }],

@@ -133,11 +133,12 @@ export function evaluateEmployee(
   };
 
   // overlap: half-open intervals; a shift lasts under 24 h, so only shifts up to two days later can reach back.
+  // A shift of no real time (02:00–03:00 on the night the clocks go forward) overlaps nothing.
   for (let i = 0; i < shifts.length; i++) {
     const a = shifts[i];
     for (let j = i + 1; j < shifts.length && shifts[j].day <= a.day + 2; j++) {
       const b = shifts[j];
-      if (a.start < b.end && b.start < a.end) {
+      if (a.start < a.end && b.start < b.end && a.start < b.end && b.start < a.end) {
         add("overlap", a, ruleMessages.overlap(name, b.shift), { related: b });
         add("overlap", b, ruleMessages.overlap(name, a.shift), { related: a });
       }

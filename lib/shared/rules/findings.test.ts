@@ -37,6 +37,15 @@ describe("overlap", () => {
     ]);
   });
 
+  test("the night the clocks go forward: 02:00–03:00 lasts no time, 02:15–02:45 its 30 minutes", () => {
+    const range = { start_date: "2026-03-23", end_date: "2026-03-29" };
+    const night = shift("2026-03-28", "22:00", "06:00");
+    const empty = shift("2026-03-29", "02:00", "03:00", { location_id: 2, location_name: "Bahnhof" });
+    expect(only(findings({ shifts: [night, empty], labourRules: "none" }, range), "overlap")).toEqual([]);
+    const half = shift("2026-03-29", "02:15", "02:45", { location_id: 2, location_name: "Bahnhof" });
+    expect(only(findings({ shifts: [night, half], labourRules: "none" }, range), "overlap")).toHaveLength(2);
+  });
+
   test("ending at 16:00 and starting at 16:00 is fine; other people do not overlap", () => {
     const shifts = [
       shift("2026-12-02", "08:00", "16:00"),

@@ -1,7 +1,8 @@
 /**
  * The inputs and findings of the planning rules (docs/PRODUCT-RULES.md §24).
- * Plain data, the same on the server (which decides) and in the browser
- * (which previews): the rules are pure functions of these.
+ * Plain data: the rules are pure functions of these, in lib/shared so that
+ * the browser can use them too (the dialogs' legal minimum break); the
+ * dialog's live findings come from the server running this same module.
  */
 
 /** CH = Arbeitsgesetz, DE = Arbeitszeitgesetz, none = only overlap, vacation, unavailable, overbooked. */

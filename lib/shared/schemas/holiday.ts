@@ -6,7 +6,7 @@ import { date, id } from "./response-fields";
  * Germany's 16 Länder, plus Bavaria's two date-holidays sub-regions (Mariä Himmelfahrt is a public
  * holiday only in its mainly Catholic municipalities, the Friedensfest only in Augsburg). Plain data,
  * so the browser's pickers and the schemas use it without the date-holidays package (server-only,
- * ~1.4 MB); lib/server/holidays/holiday-calendar.test.ts checks every code against date-holidays.
+ * ~1.4 MB); lib/server/holidays/holidays.test.ts checks every code against date-holidays.
  * Order: Switzerland, then Germany, each by name.
  */
 export const HOLIDAY_REGIONS = [

@@ -29,7 +29,6 @@ describe("GET /api/schedule/week", () => {
     expect(body.warnings.filter((f) => f.shift_id === shift.id)).toMatchObject([{ code: "break" }]);
     expect(body.vacations.filter((v) => v.employee_id === e.id)).toMatchObject([{ id: vacation.id }]);
     expect(body.labour_rules).toBe("CH");
-    expect(Array.isArray(body.holidays)).toBe(true);
   });
 
   test("a new location in another region is in the next answer's holidays", async () => {
