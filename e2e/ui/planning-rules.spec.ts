@@ -256,16 +256,26 @@ test("public holidays: in the day's header for every location, in the cells when
     await signIn(page, E2E_ADMIN, "/settings");
     await page.getByRole("combobox", { name: "Feiertage" }).selectOption({ label: "Kanton Bern" });
     await page.getByRole("button", { name: "Speichern" }).click();
-    await expect(toast(page, "Einstellungen gespeichert!")).toBeVisible();
+    const saved = toast(page, "Einstellungen gespeichert!");
+    await expect(saved).toBeVisible();
+    // The toast sits over the planner's week buttons until it goes.
+    await expect(saved).toBeHidden({ timeout: 10_000 });
     await page
       .getByRole("navigation", { name: "Hauptnavigation" })
       .getByRole("link", { name: "Wochenplanung" })
       .click();
-    // The week of Friday 01.01.2027 and Saturday 02.01.2027.
+    // The week of Friday 01.01.2027 and Saturday 02.01.2027, one week per click, each shown before the next.
     const target = "2026-12-28";
     const steps = Math.round((Date.parse(target) - Date.parse(monday())) / (7 * 86_400_000));
     const button = page.getByRole("button", { name: steps >= 0 ? "Nächste Woche" : "Vorherige Woche" });
-    for (let i = 0; i < Math.abs(steps); i++) await button.click();
+    const goToTarget = async () => {
+      for (let i = 1; i <= Math.abs(steps); i++) {
+        await button.click();
+        const shown = addDays(monday(), 7 * i * Math.sign(steps));
+        await expect(page.getByText(/^KW \d+ ·/)).toContainText(formatDayMonth(shown));
+      }
+    };
+    await goToTarget();
     const saturday = page.getByRole("columnheader", { name: /^Sa 02\.01\./ });
     await expect(saturday).toHaveText("Sa 02.01.Feiertag: Berchtoldstag");
     await expect(page.getByRole("columnheader", { name: /^Fr 01\.01\./ })).toContainText("Feiertag: Neujahr");
@@ -278,7 +288,7 @@ test("public holidays: in the day's header for every location, in the cells when
     expect(res.status(), await res.text()).toBe(201);
     munich = { id: (await res.json()).id, name };
     await page.reload();
-    for (let i = 0; i < Math.abs(steps); i++) await button.click();
+    await goToTarget();
     await expect(saturday).toHaveText("Sa 02.01.");
     await expect(row(page, bern.name).getByRole("cell").nth(5)).toContainText("Feiertag: Berchtoldstag");
     await expect(row(page, munich.name).getByRole("cell").nth(5)).not.toContainText("Feiertag");
