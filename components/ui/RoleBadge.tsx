@@ -1,6 +1,11 @@
 import type { Role } from "@/lib/shared/roles";
 
-export const ROLE_LABELS: Record<Role, string> = { admin: "Administrator", manager: "Manager", user: "Benutzer" };
+/** How the roles are shown (docs/PRODUCT-RULES.md §1.1): "user" is the staff's role, hence "Mitarbeitende". */
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: "Administrator",
+  manager: "Manager",
+  user: "Mitarbeitende",
+};
 
 const ROLE_STYLES: Record<Role, string> = {
   admin: "bg-purple-100 text-purple-800",

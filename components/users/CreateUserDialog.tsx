@@ -8,10 +8,18 @@ import { validate } from "@/lib/client/form-errors";
 import { useAction } from "@/lib/client/use-action";
 import { ROLES, type Role } from "@/lib/shared/roles";
 import { createUserSchema } from "@/lib/shared/schemas/user";
+import { EmployeeLinkOptions, type LinkChoice } from "./EmployeeLinkOptions";
 
-/** New user (docs/PRODUCT-RULES.md §15): username ≥ 3, optional e-mail, password ≥ 8, role. */
-export function CreateUserDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
-  const [form, setForm] = useState({ username: "", email: "", password: "", role: "user" as Role });
+type Props = {
+  /** The employees the new account may be linked to (docs/PRODUCT-RULES.md §26.1). */
+  choices: LinkChoice[];
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+/** New user (docs/PRODUCT-RULES.md §15): username ≥ 3, optional e-mail, password ≥ 8, role, linked employee. */
+export function CreateUserDialog({ choices, onClose, onSaved }: Props) {
+  const [form, setForm] = useState({ username: "", email: "", password: "", role: "user" as Role, employee_id: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useAction();
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -19,7 +27,10 @@ export function CreateUserDialog({ onClose, onSaved }: { onClose: () => void; on
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = validate(createUserSchema, form);
+    const checked = validate(createUserSchema, {
+      ...form,
+      employee_id: form.employee_id ? Number(form.employee_id) : null,
+    });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
     const input = checked.data;
@@ -72,6 +83,27 @@ export function CreateUserDialog({ onClose, onSaved }: { onClose: () => void; on
               </option>
             ))}
           </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="user-employee" className="block text-sm font-medium text-slate-700">
+            Verknüpfter Mitarbeiter
+          </label>
+          <select
+            id="user-employee"
+            value={form.employee_id}
+            onChange={set("employee_id")}
+            disabled={busy}
+            aria-invalid={errors.employee_id ? true : undefined}
+            aria-describedby={errors.employee_id ? "user-employee-error" : undefined}
+            className={inputClass}
+          >
+            <EmployeeLinkOptions choices={choices} />
+          </select>
+          {errors.employee_id && (
+            <p id="user-employee-error" className="text-sm text-red-700">
+              {errors.employee_id}
+            </p>
+          )}
         </div>
         <FormActions busy={busy} onCancel={onClose} label="Benutzer erstellen" busyLabel="Wird erstellt..." />
       </form>

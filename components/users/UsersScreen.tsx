@@ -14,8 +14,12 @@ import { classNames } from "@/lib/shared/class-names";
 import { formatTimestampDate } from "@/lib/shared/format";
 import { ROLES, type Role } from "@/lib/shared/roles";
 import { CreateUserDialog } from "./CreateUserDialog";
+import { EmployeeLinkOptions, linkChoices } from "./EmployeeLinkOptions";
 
-/** Users (docs/PRODUCT-RULES.md §16.11, admins only): accounts with role, 2FA status and creation date. */
+/**
+ * Users (docs/PRODUCT-RULES.md §16.11, admins only): accounts with role, linked employee (§26.1), 2FA status and
+ * creation date.
+ */
 export function UsersScreen() {
   return (
     <PermissionGate
@@ -32,7 +36,10 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
   const users = useResource((signal) => api.get("/users", signal), "Fehler beim Laden der Benutzer");
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<UserDto | null>(null);
+  // The pickers need the employees; until they are loaded, the column shows the linked name as text.
+  const employees = useResource((signal) => api.get("/employees", signal), "Fehler beim Laden der Mitarbeiter");
   const [changingRole, setChangingRole] = useState<number | null>(null);
+  const [changingLink, setChangingLink] = useState<number | null>(null);
   const { run } = useAction();
 
   async function changeRole(target: UserDto, role: Role) {
@@ -45,6 +52,16 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
     setChangingRole(null);
   }
 
+  async function changeLink(target: UserDto, employeeId: number | null) {
+    setChangingLink(target.id);
+    await run(() => api.put(`/users/${target.id}`, { employee_id: employeeId }), {
+      success: employeeId === null ? "Verknüpfung aufgehoben!" : "Mitarbeiter verknüpft!",
+      failure: "Fehler beim Aktualisieren",
+    });
+    await users.reload();
+    setChangingLink(null);
+  }
+
   return (
     <>
       <PageHeader
@@ -55,7 +72,7 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
       <WhenLoaded resource={users} failedTitle="Die Benutzer konnten nicht geladen werden.">
         {(accounts) => (
           <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full min-w-[720px] text-left text-sm">
+            <table className="w-full min-w-[880px] text-left text-sm">
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-medium">
@@ -66,6 +83,9 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
                   </th>
                   <th scope="col" className="px-4 py-3 font-medium">
                     Rolle
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Mitarbeiter
                   </th>
                   <th scope="col" className="px-4 py-3 font-medium">
                     2FA
@@ -107,6 +127,23 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
                           </select>
                         )}
                       </td>
+                      <td className="px-4 py-2 text-slate-700">
+                        {employees.data ? (
+                          <select
+                            aria-label={`Verknüpfter Mitarbeiter von ${account.username}`}
+                            value={account.employee_id === null ? "" : String(account.employee_id)}
+                            disabled={changingLink === account.id}
+                            onChange={(event) =>
+                              changeLink(account, event.target.value ? Number(event.target.value) : null)
+                            }
+                            className="min-h-9 max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                          >
+                            <EmployeeLinkOptions choices={linkChoices(employees.data, accounts, account.employee_id)} />
+                          </select>
+                        ) : (
+                          (account.employee_name ?? "–")
+                        )}
+                      </td>
                       <td className="px-4 py-2">
                         <span
                           className={classNames(
@@ -145,6 +182,7 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
       </WhenLoaded>
       {creating && (
         <CreateUserDialog
+          choices={linkChoices(employees.data ?? [], users.data ?? [], null)}
           onClose={() => setCreating(false)}
           onSaved={() => {
             setCreating(false);

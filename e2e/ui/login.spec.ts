@@ -129,6 +129,7 @@ test("a user-role account sees no Benutzer entry and is turned away on /users", 
   const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
   await expect(nav.getByRole("link", { name: "Mitarbeiter" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Benutzer" })).toHaveCount(0);
-  await expect(page.getByText("Benutzer", { exact: true }).first()).toBeVisible(); // the role label in the sidebar
+  // The role label in the sidebar: role "user" is shown as "Mitarbeitende" (docs/PRODUCT-RULES.md §1.1).
+  await expect(page.getByText("Mitarbeitende", { exact: true }).first()).toBeVisible();
   await expectAccessible(page, "users (no access)");
 });

@@ -1,8 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { db } from "@/lib/server/db/client";
-import { call, createUser, loginAs, uniqueName } from "@/tests/support/api";
+import { call, createUser, loginAs, TEST_PASSWORD, uniqueIp, uniqueName } from "@/tests/support/api";
+import * as fx from "@/tests/support/fixtures";
+import { POST as login } from "../auth/login/route";
 import { GET as me } from "../auth/me/route";
 import { POST as refresh } from "../auth/refresh/route";
+import { DELETE as archiveEmployee } from "../employees/[id]/route";
 import { DELETE as remove, PUT as update } from "./[id]/route";
 import { GET as list, POST as create } from "./route";
 
@@ -14,7 +17,16 @@ describe("GET /api/users", () => {
     const res = await call(list, { token });
     expect(res.status).toBe(200);
     const mine = (res.json as unknown as Record<string, unknown>[]).find((u) => u.id === user.id);
-    expect(Object.keys(mine!).sort()).toEqual(["created_at", "email", "id", "role", "two_factor_enabled", "username"]);
+    expect(Object.keys(mine!).sort()).toEqual([
+      "created_at",
+      "email",
+      "employee_id",
+      "employee_name",
+      "id",
+      "role",
+      "two_factor_enabled",
+      "username",
+    ]);
     expect(res.text).not.toMatch(/\$2[aby]\$|hash|secret/i);
     for (const role of ["manager", "user"] as const) {
       const other = await createUser(role);
@@ -160,5 +172,163 @@ describe("DELETE /api/users/{id}", () => {
     expect((await call(remove, { token: manager.token, params: { id: String(target.user.id) } })).status).toBe(403);
     const { token } = await createUser("admin");
     expect((await call(remove, { token, params: { id: "999999999" } })).status).toBe(404);
+  });
+});
+
+describe("linked accounts (docs/PRODUCT-RULES.md §26.1)", () => {
+  const employeeNamed = (lastName: string) => fx.employee({ firstName: "Anna", lastName });
+  const put = (token: string, id: number, body: Record<string, unknown>) =>
+    call(update, { token, params: { id: String(id) }, body });
+
+  test("POST links on create: the answer, the list and the audit row carry the employee", async () => {
+    const { token } = await createUser("admin");
+    const employee = await employeeNamed(uniqueName("Muster"));
+    const username = newName();
+    const res = await call(create, {
+      token,
+      body: { username, password: "sicheres-passwort", employee_id: employee.id },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ employee_id: employee.id, employee_name: `Anna ${employee.lastName}` });
+    const listed = ((await call(list, { token })).json as unknown as Record<string, unknown>[]).find(
+      (u) => u.username === username,
+    );
+    expect(listed).toMatchObject({ employee_id: employee.id, employee_name: `Anna ${employee.lastName}` });
+    const audit = await db.auditLog.findFirstOrThrow({
+      where: { action: "user.create", entityId: res.json.id as number },
+    });
+    expect(audit.details).toMatchObject({ employee_id: employee.id });
+    // Without employee_id: no link.
+    const plain = await call(create, { token, body: { username: newName(), password: "sicheres-passwort" } });
+    expect(plain.json).toMatchObject({ employee_id: null, employee_name: null });
+  });
+
+  test("PUT links, keeps the link when absent, unlinks with null; audited with from/to", async () => {
+    const { token } = await createUser("admin");
+    const target = await createUser("user");
+    const employee = await employeeNamed(uniqueName("Muster"));
+    const linked = await put(token, target.user.id, { employee_id: employee.id });
+    expect(linked.status).toBe(200);
+    expect(linked.json).toMatchObject({ employee_id: employee.id, employee_name: `Anna ${employee.lastName}` });
+    expect((await put(token, target.user.id, { role: "manager" })).json).toMatchObject({ employee_id: employee.id });
+    // The same link again is no conflict with itself.
+    expect((await put(token, target.user.id, { employee_id: employee.id })).status).toBe(200);
+    const unlinked = await put(token, target.user.id, { employee_id: null });
+    expect(unlinked.status).toBe(200);
+    expect(unlinked.json).toMatchObject({ employee_id: null, employee_name: null });
+    expect((await db.user.findUniqueOrThrow({ where: { id: target.user.id } })).employeeId).toBeNull();
+    const audits = await db.auditLog.findMany({
+      where: { action: "user.update", entityId: target.user.id },
+      orderBy: { id: "asc" },
+    });
+    expect(audits[0].details).toEqual({ changed: ["employee_id"], employee_id: { from: null, to: employee.id } });
+    expect(audits[1].details).toEqual({ changed: ["role"] });
+    expect(audits.at(-1)!.details).toEqual({ changed: ["employee_id"], employee_id: { from: employee.id, to: null } });
+  });
+
+  test("GET /auth/me answers the linked employee; the user JSON never has a hash", async () => {
+    const { token } = await createUser("admin");
+    const target = await createUser("user");
+    const employee = await employeeNamed(uniqueName("Muster"));
+    await put(token, target.user.id, { employee_id: employee.id });
+    const res = await call(me, { token: target.token });
+    expect(res.json).toMatchObject({ id: target.user.id, employee_id: employee.id });
+    expect(res.json.employee_name).toBe(`Anna ${employee.lastName}`);
+    const session = await call(login, {
+      body: { username: target.user.username, password: TEST_PASSWORD },
+      headers: { "x-forwarded-for": uniqueIp() },
+    });
+    expect(session.json.user).toMatchObject({ employee_id: employee.id, employee_name: `Anna ${employee.lastName}` });
+    for (const text of [res.text, (await call(list, { token })).text, session.text])
+      expect(text).not.toMatch(/\$2[aby]\$|hash|secret/i);
+  });
+
+  test("unknown or archived employee: 400 fields.employee_id, nothing changed", async () => {
+    const { token } = await createUser("admin");
+    const target = await createUser("user");
+    const archived = await fx.employee();
+    await db.employee.update({ where: { id: archived.id }, data: { archivedAt: new Date() } });
+    const before = await db.user.count();
+    for (const employeeId of [999_999_999, archived.id, 0, "3"]) {
+      const updated = await put(token, target.user.id, { employee_id: employeeId, role: "manager" });
+      expect(updated.status, String(employeeId)).toBe(400);
+      expect(updated.json.fields, String(employeeId)).toEqual({ employee_id: "Mitarbeiter nicht gefunden" });
+      const created = await call(create, {
+        token,
+        body: { username: newName(), password: "sicheres-passwort", employee_id: employeeId },
+      });
+      expect(created.status, String(employeeId)).toBe(400);
+      expect(created.json.fields, String(employeeId)).toEqual({ employee_id: "Mitarbeiter nicht gefunden" });
+    }
+    expect(await db.user.count()).toBe(before);
+    expect(await db.user.findUniqueOrThrow({ where: { id: target.user.id } })).toMatchObject({
+      role: "user",
+      employeeId: null,
+    });
+  });
+
+  test("an employee linked to another user: 409 naming both, on POST and PUT", async () => {
+    const { token } = await createUser("admin");
+    const holder = await createUser("user");
+    const other = await createUser("user");
+    const employee = await employeeNamed(uniqueName("Muster"));
+    await put(token, holder.user.id, { employee_id: employee.id });
+    const message = `Anna ${employee.lastName} ist bereits mit dem Benutzer ${holder.user.username} verknüpft`;
+    const updated = await put(token, other.user.id, { employee_id: employee.id });
+    expect(updated.status).toBe(409);
+    expect(updated.json).toEqual({ error: message, code: "conflict" });
+    const username = newName();
+    const created = await call(create, {
+      token,
+      body: { username, password: "sicheres-passwort", employee_id: employee.id },
+    });
+    expect(created.status).toBe(409);
+    expect(created.json).toEqual({ error: message, code: "conflict" });
+    expect(await db.user.count({ where: { username } })).toBe(0);
+    expect((await db.user.findUniqueOrThrow({ where: { id: other.user.id } })).employeeId).toBeNull();
+  });
+
+  test("20 parallel PUTs linking one employee to 20 users: exactly one 200, the rest 409", async () => {
+    const { token } = await createUser("admin");
+    const employee = await employeeNamed(uniqueName("Muster"));
+    const targets = await Promise.all(Array.from({ length: 20 }, () => createUser("user")));
+    const results = await Promise.all(targets.map((t) => put(token, t.user.id, { employee_id: employee.id })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    const winner = targets[results.findIndex((r) => r.status === 200)];
+    for (const r of results.filter((r) => r.status === 409))
+      expect(r.json.error).toBe(
+        `Anna ${employee.lastName} ist bereits mit dem Benutzer ${winner.user.username} verknüpft`,
+      );
+    expect(await db.user.findMany({ where: { employeeId: employee.id }, select: { id: true } })).toEqual([
+      { id: winner.user.id },
+    ]);
+  });
+
+  test("archiving the employee unlinks the user, who keeps the account; audited", async () => {
+    const { token } = await createUser("admin");
+    const target = await createUser("user");
+    const employee = await employeeNamed(uniqueName("Muster"));
+    await put(token, target.user.id, { employee_id: employee.id });
+    expect((await call(archiveEmployee, { token, params: { id: String(employee.id) } })).status).toBe(200);
+    expect((await call(me, { token: target.token })).json).toMatchObject({
+      id: target.user.id,
+      employee_id: null,
+      employee_name: null,
+    });
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: "employee.archive", entityId: employee.id } });
+    expect(audit.details).toMatchObject({ users_unlinked: 1 });
+  });
+
+  test("deleting a user frees the employee for another account", async () => {
+    const { token } = await createUser("admin");
+    const first = await createUser("user");
+    const second = await createUser("user");
+    const employee = await employeeNamed(uniqueName("Muster"));
+    await put(token, first.user.id, { employee_id: employee.id });
+    expect((await put(token, second.user.id, { employee_id: employee.id })).status).toBe(409);
+    expect((await call(remove, { token, params: { id: String(first.user.id) } })).status).toBe(200);
+    expect((await put(token, second.user.id, { employee_id: employee.id })).json).toMatchObject({
+      employee_id: employee.id,
+    });
   });
 });

@@ -34,6 +34,9 @@ type UserRow = {
   role: Role;
   two_factor_enabled: boolean;
   created_at: Date;
+  employee_id: number | null;
+  employee_first_name: string | null;
+  employee_last_name: string | null;
   schedule_version?: string | null;
 };
 
@@ -59,9 +62,11 @@ export async function authenticate(
   if (!claims) throw new ApiError("invalid_token");
 
   const [row] = await db.$queryRaw<UserRow[]>`
-    SELECT u.id, u.username, u.email, u.role::text AS role, u.two_factor_enabled, u.created_at
+    SELECT u.id, u.username, u.email, u.role::text AS role, u.two_factor_enabled, u.created_at,
+           e.id AS employee_id, e.first_name AS employee_first_name, e.last_name AS employee_last_name
            ${withScheduleVersion ? SCHEDULE_VERSION : Prisma.empty}
-    FROM users u WHERE u.id = ${claims.userId}`;
+    FROM users u LEFT JOIN employees e ON e.id = u.employee_id
+    WHERE u.id = ${claims.userId}`;
   if (!row) throw new ApiError("invalid_token");
   return {
     user: {
@@ -71,6 +76,10 @@ export async function authenticate(
       role: row.role,
       twoFactorEnabled: row.two_factor_enabled,
       createdAt: row.created_at,
+      employee:
+        row.employee_id === null
+          ? null
+          : { id: row.employee_id, firstName: row.employee_first_name!, lastName: row.employee_last_name! },
       sessionId: claims.sessionId,
     },
     scheduleVersion: row.schedule_version ?? null,

@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { db } from "@/lib/server/db/client";
+import { linkedEmployeeSelect } from "@/lib/server/users/user-dto";
 import type { LoginResult } from "@/lib/shared/api-types";
 import { beginLoginAttempt, discardAttempt, markSucceeded, pruneLoginAttempts } from "./login-throttle";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password";
@@ -18,7 +19,10 @@ export type LoginOptions = { username: string; password: string; ip: string };
  */
 export async function login({ username, password, ip }: LoginOptions): Promise<LoginResult> {
   const attempt = await beginLoginAttempt(username, ip);
-  const user = await db.user.findFirst({ where: { username: { equals: username.trim(), mode: "insensitive" } } });
+  const user = await db.user.findFirst({
+    where: { username: { equals: username.trim(), mode: "insensitive" } },
+    include: { employee: linkedEmployeeSelect },
+  });
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
 
   if (!user || !passwordOk) {

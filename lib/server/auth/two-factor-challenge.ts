@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { db } from "@/lib/server/db/client";
+import { linkedEmployeeSelect } from "@/lib/server/users/user-dto";
 import { recordFailure, recordSuccess } from "./login-throttle";
 import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
 import { open } from "./secret-box";
@@ -33,7 +34,7 @@ export type VerifyTwoFactorOptions = { tempToken: string; code: string; ip: stri
 export async function verifyTwoFactorLogin({ tempToken, code, ip }: VerifyTwoFactorOptions): Promise<SignedIn> {
   const challenge = await db.twoFactorChallenge.findUnique({
     where: { tokenHash: hashOpaqueToken(tempToken) },
-    include: { user: true },
+    include: { user: { include: { employee: linkedEmployeeSelect } } },
   });
   const now = new Date();
   if (!challenge || challenge.consumedAt || challenge.expiresAt <= now || challenge.failedAttempts >= MAX_WRONG_CODES) {

@@ -59,7 +59,8 @@ export async function updateEmployee({ id, input, audit }: UpdateOptions<Employe
  * DELETE /employees/{id} archives (docs/PRODUCT-RULES.md §8): the employee leaves lists
  * and pickers, past shifts and vacations stay for reports. Shifts from today
  * on become unassigned, so nothing planned silently vanishes; vacations from
- * today on are deleted (one running today ends yesterday).
+ * today on are deleted (one running today ends yesterday). A user account linked to the employee stays but is
+ * unlinked (docs/PRODUCT-RULES.md §26.1).
  */
 export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<void> {
   const today = businessToday();
@@ -77,6 +78,7 @@ export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<voi
     const deleted = await tx.vacation.deleteMany({
       where: { employeeId: id, startDate: { gte: toDateColumn(today) } },
     });
+    const unlinked = await tx.user.updateMany({ where: { employeeId: id }, data: { employeeId: null } });
     const running = await tx.vacation.findMany({
       where: { employeeId: id, startDate: { lt: toDateColumn(today) }, endDate: { gte: toDateColumn(today) } },
     });
@@ -96,6 +98,7 @@ export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<voi
           shifts_unassigned: unassigned.count,
           vacations_deleted: deleted.count,
           vacations_shortened: running.length,
+          users_unlinked: unlinked.count,
         },
       },
       tx,

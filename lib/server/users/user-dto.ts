@@ -4,6 +4,9 @@ import type { UserDto } from "@/lib/shared/api-types";
 
 export type { UserDto };
 
+/** The linked employee as the user JSON needs it (docs/PRODUCT-RULES.md §26.1). */
+export type LinkedEmployee = { id: number; firstName: string; lastName: string };
+
 /** The fields of a user row that the API's user JSON is made of (and that every request re-reads). */
 export type UserRecord = {
   id: number;
@@ -12,6 +15,7 @@ export type UserRecord = {
   role: Role;
   twoFactorEnabled: boolean;
   createdAt: Date;
+  employee: LinkedEmployee | null;
 };
 
 export function toUserDto(user: UserRecord): UserDto {
@@ -22,8 +26,13 @@ export function toUserDto(user: UserRecord): UserDto {
     role: user.role,
     two_factor_enabled: user.twoFactorEnabled,
     created_at: user.createdAt.toISOString(),
+    employee_id: user.employee?.id ?? null,
+    employee_name: user.employee ? `${user.employee.firstName} ${user.employee.lastName}` : null,
   };
 }
+
+/** The linked employee's columns; use as Prisma `select` of the `employee` relation. */
+export const linkedEmployeeSelect = { select: { id: true, firstName: true, lastName: true } } as const;
 
 /** The columns a UserDto needs; use as Prisma `select`. */
 export const userDtoSelect = {
@@ -33,4 +42,5 @@ export const userDtoSelect = {
   role: true,
   twoFactorEnabled: true,
   createdAt: true,
+  employee: linkedEmployeeSelect,
 } as const;

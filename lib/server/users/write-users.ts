@@ -3,14 +3,54 @@ import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { hashPassword } from "@/lib/server/auth/password";
 import { revokeUserSessions } from "@/lib/server/auth/sessions";
-import { db } from "@/lib/server/db/client";
+import { db, type Tx } from "@/lib/server/db/client";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
-import type { CreateUserInput, UpdateUserInput } from "@/lib/shared/schemas/user";
+import { EMPLOYEE_NOT_FOUND, type CreateUserInput, type UpdateUserInput } from "@/lib/shared/schemas/user";
 import { userNotFound } from "./find-users";
-import { toUserDto, userDtoSelect, type UserDto } from "./user-dto";
+import { linkedEmployeeSelect, toUserDto, userDtoSelect, type UserDto } from "./user-dto";
 
 const usernameTaken = () =>
   new ApiError("conflict", "Benutzername bereits vergeben", { fields: { username: "Benutzername bereits vergeben" } });
+
+const employeeNotFound = () =>
+  new ApiError("validation_failed", EMPLOYEE_NOT_FOUND, { fields: { employee_id: EMPLOYEE_NOT_FOUND } });
+
+const employeeTaken = (employee: { firstName: string; lastName: string }, username: string) =>
+  new ApiError(
+    "conflict",
+    `${employee.firstName} ${employee.lastName} ist bereits mit dem Benutzer ${username} verknüpft`,
+  );
+
+const isUniqueViolation = (error: unknown) => error instanceof Error && "code" in error && error.code === "P2002";
+
+/**
+ * The employee a user is to be linked to (docs/PRODUCT-RULES.md §26.1) must exist, be active and not be linked
+ * to another user. The share lock on the employee's row keeps an archiving (which unlinks) from slipping in
+ * between this check and the write; two links of one employee at once are settled by the unique index.
+ */
+async function assertLinkable(tx: Tx, employeeId: number, userId: number | null): Promise<void> {
+  const [employee] = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM employees WHERE id = ${employeeId} AND archived_at IS NULL FOR SHARE`;
+  if (!employee) throw employeeNotFound();
+  const holder = await tx.user.findFirst({
+    where: { employeeId, ...(userId !== null && { id: { not: userId } }) },
+    select: { username: true, employee: linkedEmployeeSelect },
+  });
+  if (holder?.employee) throw employeeTaken(holder.employee, holder.username);
+}
+
+/**
+ * After a unique violation: the 409 naming whoever won the race for the employee, or null when nobody holds
+ * it (then the violation was another index's). Asking the database beats parsing the driver's error.
+ */
+async function linkRaceLost(employeeId: number | null | undefined): Promise<ApiError | null> {
+  if (typeof employeeId !== "number") return null;
+  const holder = await db.user.findFirst({
+    where: { employeeId },
+    select: { username: true, employee: linkedEmployeeSelect },
+  });
+  return holder?.employee ? employeeTaken(holder.employee, holder.username) : null;
+}
 
 /** Usernames are unique regardless of case: "Anna" and "anna" are one person. */
 export async function createUser({ input, audit }: CreateOptions<CreateUserInput>): Promise<UserDto> {
@@ -23,8 +63,15 @@ export async function createUser({ input, audit }: CreateOptions<CreateUserInput
         select: { id: true },
       });
       if (existing) throw usernameTaken();
+      if (input.employee_id !== null) await assertLinkable(tx, input.employee_id, null);
       const created = await tx.user.create({
-        data: { username: input.username, email: input.email, role: input.role, passwordHash },
+        data: {
+          username: input.username,
+          email: input.email,
+          role: input.role,
+          employeeId: input.employee_id,
+          passwordHash,
+        },
         select: userDtoSelect,
       });
       await recordAudit(
@@ -33,15 +80,15 @@ export async function createUser({ input, audit }: CreateOptions<CreateUserInput
           action: "user.create",
           entityType: "user",
           entityId: created.id,
-          details: { username: created.username, role: created.role },
+          details: { username: created.username, role: created.role, employee_id: input.employee_id },
         },
         tx,
       );
       return created;
     })
-    .catch((error: unknown) => {
-      // The unique index is the last word when two requests race.
-      if (error instanceof Error && "code" in error && error.code === "P2002") throw usernameTaken();
+    .catch(async (error: unknown) => {
+      // The unique indexes are the last word when two requests race.
+      if (isUniqueViolation(error)) throw (await linkRaceLost(input.employee_id)) ?? usernameTaken();
       throw error;
     });
   return toUserDto(user);
@@ -53,36 +100,54 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
     throw new ApiError("self_action", "Du kannst deine eigene Rolle nicht ändern!");
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const user = await db.$transaction(async (tx) => {
-    const existing = await tx.user.findUnique({ where: { id }, select: { id: true } });
-    if (!existing) throw userNotFound();
-    const updated = await tx.user.update({
-      where: { id },
-      data: {
-        ...(input.email !== undefined && { email: input.email }),
-        ...(input.role !== undefined && { role: input.role }),
-        ...(passwordHash && { passwordHash }),
-      },
-      select: userDtoSelect,
+  const linkTo = input.employee_id;
+  const user = await db
+    .$transaction(async (tx) => {
+      const existing = await tx.user.findUnique({ where: { id }, select: { id: true, employeeId: true } });
+      if (!existing) throw userNotFound();
+      if (linkTo !== undefined && linkTo !== null && linkTo !== existing.employeeId) {
+        await assertLinkable(tx, linkTo, id);
+      }
+      const updated = await tx.user.update({
+        where: { id },
+        data: {
+          ...(input.email !== undefined && { email: input.email }),
+          ...(input.role !== undefined && { role: input.role }),
+          ...(linkTo !== undefined && { employeeId: linkTo }),
+          ...(passwordHash && { passwordHash }),
+        },
+        select: userDtoSelect,
+      });
+      // A reset password ends the user's sessions: whoever had them must log in anew.
+      if (passwordHash) await revokeUserSessions({ userId: id }, tx);
+      const changed = Object.keys(input).filter((key) => input[key as keyof UpdateUserInput] !== undefined);
+      await recordAudit(
+        {
+          ...audit,
+          action: "user.update",
+          entityType: "user",
+          entityId: id,
+          details: {
+            changed,
+            ...(linkTo !== undefined && { employee_id: { from: existing.employeeId, to: linkTo } }),
+          },
+        },
+        tx,
+      );
+      return updated;
+    })
+    .catch(async (error: unknown) => {
+      // Only the employee link can violate a unique index here.
+      if (isUniqueViolation(error)) throw (await linkRaceLost(linkTo)) ?? error;
+      throw error;
     });
-    // A reset password ends the user's sessions: whoever had them must log in anew.
-    if (passwordHash) await revokeUserSessions({ userId: id }, tx);
-    await recordAudit(
-      {
-        ...audit,
-        action: "user.update",
-        entityType: "user",
-        entityId: id,
-        details: { changed: Object.keys(input).filter((key) => input[key as keyof UpdateUserInput] !== undefined) },
-      },
-      tx,
-    );
-    return updated;
-  });
   return toUserDto(user);
 }
 
-/** Deleting a user deletes their refresh tokens (cascade): their sessions end at once. */
+/**
+ * Deleting a user deletes their refresh tokens (cascade): their sessions end at once. Their employee, if
+ * linked, is free for another account (docs/PRODUCT-RULES.md §26.1).
+ */
 export async function deleteUser({ id, audit }: RemoveOptions): Promise<void> {
   if (id === audit.actor.id) throw new ApiError("self_action", "Du kannst dich nicht selbst löschen!");
   await db.$transaction(async (tx) => {

@@ -25,7 +25,15 @@ export const createUser = defineOperation({
   access: "users:manage",
   body: createUserSchema,
   responses: [{ status: 201, description: "The new user", schema: userDtoSchema }],
-  errors: [{ status: 409, description: "`conflict` with `fields.username`: the username is taken" }],
+  errors: [
+    { status: 400, description: "`validation_failed` with `fields.employee_id`: the employee is unknown or archived" },
+    {
+      status: 409,
+      description:
+        "`conflict` with `fields.username`: the username is taken; `conflict` without fields: the employee is " +
+        "linked to another user",
+    },
+  ],
 });
 
 export const updateUser = defineOperation({
@@ -33,13 +41,19 @@ export const updateUser = defineOperation({
   path: "/api/users/{id}",
   id: "updateUser",
   tag,
-  summary: "Change e-mail or role, or reset the password",
-  description: "Absent keys stay as they are. A password reset ends the user's sessions.",
+  summary: "Change e-mail, role or linked employee, or reset the password",
+  description:
+    "Absent keys stay as they are; `employee_id: null` unlinks the employee. A password reset ends the user's " +
+    "sessions.",
   access: "users:manage",
   params: idParamsSchema,
   body: updateUserSchema,
   responses: [{ status: 200, description: "The changed user", schema: userDtoSchema }],
-  errors: [{ status: 400, description: "`self_action`: an administrator cannot change their own role" }],
+  errors: [
+    { status: 400, description: "`self_action`: an administrator cannot change their own role" },
+    { status: 400, description: "`validation_failed` with `fields.employee_id`: the employee is unknown or archived" },
+    { status: 409, description: "`conflict`: the employee is linked to another user" },
+  ],
 });
 
 export const deleteUser = defineOperation({

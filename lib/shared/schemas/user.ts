@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/shared/roles";
-import { newPasswordSchema } from "./fragments";
+import { newPasswordSchema, refIdSchema } from "./fragments";
 import { id, timestamp } from "./response-fields";
 
 const USERNAME_TOO_SHORT = "Benutzername muss mindestens 3 Zeichen lang sein";
@@ -29,15 +29,21 @@ export const optionalEmailSchema = z
 
 export const roleSchema = z.enum(ROLES, { error: "Rolle muss user, manager oder admin sein" });
 
+export const EMPLOYEE_NOT_FOUND = "Mitarbeiter nicht gefunden";
+
+/** The linked employee (docs/PRODUCT-RULES.md §26.1): an id, or null for none. */
+export const linkedEmployeeSchema = refIdSchema(EMPLOYEE_NOT_FOUND).nullable();
+
 export const createUserSchema = z.object({
   username: usernameSchema,
   email: optionalEmailSchema,
   password: newPasswordSchema,
   role: roleSchema.default("user"),
+  employee_id: linkedEmployeeSchema.default(null),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
-/** PUT /users/{id}: change e-mail or role, or reset the password. Absent keys stay as they are. */
+/** PUT /users/{id}: change e-mail, role or linked employee, or reset the password. Absent keys stay as they are. */
 export const updateUserSchema = z.object({
   email: z
     .union(
@@ -54,6 +60,8 @@ export const updateUserSchema = z.object({
     .transform((value) => (value === undefined ? undefined : value ? value.toLowerCase() : null)),
   role: roleSchema.optional(),
   password: newPasswordSchema.optional(),
+  /** null unlinks. */
+  employee_id: linkedEmployeeSchema.optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
@@ -68,4 +76,6 @@ export const userDtoSchema = z.strictObject({
   role: z.enum(ROLES),
   two_factor_enabled: z.boolean(),
   created_at: timestamp,
+  employee_id: id.nullable().meta({ description: "The linked employee; null: none" }),
+  employee_name: z.string().nullable().meta({ description: "First and last name of the linked employee" }),
 });

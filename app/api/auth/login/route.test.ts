@@ -19,6 +19,8 @@ describe("POST /api/auth/login", () => {
       role: "manager",
       two_factor_enabled: false,
       created_at: user.createdAt.toISOString(),
+      employee_id: null,
+      employee_name: null,
     });
     expect(res.text).not.toMatch(/\$2[aby]\$|password_hash|passwordHash|secret/i);
     expect(await db.auditLog.count({ where: { action: "auth.login", entityId: user.id } })).toBe(1);

@@ -112,6 +112,8 @@ describe("GET /api/auth/me", () => {
       role: "manager",
       two_factor_enabled: false,
       created_at: user.createdAt.toISOString(),
+      employee_id: null,
+      employee_name: null,
     });
     expect((await call(me)).status).toBe(401);
     expect((await call(me, { token: `${token}x` })).status).toBe(403);
