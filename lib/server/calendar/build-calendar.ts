@@ -8,7 +8,7 @@ export type FeedShift = {
   id: number;
   /** yyyy-MM-dd */
   date: string;
-  /** HH:MM; an end at or before the start is on the next day (docs/PRODUCT-RULES.md §7). */
+  /** HH:MM; an end at or before the start is on the next day (docs/PRODUCT-RULES.md §7.3). */
   start: string;
   end: string;
   breakMinutes: number;

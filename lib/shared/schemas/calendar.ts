@@ -1,9 +1,6 @@
 /** The calendar feed's path (docs/PRODUCT-RULES.md §26.2). */
 import { z } from "zod";
 
-/** A feed token: 32 random bytes as base64url, 43 characters. */
-export const CALENDAR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 // The link ends in ".ics" so calendar apps recognise it; anything else names no feed (404).
 export const calendarFeedParamsSchema = z.object({
   file: z

@@ -179,6 +179,10 @@ describe("GET /api/calendar/[token].ics", () => {
     expect(instant(inventurEvent, "dtstamp")).toEqual(stored.updatedAt);
     expect(instant(inventurEvent, "last-modified")).toEqual(stored.updatedAt);
     expect(inventurEvent.sequence).toBeGreaterThan(0);
+    // Timestamps in UTC, as RFC 5545 wants them (not the zone's local time).
+    const stamps = res.text.match(/^(DTSTAMP|LAST-MODIFIED|CREATED):.*$/gm)!;
+    expect(stamps.length).toBeGreaterThanOrEqual(3 * events.length);
+    for (const stamp of stamps) expect(stamp).toMatch(/:\d{8}T\d{6}Z\r?$/);
 
     // The vacation: all-day from its first day, DTEND the day after its last.
     const vacationEvent = byUid.get(`vacation-${ferien.id}@schichtwerk`)!;
