@@ -61,6 +61,8 @@ const ACCESS: Record<string, "public" | Permission> = {
   "GET /api/reports/hours/pdf": "reports:read",
   "GET /api/reports/schedule/pdf": "reports:read",
   "GET /api/openapi.json": "public",
+  // The calendar feed: the token in the path is the credential (docs/PRODUCT-RULES.md §26.2).
+  "GET /api/calendar/[file]": "public",
   // The JSON 404 for unknown API paths.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",

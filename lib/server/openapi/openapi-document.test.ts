@@ -88,6 +88,10 @@ describe("the document", () => {
     expect(document.paths["/api/users/{id}"].delete.responses).toHaveProperty("404");
     expect(document.paths["/api/vacations"].post.responses).toHaveProperty("409");
     expect(document.paths["/api/reports/schedule/pdf"].get.responses["200"].content).toHaveProperty("application/pdf");
+    const feed = document.paths["/api/calendar/{file}"].get;
+    expect(feed.security).toEqual([]);
+    expect(feed.responses["200"].content).toHaveProperty("text/calendar");
+    expect(Object.keys(feed.responses)).toEqual(["200", "304", "404", "429", "500", "503"]);
   });
 
   test("query and path parameters come from the query and params schemas", () => {

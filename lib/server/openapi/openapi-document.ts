@@ -31,6 +31,7 @@ const TAGS: Record<string, string> = {
   Dashboard: "The dashboard in one call",
   Reports: "Hours report (JSON, PDF) and schedule PDF",
   Settings: "Company settings, holiday regions and public holidays",
+  Calendar: "The calendar feed of an employee's own shifts (iCalendar)",
   Platform: "Health check and this reference",
 };
 
@@ -137,6 +138,16 @@ function errorResponses(operation: Operation): OpenApiOperation["responses"] {
 function toOpenApiOperation(operation: Operation): OpenApiOperation {
   const responses: OpenApiOperation["responses"] = {};
   for (const response of operation.responses) {
+    if ("ics" in response) {
+      const etag = { ETag: { description: "Hash of the body, for If-None-Match", schema: { type: "string" } } };
+      responses[String(response.status)] = {
+        description: response.description,
+        headers: etag,
+        content: { "text/calendar": { schema: { type: "string", contentMediaType: "text/calendar" } } },
+      };
+      responses["304"] = { description: "Not modified: If-None-Match names the current ETag", headers: etag };
+      continue;
+    }
     responses[String(response.status)] =
       "pdf" in response
         ? {

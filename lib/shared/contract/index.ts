@@ -4,6 +4,7 @@
  * has a handler), so the list cannot miss a route.
  */
 import * as auth from "./auth";
+import * as calendar from "./calendar";
 import * as dashboard from "./dashboard";
 import * as employees from "./employees";
 import * as holidays from "./holidays";
@@ -40,6 +41,7 @@ const MODULES = [
   reports,
   settings,
   holidays,
+  calendar,
   platform,
 ];
 

@@ -17,8 +17,11 @@ export type DocumentedError = {
   description: string;
 };
 
+/** A JSON answer, a PDF download, or an iCalendar feed (text/calendar, with ETag and 304). */
 export type OperationResponse =
-  { status: 200 | 201 | 503; description: string; schema: z.ZodType } | { status: 200; description: string; pdf: true };
+  | { status: 200 | 201 | 503; description: string; schema: z.ZodType }
+  | { status: 200; description: string; pdf: true }
+  | { status: 200; description: string; ics: true };
 
 export type Operation<A extends Access = Access, B = unknown, Q = unknown, P = unknown> = {
   method: HttpMethod;

@@ -1,0 +1,312 @@
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { ownDatabase } from "@/tests/support/own-database";
+
+// One test changes the company name, which every test file reads, and the throttle counts per IP across
+// the whole table: a database of its own.
+process.env.DATABASE_URL = await ownDatabase("schichtwerk_calendar_feed");
+vi.resetModules();
+const { db } = await import("@/lib/server/db/client");
+const { toDateColumn, toTimeColumn } = await import("@/lib/server/db/columns");
+const { call, createUser } = await import("@/tests/support/api");
+const fx = await import("@/tests/support/fixtures");
+const { issueCalendarToken, revokeCalendarToken } = await import("@/lib/server/calendar/write-calendar-feeds");
+const { MAX_FEED_MISSES_PER_IP } = await import("@/lib/server/calendar/calendar-feed-throttle");
+const { GET } = await import("./route");
+
+const ZONE = "Europe/Zurich";
+
+// Monday 27.04.2026 in Zurich: the window runs from 28.03.2026 (30 days back) to 24.10.2026 (180 days ahead),
+// so it holds both DST changes of 2026 (the nights to 29.03. and to 25.10.) right at its edges.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-04-27T10:00:00Z"));
+});
+afterAll(() => vi.useRealTimers());
+
+let ipCounter = 0;
+/** Every request from an address of its own, so no test's misses count against another's. */
+const fetchFeed = (token: string, headers: Record<string, string> = {}) =>
+  call(GET, {
+    path: `/api/calendar/${token}.ics`,
+    params: { file: `${token}.ics` },
+    headers: { "x-forwarded-for": `198.51.100.${++ipCounter % 250}`, ...headers },
+  });
+
+async function adminAudit() {
+  const { user } = await createUser("admin");
+  return { actor: { ...user, employee: null, sessionId: null }, ip: "127.0.0.1" };
+}
+
+async function shift(data: {
+  employeeId: number | null;
+  locationId: number;
+  date: string;
+  start: string;
+  end: string;
+  breakMinutes?: number;
+  customName?: string;
+}) {
+  return db.shift.create({
+    data: {
+      employeeId: data.employeeId,
+      locationId: data.locationId,
+      shiftDate: toDateColumn(data.date),
+      startTime: toTimeColumn(data.start),
+      endTime: toTimeColumn(data.end),
+      breakMinutes: data.breakMinutes ?? 0,
+      isCustom: data.customName !== undefined,
+      customName: data.customName ?? null,
+    },
+  });
+}
+
+const instant = (event: ICAL.Event, property: string) =>
+  (event.component.getFirstPropertyValue(property) as ICAL.Time).toJSDate();
+
+function parse(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+  const events = calendar.getAllSubcomponents("vevent").map((component) => new ICAL.Event(component));
+  return { calendar, events, byUid: new Map(events.map((event) => [event.uid, event])) };
+}
+
+describe("GET /api/calendar/[token].ics", () => {
+  test("shifts across both DST nights, overnight ends, addresses, a vacation; nothing else", async () => {
+    const audit = await adminAudit();
+    const anna = await fx.employee({ firstName: "Anna", lastName: "Kalender" });
+    const other = await fx.employee({ firstName: "Ben", lastName: "Anders" });
+    const bahnhof = await fx.location({ name: "Bahnhof" });
+    await db.location.update({ where: { id: bahnhof.id }, data: { address: "Bahnhofplatz 1, 8001 Zürich" } });
+    const lager = await fx.location({ name: "Lager" });
+
+    const spring = await shift({
+      employeeId: anna.id,
+      locationId: bahnhof.id,
+      date: "2026-03-28",
+      start: "22:00",
+      end: "06:00",
+    });
+    const autumn = await shift({
+      employeeId: anna.id,
+      locationId: bahnhof.id,
+      date: "2026-10-24",
+      start: "22:00",
+      end: "06:00",
+    });
+    const inventur = await shift({
+      employeeId: anna.id,
+      locationId: lager.id,
+      date: "2026-05-04",
+      start: "08:00",
+      end: "17:00",
+      breakMinutes: 30,
+      customName: "Inventur",
+    });
+    const tooEarly = await shift({
+      employeeId: anna.id,
+      locationId: bahnhof.id,
+      date: "2026-03-27",
+      start: "09:00",
+      end: "12:00",
+    });
+    const tooLate = await shift({
+      employeeId: anna.id,
+      locationId: bahnhof.id,
+      date: "2026-10-25",
+      start: "09:00",
+      end: "12:00",
+    });
+    const others = await shift({
+      employeeId: other.id,
+      locationId: bahnhof.id,
+      date: "2026-05-04",
+      start: "09:00",
+      end: "17:00",
+    });
+    const open = await shift({
+      employeeId: null,
+      locationId: bahnhof.id,
+      date: "2026-05-05",
+      start: "09:00",
+      end: "17:00",
+    });
+    const ferien = await fx.vacation({ employeeId: anna.id, start: "2026-06-08", end: "2026-06-12", days: 5 });
+    await fx.vacation({ employeeId: other.id, start: "2026-06-08", end: "2026-06-12", days: 5 });
+
+    const token = await issueCalendarToken({ employeeId: anna.id, audit });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const res = await fetchFeed(token);
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("private, max-age=0");
+
+    const { events, byUid } = parse(res.text);
+    expect(events.map((event) => event.uid).sort()).toEqual(
+      [
+        `shift-${spring.id}@schichtwerk`,
+        `shift-${autumn.id}@schichtwerk`,
+        `shift-${inventur.id}@schichtwerk`,
+        `vacation-${ferien.id}@schichtwerk`,
+      ].sort(),
+    );
+    for (const absent of [tooEarly, tooLate, others, open]) expect(res.text).not.toContain(`shift-${absent.id}@`);
+
+    // Spring: 22:00 CET (+01:00) to 06:00 CEST (+02:00) on the next day, 7 real hours.
+    const springEvent = byUid.get(`shift-${spring.id}@schichtwerk`)!;
+    expect(res.text).toContain(`DTSTART;TZID=${ZONE}:20260328T220000`);
+    expect(res.text).toContain(`DTEND;TZID=${ZONE}:20260329T060000`);
+    expect(springEvent.startDate.zone.tzid).toBe(ZONE);
+    expect(springEvent.endDate.zone.tzid).toBe(ZONE);
+    expect(springEvent.startDate.toJSDate().toISOString()).toBe("2026-03-28T21:00:00.000Z");
+    expect(springEvent.endDate.toJSDate().toISOString()).toBe("2026-03-29T04:00:00.000Z");
+    expect(springEvent.summary).toBe("Bahnhof");
+    expect(springEvent.location).toBe("Bahnhofplatz 1, 8001 Zürich");
+
+    // Autumn: 22:00 CEST to 06:00 CET, 9 real hours.
+    const autumnEvent = byUid.get(`shift-${autumn.id}@schichtwerk`)!;
+    expect(autumnEvent.startDate.toString()).toBe("2026-10-24T22:00:00");
+    expect(autumnEvent.endDate.toString()).toBe("2026-10-25T06:00:00");
+    expect(autumnEvent.startDate.toJSDate().toISOString()).toBe("2026-10-24T20:00:00.000Z");
+    expect(autumnEvent.endDate.toJSDate().toISOString()).toBe("2026-10-25T05:00:00.000Z");
+
+    // A custom shift is named by its name; a location without an address by its name.
+    const inventurEvent = byUid.get(`shift-${inventur.id}@schichtwerk`)!;
+    expect(inventurEvent.summary).toBe("Inventur (30 Min. Pause)");
+    expect(inventurEvent.location).toBe("Lager");
+    expect(inventurEvent.startDate.toJSDate().toISOString()).toBe("2026-05-04T06:00:00.000Z");
+    const stored = await db.shift.findUniqueOrThrow({ where: { id: inventur.id } });
+    expect(instant(inventurEvent, "dtstamp")).toEqual(stored.updatedAt);
+    expect(instant(inventurEvent, "last-modified")).toEqual(stored.updatedAt);
+    expect(inventurEvent.sequence).toBeGreaterThan(0);
+    // Timestamps in UTC, as RFC 5545 wants them (not the zone's local time).
+    const stamps = res.text.match(/^(DTSTAMP|LAST-MODIFIED|CREATED):.*$/gm)!;
+    expect(stamps.length).toBeGreaterThanOrEqual(3 * events.length);
+    for (const stamp of stamps) expect(stamp).toMatch(/:\d{8}T\d{6}Z\r?$/);
+
+    // The vacation: all-day from its first day, DTEND the day after its last.
+    const vacationEvent = byUid.get(`vacation-${ferien.id}@schichtwerk`)!;
+    expect(vacationEvent.summary).toBe("Ferien");
+    expect(vacationEvent.startDate.isDate).toBe(true);
+    expect(res.text).toContain("DTSTART;VALUE=DATE:20260608");
+    expect(res.text).toContain("DTEND;VALUE=DATE:20260613");
+
+    // The zone's VTIMEZONE with both rules, and the same UIDs on the next fetch.
+    expect(res.text).toMatch(/BEGIN:VTIMEZONE\r\nTZID:Europe\/Zurich\r\n/);
+    const again = await fetchFeed(token);
+    expect(parse(again.text).events.map((event) => event.uid)).toEqual(events.map((event) => event.uid));
+    expect(again.text).toBe(res.text);
+  });
+
+  test("ETag: a matching If-None-Match gets 304 without a body, a changed shift a new ETag", async () => {
+    const audit = await adminAudit();
+    const employee = await fx.employee();
+    const location = await fx.location();
+    const planned = await shift({
+      employeeId: employee.id,
+      locationId: location.id,
+      date: "2026-05-06",
+      start: "09:00",
+      end: "17:00",
+    });
+    const token = await issueCalendarToken({ employeeId: employee.id, audit });
+
+    const first = await fetchFeed(token);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const cached = await fetchFeed(token, { "if-none-match": etag });
+    expect(cached.status).toBe(304);
+    expect(cached.text).toBe("");
+    expect(cached.headers.get("etag")).toBe(etag);
+    expect((await fetchFeed(token, { "if-none-match": `"anders", W/${etag}` })).status).toBe(304);
+
+    vi.setSystemTime(new Date("2026-04-27T10:05:00Z"));
+    await db.shift.update({ where: { id: planned.id }, data: { startTime: toTimeColumn("10:00") } });
+    const changed = await fetchFeed(token, { "if-none-match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(changed.text).toContain(":20260506T100000");
+    const sequence = (text: string) => parse(text).byUid.get(`shift-${planned.id}@schichtwerk`)!.sequence;
+    expect(sequence(changed.text)).toBeGreaterThan(sequence(first.text));
+  });
+
+  test("a new link replaces the old one at once; revoking, archiving and unknown links give 404", async () => {
+    const audit = await adminAudit();
+    const employee = await fx.employee();
+    const old = await issueCalendarToken({ employeeId: employee.id, audit });
+    expect((await fetchFeed(old)).status).toBe(200);
+
+    const fresh = await issueCalendarToken({ employeeId: employee.id, audit });
+    expect(fresh).not.toBe(old);
+    const replaced = await fetchFeed(old);
+    expect(replaced.status).toBe(404);
+    expect(replaced.json).toEqual({ error: "Nicht gefunden", code: "not_found" });
+    expect((await fetchFeed(fresh)).status).toBe(200);
+    // Only the hash is stored, one row per employee, and the audit log names no token.
+    const rows = await db.calendarFeed.findMany({ where: { employeeId: employee.id } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0].tokenHash).not.toContain(fresh);
+    const entries = await db.auditLog.findMany({ where: { entityType: "employee", entityId: employee.id } });
+    expect(entries.map((entry) => entry.action)).toEqual(["calendar_feed.issue", "calendar_feed.issue"]);
+    expect(JSON.stringify(entries)).not.toContain(fresh);
+
+    expect(await revokeCalendarToken({ employeeId: employee.id, audit })).toBe(true);
+    expect((await fetchFeed(fresh)).status).toBe(404);
+    expect(await revokeCalendarToken({ employeeId: employee.id, audit })).toBe(false);
+
+    const archived = await fx.employee();
+    const archivedToken = await issueCalendarToken({ employeeId: archived.id, audit });
+    await db.employee.update({ where: { id: archived.id }, data: { archivedAt: new Date() } });
+    expect((await fetchFeed(archivedToken)).status).toBe(404);
+    await expect(issueCalendarToken({ employeeId: archived.id, audit })).rejects.toMatchObject({ status: 404 });
+
+    const unknown = await fetchFeed("A".repeat(43));
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ error: "Nicht gefunden", code: "not_found" });
+    const notIcs = await call(GET, { params: { file: fresh } });
+    expect(notIcs.status).toBe(404);
+  });
+
+  test("the calendar's name carries the company name from the settings", async () => {
+    const audit = await adminAudit();
+    const employee = await fx.employee();
+    const token = await issueCalendarToken({ employeeId: employee.id, audit });
+    expect((await fetchFeed(token)).text).toContain("X-WR-CALNAME:Meine Schichten\r\n");
+    await db.companySettings.update({ where: { id: 1 }, data: { companyName: "Beck AG" } });
+    try {
+      expect((await fetchFeed(token)).text).toContain("X-WR-CALNAME:Meine Schichten · Beck AG\r\n");
+    } finally {
+      await db.companySettings.update({ where: { id: 1 }, data: { companyName: null } });
+    }
+  });
+
+  test("100 unknown links per IP in 15 minutes, then 429; a valid link from there still works", async () => {
+    const audit = await adminAudit();
+    const employee = await fx.employee();
+    const token = await issueCalendarToken({ employeeId: employee.id, audit });
+    const ip = "203.0.113.7";
+    const from = { "x-forwarded-for": ip };
+    // Misses of 20 minutes ago have left the window and do not count.
+    const now = Date.now();
+    await db.calendarFeedMiss.createMany({
+      data: Array.from({ length: 50 }, () => ({ ip, createdAt: new Date(now - 20 * 60_000) })),
+    });
+    await db.calendarFeedMiss.createMany({
+      data: Array.from({ length: MAX_FEED_MISSES_PER_IP - 1 }, () => ({ ip, createdAt: new Date(now - 60_000) })),
+    });
+    const guess = () => call(GET, { params: { file: `${"B".repeat(43)}.ics` }, headers: from });
+
+    expect((await guess()).status).toBe(404);
+    const limited = await guess();
+    expect(limited.status).toBe(429);
+    expect(limited.json).toMatchObject({ code: "rate_limited" });
+    // The oldest counted miss (a minute ago) leaves the window in 14 minutes.
+    expect(Number(limited.headers.get("retry-after"))).toBe(14 * 60);
+
+    const valid = await call(GET, { params: { file: `${token}.ics` }, headers: from });
+    expect(valid.status).toBe(200);
+    // Another address is not affected.
+    expect((await fetchFeed("C".repeat(43))).status).toBe(404);
+  });
+});
