@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
+import { DataTable } from "@/components/ui/DataTable";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { EmptyState, WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
@@ -42,84 +43,73 @@ export function EmployeesScreen() {
               Danach kannst du in der Wochenplanung Schichten zuweisen.
             </EmptyState>
           ) : (
-            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-              <table className="w-full min-w-[640px] text-left text-sm">
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-medium">
-                      Name
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-medium">
-                      Typ
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right font-medium">
-                      Wochenstunden
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right font-medium">
+            <DataTable
+              minWidthClass="min-w-[640px]"
+              columns={[
+                { label: "Name" },
+                { label: "Typ" },
+                { label: "Wochenstunden", align: "right" },
+                {
+                  label: (
+                    <>
                       Ferientage <span className="normal-case">(Total / Bezogen / Verfügbar)</span>
-                    </th>
-                    {mayEdit && (
-                      <th scope="col" className="px-4 py-3 text-right font-medium">
-                        Aktionen
-                      </th>
-                    )}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {list.map((employee) => (
-                    <tr key={employee.id} className="h-14">
-                      <td className="px-4 py-2 font-medium text-slate-900">
-                        {employee.first_name} {employee.last_name}
-                      </td>
-                      <td className="px-4 py-2">
-                        <span
-                          className={classNames(
-                            "rounded-full px-2.5 py-0.5 text-xs font-medium",
-                            employee.is_hourly ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900",
-                          )}
-                        >
-                          {employee.is_hourly ? "Stundenlohn" : "Festanstellung"}
-                        </span>
-                      </td>
-                      <td className="px-4 py-2 text-right tabular-nums">{formatHours(employee.weekly_hours)} h</td>
-                      <td className="px-4 py-2 text-right tabular-nums">
-                        {days(employee.vacation_days_total)} / {days(employee.vacation_days_used)} /{" "}
-                        <span
-                          className={
-                            employee.vacation_days_remaining < 0 ? "font-semibold text-red-700" : "font-semibold"
-                          }
-                        >
-                          {days(employee.vacation_days_remaining)}
-                        </span>
-                      </td>
-                      {mayEdit && (
-                        <td className="px-4 py-2 text-right">
-                          <div className="flex justify-end gap-1">
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              onClick={() => setEditing(employee)}
-                              aria-label={`${employee.first_name} ${employee.last_name} bearbeiten`}
-                            >
-                              Bearbeiten
-                            </Button>
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              className="text-red-700 hover:bg-red-50"
-                              onClick={() => setDeleting(employee)}
-                              aria-label={`${employee.first_name} ${employee.last_name} löschen`}
-                            >
-                              Löschen
-                            </Button>
-                          </div>
-                        </td>
+                    </>
+                  ),
+                  align: "right",
+                },
+                mayEdit && { label: "Aktionen", align: "right" },
+              ]}
+            >
+              {list.map((employee) => (
+                <tr key={employee.id} className="h-14">
+                  <td className="px-4 py-2 font-medium text-slate-900">
+                    {employee.first_name} {employee.last_name}
+                  </td>
+                  <td className="px-4 py-2">
+                    <span
+                      className={classNames(
+                        "rounded-full px-2.5 py-0.5 text-xs font-medium",
+                        employee.is_hourly ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900",
                       )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                    >
+                      {employee.is_hourly ? "Stundenlohn" : "Festanstellung"}
+                    </span>
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatHours(employee.weekly_hours)} h</td>
+                  <td className="px-4 py-2 text-right tabular-nums">
+                    {days(employee.vacation_days_total)} / {days(employee.vacation_days_used)} /{" "}
+                    <span
+                      className={employee.vacation_days_remaining < 0 ? "font-semibold text-red-700" : "font-semibold"}
+                    >
+                      {days(employee.vacation_days_remaining)}
+                    </span>
+                  </td>
+                  {mayEdit && (
+                    <td className="px-4 py-2 text-right">
+                      <div className="flex justify-end gap-1">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setEditing(employee)}
+                          aria-label={`${employee.first_name} ${employee.last_name} bearbeiten`}
+                        >
+                          Bearbeiten
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-700 hover:bg-red-50"
+                          onClick={() => setDeleting(employee)}
+                          aria-label={`${employee.first_name} ${employee.last_name} löschen`}
+                        >
+                          Löschen
+                        </Button>
+                      </div>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </WhenLoaded>

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
+import { DataTable } from "@/components/ui/DataTable";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { PermissionGate } from "@/components/ui/PermissionGate";
 import { RoleBadge, ROLE_LABELS } from "@/components/ui/RoleBadge";
@@ -71,113 +72,91 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
       />
       <WhenLoaded resource={users} failedTitle="Die Benutzer konnten nicht geladen werden.">
         {(accounts) => (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full min-w-[880px] text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Benutzername
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    E-Mail
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Rolle
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Mitarbeiter
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    2FA
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Erstellt am
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    Aktionen
-                  </th>
+          <DataTable
+            minWidthClass="min-w-[880px]"
+            columns={[
+              { label: "Benutzername" },
+              { label: "E-Mail" },
+              { label: "Rolle" },
+              { label: "Mitarbeiter" },
+              { label: "2FA" },
+              { label: "Erstellt am" },
+              { label: "Aktionen", align: "right" },
+            ]}
+          >
+            {accounts.map((account) => {
+              const own = account.id === currentUserId;
+              return (
+                <tr key={account.id} className="h-14">
+                  <td className="px-4 py-2 font-medium text-slate-900">
+                    {account.username}
+                    {own && <span className="ml-1 font-normal text-slate-500">(Du)</span>}
+                  </td>
+                  <td className="px-4 py-2 text-slate-700">{account.email ?? "–"}</td>
+                  <td className="px-4 py-2">
+                    {own ? (
+                      <RoleBadge role={account.role} />
+                    ) : (
+                      <select
+                        aria-label={`Rolle von ${account.username}`}
+                        value={account.role}
+                        disabled={changingRole === account.id}
+                        onChange={(event) => changeRole(account, event.target.value as Role)}
+                        className="min-h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_LABELS[role]}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </td>
+                  <td className="px-4 py-2 text-slate-700">
+                    {employees.data ? (
+                      <select
+                        aria-label={`Verknüpfter Mitarbeiter von ${account.username}`}
+                        value={account.employee_id === null ? "" : String(account.employee_id)}
+                        disabled={changingLink === account.id}
+                        onChange={(event) =>
+                          changeLink(account, event.target.value ? Number(event.target.value) : null)
+                        }
+                        className="min-h-9 max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                      >
+                        <EmployeeLinkOptions choices={linkChoices(employees.data, accounts, account.employee_id)} />
+                      </select>
+                    ) : (
+                      (account.employee_name ?? "–")
+                    )}
+                  </td>
+                  <td className="px-4 py-2">
+                    <span
+                      className={classNames(
+                        "rounded-full px-2.5 py-0.5 text-xs font-medium",
+                        account.two_factor_enabled ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-700",
+                      )}
+                    >
+                      {account.two_factor_enabled ? "Aktiviert" : "Deaktiviert"}
+                    </span>
+                  </td>
+                  <td className="px-4 py-2 tabular-nums text-slate-700">{formatTimestampDate(account.created_at)}</td>
+                  <td className="px-4 py-2 text-right">
+                    {!own && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-red-700 hover:bg-red-50"
+                        onClick={() => setDeleting(account)}
+                        aria-label={`${account.username} löschen`}
+                      >
+                        Löschen
+                      </Button>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {accounts.map((account) => {
-                  const own = account.id === currentUserId;
-                  return (
-                    <tr key={account.id} className="h-14">
-                      <td className="px-4 py-2 font-medium text-slate-900">
-                        {account.username}
-                        {own && <span className="ml-1 font-normal text-slate-500">(Du)</span>}
-                      </td>
-                      <td className="px-4 py-2 text-slate-700">{account.email ?? "–"}</td>
-                      <td className="px-4 py-2">
-                        {own ? (
-                          <RoleBadge role={account.role} />
-                        ) : (
-                          <select
-                            aria-label={`Rolle von ${account.username}`}
-                            value={account.role}
-                            disabled={changingRole === account.id}
-                            onChange={(event) => changeRole(account, event.target.value as Role)}
-                            className="min-h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-                          >
-                            {ROLES.map((role) => (
-                              <option key={role} value={role}>
-                                {ROLE_LABELS[role]}
-                              </option>
-                            ))}
-                          </select>
-                        )}
-                      </td>
-                      <td className="px-4 py-2 text-slate-700">
-                        {employees.data ? (
-                          <select
-                            aria-label={`Verknüpfter Mitarbeiter von ${account.username}`}
-                            value={account.employee_id === null ? "" : String(account.employee_id)}
-                            disabled={changingLink === account.id}
-                            onChange={(event) =>
-                              changeLink(account, event.target.value ? Number(event.target.value) : null)
-                            }
-                            className="min-h-9 max-w-56 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-                          >
-                            <EmployeeLinkOptions choices={linkChoices(employees.data, accounts, account.employee_id)} />
-                          </select>
-                        ) : (
-                          (account.employee_name ?? "–")
-                        )}
-                      </td>
-                      <td className="px-4 py-2">
-                        <span
-                          className={classNames(
-                            "rounded-full px-2.5 py-0.5 text-xs font-medium",
-                            account.two_factor_enabled
-                              ? "bg-emerald-100 text-emerald-900"
-                              : "bg-slate-100 text-slate-700",
-                          )}
-                        >
-                          {account.two_factor_enabled ? "Aktiviert" : "Deaktiviert"}
-                        </span>
-                      </td>
-                      <td className="px-4 py-2 tabular-nums text-slate-700">
-                        {formatTimestampDate(account.created_at)}
-                      </td>
-                      <td className="px-4 py-2 text-right">
-                        {!own && (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            className="text-red-700 hover:bg-red-50"
-                            onClick={() => setDeleting(account)}
-                            aria-label={`${account.username} löschen`}
-                          >
-                            Löschen
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         )}
       </WhenLoaded>
       {creating && (
