@@ -1,14 +1,21 @@
 import { describe, expect, test } from "vitest";
 import { can, type Permission } from "@/lib/shared/roles";
 import { call, createUser } from "@/tests/support/api";
+import { employee } from "@/tests/support/fixtures";
 import { apiHandlers } from "@/tests/support/route-handlers";
+
+/**
+ * A self-service route (docs/PRODUCT-RULES.md §26): every role, but only with a linked employee. Callers with the
+ * `planners` permission act for anyone and need no link (e.g. a manager recording anyone's unavailability).
+ */
+type Own = { own: true; planners?: Permission };
 
 /**
  * docs/PRODUCT-RULES.md §1 as data: every route handler and method of app/api with the
  * access it must have. A handler missing here fails the test, so no endpoint
  * ships without a declared rule.
  */
-const ACCESS: Record<string, "public" | Permission> = {
+const ACCESS: Record<string, "public" | Permission | Own> = {
   "GET /api/health": "public",
   "POST /api/auth/login": "public",
   "POST /api/auth/verify-2fa": "public",
@@ -102,6 +109,10 @@ describe("access matrix (docs/PRODUCT-RULES.md §1)", async () => {
         ...(method === "GET" ? {} : { body: {} }),
         params: paramsFor(route) as Record<string, string>,
       });
+    const expectForbidden = (res: Awaited<ReturnType<typeof send>>, who: string) => {
+      expect(res.status, `${key} as ${who}`).toBe(403);
+      expect(res.json.code, `${key} as ${who}`).toBe("forbidden");
+    };
 
     const anonymous = await send();
     if (rule === "public") expect([401, 403], `${key} anonymous`).not.toContain(anonymous.status);
@@ -109,7 +120,17 @@ describe("access matrix (docs/PRODUCT-RULES.md §1)", async () => {
 
     for (const role of roles) {
       const res = await send(tokens[role]);
-      if (rule === "public" || can(role, rule)) {
+      if (rule === "public") {
+        expect([401, 403], `${key} as ${role}: ${res.text}`).not.toContain(res.status);
+      } else if (typeof rule === "object") {
+        // Without a linked employee only planners get past the door; with one, every role does.
+        if (rule.planners && can(role, rule.planners))
+          expect([401, 403], `${key} as ${role}: ${res.text}`).not.toContain(res.status);
+        else expectForbidden(res, `${role} without a linked employee`);
+        const linked = await createUser(role, { employeeId: (await employee()).id });
+        const own = await send(linked.token);
+        expect([401, 403], `${key} as ${role} with a link: ${own.text}`).not.toContain(own.status);
+      } else if (can(role, rule)) {
         expect([401, 403], `${key} as ${role}: ${res.text}`).not.toContain(res.status);
       } else {
         expect(res.status, `${key} as ${role}`).toBe(403);

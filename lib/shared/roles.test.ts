@@ -2,9 +2,9 @@ import { describe, expect, test } from "vitest";
 import { can, PERMISSIONS, ROLES } from "./roles";
 
 describe("role table (docs/PRODUCT-RULES.md §1)", () => {
-  test("users only read and manage their own profile", () => {
+  test("users only read, manage their own profile and serve themselves (with a linked employee)", () => {
     const allowed = Object.keys(PERMISSIONS).filter((p) => can("user", p as keyof typeof PERMISSIONS));
-    expect(allowed.sort()).toEqual(["profile:manage", "schedule:read"]);
+    expect(allowed.sort()).toEqual(["profile:manage", "schedule:read", "self-service"]);
   });
 
   test("managers plan shifts, vacations and reports but not master data or users", () => {

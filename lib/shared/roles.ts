@@ -24,6 +24,11 @@ export const PERMISSIONS = {
   "master-data:write": ADMINS,
   /** List/create/update/delete user accounts. */
   "users:manage": ADMINS,
+  /**
+   * Own vacation requests, unavailability, open-shift applications and calendar link: every role, but only
+   * with a linked employee and only for that employee (lib/server/self-service/acting-for.ts).
+   */
+  "self-service": EVERYONE,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -52,9 +52,15 @@ export async function call(handler: Handler, options: CallOptions = {}) {
 const TEST_PASSWORD_HASH = "$2b$04$bPH5V6vuXpjMiPnnpiokEOoUuQSEJia6xOY74GYxL6/koPNQy2w4S";
 
 /** A user with a unique name and an access token for it. */
-export async function createUser(role: keyof typeof Role = "admin") {
+/** A user with a valid access token; `employeeId` links it to that employee (docs/PRODUCT-RULES.md §26.1). */
+export async function createUser(role: keyof typeof Role = "admin", { employeeId }: { employeeId?: number } = {}) {
   const user = await db.user.create({
-    data: { username: `test-${role}-${randomUUID().slice(0, 8)}`, passwordHash: TEST_PASSWORD_HASH, role },
+    data: {
+      username: `test-${role}-${randomUUID().slice(0, 8)}`,
+      passwordHash: TEST_PASSWORD_HASH,
+      role,
+      employeeId: employeeId ?? null,
+    },
   });
   const token = await signAccessToken({ id: user.id, role: user.role });
   return { user, token };
