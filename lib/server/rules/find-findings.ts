@@ -1,19 +1,38 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
+import type { AuthUser } from "@/lib/server/auth/authenticate";
 import { db, type Tx } from "@/lib/server/db/client";
 import { assertActiveEmployee, employeeNotFoundField } from "@/lib/server/employees/find-employees";
 import { assertActiveLocations } from "@/lib/server/locations/find-locations";
 import { blockingFinding, findingsForShift, findingsInRange, windowFor, type Finding } from "@/lib/shared/rules";
+import { can } from "@/lib/shared/roles";
 import type { ShiftCheckInput, ShiftInput } from "@/lib/shared/schemas/shift";
 import { loadRuleInput } from "./load-rule-input";
 
 type Range = { start_date: string; end_date: string };
 
+/**
+ * Who reads a schedule answer: planners (shifts:write) see everything; staff see neither other people's
+ * unavailability nor their applications (docs/PRODUCT-RULES.md §26), so the findings that would reveal them are
+ * left out. Cached answers are kept per audience.
+ */
+export type ScheduleAudience = "planner" | "staff";
+
+export function audienceOf(user: AuthUser): ScheduleAudience {
+  return can(user.role, "shifts:write") ? "planner" : "staff";
+}
+
+/** Findings a staff member may not see: they tell when a colleague said they cannot work. */
+const PLANNER_ONLY_FINDINGS: ReadonlySet<Finding["code"]> = new Set(["unavailable"]);
+
 /** The findings of the shifts dated in the range, as the JSON text GET /api/schedule/warnings answers. */
-export async function warningsJson(range: Range): Promise<string> {
+export async function warningsJson(range: Range, audience: ScheduleAudience): Promise<string> {
   const window = windowFor(range);
   const input = await loadRuleInput({ startDate: window.start_date, endDate: window.end_date });
-  return JSON.stringify(findingsInRange(input, range));
+  const findings = findingsInRange(input, range);
+  return JSON.stringify(
+    audience === "planner" ? findings : findings.filter((finding) => !PLANNER_ONLY_FINDINGS.has(finding.code)),
+  );
 }
 
 type CandidateOptions = { id: number; input: ShiftInput; locationName: string };

@@ -1,6 +1,6 @@
 import "server-only";
 import { findHolidays } from "@/lib/server/holidays/find-holidays";
-import { warningsJson } from "@/lib/server/rules/find-findings";
+import { warningsJson, type ScheduleAudience } from "@/lib/server/rules/find-findings";
 import { getSettings } from "@/lib/server/settings/find-settings";
 import { shiftsJson } from "@/lib/server/shifts/find-shifts";
 import { findVacations } from "@/lib/server/vacations/find-vacations";
@@ -13,10 +13,10 @@ type Range = { start_date: string; end_date: string };
  * five keeps the planner's first load at three calls; the answer is cached per schedule data version, which
  * moves with everything in it. Built as text: the shifts and findings are JSON text already.
  */
-export async function scheduleWeekJson(range: Range): Promise<string> {
+export async function scheduleWeekJson(range: Range, audience: ScheduleAudience): Promise<string> {
   const [shifts, warnings, vacations, holidays, settings] = await Promise.all([
     shiftsJson({ startDate: range.start_date, endDate: range.end_date }),
-    warningsJson(range),
+    warningsJson(range, audience),
     findVacations({ startDate: range.start_date, endDate: range.end_date }),
     findHolidays({ startDate: range.start_date, endDate: range.end_date }),
     getSettings(),

@@ -1,17 +1,21 @@
 // GET /api/schedule/warnings?start_date&end_date – the planning rules' findings for a range (everyone)
 import { jsonText, route } from "@/lib/server/api/route";
-import { warningsJson } from "@/lib/server/rules/find-findings";
+import { audienceOf, warningsJson } from "@/lib/server/rules/find-findings";
 import { cachedForScheduleVersion } from "@/lib/server/shifts/schedule-version-cache";
 import * as api from "@/lib/shared/contract/schedule";
 
 // Cached like the week view: the schedule data version moves with everything the rules read.
 export const GET = route(
   api.listScheduleWarnings,
-  async ({ query, scheduleVersion }) =>
-    jsonText(
-      await cachedForScheduleVersion(`warnings:${query.start_date}:${query.end_date}`, scheduleVersion, () =>
-        warningsJson(query),
+  async ({ query, user, scheduleVersion }) => {
+    const audience = audienceOf(user);
+    return jsonText(
+      await cachedForScheduleVersion(
+        `warnings:${audience}:${query.start_date}:${query.end_date}`,
+        scheduleVersion,
+        () => warningsJson(query, audience),
       ),
-    ),
+    );
+  },
   { withScheduleVersion: true },
 );
