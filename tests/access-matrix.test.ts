@@ -70,6 +70,10 @@ const ACCESS: Record<string, "public" | Permission | Own> = {
   "GET /api/openapi.json": "public",
   // The calendar feed: the token in the path is the credential (docs/PRODUCT-RULES.md §26.2).
   "GET /api/calendar/[file]": "public",
+  // Meine Schichten (docs/PRODUCT-RULES.md §26.6): only for the caller's own linked employee.
+  "GET /api/me": { own: true },
+  "POST /api/me/calendar-link": { own: true },
+  "DELETE /api/me/calendar-link": { own: true },
   // The JSON 404 for unknown API paths.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",

@@ -11,6 +11,7 @@ import type { dashboardDtoSchema } from "./schemas/dashboard";
 import type { availabilitySchema, employeeDtoSchema, employeeWeekSchema } from "./schemas/employee";
 import type { holidayDtoSchema, holidayRegionDtoSchema } from "./schemas/holiday";
 import type { locationDtoSchema } from "./schemas/location";
+import type { issuedCalendarLinkSchema, myScheduleSchema, myWeekSchema } from "./schemas/my-schedule";
 import type { findingSchema, savedShiftSchema } from "./schemas/finding";
 import type { scheduleWeekSchema } from "./schemas/schedule";
 import type { settingsDtoSchema } from "./schemas/settings";
@@ -72,3 +73,7 @@ export type HolidayRegionDto = z.infer<typeof holidayRegionDtoSchema>;
 
 /** GET /api/schedule/week: the planner's week in one answer. */
 export type ScheduleWeekDto = z.infer<typeof scheduleWeekSchema>;
+
+export type MySchedule = z.infer<typeof myScheduleSchema>;
+export type MyWeek = z.infer<typeof myWeekSchema>;
+export type IssuedCalendarLink = z.infer<typeof issuedCalendarLinkSchema>;

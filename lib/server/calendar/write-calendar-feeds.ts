@@ -6,22 +6,24 @@ import { db } from "@/lib/server/db/client";
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
 
 export type CalendarFeedOptions = { employeeId: number; audit: AuditContext };
+export type IssuedCalendarToken = { token: string; createdAt: Date };
 
 /**
  * A new calendar link for an employee (docs/PRODUCT-RULES.md §26.2): 256 random bits, answered once and stored
  * only as its SHA-256 hash. It replaces the employee's previous link, which stops working at once.
  */
-export async function issueCalendarToken({ employeeId, audit }: CalendarFeedOptions): Promise<string> {
+export async function issueCalendarToken({ employeeId, audit }: CalendarFeedOptions): Promise<IssuedCalendarToken> {
   const token = newOpaqueToken();
   const tokenHash = hashOpaqueToken(token);
-  await db.$transaction(async (tx) => {
+  const createdAt = await db.$transaction(async (tx) => {
     const employee = await tx.employee.findFirst({ where: { id: employeeId, archivedAt: null }, select: { id: true } });
     if (!employee) throw employeeNotFound();
     const previous = await tx.calendarFeed.findUnique({ where: { employeeId }, select: { employeeId: true } });
-    await tx.calendarFeed.upsert({
+    const feed = await tx.calendarFeed.upsert({
       where: { employeeId },
       create: { employeeId, tokenHash },
       update: { tokenHash, createdAt: new Date() },
+      select: { createdAt: true },
     });
     await recordAudit(
       {
@@ -33,8 +35,9 @@ export async function issueCalendarToken({ employeeId, audit }: CalendarFeedOpti
       },
       tx,
     );
+    return feed.createdAt;
   });
-  return token;
+  return { token, createdAt };
 }
 
 /** Ends the employee's calendar link, if there is one; false when there was none (nothing is recorded then). */

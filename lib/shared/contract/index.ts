@@ -13,6 +13,7 @@ import type { Operation } from "./operation";
 import * as platform from "./platform";
 import * as reports from "./reports";
 import * as schedule from "./schedule";
+import * as selfService from "./self-service";
 import * as settings from "./settings";
 import * as shifts from "./shifts";
 import * as users from "./users";
@@ -41,6 +42,7 @@ const MODULES = [
   reports,
   settings,
   holidays,
+  selfService,
   calendar,
   platform,
 ];

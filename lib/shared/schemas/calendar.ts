@@ -8,3 +8,8 @@ export const calendarFeedParamsSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{43}\.ics$/)
     .meta({ description: "`<token>.ics`: the secret token of the link, as shown once when it was created" }),
 });
+
+/** Where the feed of a token is served, relative to the app's address. */
+export function calendarFeedPath(token: string): string {
+  return `/api/calendar/${token}.ics`;
+}

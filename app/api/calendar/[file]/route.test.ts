@@ -134,7 +134,7 @@ describe("GET /api/calendar/[token].ics", () => {
     const ferien = await fx.vacation({ employeeId: anna.id, start: "2026-06-08", end: "2026-06-12", days: 5 });
     await fx.vacation({ employeeId: other.id, start: "2026-06-08", end: "2026-06-12", days: 5 });
 
-    const token = await issueCalendarToken({ employeeId: anna.id, audit });
+    const token = (await issueCalendarToken({ employeeId: anna.id, audit })).token;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const res = await fetchFeed(token);
     expect(res.status, res.text).toBe(200);
@@ -209,7 +209,7 @@ describe("GET /api/calendar/[token].ics", () => {
       start: "09:00",
       end: "17:00",
     });
-    const token = await issueCalendarToken({ employeeId: employee.id, audit });
+    const token = (await issueCalendarToken({ employeeId: employee.id, audit })).token;
 
     const first = await fetchFeed(token);
     const etag = first.headers.get("etag")!;
@@ -233,10 +233,10 @@ describe("GET /api/calendar/[token].ics", () => {
   test("a new link replaces the old one at once; revoking, archiving and unknown links give 404", async () => {
     const audit = await adminAudit();
     const employee = await fx.employee();
-    const old = await issueCalendarToken({ employeeId: employee.id, audit });
+    const old = (await issueCalendarToken({ employeeId: employee.id, audit })).token;
     expect((await fetchFeed(old)).status).toBe(200);
 
-    const fresh = await issueCalendarToken({ employeeId: employee.id, audit });
+    const fresh = (await issueCalendarToken({ employeeId: employee.id, audit })).token;
     expect(fresh).not.toBe(old);
     const replaced = await fetchFeed(old);
     expect(replaced.status).toBe(404);
@@ -256,7 +256,7 @@ describe("GET /api/calendar/[token].ics", () => {
     expect(await revokeCalendarToken({ employeeId: employee.id, audit })).toBe(false);
 
     const archived = await fx.employee();
-    const archivedToken = await issueCalendarToken({ employeeId: archived.id, audit });
+    const archivedToken = (await issueCalendarToken({ employeeId: archived.id, audit })).token;
     await db.employee.update({ where: { id: archived.id }, data: { archivedAt: new Date() } });
     expect((await fetchFeed(archivedToken)).status).toBe(404);
     await expect(issueCalendarToken({ employeeId: archived.id, audit })).rejects.toMatchObject({ status: 404 });
@@ -271,7 +271,7 @@ describe("GET /api/calendar/[token].ics", () => {
   test("the calendar's name carries the company name from the settings", async () => {
     const audit = await adminAudit();
     const employee = await fx.employee();
-    const token = await issueCalendarToken({ employeeId: employee.id, audit });
+    const token = (await issueCalendarToken({ employeeId: employee.id, audit })).token;
     expect((await fetchFeed(token)).text).toContain("X-WR-CALNAME:Meine Schichten\r\n");
     await db.companySettings.update({ where: { id: 1 }, data: { companyName: "Beck AG" } });
     try {
@@ -284,7 +284,7 @@ describe("GET /api/calendar/[token].ics", () => {
   test("100 unknown links per IP in 15 minutes, then 429; a valid link from there still works", async () => {
     const audit = await adminAudit();
     const employee = await fx.employee();
-    const token = await issueCalendarToken({ employeeId: employee.id, audit });
+    const token = (await issueCalendarToken({ employeeId: employee.id, audit })).token;
     const ip = "203.0.113.7";
     const from = { "x-forwarded-for": ip };
     // Misses of 20 minutes ago have left the window and do not count.

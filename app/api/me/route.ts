@@ -1,0 +1,9 @@
+// GET /api/me – "Meine Schichten": the caller's own shifts, findings, vacations and calendar link (linked users)
+import { json, route } from "@/lib/server/api/route";
+import { linkedEmployeeId } from "@/lib/server/self-service/acting-for";
+import { findMySchedule } from "@/lib/server/self-service/find-my-schedule";
+import * as api from "@/lib/shared/contract/self-service";
+
+export const GET = route(api.getMySchedule, async ({ user }) =>
+  json(await findMySchedule({ employeeId: linkedEmployeeId(user) })),
+);

@@ -1,0 +1,75 @@
+import "server-only";
+import { businessToday } from "@/lib/server/clock";
+import { db } from "@/lib/server/db/client";
+import { employeeNotFound } from "@/lib/server/employees/find-employees";
+import { findHolidays } from "@/lib/server/holidays/find-holidays";
+import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
+import { findShifts } from "@/lib/server/shifts/find-shifts";
+import { findVacations, getVacationBalance } from "@/lib/server/vacations/find-vacations";
+import type { MySchedule, MyWeek } from "@/lib/shared/api-types";
+import { addDays, mondayOf } from "@/lib/shared/dates";
+import { sumHours } from "@/lib/shared/hours";
+import { findingsInRange, windowFor } from "@/lib/shared/rules";
+import { MY_SCHEDULE_WEEKS } from "@/lib/shared/schemas/my-schedule";
+
+export type MyScheduleOptions = { employeeId: number };
+
+/**
+ * "Meine Schichten" in one answer (docs/PRODUCT-RULES.md §26.6): the linked employee's shifts of this week and the
+ * next seven, each week with its hours and the rules' findings (computed for this employee only, so nothing of a
+ * colleague appears), the holidays of those weeks, the employee's vacations and balance and the calendar link's
+ * state. Everything is read for this one employee; the route decides who that is.
+ */
+export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise<MySchedule> {
+  const today = businessToday();
+  const start = mondayOf(today);
+  const end = addDays(start, MY_SCHEDULE_WEEKS * 7 - 1);
+  const range = { start_date: start, end_date: end };
+  const window = windowFor(range);
+
+  const employee = await db.employee.findFirst({
+    where: { id: employeeId, archivedAt: null },
+    select: { id: true, firstName: true, lastName: true, weeklyHours: true, isHourly: true, calendarFeed: true },
+  });
+  if (!employee) throw employeeNotFound();
+
+  const [shifts, ruleInput, holidays, vacations, balance] = await Promise.all([
+    findShifts({ startDate: start, endDate: end, employeeId }),
+    loadRuleInput({ startDate: window.start_date, endDate: window.end_date, employeeId }),
+    findHolidays({ startDate: start, endDate: end }),
+    findVacations({ employeeId }),
+    getVacationBalance({ employeeId }),
+  ]);
+  const findings = findingsInRange(ruleInput, range).filter((finding) => finding.employee_id === employeeId);
+
+  const weeks: MyWeek[] = [];
+  for (let week = 0; week < MY_SCHEDULE_WEEKS; week++) {
+    const weekStart = addDays(start, week * 7);
+    const weekEnd = addDays(weekStart, 6);
+    const inWeek = shifts.filter((shift) => shift.shift_date >= weekStart && shift.shift_date <= weekEnd);
+    const ids = new Set(inWeek.map((shift) => shift.id));
+    weeks.push({
+      week_start: weekStart,
+      week_end: weekEnd,
+      scheduled_hours: sumHours(inWeek.map((shift) => shift.hours)),
+      shifts: inWeek,
+      findings: findings.filter((finding) => ids.has(finding.shift_id)),
+    });
+  }
+
+  const thisYear = `${today.slice(0, 4)}-01-01`;
+  return {
+    employee: {
+      id: employee.id,
+      first_name: employee.firstName,
+      last_name: employee.lastName,
+      weekly_hours: Number(employee.weeklyHours),
+      is_hourly: employee.isHourly,
+    },
+    weeks,
+    holidays,
+    vacations: vacations.filter((vacation) => vacation.end_date >= thisYear),
+    balance,
+    calendar_link: employee.calendarFeed ? { created_at: employee.calendarFeed.createdAt.toISOString() } : null,
+  };
+}
