@@ -2,7 +2,7 @@
 // @ts-check
 // `npm run bench [-- --large --no-build]`: builds the production app, starts it
 // on its own embedded PostgreSQL, generates data, measures the budgets of
-// P1–P10 and prints a table (also written to docs/PERFORMANCE.md).
+// P1–P12 and prints a table (also written to docs/PERFORMANCE.md).
 // Benchmarks print; they never fail a build. `--large` adds the 1 M-shift
 // database (P2), about two minutes more.
 import path from "node:path";
@@ -17,6 +17,7 @@ import { benchLighthouse, seedPlannerWeek } from "./lighthouse.mjs";
 import { benchLoginVsHealth } from "./login-vs-health.mjs";
 import { benchCheckLatency, benchWarningsLatency, benchWarningsThroughput, seedVacations } from "./planning-rules.mjs";
 import { benchSchedulePdf } from "./pdf-vs-health.mjs";
+import { benchCalendarFeed, seedFeed } from "./calendar-feed.mjs";
 import { pidOnPort, pin, rssMb } from "./lib/process.mjs";
 import { archive, seedStaff } from "./lib/seed.mjs";
 import { BENCH_ADMIN, startBenchServer } from "./lib/server.mjs";
@@ -103,6 +104,30 @@ try {
     pass: p9.ratio >= 0.7,
   });
   const smallWarnings = await benchWarningsLatency(server.baseUrl, invalidate);
+
+  console.log("P12: GET /api/calendar/{token}.ics vs GET /api/auth/me, 10 connections ...");
+  const feedOf = await seedFeed(client, server.baseUrl);
+  const p12 = await benchCalendarFeed(server.baseUrl, feedOf.path);
+  rows.push({
+    id: "P12",
+    what:
+      `\`GET /api/calendar/{token}.ics\` of a full-time employee (${p12.events} events, ` +
+      `${(p12.bytes / 1024).toFixed(0)} kB), 10 connections, vs \`GET /api/auth/me\`; built on every request`,
+    figure:
+      `${p12.feedRps.toFixed(0)} vs ${p12.trivialRps.toFixed(0)} req/s: ${p12.ratio.toFixed(2)} × ` +
+      `(p50 ${p12.feedP50} ms)`,
+    budget: "≥ 0.70 ×",
+    pass: p12.ratio >= 0.7,
+  });
+  rows.push({
+    id: "P12",
+    what: "the same feed answered 304 to a calendar app sending its ETag (`If-None-Match`)",
+    figure:
+      `${p12.notModifiedRps.toFixed(0)} req/s: ${p12.notModifiedRatio.toFixed(2)} × \`/auth/me\` ` +
+      `(p50 ${p12.notModifiedP50} ms)`,
+    budget: "more req/s than the 200s",
+    pass: p12.notModifiedRps > p12.feedRps,
+  });
   const smallCheck = await benchCheckLatency(server.baseUrl, checked);
   // Out of the lists (their shifts stay), so the PDFs below print only their own staff.
   await archive(client, week);
