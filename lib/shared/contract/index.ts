@@ -15,6 +15,7 @@ import * as reports from "./reports";
 import * as schedule from "./schedule";
 import * as settings from "./settings";
 import * as shifts from "./shifts";
+import * as unavailability from "./unavailability";
 import * as users from "./users";
 import * as vacations from "./vacations";
 import * as weekTemplates from "./week-templates";
@@ -36,6 +37,7 @@ const MODULES = [
   shifts,
   schedule,
   vacations,
+  unavailability,
   weekTemplates,
   dashboard,
   reports,
