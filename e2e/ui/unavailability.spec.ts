@@ -32,7 +32,7 @@ for (const width of [1366, 390]) {
   }) => {
     await page.setViewportSize({ width, height: 900 });
     const locationName = unique("Wiedikon");
-    const location = await create(request, "/api/locations", { name: locationName });
+    await create(request, "/api/locations", { name: locationName });
     const lastName = unique("Test");
     await create(request, "/api/employees", { first_name: "Timo", last_name: lastName });
     const name = `Timo ${lastName}`;
