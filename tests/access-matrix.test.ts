@@ -54,6 +54,11 @@ const ACCESS: Record<string, "public" | Permission | Own> = {
   "DELETE /api/vacations/[id]": "vacations:write",
   "GET /api/vacations/employee/[id]": "schedule:read",
   "GET /api/vacations/balance/[id]": "schedule:read",
+  // Unavailability (docs/PRODUCT-RULES.md §26.4): own entries, or anyone's for planners.
+  "GET /api/unavailability": { own: true, planners: "shifts:write" },
+  "POST /api/unavailability": { own: true, planners: "shifts:write" },
+  "PUT /api/unavailability/[id]": { own: true, planners: "shifts:write" },
+  "DELETE /api/unavailability/[id]": { own: true, planners: "shifts:write" },
   "GET /api/week-templates": "schedule:read",
   "POST /api/week-templates": "master-data:write",
   "PUT /api/week-templates/[id]": "master-data:write",

@@ -1,48 +1,94 @@
+import { Button } from "@/components/ui/Button";
 import { WeekBalance } from "@/components/ui/WeekBalance";
+import type { UnavailabilityDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
-import { weekdayRuns, type EmployeeAvailability } from "./week-model";
+import { unavailabilityLabel, weekdayRuns, type EmployeeAvailability } from "./week-model";
+
+type Props = {
+  entries: EmployeeAvailability[];
+  weekStart: string;
+  /** Planners only: record someone's unavailability (the button) … */
+  onAddUnavailability?: () => void;
+  /** … and remove an entry (its ×). */
+  onDeleteUnavailability?: (entry: UnavailabilityDto, name: string) => void;
+};
 
 /**
  * Who still has hours this week (docs/PRODUCT-RULES.md §16.4): remaining hours, overbooked in red and with a "+",
- * and "Ferien Mo–Mi" for the days someone is on vacation.
+ * "Ferien Mo–Mi" for the days someone is on vacation and, for planners, "nicht verfügbar Fr 14:00–18:00" for the
+ * time someone cannot work (§26.4).
  */
-export function EmployeePanel({ entries, weekStart }: { entries: EmployeeAvailability[]; weekStart: string }) {
+export function EmployeePanel({ entries, weekStart, onAddUnavailability, onDeleteUnavailability }: Props) {
   return (
     <section aria-labelledby="available-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id="available-heading" className="mb-2 text-sm font-semibold text-slate-900">
-        Verfügbare Mitarbeiter
-      </h2>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="available-heading" className="text-sm font-semibold text-slate-900">
+          Verfügbare Mitarbeiter
+        </h2>
+        {onAddUnavailability && entries.length > 0 && (
+          <Button variant="secondary" size="sm" onClick={onAddUnavailability}>
+            Nicht verfügbar eintragen
+          </Button>
+        )}
+      </div>
       {entries.length === 0 ? (
         <p className="text-sm text-slate-600">Noch keine Mitarbeitenden erfasst.</p>
       ) : (
         <ul className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
-          {entries.map((entry) => (
-            // Rows off screen are laid out only when scrolled to:
-            // a staff of hundreds would otherwise cost the first render.
-            <li
-              key={entry.employee.id}
-              className={classNames(
-                "flex min-h-8 items-center justify-between gap-3 border-b border-slate-100 py-1",
-                "[contain-intrinsic-size:auto_2.0625rem] [content-visibility:auto]",
-              )}
-            >
-              <span className="flex min-w-0 items-center gap-2">
-                <span className="truncate">
-                  {entry.employee.first_name} {entry.employee.last_name}
-                </span>
-                {entry.vacationDays.length > 0 && (
-                  <span className="shrink-0 rounded bg-sky-100 px-1.5 text-xs font-medium text-sky-900">
-                    Ferien {weekdayRuns(entry.vacationDays, weekStart)}
-                  </span>
+          {entries.map((entry) => {
+            const name = `${entry.employee.first_name} ${entry.employee.last_name}`;
+            return (
+              // Rows off screen are laid out only when scrolled to:
+              // a staff of hundreds would otherwise cost the first render.
+              <li
+                key={entry.employee.id}
+                data-testid="employee-availability"
+                className={classNames(
+                  "flex min-h-8 items-center justify-between gap-3 border-b border-slate-100 py-1",
+                  "[contain-intrinsic-size:auto_2.0625rem] [content-visibility:auto]",
                 )}
-              </span>
-              <span className="shrink-0 tabular-nums">
-                {entry.remaining === null && `${formatHours(entry.scheduled)} h · `}
-                <WeekBalance remaining={entry.remaining} />
-              </span>
-            </li>
-          ))}
+              >
+                <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
+                  <span className="truncate">{name}</span>
+                  {entry.vacationDays.length > 0 && (
+                    <span className="shrink-0 rounded bg-sky-100 px-1.5 text-xs font-medium text-sky-900">
+                      Ferien {weekdayRuns(entry.vacationDays, weekStart)}
+                    </span>
+                  )}
+                  {entry.unavailability.map((unavailable) => {
+                    const label = `nicht verfügbar ${unavailabilityLabel(unavailable, weekStart)}`;
+                    return (
+                      <span
+                        key={unavailable.id}
+                        className={classNames(
+                          "inline-flex shrink-0 items-center rounded bg-amber-100",
+                          "text-xs font-medium text-amber-950",
+                        )}
+                        title={unavailable.note ?? undefined}
+                      >
+                        <span className="px-1.5">{label}</span>
+                        {onDeleteUnavailability && (
+                          <button
+                            type="button"
+                            onClick={() => onDeleteUnavailability(unavailable, name)}
+                            aria-label={`${name}: ${label} löschen`}
+                            className="rounded-r px-1.5 leading-5 hover:bg-amber-200 max-sm:min-h-8 max-sm:min-w-8"
+                          >
+                            ×
+                          </button>
+                        )}
+                      </span>
+                    );
+                  })}
+                </span>
+                <span className="shrink-0 tabular-nums">
+                  {entry.remaining === null && `${formatHours(entry.scheduled)} h · `}
+                  <WeekBalance remaining={entry.remaining} />
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

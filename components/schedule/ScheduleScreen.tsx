@@ -9,14 +9,14 @@ import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
 import { today as todayInBrowser } from "@/lib/client/today";
 import { useResource } from "@/lib/client/use-resource";
-import type { ShiftDto } from "@/lib/shared/api-types";
+import type { ShiftDto, UnavailabilityDto } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { can } from "@/lib/shared/roles";
 import { EmployeePanel } from "./EmployeePanel";
 import { FindingsPanel, FindingsToggle } from "./FindingsPanel";
 import type { ShiftDraft } from "./ShiftDialog";
-import { availability, findingsByShift, holidayPlaces, rows } from "./week-model";
+import { availability, findingsByShift, holidayPlaces, rows, unavailabilityLabel } from "./week-model";
 import { WeekGrid } from "./WeekGrid";
 
 /** Shows a shift's chip and puts the keyboard on it (its first control: edit, or the findings marker). */
@@ -30,6 +30,9 @@ function focusChip(shiftId: number) {
 // first opened, not with the planner.
 const ShiftDialog = dynamic(() => import("./ShiftDialog").then((m) => m.ShiftDialog));
 const TemplateImportDialog = dynamic(() => import("./TemplateImportDialog").then((m) => m.TemplateImportDialog));
+const UnavailabilityDialog = dynamic(() =>
+  import("@/components/unavailability/UnavailabilityDialog").then((m) => m.UnavailabilityDialog),
+);
 
 /**
  * Week planning (docs/PRODUCT-RULES.md §16.4): three calls on load (employees, locations, the
@@ -51,6 +54,10 @@ export function ScheduleScreen() {
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
   const [deleting, setDeleting] = useState<ShiftDto | null>(null);
   const [importing, setImporting] = useState(false);
+  const [recordingUnavailable, setRecordingUnavailable] = useState(false);
+  const [deletingUnavailable, setDeletingUnavailable] = useState<{ entry: UnavailabilityDto; name: string } | null>(
+    null,
+  );
   const [findingsOpen, setFindingsOpen] = useState(false);
   const [findingsFocus, setFindingsFocus] = useState<{ shiftId: number } | null>(null);
 
@@ -58,9 +65,11 @@ export function ScheduleScreen() {
   const shifts = useMemo(() => week.data?.shifts ?? [], [week.data]);
   const findings = useMemo(() => week.data?.warnings ?? [], [week.data]);
   const vacations = useMemo(() => week.data?.vacations ?? [], [week.data]);
+  // Only planners get entries (docs/PRODUCT-RULES.md §26.4); for staff the list is empty.
+  const unavailability = useMemo(() => week.data?.unavailability ?? [], [week.data]);
   const entries = useMemo(
-    () => availability(employees.data ?? [], shifts, vacations, shownWeek),
-    [employees.data, shifts, vacations, shownWeek],
+    () => availability(employees.data ?? [], shifts, vacations, shownWeek, unavailability),
+    [employees.data, shifts, vacations, shownWeek, unavailability],
   );
   const gridRows = useMemo(() => rows(locations.data ?? [], shifts), [locations.data, shifts]);
   const shiftFindings = useMemo(() => findingsByShift(findings), [findings]);
@@ -135,7 +144,12 @@ export function ScheduleScreen() {
               onSelect={(shift) => (canEdit ? setDraft({ shift }) : focusChip(shift.id))}
             />
           )}
-          <EmployeePanel entries={entries} weekStart={shownWeek} />
+          <EmployeePanel
+            entries={entries}
+            weekStart={shownWeek}
+            onAddUnavailability={canEdit ? () => setRecordingUnavailable(true) : undefined}
+            onDeleteUnavailability={canEdit ? (entry, name) => setDeletingUnavailable({ entry, name }) : undefined}
+          />
           <WeekGrid
             weekStart={shownWeek}
             today={today}
@@ -162,6 +176,7 @@ export function ScheduleScreen() {
           locations={locations.data ?? []}
           weekStart={shownWeek}
           vacations={vacations}
+          unavailability={unavailability}
           labourRules={week.data?.labour_rules ?? "CH"}
           onClose={() => setDraft(null)}
           onSaved={() => {
@@ -180,6 +195,28 @@ export function ScheduleScreen() {
           }}
         />
       )}
+      {recordingUnavailable && (
+        <UnavailabilityDialog
+          initial={{ start_date: today >= shownWeek && today <= addDays(shownWeek, 6) ? today : shownWeek }}
+          onClose={() => setRecordingUnavailable(false)}
+          onSaved={() => {
+            setRecordingUnavailable(false);
+            void week.reload();
+          }}
+        />
+      )}
+      <ConfirmDelete
+        item={deletingUnavailable}
+        title="Eintrag löschen"
+        message={({ entry, name }) =>
+          `Nicht verfügbar ${unavailabilityLabel(entry, shownWeek)} von ${name} wirklich löschen? ` +
+          `(${formatDate(entry.start_date)}–${formatDate(entry.end_date)})`
+        }
+        remove={({ entry }) => api.delete(`/unavailability/${entry.id}`)}
+        success="Eintrag gelöscht!"
+        onClose={() => setDeletingUnavailable(null)}
+        onDeleted={week.reload}
+      />
       <ConfirmDelete
         item={deleting}
         title="Schicht löschen"

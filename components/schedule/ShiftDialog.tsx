@@ -6,7 +6,14 @@ import { api } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
 import { notify } from "@/lib/client/notify";
 import { useAction } from "@/lib/client/use-action";
-import type { FindingDto, LocationDto, SavedShift, ShiftDto, VacationDto } from "@/lib/shared/api-types";
+import type {
+  FindingDto,
+  LocationDto,
+  SavedShift,
+  ShiftDto,
+  UnavailabilityDto,
+  VacationDto,
+} from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
 import { crossesMidnight, formatHours, shiftHours, shiftMinutes } from "@/lib/shared/hours";
 // The module itself, not the rules' index: the dialog needs this one function, not the whole evaluation.
@@ -15,7 +22,7 @@ import type { LabourRules } from "@/lib/shared/rules/types";
 import { shiftInputSchema } from "@/lib/shared/schemas/shift";
 import { ShiftFindings } from "./ShiftFindings";
 import { useShiftCheck } from "./use-shift-check";
-import { onVacation, type EmployeeAvailability } from "./week-model";
+import { onVacation, unavailableAt, type EmployeeAvailability } from "./week-model";
 
 export type ShiftDraft = { shift: ShiftDto } | { locationId: number; date: string };
 
@@ -26,6 +33,8 @@ type Props = {
   /** The displayed week: its vacations and the employees' hours describe it, not other weeks. */
   weekStart: string;
   vacations: VacationDto[];
+  /** The week's unavailability (planners; docs/PRODUCT-RULES.md §26.4). */
+  unavailability: UnavailabilityDto[];
   labourRules: LabourRules;
   onClose: () => void;
   onSaved: () => void;
@@ -57,7 +66,7 @@ function remainingLabel(entry: EmployeeAvailability) {
  * less the break) and the planning rules' findings before saving (docs/PRODUCT-RULES.md §16.4, §24).
  */
 export function ShiftDialog(props: Props) {
-  const { draft, employees, locations, weekStart, vacations, labourRules, onClose, onSaved } = props;
+  const { draft, employees, locations, weekStart, vacations, unavailability, labourRules, onClose, onSaved } = props;
   const editing = "shift" in draft ? draft.shift : null;
   const [form, setForm] = useState({
     employee_id: editing?.employee_id ? String(editing.employee_id) : "",
@@ -138,15 +147,20 @@ export function ShiftDialog(props: Props) {
     onSaved();
   }
 
-  /** " – Ferien" on the day, " – überbucht" when this shift would take the employee past the week's hours. */
+  /**
+   * " – Ferien" on the day, " – nicht verfügbar" when the shift's time falls into the employee's unavailability,
+   * " – überbucht" when this shift would take the employee past the week's hours.
+   */
   function employeeNotes(entry: EmployeeAvailability): string {
     if (!inWeek) return "";
     const id = entry.employee.id;
     const vacation = form.shift_date && onVacation(vacations, id, form.shift_date) ? " – Ferien" : "";
+    const shift = { date: form.shift_date, start: form.start_time, end: form.end_time };
+    const unavailable = form.shift_date && unavailableAt(unavailability, id, shift) ? " – nicht verfügbar" : "";
     const already = editing?.employee_id === id ? editing.hours : 0;
     const over =
       entry.remaining !== null && entry.remaining >= 0 && hours !== null && entry.remaining + already - hours < 0;
-    return vacation + (over ? " – überbucht" : "");
+    return vacation + unavailable + (over ? " – überbucht" : "");
   }
 
   return (

@@ -16,6 +16,7 @@ import type { findingSchema, savedShiftSchema } from "./schemas/finding";
 import type { scheduleWeekSchema } from "./schemas/schedule";
 import type { settingsDtoSchema } from "./schemas/settings";
 import type { shiftDtoSchema } from "./schemas/shift";
+import type { unavailabilityDtoSchema } from "./schemas/unavailability";
 import type { userDtoSchema } from "./schemas/user";
 import type { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "./schemas/vacation";
 import type { appliedTemplateSchema, weekTemplateDtoSchema } from "./schemas/week-template";
@@ -43,6 +44,9 @@ export type VacationDto = z.infer<typeof vacationDtoSchema>;
 export type RecordedVacation = z.infer<typeof recordedVacationSchema>;
 
 export type VacationBalance = z.infer<typeof vacationBalanceSchema>;
+
+/** Time an employee cannot work (docs/PRODUCT-RULES.md §26.4); no times = whole days. */
+export type UnavailabilityDto = z.infer<typeof unavailabilityDtoSchema>;
 
 export type WeekTemplateDto = z.infer<typeof weekTemplateDtoSchema>;
 

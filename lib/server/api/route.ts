@@ -2,8 +2,9 @@ import "server-only";
 import type { z } from "zod";
 import type { AuditContext } from "@/lib/server/audit/record-audit";
 import { authenticate, type AuthUser } from "@/lib/server/auth/authenticate";
+import { NOT_LINKED } from "@/lib/server/self-service/acting-for";
 import type { Access } from "@/lib/shared/contract/operation";
-import { can } from "@/lib/shared/roles";
+import { can, type Permission } from "@/lib/shared/roles";
 import { clientIp } from "./client-ip";
 import { ApiError } from "./errors";
 import { errorResponse, validationError } from "./error-response";
@@ -41,6 +42,12 @@ export type RouteExtras = {
    * version (GET /api/shifts and the schedule reads, lib/server/shifts/schedule-version-cache.ts).
    */
   withScheduleVersion?: true;
+  /**
+   * A self-service route (docs/PRODUCT-RULES.md §26): callers without a linked employee are refused (403) before
+   * their input is read, unless they hold `planners`, which acts for anyone. Which employee a request may name is
+   * the handler's check (lib/server/self-service/acting-for.ts).
+   */
+  selfService?: { planners?: Permission };
 };
 
 type ExtraContext<X extends RouteExtras> = X extends { withScheduleVersion: true }
@@ -80,6 +87,10 @@ export function route<
       if (options.access !== "public") {
         ({ user, scheduleVersion } = await authenticate(request, { withScheduleVersion }));
         if (!can(user.role, options.access)) throw new ApiError("forbidden");
+        const planners = extras?.selfService?.planners;
+        if (extras?.selfService && !user.employee && !(planners && can(user.role, planners))) {
+          throw new ApiError("forbidden", NOT_LINKED);
+        }
       }
 
       const params = options.params

@@ -16,6 +16,7 @@ import { findingSchema, savedShiftSchema } from "@/lib/shared/schemas/finding";
 import { scheduleWeekSchema } from "@/lib/shared/schemas/schedule";
 import { settingsDtoSchema } from "@/lib/shared/schemas/settings";
 import { shiftDtoSchema } from "@/lib/shared/schemas/shift";
+import { unavailabilityDtoSchema } from "@/lib/shared/schemas/unavailability";
 import { userDtoSchema } from "@/lib/shared/schemas/user";
 import { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "@/lib/shared/schemas/vacation";
 import {
@@ -53,6 +54,7 @@ export const NAMED_RESPONSE_SCHEMAS = {
   Vacation: vacationDtoSchema,
   RecordedVacation: recordedVacationSchema,
   VacationBalance: vacationBalanceSchema,
+  Unavailability: unavailabilityDtoSchema,
   WeekTemplate: weekTemplateDtoSchema,
   WeekTemplateShift: weekTemplateShiftDtoSchema,
   AppliedTemplate: appliedTemplateSchema,

@@ -225,6 +225,24 @@ describe("response schemas: real answers match the document", () => {
     await check("GET", "/api/reports/hours", {
       path: "/api/reports/hours?start_date=2031-03-01&end_date=2031-03-31",
     });
+    await check(
+      "POST",
+      "/api/unavailability",
+      {
+        body: {
+          employee_id: emp.id,
+          start_date: "2031-03-05",
+          end_date: "2031-03-06",
+          start_time: "14:00",
+          end_time: "18:00",
+        },
+      },
+      201,
+    );
+    await check("GET", "/api/unavailability", {
+      path: "/api/unavailability?start_date=2031-03-02&end_date=2031-03-08",
+    });
+    await check("GET", "/api/schedule/week", { path: "/api/schedule/week?start_date=2031-03-02&end_date=2031-03-08" });
     await check("DELETE", "/api/shifts/{id}", { params: { id: "2147483647" } }, 404);
     await check("POST", "/api/shifts", { body: { location_id: "x" } }, 400);
   });

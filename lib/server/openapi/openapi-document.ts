@@ -27,6 +27,7 @@ const TAGS: Record<string, string> = {
   Locations: "Locations and their colours",
   Shifts: "The schedule",
   Vacations: "Vacations and vacation balances",
+  Unavailability: 'Time an employee cannot work ("Nicht verfügbar"): own entries, or anyone\'s for planners',
   "Week templates": "Reusable weeks of shifts",
   Dashboard: "The dashboard in one call",
   Reports: "Hours report (JSON, PDF) and schedule PDF",

@@ -2,7 +2,14 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { config } from "@/lib/server/config";
 import { db } from "@/lib/server/db/client";
-import type { LabourRules, RuleEmployee, RuleInput, RuleShift, RuleVacation } from "@/lib/shared/rules";
+import type {
+  LabourRules,
+  RuleEmployee,
+  RuleInput,
+  RuleShift,
+  RuleUnavailability,
+  RuleVacation,
+} from "@/lib/shared/rules";
 
 type Reader = Pick<typeof db, "$queryRaw">;
 
@@ -10,7 +17,7 @@ export type RuleInputFilter = {
   /** The window to load (windowFor of the range to check, lib/shared/rules/window.ts). */
   startDate: string;
   endDate: string;
-  /** Only this employee's shifts and vacations (checking one shift); all assigned shifts when left out. */
+  /** Only this employee's shifts and absences (checking one shift); all assigned shifts when left out. */
   employeeId?: number;
 };
 
@@ -20,13 +27,16 @@ type Row = {
   shifts: [number, number, number, string, string, string, string, number][];
   employees: RuleEmployee[];
   vacations: RuleVacation[];
+  unavailability: RuleUnavailability[];
 };
 
 /**
  * Everything the planning rules read for a window of days, in one statement (docs/PRODUCT-RULES.md §25:
  * GET /api/schedule/warnings answers with at most two, the other checks the token): the settings, the
- * assigned shifts dated in the window, their employees (archived ones too, marked) and those employees'
- * approved vacations touching the window. Shifts travel as arrays, which keeps the JSON of a busy window small.
+ * assigned shifts dated in the window, their employees (archived ones too, marked), those employees' approved
+ * vacations touching the window and their unavailability (§26.4) as one entry per day, from the day before the
+ * window on (a window over midnight reaches into its first day). Shifts travel as arrays, which keeps the JSON of
+ * a busy window small.
  */
 export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db): Promise<RuleInput> {
   const { startDate, endDate, employeeId } = filter;
@@ -66,7 +76,22 @@ export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db
           'employee_id', v.employee_id, 'start_date', v.start_date, 'end_date', v.end_date)), '[]')
         FROM vacations v
         WHERE v.employee_id IN (SELECT id FROM window_employees) AND v.status = 'approved'
-          AND v.start_date <= ${endDate}::date AND v.end_date >= ${startDate}::date)
+          AND v.start_date <= ${endDate}::date AND v.end_date >= ${startDate}::date),
+      'unavailability', (
+        -- DISTINCT: two entries saying the same of one day make one finding, not two.
+        SELECT coalesce(json_agg(json_build_object(
+          'employee_id', d.employee_id, 'date', d.day,
+          'start_time', to_char(d.start_time, 'HH24:MI'), 'end_time', to_char(d.end_time, 'HH24:MI'))
+          ORDER BY d.employee_id, d.day, d.start_time NULLS FIRST), '[]')
+        FROM (
+          SELECT DISTINCT u.employee_id, day::date AS day, u.start_time, u.end_time
+          FROM unavailabilities u
+          CROSS JOIN LATERAL generate_series(
+            greatest(u.start_date, ${startDate}::date - 1), least(u.end_date, ${endDate}::date), interval '1 day'
+          ) AS day
+          WHERE u.employee_id IN (SELECT id FROM window_employees)
+            AND u.start_date <= ${endDate}::date AND u.end_date >= ${startDate}::date - 1
+        ) d)
     )::text AS input`;
   const row = JSON.parse(input) as Row;
   return {
@@ -90,7 +115,6 @@ export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db
     ),
     employees: row.employees,
     vacations: row.vacations,
-    // Unavailability is recorded by the staff themselves (a later version).
-    unavailability: [],
+    unavailability: row.unavailability,
   };
 }

@@ -3,26 +3,29 @@ import { findHolidays } from "@/lib/server/holidays/find-holidays";
 import { warningsJson, type ScheduleAudience } from "@/lib/server/rules/find-findings";
 import { getSettings } from "@/lib/server/settings/find-settings";
 import { shiftsJson } from "@/lib/server/shifts/find-shifts";
+import { findUnavailability } from "@/lib/server/unavailability/find-unavailability";
 import { findVacations } from "@/lib/server/vacations/find-vacations";
 
 type Range = { start_date: string; end_date: string };
 
 /**
  * The planner's week in one answer (docs/PRODUCT-RULES.md §25): its shifts, their findings, the vacations and
- * public holidays of the range, and the labour rules the shift dialog suggests breaks by. One request instead of
+ * public holidays of the range, its unavailability (planners only: staff never see when a colleague cannot work,
+ * §26.4), and the labour rules the shift dialog suggests breaks by. One request instead of
  * five keeps the planner's first load at three calls; the answer is cached per schedule data version, which
  * moves with everything in it. Built as text: the shifts and findings are JSON text already.
  */
 export async function scheduleWeekJson(range: Range, audience: ScheduleAudience): Promise<string> {
-  const [shifts, warnings, vacations, holidays, settings] = await Promise.all([
+  const [shifts, warnings, vacations, unavailability, holidays, settings] = await Promise.all([
     shiftsJson({ startDate: range.start_date, endDate: range.end_date }),
     warningsJson(range, audience),
     findVacations({ startDate: range.start_date, endDate: range.end_date }),
+    audience === "planner" ? findUnavailability({ startDate: range.start_date, endDate: range.end_date }) : [],
     findHolidays({ startDate: range.start_date, endDate: range.end_date }),
     getSettings(),
   ]);
   const approved = vacations.filter((vacation) => vacation.status === "approved");
-  const rest = { vacations: approved, holidays, labour_rules: settings.labour_rules };
+  const rest = { vacations: approved, unavailability, holidays, labour_rules: settings.labour_rules };
   // The two texts go in as they are; the rest is small.
   return `{"shifts":${shifts},"warnings":${warnings},${JSON.stringify(rest).slice(1)}`;
 }

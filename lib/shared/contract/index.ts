@@ -16,6 +16,7 @@ import * as schedule from "./schedule";
 import * as selfService from "./self-service";
 import * as settings from "./settings";
 import * as shifts from "./shifts";
+import * as unavailability from "./unavailability";
 import * as users from "./users";
 import * as vacations from "./vacations";
 import * as weekTemplates from "./week-templates";
@@ -37,6 +38,7 @@ const MODULES = [
   shifts,
   schedule,
   vacations,
+  unavailability,
   weekTemplates,
   dashboard,
   reports,

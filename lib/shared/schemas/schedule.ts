@@ -3,6 +3,7 @@ import { findingSchema } from "./finding";
 import { holidayDtoSchema } from "./holiday";
 import { LABOUR_RULES } from "./settings";
 import { shiftDtoSchema } from "./shift";
+import { unavailabilityDtoSchema } from "./unavailability";
 import { vacationDtoSchema } from "./vacation";
 
 /** GET /api/schedule/week: what the planner shows of a range, in one answer (docs/PRODUCT-RULES.md §25). */
@@ -10,6 +11,9 @@ export const scheduleWeekSchema = z.strictObject({
   shifts: z.array(shiftDtoSchema).meta({ description: "As GET /api/shifts answers them" }),
   warnings: z.array(findingSchema).meta({ description: "As GET /api/schedule/warnings answers them" }),
   vacations: z.array(vacationDtoSchema).meta({ description: "Approved vacations touching the range" }),
+  unavailability: z.array(unavailabilityDtoSchema).meta({
+    description: "Planners: everyone's unavailability touching the range (§26.4); staff: always empty",
+  }),
   holidays: z.array(holidayDtoSchema).meta({ description: "As GET /api/holidays answers them" }),
   labour_rules: z.enum(LABOUR_RULES).meta({ description: "The company's labour rules (GET /api/settings)" }),
 });

@@ -1,0 +1,122 @@
+import "server-only";
+import { recordAudit } from "@/lib/server/audit/record-audit";
+import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
+import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
+import { employeeNotFoundField } from "@/lib/server/employees/find-employees";
+import { assertActsFor } from "@/lib/server/self-service/acting-for";
+import type { AuthUser } from "@/lib/server/auth/authenticate";
+import type { UnavailabilityDto } from "@/lib/shared/api-types";
+import type { UnavailabilityInput } from "@/lib/shared/schemas/unavailability";
+import { getUnavailability, unavailabilityNotFound } from "./find-unavailability";
+
+// Planners record anyone's unavailability; everyone else only their linked employee's (docs/PRODUCT-RULES.md §26.4).
+const PLANNERS = "shifts:write";
+
+/**
+ * The employee must be active. The share lock makes an archiving that runs at the same time wait for this write
+ * (and this write wait for it), so no entry is added to someone archived a moment ago.
+ */
+async function assertActiveEmployeeLocked(tx: Tx, employeeId: number): Promise<void> {
+  const found = await tx.$executeRaw`
+    SELECT 1 FROM employees WHERE id = ${employeeId} AND archived_at IS NULL FOR SHARE`;
+  if (found === 0) throw employeeNotFoundField();
+}
+
+/**
+ * The entry's employee for a change by `actor`: 404 for an unknown id, 403 for an entry of another employee when
+ * the actor does not plan (the same "Keine Berechtigung" as for naming another employee; whose it is stays unsaid).
+ */
+async function ownedEntry(tx: Tx, id: number, actor: AuthUser): Promise<{ employeeId: number }> {
+  const entry = await tx.unavailability.findUnique({ where: { id }, select: { employeeId: true } });
+  if (!entry) throw unavailabilityNotFound();
+  assertActsFor(actor, entry.employeeId, PLANNERS);
+  return entry;
+}
+
+function columns(input: UnavailabilityInput) {
+  return {
+    employeeId: input.employee_id,
+    startDate: toDateColumn(input.start_date),
+    endDate: toDateColumn(input.end_date),
+    startTime: input.start_time === null ? null : toTimeColumn(input.start_time),
+    endTime: input.end_time === null ? null : toTimeColumn(input.end_time),
+    note: input.note,
+  };
+}
+
+/** What the audit row keeps: the times, not the note (free text about a person). */
+function auditDetails(input: UnavailabilityInput) {
+  const { employee_id, start_date, end_date, start_time, end_time } = input;
+  return { employee_id, start_date, end_date, start_time, end_time };
+}
+
+/** POST /api/unavailability: for the actor's own employee, or anyone's when the actor plans. */
+export async function createUnavailability({
+  input,
+  audit,
+}: CreateOptions<UnavailabilityInput>): Promise<UnavailabilityDto> {
+  assertActsFor(audit.actor, input.employee_id, PLANNERS);
+  const id = await db.$transaction(async (tx) => {
+    await assertActiveEmployeeLocked(tx, input.employee_id);
+    const { id } = await tx.unavailability.create({
+      data: { ...columns(input), createdBy: audit.actor.id },
+      select: { id: true },
+    });
+    await recordAudit(
+      {
+        ...audit,
+        action: "unavailability.create",
+        entityType: "unavailability",
+        entityId: id,
+        details: auditDetails(input),
+      },
+      tx,
+    );
+    return id;
+  }, LOCKING_TRANSACTION);
+  return getUnavailability({ id });
+}
+
+/** PUT /api/unavailability/{id}: replaces the entry; staff may neither touch nor move it to another employee. */
+export async function updateUnavailability({
+  id,
+  input,
+  audit,
+}: UpdateOptions<UnavailabilityInput>): Promise<UnavailabilityDto> {
+  assertActsFor(audit.actor, input.employee_id, PLANNERS);
+  await db.$transaction(async (tx) => {
+    const existing = await ownedEntry(tx, id, audit.actor);
+    await assertActiveEmployeeLocked(tx, input.employee_id);
+    await tx.unavailability.update({ where: { id }, data: columns(input) });
+    await recordAudit(
+      {
+        ...audit,
+        action: "unavailability.update",
+        entityType: "unavailability",
+        entityId: id,
+        details: { ...auditDetails(input), from_employee_id: existing.employeeId },
+      },
+      tx,
+    );
+  }, LOCKING_TRANSACTION);
+  return getUnavailability({ id });
+}
+
+/** DELETE /api/unavailability/{id}: also for an archived employee's entries (nothing depends on them). */
+export async function deleteUnavailability({ id, audit }: RemoveOptions): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const existing = await ownedEntry(tx, id, audit.actor);
+    await tx.unavailability.delete({ where: { id } });
+    await recordAudit(
+      {
+        ...audit,
+        action: "unavailability.delete",
+        entityType: "unavailability",
+        entityId: id,
+        details: { employee_id: existing.employeeId },
+      },
+      tx,
+    );
+  });
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { daysBetween } from "@/lib/shared/dates";
+import { dateSchema, idSchema, optionalTextSchema, refIdSchema, timeSchema } from "./fragments";
+import { date, id, time } from "./response-fields";
+import { dateRangeQuerySchema, MAX_RANGE_DAYS, SAME_START_END } from "./shift";
+import { EMPLOYEE_REQUIRED, END_BEFORE_START } from "./vacation";
+
+export const TIMES_BOTH_OR_NEITHER = "Bitte gib Beginn und Ende an, oder keines für ganze Tage";
+
+/**
+ * POST /unavailability and PUT /unavailability/{id} (docs/PRODUCT-RULES.md §26.4). No times = whole days; both
+ * times = that window on each day of the range, an end at or before the start running past midnight (as shifts and
+ * the `unavailable` rule do). The migration `unavailability` holds the same rules as checks.
+ */
+export const unavailabilityInputSchema = z
+  .object({
+    employee_id: refIdSchema(EMPLOYEE_REQUIRED),
+    start_date: dateSchema("Bitte gib ein gültiges Startdatum ein"),
+    end_date: dateSchema("Bitte gib ein gültiges Enddatum ein"),
+    start_time: timeSchema("Bitte gib eine gültige Startzeit ein (HH:MM)").nullish(),
+    end_time: timeSchema("Bitte gib eine gültige Endzeit ein (HH:MM)").nullish(),
+    note: optionalTextSchema,
+  })
+  .superRefine((entry, ctx) => {
+    const span = daysBetween(entry.start_date, entry.end_date);
+    if (span < 0) ctx.addIssue({ code: "custom", path: ["end_date"], message: END_BEFORE_START });
+    else if (span > MAX_RANGE_DAYS)
+      ctx.addIssue({ code: "custom", path: ["end_date"], message: "Höchstens ein Jahr auf einmal" });
+    const hasStart = entry.start_time != null;
+    const hasEnd = entry.end_time != null;
+    if (hasStart !== hasEnd)
+      ctx.addIssue({ code: "custom", path: [hasStart ? "end_time" : "start_time"], message: TIMES_BOTH_OR_NEITHER });
+    else if (hasStart && entry.start_time === entry.end_time)
+      ctx.addIssue({ code: "custom", path: ["end_time"], message: SAME_START_END });
+  })
+  .transform((entry) => ({ ...entry, start_time: entry.start_time ?? null, end_time: entry.end_time ?? null }));
+export type UnavailabilityInput = z.infer<typeof unavailabilityInputSchema>;
+
+/** GET /unavailability: entries touching the range; staff may leave out employee_id (then: their own). */
+export const unavailabilityQuerySchema = dateRangeQuerySchema.and(z.object({ employee_id: idSchema.optional() }));
+export type UnavailabilityQuery = z.infer<typeof unavailabilityQuerySchema>;
+
+// Answers: strict objects (exactly these keys; the OpenAPI document says
+// additionalProperties: false, and tests parse real answers with them).
+
+export const unavailabilityDtoSchema = z.strictObject({
+  id,
+  employee_id: id,
+  start_date: date,
+  end_date: date,
+  start_time: time.nullable().meta({ description: "null with end_time: whole days" }),
+  end_time: time.nullable().meta({ description: "Time HH:MM; at or before start_time: the window ends the next day" }),
+  note: z.string().nullable(),
+});
