@@ -15,6 +15,7 @@ import type { findingSchema, savedShiftSchema } from "./schemas/finding";
 import type { scheduleWeekSchema } from "./schemas/schedule";
 import type { settingsDtoSchema } from "./schemas/settings";
 import type { shiftDtoSchema } from "./schemas/shift";
+import type { openShiftDtoSchema, shiftApplicationDtoSchema, weekApplicationSchema } from "./schemas/shift-application";
 import type { userDtoSchema } from "./schemas/user";
 import type { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "./schemas/vacation";
 import type { appliedTemplateSchema, weekTemplateDtoSchema } from "./schemas/week-template";
@@ -72,3 +73,12 @@ export type HolidayRegionDto = z.infer<typeof holidayRegionDtoSchema>;
 
 /** GET /api/schedule/week: the planner's week in one answer. */
 export type ScheduleWeekDto = z.infer<typeof scheduleWeekSchema>;
+
+/** GET /api/me/open-shifts: an open shift with the caller's application and the findings taking it would have. */
+export type OpenShiftDto = z.infer<typeof openShiftDtoSchema>;
+
+/** POST /api/shifts/{id}/application: the caller's application (docs/PRODUCT-RULES.md §26.5). */
+export type ShiftApplicationDto = z.infer<typeof shiftApplicationDtoSchema>;
+
+/** An applicant for an open shift, as the planner's week lists them. */
+export type WeekApplicationDto = z.infer<typeof weekApplicationSchema>;

@@ -16,6 +16,11 @@ import { findingSchema, savedShiftSchema } from "@/lib/shared/schemas/finding";
 import { scheduleWeekSchema } from "@/lib/shared/schemas/schedule";
 import { settingsDtoSchema } from "@/lib/shared/schemas/settings";
 import { shiftDtoSchema } from "@/lib/shared/schemas/shift";
+import {
+  openShiftDtoSchema,
+  shiftApplicationDtoSchema,
+  weekApplicationSchema,
+} from "@/lib/shared/schemas/shift-application";
 import { userDtoSchema } from "@/lib/shared/schemas/user";
 import { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "@/lib/shared/schemas/vacation";
 import {
@@ -50,6 +55,9 @@ export const NAMED_RESPONSE_SCHEMAS = {
   SavedShift: savedShiftSchema,
   Finding: findingSchema,
   ScheduleWeek: scheduleWeekSchema,
+  OpenShift: openShiftDtoSchema,
+  ShiftApplication: shiftApplicationDtoSchema,
+  WeekApplication: weekApplicationSchema,
   Vacation: vacationDtoSchema,
   RecordedVacation: recordedVacationSchema,
   VacationBalance: vacationBalanceSchema,
