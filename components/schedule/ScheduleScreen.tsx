@@ -16,7 +16,7 @@ import { can } from "@/lib/shared/roles";
 import { EmployeePanel } from "./EmployeePanel";
 import { FindingsPanel, FindingsToggle } from "./FindingsPanel";
 import type { ShiftDraft } from "./ShiftDialog";
-import { availability, findingsByShift, holidayPlaces, rows } from "./week-model";
+import { applicationsByShift, availability, findingsByShift, holidayPlaces, rows } from "./week-model";
 import { WeekGrid } from "./WeekGrid";
 
 /** Shows a shift's chip and puts the keyboard on it (its first control: edit, or the findings marker). */
@@ -64,6 +64,7 @@ export function ScheduleScreen() {
   );
   const gridRows = useMemo(() => rows(locations.data ?? [], shifts), [locations.data, shifts]);
   const shiftFindings = useMemo(() => findingsByShift(findings), [findings]);
+  const applications = useMemo(() => applicationsByShift(week.data?.applications ?? []), [week.data]);
   const holidays = useMemo(
     () =>
       holidayPlaces(
@@ -147,6 +148,7 @@ export function ScheduleScreen() {
             onDelete={setDeleting}
             findings={shiftFindings}
             holidays={holidays}
+            applicants={applications}
             onFindings={(shift) => {
               setFindingsOpen(true);
               setFindingsFocus({ shiftId: shift.id });
@@ -163,6 +165,7 @@ export function ScheduleScreen() {
           weekStart={shownWeek}
           vacations={vacations}
           labourRules={week.data?.labour_rules ?? "CH"}
+          applications={"shift" in draft ? (applications.get(draft.shift.id) ?? []) : []}
           onClose={() => setDraft(null)}
           onSaved={() => {
             setDraft(null);
