@@ -16,7 +16,14 @@ import { can } from "@/lib/shared/roles";
 import { EmployeePanel } from "./EmployeePanel";
 import { FindingsPanel, FindingsToggle } from "./FindingsPanel";
 import type { ShiftDraft } from "./ShiftDialog";
-import { availability, findingsByShift, holidayPlaces, rows, unavailabilityLabel } from "./week-model";
+import {
+  applicationsByShift,
+  availability,
+  findingsByShift,
+  holidayPlaces,
+  rows,
+  unavailabilityLabel,
+} from "./week-model";
 import { WeekGrid } from "./WeekGrid";
 
 /** Shows a shift's chip and puts the keyboard on it (its first control: edit, or the findings marker). */
@@ -73,6 +80,7 @@ export function ScheduleScreen() {
   );
   const gridRows = useMemo(() => rows(locations.data ?? [], shifts), [locations.data, shifts]);
   const shiftFindings = useMemo(() => findingsByShift(findings), [findings]);
+  const applications = useMemo(() => applicationsByShift(week.data?.applications ?? []), [week.data]);
   const holidays = useMemo(
     () =>
       holidayPlaces(
@@ -161,6 +169,7 @@ export function ScheduleScreen() {
             onDelete={setDeleting}
             findings={shiftFindings}
             holidays={holidays}
+            applicants={applications}
             onFindings={(shift) => {
               setFindingsOpen(true);
               setFindingsFocus({ shiftId: shift.id });
@@ -178,6 +187,7 @@ export function ScheduleScreen() {
           vacations={vacations}
           unavailability={unavailability}
           labourRules={week.data?.labour_rules ?? "CH"}
+          applications={"shift" in draft ? (applications.get(draft.shift.id) ?? []) : []}
           onClose={() => setDraft(null)}
           onSaved={() => {
             setDraft(null);

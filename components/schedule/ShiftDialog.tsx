@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { Button } from "@/components/ui/Button";
 import { Field, inputClass } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/client/api";
@@ -13,8 +14,10 @@ import type {
   ShiftDto,
   UnavailabilityDto,
   VacationDto,
+  WeekApplicationDto,
 } from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
+import { formatTimestampDate } from "@/lib/shared/format";
 import { crossesMidnight, formatHours, shiftHours, shiftMinutes } from "@/lib/shared/hours";
 // The module itself, not the rules' index: the dialog needs this one function, not the whole evaluation.
 import { BREAK_STEP_MINUTES, minimumBreak } from "@/lib/shared/rules/breaks";
@@ -36,6 +39,8 @@ type Props = {
   /** The week's unavailability (planners; docs/PRODUCT-RULES.md §26.4). */
   unavailability: UnavailabilityDto[];
   labourRules: LabourRules;
+  /** Who applied for this open shift (docs/PRODUCT-RULES.md §26.5), oldest first; empty otherwise. */
+  applications?: WeekApplicationDto[];
   onClose: () => void;
   onSaved: () => void;
 };
@@ -66,7 +71,18 @@ function remainingLabel(entry: EmployeeAvailability) {
  * less the break) and the planning rules' findings before saving (docs/PRODUCT-RULES.md §16.4, §24).
  */
 export function ShiftDialog(props: Props) {
-  const { draft, employees, locations, weekStart, vacations, unavailability, labourRules, onClose, onSaved } = props;
+  const {
+    draft,
+    employees,
+    locations,
+    weekStart,
+    vacations,
+    unavailability,
+    labourRules,
+    applications = [],
+    onClose,
+    onSaved,
+  } = props;
   const editing = "shift" in draft ? draft.shift : null;
   const [form, setForm] = useState({
     employee_id: editing?.employee_id ? String(editing.employee_id) : "",
@@ -121,8 +137,16 @@ export function ShiftDialog(props: Props) {
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    await save();
+  }
+
+  /**
+   * Saves the form; `applicant` assigns the shift to one who applied ("Zuweisen", §26.5) through the same PUT, so
+   * the planning rules decide as for any assignment and a refusal shows the server's text.
+   */
+  async function save(applicant?: WeekApplicationDto) {
     const checked = validate(shiftInputSchema, {
-      employee_id: form.employee_id ? Number(form.employee_id) : null,
+      employee_id: applicant ? applicant.employee_id : form.employee_id ? Number(form.employee_id) : null,
       location_id: form.location_id ? Number(form.location_id) : undefined,
       shift_date: form.shift_date,
       start_time: form.start_time,
@@ -143,7 +167,12 @@ export function ShiftDialog(props: Props) {
       { failure: editing ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen" },
     );
     if (!saved || !answer) return;
-    notify.success(savedToast(editing ? "Schicht aktualisiert!" : "Schicht erstellt!", answer.warnings));
+    const title = applicant
+      ? `Schicht an ${applicant.employee_name} vergeben!`
+      : editing
+        ? "Schicht aktualisiert!"
+        : "Schicht erstellt!";
+    notify.success(savedToast(title, answer.warnings));
     onSaved();
   }
 
@@ -292,6 +321,9 @@ export function ShiftDialog(props: Props) {
           )}
         </p>
         <ShiftFindings findings={findings} />
+        {editing && editing.employee_id === null && applications.length > 0 && (
+          <Applicants applications={applications} employees={employees} busy={busy} onAssign={save} />
+        )}
         <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>
@@ -302,4 +334,49 @@ export function ShiftDialog(props: Props) {
 function breakHint(minimum: number, rules: LabourRules): string | undefined {
   if (rules === "none") return undefined;
   return `Gesetzliche Mindestpause: ${minimum > 0 ? `${minimum} Min.` : "keine"}`;
+}
+
+/**
+ * The applicants of an open shift (docs/PRODUCT-RULES.md §26.5), oldest first, each with the hours left in the
+ * displayed week and a one-click "Zuweisen".
+ */
+function Applicants(props: {
+  applications: WeekApplicationDto[];
+  employees: EmployeeAvailability[];
+  busy: boolean;
+  onAssign: (applicant: WeekApplicationDto) => void;
+}) {
+  const { applications, employees, busy, onAssign } = props;
+  return (
+    <section aria-labelledby="shift-applicants" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2">
+      <h3 id="shift-applicants" className="text-sm font-semibold text-amber-950">
+        Bewerbungen ({applications.length})
+      </h3>
+      <ul className="mt-1 divide-y divide-amber-200">
+        {applications.map((application) => {
+          const entry = employees.find((candidate) => candidate.employee.id === application.employee_id);
+          return (
+            <li key={application.employee_id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+              <span className="text-sm text-slate-900">
+                <span className="font-medium">{application.employee_name}</span>
+                <span className="block text-xs text-slate-600">
+                  gemeldet am {formatTimestampDate(application.created_at)}
+                  {entry ? ` · ${remainingLabel(entry)}` : ""}
+                </span>
+              </span>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={busy}
+                onClick={() => onAssign(application)}
+                aria-label={`Zuweisen: ${application.employee_name}`}
+              >
+                Zuweisen
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
 }

@@ -21,6 +21,8 @@ type Props = {
   /** Holiday names by day (all locations) and by "locationId|date" (some of them), see holidayPlaces. */
   holidays: { byDay: Map<string, string[]>; byCell: Map<string, string[]> };
   onFindings: (shift: ShiftDto) => void;
+  /** Applicants per open shift id (planners only; staff get none). */
+  applicants?: Map<number, unknown[]>;
 };
 
 /** "Feiertag: Berchtoldstag" (docs/PRODUCT-RULES.md §22), two on one day joined. */
@@ -108,6 +110,7 @@ export function WeekGrid(props: Props) {
                         onDelete={canEdit ? () => onDelete(shift) : undefined}
                         findings={findings.get(shift.id)}
                         onFindings={() => props.onFindings(shift)}
+                        applicants={props.applicants?.get(shift.id)?.length}
                       />
                     ))}
                     {canEdit && (

@@ -6,6 +6,7 @@ import type {
   ShiftDto,
   UnavailabilityDto,
   VacationDto,
+  WeekApplicationDto,
 } from "@/lib/shared/api-types";
 import { addDays, daysBetween } from "@/lib/shared/dates";
 import { WEEKDAYS_SHORT } from "@/lib/shared/format";
@@ -173,4 +174,12 @@ export function rows(locations: LocationDto[], shifts: ShiftDto[]): LocationDto[
       });
   }
   return [...locations, ...extra.values()];
+}
+
+/** The applications of the week's open shifts by shift id, oldest first as the server sends them (§26.5). */
+export function applicationsByShift(applications: WeekApplicationDto[]): Map<number, WeekApplicationDto[]> {
+  const byShift = new Map<number, WeekApplicationDto[]>();
+  for (const application of applications)
+    byShift.set(application.shift_id, [...(byShift.get(application.shift_id) ?? []), application]);
+  return byShift;
 }

@@ -22,13 +22,15 @@ type Props = {
   findings?: FindingDto[];
   /** Grid only: the marker's action (the planner opens its "Hinweise" list there). */
   onFindings?: () => void;
+  /** Grid only: how many employees applied for this open shift (planners, docs/PRODUCT-RULES.md §26.5). */
+  applicants?: number;
 };
 
 /**
  * One shift: who works (or "Offen" on the open shift's colours,
  * lib/shared/colors.ts), the times with the hours, and the custom name.
  */
-export function ShiftChip({ shift, variant, onEdit, onDelete, findings = [], onFindings }: Props) {
+export function ShiftChip({ shift, variant, onEdit, onDelete, findings = [], onFindings, applicants = 0 }: Props) {
   const open = shift.employee_id === null;
   // Inline, from the one constant: a Tailwind class would need the colours as literals.
   const openColors = { borderColor: OPEN_SHIFT_COLORS.border, backgroundColor: OPEN_SHIFT_COLORS.background };
@@ -59,9 +61,11 @@ export function ShiftChip({ shift, variant, onEdit, onDelete, findings = [], onF
     );
   }
 
+  const applied = open && applicants > 0 ? (applicants === 1 ? "1 Bewerbung" : `${applicants} Bewerbungen`) : null;
   const label =
     `${shift.employee_name ?? "Offen"}, ${shift.start_time}–${shift.end_time}, ${formatHours(shift.hours)} Stunden` +
-    (customName ? `, ${customName}` : "");
+    (customName ? `, ${customName}` : "") +
+    (applied ? `, ${applied}` : "");
   const body = (
     <>
       <span className={`block break-words font-medium leading-tight ${open ? "text-amber-900" : "text-slate-900"}`}>
@@ -75,6 +79,15 @@ export function ShiftChip({ shift, variant, onEdit, onDelete, findings = [], onF
         <span className="whitespace-nowrap">· {formatHours(shift.hours)} h</span>
       </span>
       {customName && <span className="block break-words italic text-slate-600">{customName}</span>}
+      {/* Visible text, not a colour or a number alone: it is read as part of the chip's name too. */}
+      {applied && (
+        <span
+          data-testid="shift-applicants"
+          className="mt-0.5 inline-block rounded bg-amber-200 px-1 text-[11px] font-semibold leading-4 text-amber-950"
+        >
+          {applied}
+        </span>
+      )}
     </>
   );
   return (

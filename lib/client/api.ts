@@ -133,6 +133,8 @@ async function authorized(method: string, path: string, options: RequestOptions 
 async function jsonRequest<T>(method: string, path: string, options?: RequestOptions): Promise<T> {
   const response = await authorized(method, path, options);
   if (!response.ok) throw await toRequestError(response);
+  // 204 No Content (withdrawing an application) has no body to read.
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 

@@ -17,6 +17,7 @@ import type { scheduleWeekSchema } from "./schemas/schedule";
 import type { settingsDtoSchema } from "./schemas/settings";
 import type { shiftDtoSchema } from "./schemas/shift";
 import type { unavailabilityDtoSchema } from "./schemas/unavailability";
+import type { openShiftDtoSchema, shiftApplicationDtoSchema, weekApplicationSchema } from "./schemas/shift-application";
 import type { userDtoSchema } from "./schemas/user";
 import type { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "./schemas/vacation";
 import type { appliedTemplateSchema, weekTemplateDtoSchema } from "./schemas/week-template";
@@ -81,3 +82,12 @@ export type ScheduleWeekDto = z.infer<typeof scheduleWeekSchema>;
 export type MySchedule = z.infer<typeof myScheduleSchema>;
 export type MyWeek = z.infer<typeof myWeekSchema>;
 export type IssuedCalendarLink = z.infer<typeof issuedCalendarLinkSchema>;
+
+/** GET /api/me/open-shifts: an open shift with the caller's application and the findings taking it would have. */
+export type OpenShiftDto = z.infer<typeof openShiftDtoSchema>;
+
+/** POST /api/shifts/{id}/application: the caller's application (docs/PRODUCT-RULES.md §26.5). */
+export type ShiftApplicationDto = z.infer<typeof shiftApplicationDtoSchema>;
+
+/** An applicant for an open shift, as the planner's week lists them. */
+export type WeekApplicationDto = z.infer<typeof weekApplicationSchema>;

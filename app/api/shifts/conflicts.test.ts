@@ -134,19 +134,26 @@ describe("an archived employee gets no shift", () => {
     const l = await fx.location();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let xid!: string;
+    let updated!: () => void;
+    const locked = new Promise<void>((resolve) => (updated = resolve));
     // Archiving as another request would: the employee's row locked and changed, not yet committed.
     const archiving = db.$transaction(async (tx) => {
       await tx.$executeRaw`UPDATE employees SET archived_at = now() WHERE id = ${e.id}`;
+      [{ xid }] = await tx.$queryRaw<{ xid: string }[]>`SELECT pg_current_xact_id()::text AS xid`;
+      updated();
       await held;
     });
+    await locked;
     const writing = call(create, {
       token,
       body: { employee_id: e.id, location_id: l.id, shift_date: "2035-12-15", start_time: "09:00", end_time: "13:00" },
     });
-    // Until the write is queued behind the archiving transaction's row lock.
+    // Until the write is queued behind this archiving transaction (other files' tests hold and wait for locks too).
     for (let i = 0; i < 100; i++) {
       const [{ waiting }] = await db.$queryRaw<{ waiting: number }[]>`
-        SELECT count(*)::int AS waiting FROM pg_locks WHERE NOT granted`;
+        SELECT count(*)::int AS waiting FROM pg_locks
+        WHERE NOT granted AND locktype = 'transactionid' AND transactionid::text = ${xid}`;
       if (waiting > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -140,3 +140,8 @@ export function json(data: unknown, status = 200): Response {
 export function jsonText(body: string | Uint8Array<ArrayBuffer>, status = 200): Response {
   return jsonTextResponse(body, { status });
 }
+
+/** 204 No Content: a removal with nothing to answer (withdrawing an application). */
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}

@@ -17,6 +17,11 @@ import { scheduleWeekSchema } from "@/lib/shared/schemas/schedule";
 import { settingsDtoSchema } from "@/lib/shared/schemas/settings";
 import { shiftDtoSchema } from "@/lib/shared/schemas/shift";
 import { unavailabilityDtoSchema } from "@/lib/shared/schemas/unavailability";
+import {
+  openShiftDtoSchema,
+  shiftApplicationDtoSchema,
+  weekApplicationSchema,
+} from "@/lib/shared/schemas/shift-application";
 import { userDtoSchema } from "@/lib/shared/schemas/user";
 import { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "@/lib/shared/schemas/vacation";
 import {
@@ -51,6 +56,9 @@ export const NAMED_RESPONSE_SCHEMAS = {
   SavedShift: savedShiftSchema,
   Finding: findingSchema,
   ScheduleWeek: scheduleWeekSchema,
+  OpenShift: openShiftDtoSchema,
+  ShiftApplication: shiftApplicationDtoSchema,
+  WeekApplication: weekApplicationSchema,
   Vacation: vacationDtoSchema,
   RecordedVacation: recordedVacationSchema,
   VacationBalance: vacationBalanceSchema,

@@ -9,6 +9,8 @@ import * as usersApi from "@/lib/shared/contract/users";
 import * as vacationsApi from "@/lib/shared/contract/vacations";
 import { call, createUser, TEST_PASSWORD, uniqueName } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
+import { businessToday } from "@/lib/server/clock";
+import { addDays } from "@/lib/shared/dates";
 import { apiHandlers, openApiPath } from "@/tests/support/route-handlers";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi-document";
 
@@ -245,5 +247,32 @@ describe("response schemas: real answers match the document", () => {
     await check("GET", "/api/schedule/week", { path: "/api/schedule/week?start_date=2031-03-02&end_date=2031-03-08" });
     await check("DELETE", "/api/shifts/{id}", { params: { id: "2147483647" } }, 404);
     await check("POST", "/api/shifts", { body: { location_id: "x" } }, 400);
+  });
+
+  test("open shifts and applications (docs/PRODUCT-RULES.md §26.5)", async () => {
+    const emp = await fx.employee();
+    const { token } = await createUser("user", { employeeId: emp.id });
+    const manager = await createUser("manager");
+    const loc = await fx.location();
+    const day = addDays(businessToday(), 2);
+    const open = await fx.shift({ locationId: loc.id, date: day, start: "08:00", end: "18:00" });
+    const byPath = new Map(handlers.map((h) => [`${h.method} ${openApiPath(h.route)}`, h.handler]));
+    const check = async (method: string, path: string, options: Parameters<typeof call>[1], status = 200) => {
+      const res = await call(byPath.get(`${method} ${path}`)! as never, { method, ...options });
+      expect(res.status, `${method} ${path}: ${res.text}`).toBe(status);
+      const validator = responseValidator(path, method.toLowerCase(), status);
+      expect(validator(res.json), `${method} ${path}: ${JSON.stringify(validator.errors)}`).toBe(true);
+    };
+    const params = { id: String(open.id) };
+    await check("POST", "/api/shifts/{id}/application", { token, params }, 201);
+    await check("GET", "/api/me/open-shifts", { token });
+    await check("GET", "/api/schedule/week", {
+      token: manager.token,
+      path: `/api/schedule/week?start_date=${day}&end_date=${addDays(day, 6)}`,
+    });
+    const withdraw = document.paths["/api/shifts/{id}/application"].delete.responses["204"];
+    expect(withdraw).toEqual({ description: "Withdrawn" });
+    const res = await call(byPath.get("DELETE /api/shifts/{id}/application")! as never, { token, params });
+    expect(res.status).toBe(204);
   });
 });

@@ -33,6 +33,7 @@ const TAGS: Record<string, string> = {
   Reports: "Hours report (JSON, PDF) and schedule PDF",
   Settings: "Company settings, holiday regions and public holidays",
   Calendar: "The calendar feed of an employee's own shifts (iCalendar)",
+  Me: "The caller's own data, for users linked to an employee",
   Platform: "Health check and this reference",
 };
 
@@ -147,6 +148,10 @@ function toOpenApiOperation(operation: Operation): OpenApiOperation {
         content: { "text/calendar": { schema: { type: "string", contentMediaType: "text/calendar" } } },
       };
       responses["304"] = { description: "Not modified: If-None-Match names the current ETag", headers: etag };
+      continue;
+    }
+    if (response.status === 204) {
+      responses["204"] = { description: response.description };
       continue;
     }
     responses[String(response.status)] =

@@ -1,4 +1,5 @@
 import "server-only";
+import { findWeekApplications } from "@/lib/server/applications/find-applications";
 import { findHolidays } from "@/lib/server/holidays/find-holidays";
 import { warningsJson, type ScheduleAudience } from "@/lib/server/rules/find-findings";
 import { getSettings } from "@/lib/server/settings/find-settings";
@@ -10,22 +11,25 @@ type Range = { start_date: string; end_date: string };
 
 /**
  * The planner's week in one answer (docs/PRODUCT-RULES.md §25): its shifts, their findings, the vacations and
- * public holidays of the range, its unavailability (planners only: staff never see when a colleague cannot work,
- * §26.4), and the labour rules the shift dialog suggests breaks by. One request instead of
- * five keeps the planner's first load at three calls; the answer is cached per schedule data version, which
- * moves with everything in it. Built as text: the shifts and findings are JSON text already.
+ * public holidays of the range, the labour rules the shift dialog suggests breaks by, and, for planners only, the
+ * range's unavailability (§26.4) and the applications for its open shifts (§26.5): staff never see when a
+ * colleague cannot work or who offered to take a shift. One request instead of five keeps the planner's first
+ * load at three calls; the answer is cached per schedule data version and audience, and the version moves with
+ * everything in it. Built as text: the shifts and findings are JSON text already.
  */
 export async function scheduleWeekJson(range: Range, audience: ScheduleAudience): Promise<string> {
-  const [shifts, warnings, vacations, unavailability, holidays, settings] = await Promise.all([
+  const [shifts, warnings, vacations, unavailability, holidays, settings, applications] = await Promise.all([
     shiftsJson({ startDate: range.start_date, endDate: range.end_date }),
     warningsJson(range, audience),
     findVacations({ startDate: range.start_date, endDate: range.end_date }),
     audience === "planner" ? findUnavailability({ startDate: range.start_date, endDate: range.end_date }) : [],
     findHolidays({ startDate: range.start_date, endDate: range.end_date }),
     getSettings(),
+    // Who offered to take an open shift is the planners' business (docs/PRODUCT-RULES.md §26.5).
+    audience === "planner" ? findWeekApplications(range) : [],
   ]);
   const approved = vacations.filter((vacation) => vacation.status === "approved");
-  const rest = { vacations: approved, unavailability, holidays, labour_rules: settings.labour_rules };
+  const rest = { vacations: approved, unavailability, holidays, labour_rules: settings.labour_rules, applications };
   // The two texts go in as they are; the rest is small.
   return `{"shifts":${shifts},"warnings":${warnings},${JSON.stringify(rest).slice(1)}`;
 }

@@ -7,7 +7,14 @@ import type { ShiftDto } from "@/lib/shared/api-types";
 
 export type { ShiftDto };
 
-export type ShiftFilter = { startDate?: string; endDate?: string; employeeId?: number; ids?: number[] };
+export type ShiftFilter = {
+  startDate?: string;
+  endDate?: string;
+  employeeId?: number;
+  ids?: number[];
+  /** Only unassigned shifts of active locations: the ones staff may apply for (docs/PRODUCT-RULES.md §26.5). */
+  open?: true;
+};
 type Reader = Pick<typeof db, "$queryRaw">;
 
 // Hours as lib/shared/hours.ts computes them: the length less the break, where
@@ -31,6 +38,11 @@ export async function shiftsJson(filter: ShiftFilter, reader: Reader = db): Prom
   if (filter.startDate) conditions.push(Prisma.sql`s.shift_date >= ${filter.startDate}::date`);
   if (filter.endDate) conditions.push(Prisma.sql`s.shift_date <= ${filter.endDate}::date`);
   if (filter.employeeId !== undefined) conditions.push(Prisma.sql`s.employee_id = ${filter.employeeId}`);
+  if (filter.open)
+    conditions.push(
+      Prisma.sql`s.employee_id IS NULL
+        AND EXISTS (SELECT 1 FROM locations a WHERE a.id = s.location_id AND a.archived_at IS NULL)`,
+    );
   if (filter.ids)
     conditions.push(filter.ids.length ? Prisma.sql`s.id IN (${Prisma.join(filter.ids)})` : Prisma.sql`false`);
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;

@@ -1,4 +1,5 @@
 import "server-only";
+import { clearApplications } from "@/lib/server/applications/write-applications";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
 import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
@@ -43,24 +44,54 @@ export async function createShift({ input, audit }: CreateOptions<ShiftInput>): 
   return { ...(await getShift({ id })), warnings };
 }
 
-/** PUT replaces the whole shift (the dialog always sends every field). */
+/**
+ * PUT replaces the whole shift (the dialog always sends every field). A shift that gets an employee is no longer
+ * open: its applications go in the same transaction (docs/PRODUCT-RULES.md §26.5), named in the audit row.
+ */
 export async function updateShift({ id, input, audit }: UpdateOptions<ShiftInput>): Promise<SavedShift> {
   const warnings = await db.$transaction(async (tx) => {
     if (!(await tx.shift.findUnique({ where: { id }, select: { id: true } }))) throw shiftNotFound();
     await assertReferences(tx, input);
     const findings = await assertAssignable(tx, { id, input });
     await tx.shift.update({ where: { id }, data: columns(input) });
-    await recordAudit({ ...audit, action: "shift.update", entityType: "shift", entityId: id }, tx);
+    const cleared = input.employee_id === null ? [] : await clearApplications({ shiftId: id }, tx);
+    await recordAudit(
+      {
+        ...audit,
+        action: "shift.update",
+        entityType: "shift",
+        entityId: id,
+        ...(cleared.length > 0 && { details: { applications_cleared: cleared } }),
+      },
+      tx,
+    );
     return findings;
   }, LOCKING_TRANSACTION);
   return { ...(await getShift({ id })), warnings };
 }
 
+/** Its applications go by cascade (docs/PRODUCT-RULES.md §26.5); the audit row names whose they were. */
 export async function deleteShift({ id, audit }: RemoveOptions): Promise<void> {
   await db.$transaction(async (tx) => {
+    const applicants = await tx.shiftApplication.findMany({
+      where: { shiftId: id },
+      select: { employeeId: true },
+      orderBy: { employeeId: "asc" },
+    });
     const { count } = await tx.shift.deleteMany({ where: { id } });
     if (count !== 1) throw shiftNotFound();
-    await recordAudit({ ...audit, action: "shift.delete", entityType: "shift", entityId: id }, tx);
+    await recordAudit(
+      {
+        ...audit,
+        action: "shift.delete",
+        entityType: "shift",
+        entityId: id,
+        ...(applicants.length > 0 && {
+          details: { applications_cleared: applicants.map((applicant) => applicant.employeeId) },
+        }),
+      },
+      tx,
+    );
   });
 }
 

@@ -28,10 +28,12 @@ type PathPattern<Path extends string> = Path extends `${infer Head}{${string}}${
   ? `${Head}${string}${PathPattern<Tail>}`
   : Path;
 
-/** The JSON of an operation's success answer (200 or 201), or never for a PDF. */
+/** The JSON of an operation's success answer (200 or 201), undefined for 204 (no content), never for a PDF. */
 type SuccessAnswer<Response> = Response extends { status: 200 | 201; schema: infer Schema extends z.ZodType }
   ? z.output<Schema>
-  : never;
+  : Response extends { status: 204 }
+    ? undefined
+    : never;
 
 type Route<Operation> = Operation extends {
   method: infer Method;

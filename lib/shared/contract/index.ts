@@ -9,6 +9,7 @@ import * as dashboard from "./dashboard";
 import * as employees from "./employees";
 import * as holidays from "./holidays";
 import * as locations from "./locations";
+import * as me from "./me";
 import type { Operation } from "./operation";
 import * as platform from "./platform";
 import * as reports from "./reports";
@@ -46,6 +47,7 @@ const MODULES = [
   holidays,
   selfService,
   calendar,
+  me,
   platform,
 ];
 

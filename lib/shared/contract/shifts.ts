@@ -3,6 +3,7 @@ import { idParamsSchema } from "@/lib/shared/schemas/fragments";
 import { messageSchema } from "@/lib/shared/schemas/common";
 import { findingSchema, savedShiftSchema } from "@/lib/shared/schemas/finding";
 import { dateRangeQuerySchema, shiftCheckSchema, shiftDtoSchema, shiftInputSchema } from "@/lib/shared/schemas/shift";
+import { shiftApplicationDtoSchema } from "@/lib/shared/schemas/shift-application";
 import { defineOperation } from "./operation";
 
 const tag = "Shifts";
@@ -81,4 +82,44 @@ export const checkShift = defineOperation({
   body: shiftCheckSchema,
   responses: [{ status: 200, description: "Its findings", schema: z.array(findingSchema) }],
   errors: [unknownReference],
+});
+
+export const applyForShift = defineOperation({
+  method: "POST",
+  path: "/api/shifts/{id}/application",
+  id: "applyForShift",
+  tag,
+  summary: 'Apply for an open shift ("Ich kann") as the caller\'s linked employee',
+  description:
+    "Open shifts of active locations dated from today to today + 27 days. Taking the shift must be possible: an " +
+    "overlap or a vacation day is refused like an assignment; the answer carries the other findings as `warnings`. " +
+    "Assigning the shift (PUT) or deleting it removes its applications.",
+  access: "self-service",
+  params: idParamsSchema,
+  responses: [{ status: 201, description: "The application", schema: shiftApplicationDtoSchema }],
+  errors: [
+    { status: 403, description: "`forbidden`: the caller's user is linked to no employee" },
+    { status: 404, description: "`not_found`: unknown shift" },
+    {
+      status: 409,
+      description:
+        "`conflict`: the shift is assigned, at an archived location, dated before today or after today + 27 days, " +
+        "or the caller has applied already; `shift_overlap` / `employee_on_vacation`: as for an assignment",
+    },
+  ],
+});
+
+export const withdrawShiftApplication = defineOperation({
+  method: "DELETE",
+  path: "/api/shifts/{id}/application",
+  id: "withdrawShiftApplication",
+  tag,
+  summary: "Withdraw the caller's application for a shift",
+  access: "self-service",
+  params: idParamsSchema,
+  responses: [{ status: 204, description: "Withdrawn" }],
+  errors: [
+    { status: 403, description: "`forbidden`: the caller's user is linked to no employee" },
+    { status: 404, description: "`not_found`: unknown shift, or the caller's employee has not applied for it" },
+  ],
 });

@@ -4,6 +4,7 @@ import { holidayDtoSchema } from "./holiday";
 import { LABOUR_RULES } from "./settings";
 import { shiftDtoSchema } from "./shift";
 import { unavailabilityDtoSchema } from "./unavailability";
+import { weekApplicationSchema } from "./shift-application";
 import { vacationDtoSchema } from "./vacation";
 
 /** GET /api/schedule/week: what the planner shows of a range, in one answer (docs/PRODUCT-RULES.md §25). */
@@ -16,4 +17,9 @@ export const scheduleWeekSchema = z.strictObject({
   }),
   holidays: z.array(holidayDtoSchema).meta({ description: "As GET /api/holidays answers them" }),
   labour_rules: z.enum(LABOUR_RULES).meta({ description: "The company's labour rules (GET /api/settings)" }),
+  applications: z.array(weekApplicationSchema).meta({
+    description:
+      "Applications for the open shifts of the range, oldest first per shift; empty for callers who do not plan " +
+      "(docs/PRODUCT-RULES.md §26.5)",
+  }),
 });

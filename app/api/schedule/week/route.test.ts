@@ -1,6 +1,9 @@
 import { describe, expect, test } from "vitest";
+import { POST as apply } from "@/app/api/shifts/[id]/application/route";
+import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
 import type { ScheduleWeekDto } from "@/lib/shared/api-types";
+import { addDays, mondayOf } from "@/lib/shared/dates";
 import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
 import { GET as week } from "./route";
@@ -45,5 +48,29 @@ describe("GET /api/schedule/week", () => {
     expect(ids).toContain(bern.id);
     expect(ids).not.toContain(geneva.id);
     await db.location.deleteMany({ where: { id: { in: [geneva.id, bern.id] } } });
+  });
+
+  test("planners see who applied for the open shifts; staff get no applications", async () => {
+    const monday = mondayOf(addDays(businessToday(), 7));
+    const anna = await fx.employee({ firstName: "Anna", lastName: "Bewerberin" });
+    const ben = await fx.employee({ firstName: "Ben", lastName: "Bewerber" });
+    const l = await fx.location();
+    const open = await fx.shift({ locationId: l.id, date: addDays(monday, 2) });
+    const staff = await createUser("user", { employeeId: anna.id });
+    const other = await createUser("user", { employeeId: ben.id });
+    const manager = await createUser("manager");
+    const applications = async (token: string) =>
+      ((await call(week, { token, ...range(monday, addDays(monday, 6)) })).json as unknown as ScheduleWeekDto)
+        .applications;
+    expect((await applications(manager.token)).filter((a) => a.shift_id === open.id)).toEqual([]); // cached now
+
+    for (const { token } of [staff, other])
+      expect((await call(apply, { method: "POST", token, params: { id: String(open.id) } })).status).toBe(201);
+    const seen = (await applications(manager.token)).filter((a) => a.shift_id === open.id);
+    expect(seen).toMatchObject([
+      { shift_id: open.id, employee_id: anna.id, employee_name: "Anna Bewerberin" },
+      { shift_id: open.id, employee_id: ben.id, employee_name: "Ben Bewerber" },
+    ]);
+    expect(await applications(staff.token)).toEqual([]);
   });
 });

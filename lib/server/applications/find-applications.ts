@@ -1,0 +1,70 @@
+import "server-only";
+import { businessToday } from "@/lib/server/clock";
+import { db } from "@/lib/server/db/client";
+import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
+import { findShifts } from "@/lib/server/shifts/find-shifts";
+import type { OpenShiftDto, WeekApplicationDto } from "@/lib/shared/api-types";
+import { addDays } from "@/lib/shared/dates";
+import { findingsForShift, windowFor } from "@/lib/shared/rules";
+import { OPEN_SHIFT_DAYS } from "@/lib/shared/schemas/shift-application";
+
+export type { OpenShiftDto, WeekApplicationDto };
+
+/** The days open shifts are offered on (docs/PRODUCT-RULES.md §26.5): today and the next 27 days. */
+export function openShiftRange(today: string = businessToday()): { start_date: string; end_date: string } {
+  return { start_date: today, end_date: addDays(today, OPEN_SHIFT_DAYS - 1) };
+}
+
+export type OpenShiftsOptions = { employeeId: number };
+
+/**
+ * The open shifts an employee may apply for (GET /api/me/open-shifts, the "Meine Schichten" screen;
+ * docs/PRODUCT-RULES.md §26.5): unassigned shifts of active locations from today to today + 27 days, sorted by
+ * date and start, each with `applied` and the findings the planning rules would have if this employee took it.
+ * The rules read the employee's shifts and vacations once for the whole range; each open shift is then checked
+ * as a new shift of theirs (findingsForShift, the same function the assignment's refusal uses).
+ */
+export async function findOpenShifts({ employeeId }: OpenShiftsOptions): Promise<OpenShiftDto[]> {
+  const range = openShiftRange();
+  const window = windowFor(range);
+  const [shifts, ruleInput, applications] = await Promise.all([
+    findShifts({ startDate: range.start_date, endDate: range.end_date, open: true }),
+    loadRuleInput({ startDate: window.start_date, endDate: window.end_date, employeeId }),
+    db.shiftApplication.findMany({ where: { employeeId }, select: { shiftId: true } }),
+  ]);
+  const applied = new Set(applications.map((application) => application.shiftId));
+  return shifts.map((shift) => ({
+    ...shift,
+    applied: applied.has(shift.id),
+    findings: findingsForShift(ruleInput, {
+      id: shift.id,
+      employee_id: employeeId,
+      location_id: shift.location_id,
+      location_name: shift.location_name,
+      shift_date: shift.shift_date,
+      start_time: shift.start_time,
+      end_time: shift.end_time,
+      break_minutes: shift.break_minutes,
+    }),
+  }));
+}
+
+type Range = { start_date: string; end_date: string };
+
+type ApplicationRow = { shift_id: number; employee_id: number; employee_name: string; created_at: Date };
+
+/**
+ * Who applied for the open shifts dated in the range (the planner's week, docs/PRODUCT-RULES.md §26.5), oldest
+ * first per shift. Archived employees are left out: they can no longer be assigned.
+ */
+export async function findWeekApplications(range: Range): Promise<WeekApplicationDto[]> {
+  const rows = await db.$queryRaw<ApplicationRow[]>`
+    SELECT a.shift_id, a.employee_id, e.first_name || ' ' || e.last_name AS employee_name, a.created_at
+    FROM shift_applications a
+    JOIN shifts s ON s.id = a.shift_id
+    JOIN employees e ON e.id = a.employee_id
+    WHERE s.shift_date BETWEEN ${range.start_date}::date AND ${range.end_date}::date
+      AND s.employee_id IS NULL AND e.archived_at IS NULL
+    ORDER BY a.shift_id, a.created_at, a.employee_id`;
+  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+}

@@ -1,0 +1,127 @@
+import "server-only";
+import { ApiError } from "@/lib/server/api/errors";
+import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { assertAssignable } from "@/lib/server/rules/find-findings";
+import { NOT_LINKED } from "@/lib/server/self-service/acting-for";
+import { shiftNotFound } from "@/lib/server/shifts/find-shifts";
+import type { ShiftApplicationDto } from "@/lib/shared/api-types";
+import { openShiftRange } from "./find-applications";
+
+export type ApplicationOptions = { shiftId: number; employeeId: number; audit: AuditContext };
+
+export const ALREADY_APPLIED = "Du hast dich bereits für diese Schicht gemeldet";
+export const NOT_APPLIED = "Du hast dich für diese Schicht nicht gemeldet";
+
+type ShiftRow = {
+  employee_id: number | null;
+  location_id: number;
+  location_archived: boolean;
+  shift_date: string;
+  start_time: string;
+  end_time: string;
+  break_minutes: number;
+  is_custom: boolean;
+  custom_name: string | null;
+};
+
+/**
+ * "Ich kann" (docs/PRODUCT-RULES.md §26.5): the employee applies for an open shift of the next four weeks. Taking
+ * it must be possible: an overlap or a vacation day is refused with the assignment's 409 and message; the
+ * answer carries the other findings as warnings.
+ *
+ * Locks: the employee's row first (as every assignment does, so one person's applications and assignments queue
+ * and the same order rules out a deadlock), then the shift's row for share, so an assignment or a deletion of
+ * the shift waits for this application and then clears it, or this one sees the shift taken or gone.
+ */
+export async function applyForShift({ shiftId, employeeId, audit }: ApplicationOptions): Promise<ShiftApplicationDto> {
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$executeRaw`
+      SELECT 1 FROM employees WHERE id = ${employeeId} AND archived_at IS NULL FOR UPDATE`;
+    if (locked === 0) throw new ApiError("forbidden", NOT_LINKED);
+    const [shift] = await tx.$queryRaw<ShiftRow[]>`
+      SELECT s.employee_id, s.location_id, l.archived_at IS NOT NULL AS location_archived,
+             s.shift_date::text AS shift_date, left(s.start_time::text, 5) AS start_time,
+             left(s.end_time::text, 5) AS end_time, s.break_minutes, s.is_custom, s.custom_name
+      FROM shifts s JOIN locations l ON l.id = s.location_id
+      WHERE s.id = ${shiftId}
+      FOR SHARE OF s`;
+    if (!shift) throw shiftNotFound();
+    assertOpenForApplications(shift, employeeId);
+    const existing = await tx.shiftApplication.findUnique({ where: { shiftId_employeeId: { shiftId, employeeId } } });
+    if (existing) throw new ApiError("conflict", ALREADY_APPLIED);
+
+    const warnings = await assertAssignable(tx, {
+      id: shiftId,
+      input: {
+        employee_id: employeeId,
+        location_id: shift.location_id,
+        shift_date: shift.shift_date,
+        start_time: shift.start_time,
+        end_time: shift.end_time,
+        break_minutes: shift.break_minutes,
+        is_custom: shift.is_custom,
+        custom_name: shift.custom_name,
+      },
+    });
+    const application = await tx.shiftApplication.create({ data: { shiftId, employeeId } });
+    await recordAudit(
+      {
+        ...audit,
+        action: "shift_application.create",
+        entityType: "shift",
+        entityId: shiftId,
+        details: { employee_id: employeeId },
+      },
+      tx,
+    );
+    return {
+      shift_id: shiftId,
+      employee_id: employeeId,
+      created_at: application.createdAt.toISOString(),
+      warnings,
+    };
+  }, LOCKING_TRANSACTION);
+}
+
+/** 409 unless the shift is open, at an active location and dated within the four weeks (§26.5). */
+function assertOpenForApplications(shift: ShiftRow, employeeId: number): void {
+  if (shift.employee_id === employeeId) throw new ApiError("conflict", "Du bist für diese Schicht bereits eingeteilt");
+  if (shift.employee_id !== null) throw new ApiError("conflict", "Diese Schicht ist bereits vergeben");
+  if (shift.location_archived) throw new ApiError("conflict", "Der Standort dieser Schicht ist archiviert");
+  const range = openShiftRange();
+  if (shift.shift_date < range.start_date) throw new ApiError("conflict", "Diese Schicht liegt in der Vergangenheit");
+  if (shift.shift_date > range.end_date)
+    throw new ApiError("conflict", "Du kannst dich nur für Schichten der nächsten vier Wochen melden");
+}
+
+/** Withdraws the employee's application (DELETE /api/shifts/{id}/application); 404 when there is none. */
+export async function withdrawApplication({ shiftId, employeeId, audit }: ApplicationOptions): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.shiftApplication.deleteMany({ where: { shiftId, employeeId } });
+    if (count !== 1) {
+      if (!(await tx.shift.findUnique({ where: { id: shiftId }, select: { id: true } }))) throw shiftNotFound();
+      throw new ApiError("not_found", NOT_APPLIED);
+    }
+    await recordAudit(
+      {
+        ...audit,
+        action: "shift_application.delete",
+        entityType: "shift",
+        entityId: shiftId,
+        details: { employee_id: employeeId },
+      },
+      tx,
+    );
+  });
+}
+
+/**
+ * Removes every application for the shift, in the caller's transaction: the shift has been assigned
+ * (docs/PRODUCT-RULES.md §26.5). Answers the employees whose applications were removed, for the audit row.
+ */
+export async function clearApplications({ shiftId }: { shiftId: number }, tx: Tx): Promise<number[]> {
+  const rows = await tx.$queryRaw<{ employee_id: number }[]>`
+    DELETE FROM shift_applications WHERE shift_id = ${shiftId} RETURNING employee_id`;
+  return rows.map((row) => row.employee_id).sort((a, b) => a - b);
+}
