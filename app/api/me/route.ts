@@ -2,7 +2,7 @@
 import { json, route } from "@/lib/server/api/route";
 import { linkedEmployeeId } from "@/lib/server/self-service/acting-for";
 import { findMySchedule } from "@/lib/server/self-service/find-my-schedule";
-import * as api from "@/lib/shared/contract/self-service";
+import * as api from "@/lib/shared/contract/me";
 
 export const GET = route(api.getMySchedule, async ({ user }) =>
   json(await findMySchedule({ employeeId: linkedEmployeeId(user) })),

@@ -14,7 +14,6 @@ import type { Operation } from "./operation";
 import * as platform from "./platform";
 import * as reports from "./reports";
 import * as schedule from "./schedule";
-import * as selfService from "./self-service";
 import * as settings from "./settings";
 import * as shifts from "./shifts";
 import * as unavailability from "./unavailability";
@@ -45,7 +44,6 @@ const MODULES = [
   reports,
   settings,
   holidays,
-  selfService,
   calendar,
   me,
   platform,

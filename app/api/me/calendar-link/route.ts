@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import { json, route } from "@/lib/server/api/route";
 import { issueCalendarToken, revokeCalendarToken } from "@/lib/server/calendar/write-calendar-feeds";
 import { linkedEmployeeId } from "@/lib/server/self-service/acting-for";
-import * as api from "@/lib/shared/contract/self-service";
+import * as api from "@/lib/shared/contract/me";
 import { calendarFeedPath } from "@/lib/shared/schemas/calendar";
 
 export const POST = route(api.createCalendarLink, async ({ user, audit }) => {
