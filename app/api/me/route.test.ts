@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { GET as feed } from "@/app/api/calendar/[file]/route";
+import { db } from "@/lib/server/db/client";
+import { toDateColumn } from "@/lib/server/db/columns";
 import { myScheduleSchema } from "@/lib/shared/schemas/my-schedule";
 import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
@@ -107,6 +109,28 @@ describe("GET /api/me (docs/PRODUCT-RULES.md §26.6)", () => {
       [employee.id, "2026-06-01"],
     ]);
     expect(me.balance).toMatchObject({ employee_id: employee.id, year: 2026, total: 20, used: 3, remaining: 17 });
+  });
+
+  test("own unavailability from today on and the open shifts to apply for, nothing of a colleague", async () => {
+    const { employee, token } = await linkedUser();
+    const colleague = await fx.employee();
+    const location = await fx.location();
+    const own = await db.unavailability.create({
+      data: { employeeId: employee.id, startDate: toDateColumn("2026-05-15"), endDate: toDateColumn("2026-05-15") },
+    });
+    await db.unavailability.create({
+      data: { employeeId: employee.id, startDate: toDateColumn("2026-05-01"), endDate: toDateColumn("2026-05-12") },
+    });
+    await db.unavailability.create({
+      data: { employeeId: colleague.id, startDate: toDateColumn("2026-05-15"), endDate: toDateColumn("2026-05-15") },
+    });
+    const open = await fx.shift({ employeeId: null, locationId: location.id, date: "2026-05-20" });
+    await fx.shift({ employeeId: null, locationId: location.id, date: "2026-07-01" }); // beyond four weeks
+
+    const me = myScheduleSchema.parse((await call(GET, { token })).json);
+    expect(me.unavailability.map((entry) => entry.id)).toEqual([own.id]);
+    expect(me.open_shifts.some((shift) => shift.id === open.id && !shift.applied)).toBe(true);
+    expect(me.open_shifts.every((shift) => shift.shift_date <= "2026-06-09")).toBe(true);
   });
 
   test("without a linked employee: 403 with a message that says so", async () => {

@@ -1,10 +1,12 @@
 import "server-only";
+import { findOpenShifts } from "@/lib/server/applications/find-applications";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
 import { findHolidays } from "@/lib/server/holidays/find-holidays";
 import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
+import { findUnavailability } from "@/lib/server/unavailability/find-unavailability";
 import { findVacations, getVacationBalance } from "@/lib/server/vacations/find-vacations";
 import type { MySchedule, MyWeek } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
@@ -14,11 +16,15 @@ import { MY_SCHEDULE_WEEKS } from "@/lib/shared/schemas/my-schedule";
 
 export type MyScheduleOptions = { employeeId: number };
 
+/** Own unavailability is listed this far ahead: entries are made for the coming weeks, rarely beyond a year. */
+const UNAVAILABILITY_DAYS_AHEAD = 400;
+
 /**
  * "Meine Schichten" in one answer (docs/PRODUCT-RULES.md §26.6): the linked employee's shifts of this week and the
  * next seven, each week with its hours and the rules' findings (computed for this employee only, so nothing of a
- * colleague appears), the holidays of those weeks, the employee's vacations and balance and the calendar link's
- * state. Everything is read for this one employee; the route decides who that is.
+ * colleague appears), the holidays of those weeks, the employee's vacations and balance, own unavailability, the
+ * open shifts to apply for and the calendar link's state. Everything is read for this one employee; the route
+ * decides who that is.
  */
 export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise<MySchedule> {
   const today = businessToday();
@@ -33,12 +39,14 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
   });
   if (!employee) throw employeeNotFound();
 
-  const [shifts, ruleInput, holidays, vacations, balance] = await Promise.all([
+  const [shifts, ruleInput, holidays, vacations, balance, unavailability, openShifts] = await Promise.all([
     findShifts({ startDate: start, endDate: end, employeeId }),
     loadRuleInput({ startDate: window.start_date, endDate: window.end_date, employeeId }),
     findHolidays({ startDate: start, endDate: end }),
     findVacations({ employeeId }),
     getVacationBalance({ employeeId }),
+    findUnavailability({ employeeId, startDate: today, endDate: addDays(today, UNAVAILABILITY_DAYS_AHEAD) }),
+    findOpenShifts({ employeeId }),
   ]);
   const findings = findingsInRange(ruleInput, range).filter((finding) => finding.employee_id === employeeId);
 
@@ -70,6 +78,8 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
     holidays,
     vacations: vacations.filter((vacation) => vacation.end_date >= thisYear),
     balance,
+    unavailability,
+    open_shifts: openShifts,
     calendar_link: employee.calendarFeed ? { created_at: employee.calendarFeed.createdAt.toISOString() } : null,
   };
 }

@@ -3,6 +3,8 @@ import { findingSchema } from "./finding";
 import { holidayDtoSchema } from "./holiday";
 import { date, id, timestamp } from "./response-fields";
 import { shiftDtoSchema } from "./shift";
+import { openShiftDtoSchema } from "./shift-application";
+import { unavailabilityDtoSchema } from "./unavailability";
 import { vacationBalanceSchema, vacationDtoSchema } from "./vacation";
 
 /** How many weeks "Meine Schichten" shows, this one included (docs/PRODUCT-RULES.md §26.6). */
@@ -29,6 +31,8 @@ export const myScheduleSchema = z.strictObject({
   holidays: z.array(holidayDtoSchema).meta({ description: "Public holidays in those weeks" }),
   vacations: z.array(vacationDtoSchema).meta({ description: "Own vacations ending this year or later" }),
   balance: vacationBalanceSchema.meta({ description: "Vacation days of the current year" }),
+  unavailability: z.array(unavailabilityDtoSchema).meta({ description: "Own entries ending today or later" }),
+  open_shifts: z.array(openShiftDtoSchema).meta({ description: "As GET /api/me/open-shifts answers them" }),
   calendar_link: z
     .strictObject({ created_at: timestamp })
     .nullable()
