@@ -3,7 +3,8 @@ import type { z } from "zod";
 import type { AuditContext } from "@/lib/server/audit/record-audit";
 import { authenticate, type AuthUser } from "@/lib/server/auth/authenticate";
 import type { Access } from "@/lib/shared/contract/operation";
-import { can } from "@/lib/shared/roles";
+import { linkedEmployeeId } from "@/lib/server/self-service/acting-for";
+import { can, type Permission } from "@/lib/shared/roles";
 import { clientIp } from "./client-ip";
 import { ApiError } from "./errors";
 import { errorResponse, validationError } from "./error-response";
@@ -17,6 +18,8 @@ import { readJsonBody } from "./request-body";
 type RouteOptions<A extends Access, B, Q, P> = {
   /** "public", or the permission of the role table the caller needs. */
   access: A;
+  /** Self-service operations: the permission that acts for anyone without a linked employee (see Operation). */
+  planners?: Permission;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
@@ -80,6 +83,10 @@ export function route<
       if (options.access !== "public") {
         ({ user, scheduleVersion } = await authenticate(request, { withScheduleVersion }));
         if (!can(user.role, options.access)) throw new ApiError("forbidden");
+        // A self-service caller without a linked employee acts for nobody: 403 before any input is judged
+        // (docs/PRODUCT-RULES.md §1.2), unless their role plans for everyone.
+        if (options.access === "self-service" && !(options.planners && can(user.role, options.planners)))
+          linkedEmployeeId(user);
       }
 
       const params = options.params
