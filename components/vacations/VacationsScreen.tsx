@@ -1,4 +1,5 @@
 "use client";
+import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
@@ -44,12 +45,12 @@ async function loadVacations({ employee, status }: Filters, signal: AbortSignal)
   return { employees, vacations };
 }
 
-/** Keeps `?status=` in the address, so a reload or a shared link shows the same list. */
+/** Writes `?status=` into the address (the filter's one source), so a reload or a shared link shows the same list. */
 function showStatusInAddress(status: VacationStatus | "") {
   const url = new URL(window.location.href);
   if (status) url.searchParams.set("status", status);
   else url.searchParams.delete("status");
-  window.history.replaceState(window.history.state, "", url);
+  window.history.replaceState(null, "", url);
 }
 
 /**
@@ -60,8 +61,9 @@ export function VacationsScreen() {
   const { user } = useAuth();
   const mayEdit = !!user && can(user.role, "vacations:write");
   const [employeeFilter, setEmployeeFilter] = useState("");
-  // The screen renders in the browser only (behind AuthGuard), so the address can be read at once.
-  const [statusFilter, setStatusFilter] = useState(() => statusFromQuery(window.location.search));
+  // The status filter lives in the address (`?status=`, the dashboard links there); Next keeps useSearchParams in
+  // step with history.replaceState.
+  const statusFilter = statusFromQuery(useSearchParams().toString());
   const filterKey = `${employeeFilter}|${statusFilter}`;
   // The filters are the key: changing one loads again, the old rows stay until then.
   const data = useResource(
@@ -139,9 +141,7 @@ export function VacationsScreen() {
                   className="sm:w-56"
                   value={statusFilter}
                   onChange={(event) => {
-                    const status = statusFromQuery(`status=${event.target.value}`);
-                    setStatusFilter(status);
-                    showStatusInAddress(status);
+                    showStatusInAddress(statusFromQuery(`status=${event.target.value}`));
                   }}
                 >
                   <option value="">Alle</option>
