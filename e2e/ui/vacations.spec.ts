@@ -291,4 +291,8 @@ test("manager follows the dashboard to the requests, approves one and rejects on
   await expect(page.getByRole("row").first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, "vacations-statuses-phone");
+  // The status, the reason and the buttons are reached by scrolling the table's own box.
+  await page.getByRole("table").evaluate((table) => table.parentElement!.scrollTo({ left: 10_000 }));
+  await expect(benRows.first().getByRole("button", { name: /löschen$/ })).toBeInViewport();
+  await screenshot(page, "vacations-statuses-phone-scrolled");
 });
