@@ -52,9 +52,11 @@ const ACCESS: Record<string, "public" | Permission | Own> = {
   "GET /api/schedule/warnings": "schedule:read",
   "GET /api/schedule/week": "schedule:read",
   "GET /api/vacations": "schedule:read",
-  "POST /api/vacations": "vacations:write",
+  "POST /api/vacations": { own: true, planners: "vacations:write" },
   "PUT /api/vacations/[id]": "vacations:write",
-  "DELETE /api/vacations/[id]": "vacations:write",
+  "DELETE /api/vacations/[id]": { own: true, planners: "vacations:write" },
+  "POST /api/vacations/[id]/approve": "vacations:write",
+  "POST /api/vacations/[id]/reject": "vacations:write",
   "GET /api/vacations/employee/[id]": "schedule:read",
   "GET /api/vacations/balance/[id]": "schedule:read",
   // Unavailability (docs/PRODUCT-RULES.md §26.4): own entries, or anyone's for planners.

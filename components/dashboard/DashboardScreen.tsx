@@ -12,6 +12,7 @@ import { can } from "@/lib/shared/roles";
 import { DashboardAlerts } from "./DashboardAlerts";
 import { EmployeeWeekList } from "./EmployeeWeekList";
 import { FirstSteps } from "./FirstSteps";
+import { PendingVacationRequests } from "./PendingVacationRequests";
 import { StatCard } from "./StatCard";
 import { UpcomingHolidays } from "./UpcomingHolidays";
 import { UpcomingVacations } from "./UpcomingVacations";
@@ -30,6 +31,8 @@ export function DashboardScreen() {
   const { user } = useAuth();
   // Only admins may choose the holiday region (docs/PRODUCT-RULES.md §22.6): others are not asked for it.
   const asksRegion = !!user && can(user.role, "master-data:write");
+  // Only those who decide requests are told they wait (docs/PRODUCT-RULES.md §26.3).
+  const decidesRequests = !!user && can(user.role, "vacations:write");
   const week = data
     ? `KW ${isoWeekNumber(data.week_start)} · ${formatDayMonth(data.week_start)}–${formatDate(data.week_end)}`
     : undefined;
@@ -62,6 +65,7 @@ export function DashboardScreen() {
             />
             <StatCard label="Ferien" value={data.vacations.total} detail="laufend oder in den nächsten 30 Tagen" />
           </div>
+          {decidesRequests && <PendingVacationRequests count={data.pending_vacation_requests} />}
           <DashboardAlerts dashboard={data} />
           <div className="grid gap-6 xl:grid-cols-2">
             <EmployeeWeekList weeks={data.employee_weeks} />

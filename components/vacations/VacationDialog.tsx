@@ -10,7 +10,7 @@ import { today } from "@/lib/client/today";
 import type { EmployeeDto, VacationDto } from "@/lib/shared/api-types";
 import { isIsoDate, workingDays, workingDaysByYear } from "@/lib/shared/dates";
 import { vacationInputSchema } from "@/lib/shared/schemas/vacation";
-import { employeeName, formatDays, saveErrorToast, workingDaysLabel } from "./vacation-text";
+import { employeeName, formatDays, openedShiftsNote, saveErrorToast, workingDaysLabel } from "./vacation-text";
 
 type Props = {
   vacation: VacationDto | null;
@@ -172,17 +172,13 @@ function currentYearBalance(employees: EmployeeDto[], employeeId: number, vacati
   const employee = employees.find((candidate) => candidate.id === employeeId);
   if (!employee) return null;
   const ownDays = vacation && vacation.employee_id === employee.id ? ownDaysIn(vacation, year) : 0;
-  return { total: employee.vacation_days_total, available: employee.vacation_days_remaining + ownDays };
+  // Requests hold their days too (docs/PRODUCT-RULES.md §26.3): the server refuses what exceeds total − used − pending.
+  const available = employee.vacation_days_remaining - employee.vacation_days_pending + ownDays;
+  return { total: employee.vacation_days_total, available };
 }
 
 function ownDaysIn(vacation: VacationDto, year: number): number {
   const withinYear = vacation.start_date.slice(0, 4) === vacation.end_date.slice(0, 4);
   if (withinYear) return vacation.start_date.startsWith(String(year)) ? vacation.days_count : 0;
   return workingDaysByYear(vacation.start_date, vacation.end_date).get(year) ?? 0;
-}
-
-/** " 2 Schichten sind jetzt offen." after the toast when the vacation opened shifts (docs/PRODUCT-RULES.md §25). */
-function openedShiftsNote(count: number): string {
-  if (count === 0) return "";
-  return count === 1 ? " 1 Schicht ist jetzt offen." : ` ${count} Schichten sind jetzt offen.`;
 }

@@ -1,6 +1,7 @@
 import { ApiRequestError, errorMessage } from "@/lib/client/api";
 import type { VacationDto } from "@/lib/shared/api-types";
 import { formatHours } from "@/lib/shared/hours";
+import { VACATION_STATUSES, type VacationStatus } from "@/lib/shared/schemas/vacation";
 
 /** Vacation days: whole days without a decimal, half days as 2.5 (balances come in steps of 0.5). */
 export const formatDays = (value: number) => formatHours(value).replace(/\.0$/, "");
@@ -8,9 +9,25 @@ export const formatDays = (value: number) => formatHours(value).replace(/\.0$/, 
 /** "5 Arbeitstage", "1 Arbeitstag". */
 export const workingDaysLabel = (count: number) => `${count} ${count === 1 ? "Arbeitstag" : "Arbeitstage"}`;
 
-/** Status is shown as-is (docs/PRODUCT-RULES.md §7.4) except the one value we know: "approved". */
-const STATUS_LABELS: Record<string, string> = { approved: "Genehmigt" };
-export const statusLabel = (status: VacationDto["status"]) => STATUS_LABELS[status] ?? status;
+/** docs/PRODUCT-RULES.md §26.3: the three states of a vacation, as the badge and the filter name them. */
+export const STATUS_LABELS: Record<VacationStatus, string> = {
+  requested: "Beantragt",
+  approved: "Genehmigt",
+  rejected: "Abgelehnt",
+};
+export const statusLabel = (status: VacationDto["status"]) => STATUS_LABELS[status];
+
+/** The status filter's value from the address (`/vacations?status=requested`, the dashboard's link); "" = all. */
+export function statusFromQuery(search: string): VacationStatus | "" {
+  const value = new URLSearchParams(search).get("status");
+  return (VACATION_STATUSES as readonly (string | null)[]).includes(value) ? (value as VacationStatus) : "";
+}
+
+/** " 2 Schichten sind jetzt offen." after the toast when the vacation opened shifts (docs/PRODUCT-RULES.md §25). */
+export function openedShiftsNote(count: number): string {
+  if (count === 0) return "";
+  return count === 1 ? " 1 Schicht ist jetzt offen." : ` ${count} Schichten sind jetzt offen.`;
+}
 
 export const employeeName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`;

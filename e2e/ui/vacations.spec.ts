@@ -2,7 +2,17 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { addDays, isoWeekday } from "../../lib/shared/dates";
 import { formatDate } from "../../lib/shared/format";
 import { E2E_ADMIN } from "../../playwright.config";
-import { adminHeaders, createAccount, expectAccessible, screenshot, signIn, toast, unique } from "./support";
+import {
+  adminHeaders,
+  apiLogin,
+  createAccount,
+  expectAccessible,
+  screenLoaded,
+  screenshot,
+  signIn,
+  toast,
+  unique,
+} from "./support";
 
 // Balances on the employees page count the current calendar year (in the
 // business's time zone), so the vacations lie in December of this year:
@@ -210,4 +220,79 @@ test("a failed load says 'Fehler beim Laden der Daten'", async ({ page }) => {
   await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Ferien" }).click();
   await expect(toast(page, "Fehler beim Laden der Daten")).toBeVisible();
   await expect(page.getByText("Die Ferien konnten nicht geladen werden.")).toBeVisible();
+});
+
+/** A user account linked to the employee, and a vacation it requests through the API (docs/PRODUCT-RULES.md §26.3). */
+async function requestVacation(request: APIRequestContext, employee: Employee, start: string, end: string) {
+  const account = { username: unique("req"), password: "ui-test-passwort", role: "user", employee_id: employee.id };
+  const created = await request.post("/api/users", { headers: await adminHeaders(request), data: account });
+  expect(created.status(), await created.text()).toBe(201);
+  const { accessToken } = await apiLogin(request, account);
+  const res = await request.post("/api/vacations", {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: { employee_id: employee.id, start_date: start, end_date: end },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  expect((await res.json()).status).toBe("requested");
+}
+
+test("manager follows the dashboard to the requests, approves one and rejects one with a reason", async ({
+  page,
+  request,
+}) => {
+  const [anna, ben] = [await createEmployee(request), await createEmployee(request)];
+  await requestVacation(request, anna, day(0), day(2));
+  await requestVacation(request, ben, day(7), day(8));
+  await createVacation(request, ben.id, day(14), day(14));
+  const manager = await createAccount(request, "manager", "mgr");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, manager, "/");
+
+  await expect(page.getByText(/^\d+ Ferienanträge warten auf Entscheid\.$/)).toBeVisible();
+  await page.getByRole("link", { name: "Anträge ansehen" }).click();
+  await expect(page).toHaveURL(/\/vacations\?status=requested$/);
+  await screenLoaded(page);
+  await expect(page.getByLabel("Status")).toHaveValue("requested");
+  const annaRow = page.getByRole("row").filter({ hasText: anna.last_name });
+  const benRows = page.getByRole("row").filter({ hasText: ben.last_name });
+  await expect(annaRow).toContainText(`${formatDate(day(0))}${formatDate(day(2))}3Beantragt`);
+  await expect(benRows).toHaveCount(1); // Ben's approved day is filtered out
+  await expectAccessible(page, "vacations (requests)");
+  await screenshot(page, "vacations-requests");
+
+  await annaRow.getByRole("button", { name: /genehmigen$/ }).click();
+  await expect(toast(page, "Ferienantrag genehmigt!")).toBeVisible();
+  await expect(annaRow).toHaveCount(0); // no longer requested
+
+  await benRows.getByRole("button", { name: /ablehnen$/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Ferienantrag ablehnen" });
+  await dialog.getByRole("button", { name: "Ablehnen" }).click();
+  await expect(dialog.getByText("Bitte gib eine Begründung ein")).toBeVisible();
+  await dialog.getByLabel("Begründung").fill("Inventur in dieser Woche");
+  await expectAccessible(page, "reject dialog");
+  await dialog.getByRole("button", { name: "Ablehnen" }).click();
+  await expect(toast(page, "Ferienantrag abgelehnt!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByLabel("Status").selectOption({ label: "Abgelehnt" });
+  await expect(page).toHaveURL(/\/vacations\?status=rejected$/);
+  await expect(benRows).toHaveCount(1);
+  await expect(benRows).toContainText("Abgelehnt");
+  await expect(benRows).toContainText("Begründung: Inventur in dieser Woche");
+  await expect(benRows.getByRole("button", { name: /bearbeiten$/ })).toHaveCount(0);
+
+  await page.getByLabel("Status").selectOption({ label: "Alle" });
+  await page.getByLabel("Mitarbeiter").selectOption({ label: ben.name });
+  await expect(benRows).toHaveCount(2);
+  await page.getByLabel("Mitarbeiter").selectOption({ label: "Alle Mitarbeiter" });
+  await screenshot(page, "vacations-statuses");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("row").first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, "vacations-statuses-phone");
+  // The status, the reason and the buttons are reached by scrolling the table's own box.
+  await page.getByRole("table").evaluate((table) => table.parentElement!.scrollTo({ left: 10_000 }));
+  await expect(benRows.first().getByRole("button", { name: /löschen$/ })).toBeInViewport();
+  await screenshot(page, "vacations-statuses-phone-scrolled");
 });

@@ -25,7 +25,7 @@ import type { appliedTemplateSchema, weekTemplateDtoSchema } from "./schemas/wee
 /** User JSON (docs/PRODUCT-RULES.md §7.6): never a hash, never a secret. */
 export type UserDto = z.infer<typeof userDtoSchema>;
 
-/** Employee JSON. `vacation_days_used` counts the current year's vacation days. */
+/** Employee JSON. `vacation_days_used` / `_pending` count the current year's approved / requested vacation days. */
 export type EmployeeDto = z.infer<typeof employeeDtoSchema>;
 
 export type LocationDto = z.infer<typeof locationDtoSchema>;
@@ -38,10 +38,10 @@ export type SavedShift = z.infer<typeof savedShiftSchema>;
 /** A finding of the planning rules, as the API answers it. */
 export type FindingDto = z.infer<typeof findingSchema>;
 
-/** Status "approved" is shown as "Genehmigt". */
+/** Status requested / approved / rejected is shown as "Beantragt" / "Genehmigt" / "Abgelehnt". */
 export type VacationDto = z.infer<typeof vacationDtoSchema>;
 
-/** A vacation as POST/PUT answer it: with the number of the employee's shifts it opened. */
+/** A vacation as POST/PUT/approve answer it: with the number of the employee's shifts it opened. */
 export type RecordedVacation = z.infer<typeof recordedVacationSchema>;
 
 export type VacationBalance = z.infer<typeof vacationBalanceSchema>;

@@ -6,23 +6,15 @@ import { findUnavailability } from "@/lib/server/unavailability/find-unavailabil
 import { createUnavailability } from "@/lib/server/unavailability/write-unavailability";
 import * as api from "@/lib/shared/contract/unavailability";
 
-const selfService = { selfService: { planners: "shifts:write" } } as const;
+export const GET = route(api.listUnavailability, async ({ query, user }) => {
+  // Staff who name nobody get their own; naming someone else is 403.
+  const employeeId = isPlanner(user, "shifts:write")
+    ? query.employee_id
+    : (query.employee_id ?? linkedEmployeeId(user));
+  if (employeeId !== undefined) assertActsFor(user, employeeId, "shifts:write");
+  return json(await findUnavailability({ startDate: query.start_date, endDate: query.end_date, employeeId }));
+});
 
-export const GET = route(
-  api.listUnavailability,
-  async ({ query, user }) => {
-    // Staff who name nobody get their own; naming someone else is 403.
-    const employeeId = isPlanner(user, "shifts:write")
-      ? query.employee_id
-      : (query.employee_id ?? linkedEmployeeId(user));
-    if (employeeId !== undefined) assertActsFor(user, employeeId, "shifts:write");
-    return json(await findUnavailability({ startDate: query.start_date, endDate: query.end_date, employeeId }));
-  },
-  selfService,
-);
-
-export const POST = route(
-  api.createUnavailability,
-  async ({ body, audit }) => json(await createUnavailability({ input: body, audit }), 201),
-  selfService,
+export const POST = route(api.createUnavailability, async ({ body, audit }) =>
+  json(await createUnavailability({ input: body, audit }), 201),
 );

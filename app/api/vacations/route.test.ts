@@ -35,6 +35,7 @@ describe("POST /api/vacations", () => {
       year: 2033,
       total: 20,
       used: 7,
+      pending: 0,
       remaining: 13,
     });
     expect(await db.auditLog.count({ where: { action: "vacation.create", entityId: res.json.id as number } })).toBe(1);
@@ -186,14 +187,17 @@ describe("reading, changing and deleting vacations", () => {
     ).toBe(404);
   });
 
-  test("users may read but not write vacations", async () => {
+  // Since §26.3 a user with a linked employee may request vacations (requests.test.ts); without a link: none.
+  test("users without a linked employee may read but not write vacations", async () => {
     const { token } = await createUser("user");
     const e = await fx.employee();
     expect((await call(list, { token })).status).toBe(200);
-    expect(
-      (await call(create, { token, body: { employee_id: e.id, start_date: "2033-03-03", end_date: "2033-03-03" } }))
-        .status,
-    ).toBe(403);
+    const res = await call(create, {
+      token,
+      body: { employee_id: e.id, start_date: "2033-03-03", end_date: "2033-03-03" },
+    });
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual({ error: "Dein Benutzer ist mit keinem Mitarbeiter verknüpft", code: "forbidden" });
   });
 
   test("balance: 404 for unknown or archived employees, current year by default", async () => {

@@ -2,8 +2,8 @@ import "server-only";
 import type { z } from "zod";
 import type { AuditContext } from "@/lib/server/audit/record-audit";
 import { authenticate, type AuthUser } from "@/lib/server/auth/authenticate";
-import { NOT_LINKED } from "@/lib/server/self-service/acting-for";
 import type { Access } from "@/lib/shared/contract/operation";
+import { linkedEmployeeId } from "@/lib/server/self-service/acting-for";
 import { can, type Permission } from "@/lib/shared/roles";
 import { clientIp } from "./client-ip";
 import { ApiError } from "./errors";
@@ -18,6 +18,8 @@ import { readJsonBody } from "./request-body";
 type RouteOptions<A extends Access, B, Q, P> = {
   /** "public", or the permission of the role table the caller needs. */
   access: A;
+  /** Self-service operations: the permission that acts for anyone without a linked employee (see Operation). */
+  planners?: Permission;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
@@ -42,12 +44,6 @@ export type RouteExtras = {
    * version (GET /api/shifts and the schedule reads, lib/server/shifts/schedule-version-cache.ts).
    */
   withScheduleVersion?: true;
-  /**
-   * A self-service route (docs/PRODUCT-RULES.md §26): callers without a linked employee are refused (403) before
-   * their input is read, unless they hold `planners`, which acts for anyone. Which employee a request may name is
-   * the handler's check (lib/server/self-service/acting-for.ts).
-   */
-  selfService?: { planners?: Permission };
 };
 
 type ExtraContext<X extends RouteExtras> = X extends { withScheduleVersion: true }
@@ -87,10 +83,10 @@ export function route<
       if (options.access !== "public") {
         ({ user, scheduleVersion } = await authenticate(request, { withScheduleVersion }));
         if (!can(user.role, options.access)) throw new ApiError("forbidden");
-        const planners = extras?.selfService?.planners;
-        if (extras?.selfService && !user.employee && !(planners && can(user.role, planners))) {
-          throw new ApiError("forbidden", NOT_LINKED);
-        }
+        // A self-service caller without a linked employee acts for nobody: 403 before any input is judged
+        // (docs/PRODUCT-RULES.md §1.2), unless their role plans for everyone.
+        if (options.access === "self-service" && !(options.planners && can(user.role, options.planners)))
+          linkedEmployeeId(user);
       }
 
       const params = options.params

@@ -5,7 +5,7 @@ import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
 import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
 import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
-import { findVacations } from "@/lib/server/vacations/find-vacations";
+import { countPendingVacationRequests, findVacations } from "@/lib/server/vacations/find-vacations";
 import type { DashboardDto } from "@/lib/shared/api-types";
 import { compareNames } from "@/lib/shared/collation";
 import { addDays, addMonths, mondayOf } from "@/lib/shared/dates";
@@ -17,20 +17,23 @@ const UPCOMING_LIMIT = 5;
 /** The dashboard's holidays: today and the 27 days after it (docs/PRODUCT-RULES.md §22.6). */
 const HOLIDAY_DAYS = 28;
 
-/** `date`: any day of the week to show (default: this week). */
-export type DashboardOptions = { date?: string };
+/**
+ * `date`: any day of the week to show (default: this week). `planner`: the caller decides vacation requests
+ * (`vacations:write`) and gets their count; everyone else 0 (docs/PRODUCT-RULES.md §26.3).
+ */
+export type DashboardOptions = { date?: string; planner?: boolean };
 
 /**
  * The dashboard (docs/PRODUCT-RULES.md §16.3) in one request: the week's counts, the employees'
  * week status, the vacations of the next month, the holiday region and the next four weeks'
  * holidays (§22.6), and the week's findings of the planning rules (§24). The queries run in parallel.
  */
-export async function getDashboard({ date }: DashboardOptions = {}): Promise<DashboardDto> {
+export async function getDashboard({ date, planner = false }: DashboardOptions = {}): Promise<DashboardDto> {
   const today = businessToday();
   const weekStart = mondayOf(date ?? today);
   const weekEnd = addDays(weekStart, 6);
   const window = windowFor({ start_date: weekStart, end_date: weekEnd });
-  const [employees, locations, shifts, vacations, holidayRegion, ruleInput] = await Promise.all([
+  const [employees, locations, shifts, vacations, holidayRegion, ruleInput, pendingRequests] = await Promise.all([
     db.employee.findMany({
       where: { archivedAt: null },
       select: { id: true, firstName: true, lastName: true, isHourly: true, weeklyHours: true },
@@ -38,9 +41,11 @@ export async function getDashboard({ date }: DashboardOptions = {}): Promise<Das
     db.location.findMany({ where: { archivedAt: null }, select: { id: true, holidayRegion: true } }),
     findShifts({ startDate: weekStart, endDate: weekEnd }),
     // docs/PRODUCT-RULES.md §10.3: the window is today to one month ahead (labelled "next 30 days").
-    findVacations({ startDate: today, endDate: addMonths(today, 1) }),
+    // Approved only: "im Urlaub" means away, not asked for (§26.3).
+    findVacations({ startDate: today, endDate: addMonths(today, 1), status: "approved" }),
     getCompanyHolidayRegion(),
     loadRuleInput({ startDate: window.start_date, endDate: window.end_date }),
+    planner ? countPendingVacationRequests() : 0,
   ]);
   const holidays = holidaysForLocations({
     startDate: today,
@@ -84,6 +89,7 @@ export async function getDashboard({ date }: DashboardOptions = {}): Promise<Das
       unassigned: shifts.length - assigned.length,
     },
     vacations: { total: vacations.length, upcoming: vacations.slice(0, UPCOMING_LIMIT) },
+    pending_vacation_requests: pendingRequests,
     findings: { errors, warnings: findings.length - errors },
     employee_weeks: employeeWeeks,
     holiday_region: holidayRegion,

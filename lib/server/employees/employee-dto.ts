@@ -15,7 +15,10 @@ type EmployeeLike = {
 
 const num = (value: number | { toNumber(): number }) => (typeof value === "number" ? value : value.toNumber());
 
-export function toEmployeeDto(employee: EmployeeLike, vacationDaysUsed: number): EmployeeDto {
+/** This year's vacation days: approved (`used`) and requested (`pending`), counted from the vacations. */
+export type VacationDaysOfYear = { used: number; pending: number };
+
+export function toEmployeeDto(employee: EmployeeLike, { used, pending }: VacationDaysOfYear): EmployeeDto {
   const total = num(employee.vacationDaysTotal);
   return {
     id: employee.id,
@@ -23,8 +26,9 @@ export function toEmployeeDto(employee: EmployeeLike, vacationDaysUsed: number):
     last_name: employee.lastName,
     weekly_hours: num(employee.weeklyHours),
     vacation_days_total: total,
-    vacation_days_used: vacationDaysUsed,
-    vacation_days_remaining: total - vacationDaysUsed,
+    vacation_days_used: used,
+    vacation_days_pending: pending,
+    vacation_days_remaining: total - used,
     is_hourly: employee.isHourly,
     created_at: employee.createdAt.toISOString(),
   };

@@ -6,7 +6,7 @@ import { db } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import type { IdOptions } from "@/lib/server/domain-options";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
-import { vacationDaysUsedSql } from "@/lib/server/vacations/vacation-days-used";
+import { vacationDaysSql } from "@/lib/server/vacations/vacation-days-sql";
 import type { Availability } from "@/lib/shared/api-types";
 import { addDays, eachDate, mondayOf } from "@/lib/shared/dates";
 import { sumHours } from "@/lib/shared/hours";
@@ -26,10 +26,11 @@ type Row = {
   is_hourly: boolean;
   created_at: Date;
   used: number;
+  pending: number;
 };
 
 /**
- * Active employees with this year's vacation days used, in one SQL query
+ * Active employees with this year's vacation days used and pending (docs/PRODUCT-RULES.md §26.3), in one SQL query
  * (no query per employee). Sorted by last name, first name.
  */
 export async function findEmployees(filter: EmployeeFilter = {}): Promise<EmployeeDto[]> {
@@ -37,7 +38,8 @@ export async function findEmployees(filter: EmployeeFilter = {}): Promise<Employ
   const rows = await db.$queryRaw<Row[]>`
     SELECT e.id, e.first_name, e.last_name, e.weekly_hours::float8 AS weekly_hours,
            e.vacation_days_total::float8 AS vacation_days_total, e.is_hourly, e.created_at,
-           ${vacationDaysUsedSql(Prisma.sql`e.id`, businessYear())} AS used
+           ${vacationDaysSql({ employeeId: Prisma.sql`e.id`, year: businessYear(), status: "approved" })} AS used,
+           ${vacationDaysSql({ employeeId: Prisma.sql`e.id`, year: businessYear(), status: "requested" })} AS pending
     FROM employees e
     WHERE e.archived_at IS NULL ${onlyOne}
     ORDER BY e.last_name COLLATE "de-CH-x-icu", e.first_name COLLATE "de-CH-x-icu", e.id`;
@@ -52,7 +54,7 @@ export async function findEmployees(filter: EmployeeFilter = {}): Promise<Employ
         isHourly: row.is_hourly,
         createdAt: row.created_at,
       },
-      row.used,
+      { used: row.used, pending: row.pending },
     ),
   );
 }
@@ -78,6 +80,8 @@ export async function getAvailability({ id, date }: AvailabilityOptions): Promis
     db.vacation.findMany({
       where: {
         employeeId: id,
+        // Only approved vacations are absences; a request is not yet (docs/PRODUCT-RULES.md §26.3).
+        status: "approved",
         startDate: { lte: toDateColumn(weekEnd) },
         endDate: { gte: toDateColumn(weekStart) },
       },

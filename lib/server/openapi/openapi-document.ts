@@ -89,7 +89,10 @@ function parameters(schema: z.ZodType, where: "path" | "query"): OpenApiParamete
 
 function accessText(operation: Operation): string {
   if (operation.access === "public") return "Public: no token needed.";
-  return `Roles: ${PERMISSIONS[operation.access].join(", ")} (permission \`${operation.access}\`).`;
+  const roles = `Roles: ${PERMISSIONS[operation.access].join(", ")} (permission \`${operation.access}\`).`;
+  if (operation.access !== "self-service") return roles;
+  const planners = operation.planners ? ` Callers with \`${operation.planners}\` act for any employee.` : "";
+  return `${roles} Only with a linked employee, and only for that employee.${planners}`;
 }
 
 function errorResponses(operation: Operation): OpenApiOperation["responses"] {

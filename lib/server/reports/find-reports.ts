@@ -29,7 +29,8 @@ export async function getHoursReport(query: HoursReportQuery): Promise<HoursRepo
       select: { employeeId: true, shiftDate: true, startTime: true, endTime: true, breakMinutes: true },
     }),
     db.vacationDay.findMany({
-      where: { day: range, vacation: onlyOne },
+      // Approved vacations only: a request is no absence yet (docs/PRODUCT-RULES.md §26.3).
+      where: { day: range, vacation: { ...onlyOne, status: "approved" } },
       select: { day: true, vacation: { select: { employeeId: true } } },
     }),
     getCompanyHolidayRegion(),

@@ -7,7 +7,7 @@ import { findHolidays } from "@/lib/server/holidays/find-holidays";
 import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { findUnavailability } from "@/lib/server/unavailability/find-unavailability";
-import { findVacations, getVacationBalance } from "@/lib/server/vacations/find-vacations";
+import { findEmployeeVacations, vacationBalance } from "@/lib/server/vacations/find-vacations";
 import type { MySchedule, MyWeek } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
 import { sumHours } from "@/lib/shared/hours";
@@ -43,8 +43,8 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
     findShifts({ startDate: start, endDate: end, employeeId }),
     loadRuleInput({ startDate: window.start_date, endDate: window.end_date, employeeId }),
     findHolidays({ startDate: start, endDate: end }),
-    findVacations({ employeeId }),
-    getVacationBalance({ employeeId }),
+    findEmployeeVacations({ employeeId }),
+    vacationBalance({ employeeId }),
     findUnavailability({ employeeId, startDate: today, endDate: addDays(today, UNAVAILABILITY_DAYS_AHEAD) }),
     findOpenShifts({ employeeId }),
   ]);

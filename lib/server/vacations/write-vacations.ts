@@ -1,58 +1,76 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
-import { recordAudit } from "@/lib/server/audit/record-audit";
+import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { unassignShifts } from "@/lib/server/shifts/write-shifts";
-import type { RecordedVacation } from "@/lib/shared/api-types";
+import type { RecordedVacation, VacationDto } from "@/lib/shared/api-types";
 import { formatDate } from "@/lib/shared/format";
-import { EMPLOYEE_REQUIRED, type VacationInput } from "@/lib/shared/schemas/vacation";
+import {
+  EMPLOYEE_REQUIRED,
+  type VacationInput,
+  type VacationRejectionInput,
+  type VacationStatus,
+} from "@/lib/shared/schemas/vacation";
 import { getVacation, vacationNotFound } from "./find-vacations";
 import { daysByYear, replaceVacationDays, vacationDaysOf } from "./vacation-days";
-import { vacationDaysUsedSql } from "./vacation-days-used";
+import { vacationDaysSql } from "./vacation-days-sql";
 
-type DaysUsedOptions = { employeeId: number; year: number; excludeVacationId?: number };
+type DaysTakenOptions = { employeeId: number; year: number; excludeVacationId?: number };
 
-/** Days used in `year`, counted from the vacations' charged days (optionally leaving one out). */
-async function daysUsed({ employeeId, year, excludeVacationId }: DaysUsedOptions, tx: Tx): Promise<number> {
-  const [row] = await tx.$queryRaw<
-    { used: number }[]
-  >`SELECT ${vacationDaysUsedSql(Prisma.sql`${employeeId}`, year, excludeVacationId)} AS used`;
-  return row.used;
+/**
+ * Days of `year` already spoken for: approved plus requested (docs/PRODUCT-RULES.md §26.3), optionally leaving one
+ * vacation out. A request holds its days until it is decided, so requests can never promise more than the total.
+ */
+async function daysTaken({ employeeId, year, excludeVacationId }: DaysTakenOptions, tx: Tx): Promise<number> {
+  const employee = Prisma.sql`${employeeId}`;
+  const [row] = await tx.$queryRaw<{ taken: number }[]>`
+    SELECT ${vacationDaysSql({ employeeId: employee, year, status: "approved", excludeVacationId })}
+         + ${vacationDaysSql({ employeeId: employee, year, status: "requested", excludeVacationId })} AS taken`;
+  return row.taken;
 }
 
 /**
- * Checks a vacation against the employee's other vacations and balance, with
- * the employee row locked (SELECT … FOR UPDATE): parallel requests for one
- * employee queue here, so fifty at once never take the balance below zero.
- * Each calendar year the vacation touches is charged separately.
+ * Locks the employee row (SELECT … FOR UPDATE): every write that charges an employee's vacation days queues here,
+ * so parallel requests never take the balance below zero (20 parallel requests against 3 days left: exactly the
+ * ones that fit). Answers the year's total; 400 for an unknown or archived employee.
  */
-async function checkVacation(tx: Tx, input: VacationInput, excludeVacationId?: number): Promise<string[]> {
+async function lockEmployee(tx: Tx, employeeId: number): Promise<number> {
   const [employee] = await tx.$queryRaw<{ total: number }[]>`
     SELECT vacation_days_total::float8 AS total FROM employees
-    WHERE id = ${input.employee_id} AND archived_at IS NULL
+    WHERE id = ${employeeId} AND archived_at IS NULL
     FOR UPDATE`;
   if (!employee)
     throw new ApiError("validation_failed", "Mitarbeiter nicht gefunden", {
       fields: { employee_id: EMPLOYEE_REQUIRED },
     });
+  return employee.total;
+}
 
-  // Monday-Friday days less the company region's public holidays (docs/PRODUCT-RULES.md §22).
-  const days = await vacationDaysOf(input.start_date, input.end_date, tx);
-  if (days.length === 0) {
-    throw new ApiError("validation_failed", "Der Zeitraum enthält keine Arbeitstage", {
-      fields: { end_date: "Der Zeitraum enthält keine Arbeitstage" },
-    });
-  }
+type RangeCheck = {
+  employeeId: number;
+  startDate: string;
+  endDate: string;
+  days: string[];
+  excludeVacationId?: number;
+};
 
+/**
+ * Refuses a range that overlaps another requested or approved vacation of the employee (409; rejected requests
+ * never block), or needs more days than are left in one of its calendar years (400 with required, available,
+ * year). The employee row must be locked already.
+ */
+async function checkRange(tx: Tx, total: number, range: RangeCheck): Promise<void> {
+  const { employeeId, startDate, endDate, days, excludeVacationId } = range;
   const overlapping = await tx.vacation.findFirst({
     where: {
-      employeeId: input.employee_id,
+      employeeId,
+      status: { in: ["requested", "approved"] },
       ...(excludeVacationId !== undefined && { id: { not: excludeVacationId } }),
-      startDate: { lte: toDateColumn(input.end_date) },
-      endDate: { gte: toDateColumn(input.start_date) },
+      startDate: { lte: toDateColumn(endDate) },
+      endDate: { gte: toDateColumn(startDate) },
     },
     select: { startDate: true, endDate: true },
   });
@@ -63,12 +81,27 @@ async function checkVacation(tx: Tx, input: VacationInput, excludeVacationId?: n
   }
 
   for (const [year, required] of daysByYear(days)) {
-    const used = await daysUsed({ employeeId: input.employee_id, year, excludeVacationId }, tx);
-    const available = employee.total - used;
+    const available = total - (await daysTaken({ employeeId, year, excludeVacationId }, tx));
     if (required > available) {
       throw new ApiError("insufficient_vacation_days", "Nicht genügend Ferientage", { required, available, year });
     }
   }
+}
+
+/**
+ * Checks a new or changed vacation, with the employee row locked: its charged days (Monday-Friday less the
+ * company region's public holidays, docs/PRODUCT-RULES.md §22), no overlap, enough days in each year it touches.
+ */
+async function checkVacation(tx: Tx, input: VacationInput, excludeVacationId?: number): Promise<string[]> {
+  const total = await lockEmployee(tx, input.employee_id);
+  const days = await vacationDaysOf(input.start_date, input.end_date, tx);
+  if (days.length === 0) {
+    throw new ApiError("validation_failed", "Der Zeitraum enthält keine Arbeitstage", {
+      fields: { end_date: "Der Zeitraum enthält keine Arbeitstage" },
+    });
+  }
+  const range = { employeeId: input.employee_id, startDate: input.start_date, endDate: input.end_date };
+  await checkRange(tx, total, { ...range, days, excludeVacationId });
   return days;
 }
 
@@ -82,25 +115,36 @@ function columns(input: VacationInput, daysCount: number) {
   };
 }
 
-/** The vacation's days become free: the employee's shifts on them are opened in the same transaction. */
-async function openShiftsOnVacation(tx: Tx, input: VacationInput): Promise<number[]> {
-  return unassignShifts({ employeeId: input.employee_id, startDate: input.start_date, endDate: input.end_date }, tx);
+type OpenOptions = { employeeId: number; startDate: string; endDate: string };
+
+/** The vacation's days become free: the employee's shifts on them are opened in the same transaction (§25). */
+async function openShiftsOnVacation(tx: Tx, range: OpenOptions): Promise<number[]> {
+  return unassignShifts(range, tx);
 }
 
-export async function createVacation({ input, audit }: CreateOptions<VacationInput>): Promise<RecordedVacation> {
+export type CreateVacationOptions = CreateOptions<VacationInput> & {
+  /**
+   * `approved` when a manager or admin records it; `requested` when an employee asks for their own (the route
+   * decides, docs/PRODUCT-RULES.md §26.3). A request opens no shifts.
+   */
+  status: Extract<VacationStatus, "approved" | "requested">;
+};
+
+export async function createVacation({ input, audit, status }: CreateVacationOptions): Promise<RecordedVacation> {
   const { id, opened } = await db.$transaction(async (tx) => {
     const days = await checkVacation(tx, input);
     const daysCount = days.length;
-    const vacation = await tx.vacation.create({ data: columns(input, daysCount), select: { id: true } });
+    const vacation = await tx.vacation.create({ data: { ...columns(input, daysCount), status }, select: { id: true } });
     await replaceVacationDays(vacation.id, days, tx);
-    const opened = await openShiftsOnVacation(tx, input);
+    const range = { employeeId: input.employee_id, startDate: input.start_date, endDate: input.end_date };
+    const opened = status === "approved" ? await openShiftsOnVacation(tx, range) : [];
     await recordAudit(
       {
         ...audit,
-        action: "vacation.create",
+        action: status === "approved" ? "vacation.create" : "vacation.request",
         entityType: "vacation",
         entityId: vacation.id,
-        details: { employee_id: input.employee_id, days: daysCount, opened_shift_ids: opened },
+        details: { employee_id: input.employee_id, days: daysCount, status, opened_shift_ids: opened },
       },
       tx,
     );
@@ -109,11 +153,15 @@ export async function createVacation({ input, audit }: CreateOptions<VacationInp
   return { ...(await getVacation({ id })), opened_shifts: opened.length };
 }
 
-/** PUT replaces the whole vacation; its own days do not count against it. */
+/**
+ * PUT replaces the whole vacation and keeps its status; its own days do not count against it. Only an approved
+ * vacation opens shifts. A rejected request is closed: 409 (docs/PRODUCT-RULES.md §26.3).
+ */
 export async function updateVacation({ id, input, audit }: UpdateOptions<VacationInput>): Promise<RecordedVacation> {
   const opened = await db.$transaction(async (tx) => {
-    const existing = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true } });
+    const existing = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true, status: true } });
     if (!existing) throw vacationNotFound();
+    if (existing.status === "rejected") throw new ApiError("conflict", REJECTED_IS_CLOSED);
     if (existing.employeeId !== input.employee_id) {
       // Moving a vacation to another employee: lock both, in id order, so two moves in opposite directions queue
       // instead of deadlocking (checkVacation's own lock on the new one then finds it held already).
@@ -124,7 +172,8 @@ export async function updateVacation({ id, input, audit }: UpdateOptions<Vacatio
     const daysCount = days.length;
     await tx.vacation.update({ where: { id }, data: columns(input, daysCount) });
     await replaceVacationDays(id, days, tx);
-    const opened = await openShiftsOnVacation(tx, input);
+    const range = { employeeId: input.employee_id, startDate: input.start_date, endDate: input.end_date };
+    const opened = existing.status === "approved" ? await openShiftsOnVacation(tx, range) : [];
     await recordAudit(
       {
         ...audit,
@@ -140,10 +189,94 @@ export async function updateVacation({ id, input, audit }: UpdateOptions<Vacatio
   return { ...(await getVacation({ id })), opened_shifts: opened.length };
 }
 
-/** Deleting returns the days: "used" is always computed from the vacations. */
+const REJECTED_IS_CLOSED = "Abgelehnte Ferienanträge können nicht mehr geändert werden";
+const ALREADY_DECIDED = "Über diesen Ferienantrag wurde bereits entschieden";
+
+/**
+ * The requested vacation `id`, read after its employee's row is locked (so a parallel approval, rejection or
+ * withdrawal has finished); 404 when it is gone, 409 when it is decided already.
+ */
+async function lockedRequest(tx: Tx, id: number) {
+  const found = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true } });
+  if (!found) throw vacationNotFound();
+  const total = await lockEmployee(tx, found.employeeId);
+  const vacation = await tx.vacation.findUnique({
+    where: { id },
+    select: { employeeId: true, startDate: true, endDate: true, status: true, days: { select: { day: true } } },
+  });
+  if (!vacation) throw vacationNotFound();
+  if (vacation.status !== "requested") throw new ApiError("conflict", ALREADY_DECIDED);
+  return { ...vacation, total };
+}
+
+/** Approving or rejecting one request. */
+export type DecisionOptions = { id: number; audit: AuditContext };
+
+/**
+ * A manager approves a request (docs/PRODUCT-RULES.md §26.3): under the employee's lock the overlap and the balance
+ * are checked again (the total may have shrunk, or another vacation grown, since it was asked for); it then counts
+ * as used, and the employee's shifts in its range are opened in the same transaction, like recording a vacation.
+ * It keeps the days it was charged when it was requested.
+ */
+export async function approveVacation({ id, audit }: DecisionOptions): Promise<RecordedVacation> {
+  const opened = await db.$transaction(async (tx) => {
+    const request = await lockedRequest(tx, id);
+    const range = {
+      employeeId: request.employeeId,
+      startDate: fromDateColumn(request.startDate),
+      endDate: fromDateColumn(request.endDate),
+    };
+    const days = request.days.map(({ day }) => fromDateColumn(day));
+    await checkRange(tx, request.total, { ...range, days, excludeVacationId: id });
+    await tx.vacation.update({ where: { id }, data: { status: "approved" } });
+    const opened = await openShiftsOnVacation(tx, range);
+    await recordAudit(
+      {
+        ...audit,
+        action: "vacation.approve",
+        entityType: "vacation",
+        entityId: id,
+        details: { employee_id: request.employeeId, days: days.length, opened_shift_ids: opened },
+      },
+      tx,
+    );
+    return opened;
+  }, LOCKING_TRANSACTION);
+  return { ...(await getVacation({ id })), opened_shifts: opened.length };
+}
+
+export type RejectVacationOptions = DecisionOptions & { input: VacationRejectionInput };
+
+/**
+ * A manager rejects a request with a reason the requester sees (docs/PRODUCT-RULES.md §26.3). Its days are no
+ * longer pending: its vacation_days rows go, the row stays for the requester to read.
+ */
+export async function rejectVacation({ id, input, audit }: RejectVacationOptions): Promise<VacationDto> {
+  await db.$transaction(async (tx) => {
+    const request = await lockedRequest(tx, id);
+    await tx.vacation.update({ where: { id }, data: { status: "rejected", rejectionReason: input.reason } });
+    await replaceVacationDays(id, [], tx);
+    await recordAudit(
+      {
+        ...audit,
+        action: "vacation.reject",
+        entityType: "vacation",
+        entityId: id,
+        details: { employee_id: request.employeeId, days: request.days.length, reason: input.reason },
+      },
+      tx,
+    );
+  }, LOCKING_TRANSACTION);
+  return getVacation({ id });
+}
+
+/** Deleting returns the days: "used" and "pending" are always computed from the vacations. */
 export async function deleteVacation({ id, audit }: RemoveOptions): Promise<void> {
   await db.$transaction(async (tx) => {
-    const vacation = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true, daysCount: true } });
+    const vacation = await tx.vacation.findUnique({
+      where: { id },
+      select: { employeeId: true, daysCount: true, status: true },
+    });
     if (!vacation) throw vacationNotFound();
     await tx.vacation.delete({ where: { id } });
     await recordAudit(
@@ -152,7 +285,40 @@ export async function deleteVacation({ id, audit }: RemoveOptions): Promise<void
         action: "vacation.delete",
         entityType: "vacation",
         entityId: id,
-        details: { employee_id: vacation.employeeId, days: vacation.daysCount },
+        details: { employee_id: vacation.employeeId, days: vacation.daysCount, status: vacation.status },
+      },
+      tx,
+    );
+  });
+}
+
+export type WithdrawVacationOptions = RemoveOptions & {
+  /** The caller's linked employee: only their own requests can be withdrawn. */
+  employeeId: number;
+};
+
+export const ONLY_REQUESTS_WITHDRAWN =
+  "Nur beantragte Ferien kannst du zurückziehen. Für genehmigte Ferien wende dich an deine Planung.";
+
+/**
+ * An employee withdraws their own request while it is undecided (docs/PRODUCT-RULES.md §26.3): another employee's
+ * vacation is 403, an own approved or rejected one 409. The delete names the status, so a withdrawal racing an
+ * approval either removes the request or finds it decided, never removes an approved vacation.
+ */
+export async function withdrawVacationRequest({ id, employeeId, audit }: WithdrawVacationOptions): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const vacation = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true, daysCount: true } });
+    if (!vacation) throw vacationNotFound();
+    if (vacation.employeeId !== employeeId) throw new ApiError("forbidden");
+    const { count } = await tx.vacation.deleteMany({ where: { id, employeeId, status: "requested" } });
+    if (count === 0) throw new ApiError("conflict", ONLY_REQUESTS_WITHDRAWN);
+    await recordAudit(
+      {
+        ...audit,
+        action: "vacation.withdraw",
+        entityType: "vacation",
+        entityId: id,
+        details: { employee_id: employeeId, days: vacation.daysCount },
       },
       tx,
     );

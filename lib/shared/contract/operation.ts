@@ -35,6 +35,11 @@ export type Operation<A extends Access = Access, B = unknown, Q = unknown, P = u
   summary: string;
   description?: string;
   access: A;
+  /**
+   * For `access: "self-service"` (docs/PRODUCT-RULES.md §26): callers with this permission act for any employee
+   * and need no linked employee; everyone else needs one, checked before the input is read.
+   */
+  planners?: Permission;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;

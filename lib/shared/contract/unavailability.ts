@@ -31,6 +31,7 @@ export const listUnavailability = defineOperation({
   tag,
   summary: "Unavailability touching a date range: anyone's for planners, the caller's own for staff",
   access: "self-service",
+  planners: "shifts:write",
   query: unavailabilityQuerySchema,
   responses: [
     {
@@ -49,6 +50,7 @@ export const createUnavailability = defineOperation({
   tag,
   summary: "Record time an employee cannot work",
   access: "self-service",
+  planners: "shifts:write",
   body: unavailabilityInputSchema,
   responses: [{ status: 201, description: "The new entry", schema: unavailabilityDtoSchema }],
   errors: [unknownEmployee, forbidden],
@@ -61,6 +63,7 @@ export const updateUnavailability = defineOperation({
   tag,
   summary: "Replace an unavailability entry",
   access: "self-service",
+  planners: "shifts:write",
   params: idParamsSchema,
   body: unavailabilityInputSchema,
   responses: [{ status: 200, description: "The changed entry", schema: unavailabilityDtoSchema }],
@@ -74,6 +77,7 @@ export const deleteUnavailability = defineOperation({
   tag,
   summary: "Remove an unavailability entry",
   access: "self-service",
+  planners: "shifts:write",
   params: idParamsSchema,
   responses: [{ status: 200, description: "Removed", schema: messageSchema }],
   errors: [forbidden, notFound],

@@ -8,6 +8,7 @@ import {
   vacationDtoSchema,
   vacationInputSchema,
   vacationQuerySchema,
+  vacationRejectionSchema,
 } from "@/lib/shared/schemas/vacation";
 import { defineOperation } from "./operation";
 
@@ -19,15 +20,24 @@ const writeErrors = [
       "`insufficient_vacation_days` with `required`, `available` and `year`: not enough vacation days left; " +
       "`validation_failed`: unknown employee, or no working day in the range",
   },
-  { status: 409, description: "`conflict`: overlaps another vacation of the employee" },
+  { status: 409, description: "`conflict`: overlaps another requested or approved vacation of the employee" },
 ] as const;
+const decided = {
+  status: 409,
+  description: "`conflict`: the vacation is no request (any more): already approved or rejected",
+} as const;
+/** Staff see others' vacations only approved, their own linked employee's in every status (§26.3). */
+const readerNote =
+  "Callers without `vacations:write` get other employees' vacations only when approved, " +
+  "their own linked employee's in every status.";
 
 export const listVacations = defineOperation({
   method: "GET",
   path: "/api/vacations",
   id: "listVacations",
   tag,
-  summary: "Vacations, optionally of one employee and overlapping a date range",
+  summary: "Vacations, optionally of one employee, of one status and overlapping a date range",
+  description: readerNote,
   access: "schedule:read",
   query: vacationQuerySchema,
   responses: [{ status: 200, description: "The vacations", schema: z.array(vacationDtoSchema) }],
@@ -38,8 +48,13 @@ export const createVacation = defineOperation({
   path: "/api/vacations",
   id: "createVacation",
   tag,
-  summary: "Record a vacation",
-  access: "vacations:write",
+  summary: "Record a vacation (manager, admin) or request one for the own linked employee",
+  description:
+    "Managers and admins record an `approved` vacation for anyone; the employee's shifts in its range become open. " +
+    "Everyone else requests one for their own linked employee: it is stored `requested`, holds its days as " +
+    "`pending` and opens no shifts until a manager approves it.",
+  access: "self-service",
+  planners: "vacations:write",
   body: vacationInputSchema,
   responses: [
     {
@@ -48,7 +63,37 @@ export const createVacation = defineOperation({
       schema: recordedVacationSchema,
     },
   ],
-  errors: [...writeErrors],
+  errors: [...writeErrors, { status: 403, description: "`forbidden`: another employee than the own linked one" }],
+});
+
+export const approveVacation = defineOperation({
+  method: "POST",
+  path: "/api/vacations/{id}/approve",
+  id: "approveVacation",
+  tag,
+  summary: "Approve a vacation request",
+  description:
+    "Checks overlap and balance again; the vacation then counts as used and the employee's shifts in its range " +
+    "become open (`opened_shifts`).",
+  access: "vacations:write",
+  params: idParamsSchema,
+  responses: [{ status: 200, description: "The approved vacation", schema: recordedVacationSchema }],
+  errors: [...writeErrors, decided],
+});
+
+export const rejectVacation = defineOperation({
+  method: "POST",
+  path: "/api/vacations/{id}/reject",
+  id: "rejectVacation",
+  tag,
+  summary: "Reject a vacation request with a reason the requester sees",
+  access: "vacations:write",
+  params: idParamsSchema,
+  body: vacationRejectionSchema,
+  responses: [
+    { status: 200, description: "The rejected vacation; its days are no longer pending", schema: vacationDtoSchema },
+  ],
+  errors: [decided],
 });
 
 export const updateVacation = defineOperation({
@@ -56,7 +101,7 @@ export const updateVacation = defineOperation({
   path: "/api/vacations/{id}",
   id: "updateVacation",
   tag,
-  summary: "Replace a vacation",
+  summary: "Replace a vacation (it keeps its status; a rejected one cannot be changed: 409)",
   access: "vacations:write",
   params: idParamsSchema,
   body: vacationInputSchema,
@@ -75,10 +120,18 @@ export const deleteVacation = defineOperation({
   path: "/api/vacations/{id}",
   id: "deleteVacation",
   tag,
-  summary: "Remove a vacation, returning its days",
-  access: "vacations:write",
+  summary: "Remove a vacation (manager, admin), or withdraw the own request",
+  description:
+    "Managers and admins remove any vacation, returning its days. Everyone else may withdraw their own linked " +
+    "employee's request while it is `requested`.",
+  access: "self-service",
+  planners: "vacations:write",
   params: idParamsSchema,
   responses: [{ status: 200, description: "Removed", schema: messageSchema }],
+  errors: [
+    { status: 403, description: "`forbidden`: another employee's vacation" },
+    { status: 409, description: "`conflict`: the own vacation is approved or rejected (only a request is withdrawn)" },
+  ],
 });
 
 export const employeeVacations = defineOperation({
@@ -87,6 +140,7 @@ export const employeeVacations = defineOperation({
   id: "listEmployeeVacations",
   tag,
   summary: "One active employee's vacations",
+  description: readerNote,
   access: "schedule:read",
   params: idParamsSchema,
   responses: [{ status: 200, description: "The vacations", schema: z.array(vacationDtoSchema) }],

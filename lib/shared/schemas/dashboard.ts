@@ -19,7 +19,10 @@ export const dashboardDtoSchema = z.strictObject({
   locations: z.strictObject({ total: z.number().int() }),
   shifts: z.strictObject({ total: z.number().int(), assigned_hours: z.number(), unassigned: z.number().int() }),
   vacations: z.strictObject({ total: z.number().int(), upcoming: z.array(vacationDtoSchema) }).meta({
-    description: "Running or starting from today to one month ahead; `upcoming` holds the first five by start",
+    description: "Approved ones running or starting from today to one month ahead; `upcoming`: the first five",
+  }),
+  pending_vacation_requests: z.number().int().meta({
+    description: "Vacation requests awaiting a decision; 0 for callers who cannot decide them (no `vacations:write`)",
   }),
   findings: z
     .strictObject({ errors: z.number().int(), warnings: z.number().int() })

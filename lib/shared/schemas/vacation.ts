@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { daysBetween } from "@/lib/shared/dates";
-import { dateSchema, idSchema, optionalTextSchema, refIdSchema } from "./fragments";
+import { dateSchema, idSchema, MAX_TEXT, optionalTextSchema, refIdSchema } from "./fragments";
 import { date, id, timestamp } from "./response-fields";
 import { MAX_RANGE_DAYS } from "./shift";
 
@@ -22,12 +22,33 @@ export const vacationInputSchema = z
   });
 export type VacationInput = z.infer<typeof vacationInputSchema>;
 
+/** docs/PRODUCT-RULES.md §26.3: a request is `requested` until a manager approves or rejects it. */
+export const VACATION_STATUSES = ["requested", "approved", "rejected"] as const;
+export type VacationStatus = (typeof VACATION_STATUSES)[number];
+
+export const vacationStatusSchema = z
+  .enum(VACATION_STATUSES, { error: "Ungültiger Status (beantragt, genehmigt oder abgelehnt)" })
+  .meta({ description: 'Shown as "Beantragt" (requested), "Genehmigt" (approved), "Abgelehnt" (rejected)' });
+
 /** GET /vacations: every filter optional; start/end select vacations overlapping the range. */
 export const vacationQuerySchema = z.object({
   employee_id: idSchema.optional(),
+  status: vacationStatusSchema.optional(),
   start_date: dateSchema("Bitte gib start_date als JJJJ-MM-TT an").optional(),
   end_date: dateSchema("Bitte gib end_date als JJJJ-MM-TT an").optional(),
 });
+
+export const REASON_REQUIRED = "Bitte gib eine Begründung ein";
+
+/** POST /vacations/{id}/reject: the reason is shown to the requester (docs/PRODUCT-RULES.md §26.3). */
+export const vacationRejectionSchema = z.object({
+  reason: z
+    .string({ error: REASON_REQUIRED })
+    .trim()
+    .min(1, { error: REASON_REQUIRED })
+    .max(MAX_TEXT, { error: `Höchstens ${MAX_TEXT} Zeichen` }),
+});
+export type VacationRejectionInput = z.infer<typeof vacationRejectionSchema>;
 
 export const balanceQuerySchema = z.object({
   year: z.coerce
@@ -49,20 +70,27 @@ export const vacationDtoSchema = z.strictObject({
   start_date: date,
   end_date: date,
   days_count: z.number(),
-  status: z.literal("approved").meta({ description: 'Shown as "Genehmigt"' }),
+  status: vacationStatusSchema,
   notes: z.string().nullable(),
+  rejection_reason: z
+    .string()
+    .nullable()
+    .meta({ description: "The manager's reason, shown to the requester; set exactly when `status` is rejected" }),
   created_at: timestamp,
 });
 
-/** POST/PUT answer: the vacation and how many of the employee's shifts in its range became open (§25). */
+/** POST/PUT/approve answer: the vacation and how many of the employee's shifts in its range became open (§25). */
 export const recordedVacationSchema = vacationDtoSchema.extend({
-  opened_shifts: z.int().meta({ description: "Shifts of the employee in the range, now unassigned" }),
+  opened_shifts: z
+    .int()
+    .meta({ description: "Shifts of the employee in the range, now unassigned (0 for a request: nothing is opened)" }),
 });
 
 export const vacationBalanceSchema = z.strictObject({
   employee_id: id,
   year: z.number().int(),
   total: z.number(),
-  used: z.number(),
-  remaining: z.number(),
+  used: z.number().meta({ description: "Days of approved vacations" }),
+  pending: z.number().meta({ description: "Days of requests awaiting a decision (not yet taken from `remaining`)" }),
+  remaining: z.number().meta({ description: "total − used" }),
 });

@@ -3,19 +3,11 @@ import { json, route } from "@/lib/server/api/route";
 import { deleteUnavailability, updateUnavailability } from "@/lib/server/unavailability/write-unavailability";
 import * as api from "@/lib/shared/contract/unavailability";
 
-const selfService = { selfService: { planners: "shifts:write" } } as const;
-
-export const PUT = route(
-  api.updateUnavailability,
-  async ({ params, body, audit }) => json(await updateUnavailability({ id: params.id, input: body, audit })),
-  selfService,
+export const PUT = route(api.updateUnavailability, async ({ params, body, audit }) =>
+  json(await updateUnavailability({ id: params.id, input: body, audit })),
 );
 
-export const DELETE = route(
-  api.deleteUnavailability,
-  async ({ params, audit }) => {
-    await deleteUnavailability({ id: params.id, audit });
-    return json({ message: "Eintrag gelöscht" });
-  },
-  selfService,
-);
+export const DELETE = route(api.deleteUnavailability, async ({ params, audit }) => {
+  await deleteUnavailability({ id: params.id, audit });
+  return json({ message: "Eintrag gelöscht" });
+});

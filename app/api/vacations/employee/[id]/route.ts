@@ -1,10 +1,10 @@
-// GET /api/vacations/employee/[id] – one active employee's vacations (everyone)
+// GET /api/vacations/employee/[id] – one active employee's vacations (everyone; staff see others' approved only)
 import { json, route } from "@/lib/server/api/route";
 import { getEmployee } from "@/lib/server/employees/find-employees";
-import { findVacations } from "@/lib/server/vacations/find-vacations";
+import { findVacations, vacationReaderOf } from "@/lib/server/vacations/find-vacations";
 import * as api from "@/lib/shared/contract/vacations";
 
-export const GET = route(api.employeeVacations, async ({ params }) => {
+export const GET = route(api.employeeVacations, async ({ params, user }) => {
   await getEmployee({ id: params.id }); // 404 for unknown and archived employees
-  return json(await findVacations({ employeeId: params.id }));
+  return json(await findVacations({ employeeId: params.id, reader: vacationReaderOf(user) }));
 });

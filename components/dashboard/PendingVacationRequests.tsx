@@ -1,0 +1,25 @@
+import { IntentLink } from "@/components/ui/IntentLink";
+import { classNames } from "@/lib/shared/class-names";
+
+/**
+ * "n Ferienanträge warten auf Entscheid" for managers and admins (docs/PRODUCT-RULES.md §26.3), linking to the
+ * vacations filtered to the open requests. Nothing when none wait.
+ */
+export function PendingVacationRequests({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <div
+      className={classNames(
+        "flex flex-wrap items-center justify-between gap-3",
+        "rounded-xl border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950",
+      )}
+    >
+      <p>
+        <strong>{count === 1 ? "1 Ferienantrag wartet" : `${count} Ferienanträge warten`}</strong> auf Entscheid.
+      </p>
+      <IntentLink href="/vacations?status=requested" className="font-medium text-sky-950 underline underline-offset-2">
+        Anträge ansehen
+      </IntentLink>
+    </div>
+  );
+}
