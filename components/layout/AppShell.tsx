@@ -35,7 +35,11 @@ export function AppShell({ children }: { children: ReactNode }) {
     router.replace("/login");
   }
 
-  const items = NAV_ITEMS.filter((item) => !item.permission || (user && can(user.role, item.permission)));
+  const items = NAV_ITEMS.filter(
+    (item) =>
+      (!item.permission || (user && can(user.role, item.permission))) &&
+      (!item.linkedOnly || (user && user.employee_id !== null)),
+  );
 
   return (
     <div className="min-h-dvh lg:flex">

@@ -1,7 +1,14 @@
 import type { ReactNode } from "react";
 import type { Permission } from "@/lib/shared/roles";
 
-export type NavItem = { href: string; label: string; icon: ReactNode; permission?: Permission };
+export type NavItem = {
+  href: string;
+  label: string;
+  icon: ReactNode;
+  permission?: Permission;
+  /** Only for users linked to an employee (docs/PRODUCT-RULES.md §26.6). */
+  linkedOnly?: true;
+};
 
 const icon = (path: string) => (
   <svg
@@ -19,9 +26,18 @@ const icon = (path: string) => (
   </svg>
 );
 
-/** The sidebar of docs/PRODUCT-RULES.md §16.1, in its order; Benutzer and Betrieb (§22.6) only for admins. */
+/**
+ * The sidebar of docs/PRODUCT-RULES.md §16.1, in its order; Meine Schichten only with a linked employee (§26.6),
+ * Benutzer and Betrieb (§22.6) only for admins.
+ */
 export const NAV_ITEMS: NavItem[] = [
   { href: "/", label: "Dashboard", icon: icon("M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10") },
+  {
+    href: "/me",
+    label: "Meine Schichten",
+    icon: icon("M12 12a4 4 0 100-8 4 4 0 000 8M5 21v-1a5 5 0 015-5h1M15 17l2 2 4-4"),
+    linkedOnly: true,
+  },
   { href: "/schedule", label: "Wochenplanung", icon: icon("M4 5h16v15H4zM4 9h16M9 5v15M8 3v4M16 3v4") },
   {
     href: "/employees",

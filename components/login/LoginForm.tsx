@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { inputClass } from "@/components/ui/Field";
 import { errorMessage } from "@/lib/client/api";
-import { login, useAuth, verifyTwoFactor } from "@/lib/client/auth-store";
+import { login, startPage, useAuth, verifyTwoFactor } from "@/lib/client/auth-store";
 import { notify } from "@/lib/client/notify";
 import { totpDigits } from "@/lib/shared/totp-digits";
 
@@ -24,7 +24,7 @@ export function LoginForm() {
 
   // A stored, valid session skips the login.
   useEffect(() => {
-    if (ready && isAuthenticated) router.replace("/");
+    if (ready && isAuthenticated) router.replace(startPage());
   }, [ready, isAuthenticated, router]);
 
   async function submitCredentials(event: React.FormEvent<HTMLFormElement>) {
@@ -39,7 +39,7 @@ export function LoginForm() {
         notify.success("Bitte gib deinen 2FA-Code ein");
       } else {
         notify.success("Erfolgreich angemeldet!");
-        router.replace("/");
+        router.replace(startPage());
       }
     } catch (error) {
       notify.error(errorMessage(error, "Anmeldung fehlgeschlagen"));
@@ -55,7 +55,7 @@ export function LoginForm() {
     try {
       await verifyTwoFactor(tempToken, code);
       notify.success("Erfolgreich angemeldet!");
-      router.replace("/");
+      router.replace(startPage());
     } catch (error) {
       setCode("");
       notify.error(errorMessage(error, "2FA-Verifizierung fehlgeschlagen"));

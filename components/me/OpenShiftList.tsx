@@ -21,7 +21,8 @@ type Props = {
 /**
  * The open shifts of the next four weeks the signed-in employee may take (docs/PRODUCT-RULES.md §26.5), one card
  * each: "Ich kann" applies, "Zurückziehen" withdraws. A shift the rules would refuse (overlap, vacation day) says
- * why instead of offering the button; warnings are shown as hints. One column on a phone, two from `sm` on.
+ * why instead of offering the button; warnings are shown as hints. One column on a phone, two from `sm` on, one
+ * again from `xl` on, where the list stands beside the weeks of Meine Schichten.
  */
 export function OpenShiftList({ shifts, onChanged }: Props) {
   if (shifts.length === 0)
@@ -31,7 +32,7 @@ export function OpenShiftList({ shifts, onChanged }: Props) {
       </EmptyState>
     );
   return (
-    <ul aria-label="Offene Schichten" className="grid gap-3 sm:grid-cols-2">
+    <ul aria-label="Offene Schichten" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-1">
       {shifts.map((shift) => (
         <OpenShiftCard key={shift.id} shift={shift} onChanged={onChanged} />
       ))}

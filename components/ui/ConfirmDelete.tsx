@@ -9,6 +9,8 @@ type Props<T> = {
   message: string | ((item: T) => string);
   /** The write, e.g. `(shift) => api.delete(`/shifts/${shift.id}`)`. */
   remove: (item: T) => Promise<unknown>;
+  /** The red button's text when it is not a plain "Löschen" (e.g. "Zurückziehen"). */
+  confirmLabel?: string;
   /** The success toast, e.g. "Schicht gelöscht!". */
   success: string;
   /** Closes the dialog (the screen forgets `item`). */
@@ -23,7 +25,16 @@ type Props<T> = {
  * docs/PRODUCT-RULES.md §20), closes and reloads. After a failure the dialog
  * stays open, so the user can try again or cancel.
  */
-export function ConfirmDelete<T>({ item, title, message, remove, success, onClose, onDeleted }: Props<T>) {
+export function ConfirmDelete<T>({
+  item,
+  title,
+  message,
+  confirmLabel,
+  remove,
+  success,
+  onClose,
+  onDeleted,
+}: Props<T>) {
   const { run } = useAction();
 
   async function confirm(target: T) {
@@ -37,6 +48,7 @@ export function ConfirmDelete<T>({ item, title, message, remove, success, onClos
       open={item !== null}
       title={title}
       message={item === null ? "" : typeof message === "string" ? message : message(item)}
+      confirmLabel={confirmLabel}
       onConfirm={() => (item === null ? Promise.resolve() : confirm(item))}
       onClose={onClose}
     />

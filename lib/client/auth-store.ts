@@ -114,6 +114,15 @@ export async function logout(): Promise<void> {
   if (refreshToken) await publicPost("/auth/logout", { refreshToken }).catch(() => undefined);
 }
 
+/**
+ * Where a signed-in user starts: staff linked to an employee on Meine Schichten (docs/PRODUCT-RULES.md §26.6),
+ * everyone else on the dashboard.
+ */
+export function startPage(): string {
+  const user = snapshot.user;
+  return user?.role === "user" && user.employee_id !== null ? "/me" : "/";
+}
+
 /** Replaces the user after a change of their own profile (2FA on or off). */
 export function updateCurrentUser(user: UserDto) {
   setSnapshot({ user, isAuthenticated: true, ready: true });

@@ -1,0 +1,136 @@
+"use client";
+import type { ReactNode } from "react";
+import { PageHeader } from "@/components/ui/PageHeader";
+import { EmptyState, WhenLoaded } from "@/components/ui/States";
+import { api } from "@/lib/client/api";
+import { useAuth } from "@/lib/client/auth-store";
+import { today } from "@/lib/client/today";
+import { useResource } from "@/lib/client/use-resource";
+import type { MySchedule } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
+import { formatHours } from "@/lib/shared/hours";
+import { CalendarLink } from "./CalendarLink";
+import { MyUnavailability } from "./MyUnavailability";
+import { MyVacations } from "./MyVacations";
+import { MyWeeks } from "./MyWeeks";
+import { OpenShiftList } from "./OpenShiftList";
+
+/**
+ * "Meine Schichten" (docs/PRODUCT-RULES.md §26.6), the start page of staff with a linked employee and built for
+ * the phone first: one column of sections, a row of jump links on top, everything from one request (GET /api/me).
+ */
+export function MeScreen() {
+  const { user } = useAuth();
+  if (user && user.employee_id === null) {
+    return (
+      <>
+        <PageHeader title="Meine Schichten" />
+        <EmptyState title="Dein Benutzer ist mit keinem Mitarbeiter verknüpft">
+          Bitte eine Administratorin oder einen Administrator, deinen Benutzer auf der Seite „Benutzer“ mit dir zu
+          verknüpfen. Dann siehst du hier deine Schichten.
+        </EmptyState>
+      </>
+    );
+  }
+  return <LinkedMeScreen />;
+}
+
+function LinkedMeScreen() {
+  const schedule = useResource((signal) => api.get("/me", signal), "Fehler beim Laden deiner Schichten");
+  const data = schedule.data;
+  return (
+    <>
+      <PageHeader title="Meine Schichten" description={data ? subtitle(data) : undefined} />
+      <WhenLoaded resource={schedule} failedTitle="Deine Schichten konnten nicht geladen werden">
+        {(me) => {
+          // A shift on one of the employee's own vacation days is not theirs to take: left out, not listed as refused.
+          const openShifts = me.open_shifts.filter((shift) => !shift.findings.some((f) => f.code === "vacation"));
+          return (
+            <div className="space-y-8">
+              <nav aria-label="Abschnitte" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 xl:hidden">
+                <JumpLink href="#schichten">Schichten</JumpLink>
+                <JumpLink href="#offen">Offene Schichten ({openShifts.length})</JumpLink>
+                <JumpLink href="#ferien">Ferien</JumpLink>
+                <JumpLink href="#nicht-verfuegbar">Nicht verfügbar</JumpLink>
+                <JumpLink href="#kalender">Kalender</JumpLink>
+              </nav>
+              {/* One column on phones; from xl on the weeks on the left, the rest beside them. */}
+              <div
+                className={classNames(
+                  "space-y-8",
+                  "xl:grid xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-start xl:gap-8 xl:space-y-0",
+                )}
+              >
+                <Section id="schichten" title="Meine nächsten Wochen">
+                  <MyWeeks
+                    weeks={me.weeks}
+                    holidays={me.holidays}
+                    vacations={me.vacations}
+                    unavailability={me.unavailability}
+                    weeklyHours={me.employee.is_hourly ? null : me.employee.weekly_hours}
+                    today={today()}
+                  />
+                </Section>
+                <div className="space-y-8">
+                  <Section id="offen" title="Offene Schichten">
+                    <OpenShiftList shifts={openShifts} onChanged={() => void schedule.reload()} />
+                  </Section>
+                  <Section id="ferien" title="Ferien">
+                    <MyVacations
+                      employeeId={me.employee.id}
+                      vacations={me.vacations}
+                      balance={me.balance}
+                      onChanged={schedule.reload}
+                    />
+                  </Section>
+                  <Section id="nicht-verfuegbar" title="Nicht verfügbar">
+                    <MyUnavailability
+                      employeeId={me.employee.id}
+                      entries={me.unavailability}
+                      onChanged={schedule.reload}
+                    />
+                  </Section>
+                  <Section id="kalender" title="Kalender-Abo">
+                    <CalendarLink createdAt={me.calendar_link?.created_at ?? null} onChanged={schedule.reload} />
+                  </Section>
+                </div>
+              </div>
+            </div>
+          );
+        }}
+      </WhenLoaded>
+    </>
+  );
+}
+
+function subtitle(me: MySchedule): string {
+  const name = `${me.employee.first_name} ${me.employee.last_name}`;
+  return me.employee.is_hourly
+    ? `${name} · Stundenlohn`
+    : `${name} · ${formatHours(me.employee.weekly_hours)} h pro Woche`;
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20 space-y-3">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function JumpLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a
+      href={href}
+      className={
+        "inline-flex min-h-11 shrink-0 items-center rounded-full border border-slate-300 bg-white px-4 text-sm " +
+        "font-medium text-slate-800 hover:bg-slate-50"
+      }
+    >
+      {children}
+    </a>
+  );
+}
