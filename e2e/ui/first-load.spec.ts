@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { E2E_ADMIN } from "../../playwright.config";
-import { screenLoaded, signIn } from "./support";
+import { adminHeaders, screenLoaded, signIn, unique } from "./support";
 
-// The dashboard and the planner are the screens people open first. Their data
+// The dashboard, the planner and Meine Schichten are the screens people open first. Their data
 // calls start from the page's <head> (lib/client/early-requests.ts) and the
 // app takes those answers instead of asking again: a full load asks for each
 // thing once.
@@ -21,6 +21,27 @@ for (const [screen, path, expected] of [
     expect(calls.sort()).toEqual([...expected]);
   });
 }
+
+test("a full load of Meine Schichten asks for its data once", async ({ page, request }) => {
+  const headers = await adminHeaders(request);
+  const employee = await request.post("/api/employees", {
+    headers,
+    data: { first_name: "Nora", last_name: unique("Früh") },
+  });
+  const account = { username: unique("frueh"), password: "frueh-passwort", role: "user" };
+  const user = await request.post("/api/users", {
+    headers,
+    data: { ...account, employee_id: (await employee.json()).id },
+  });
+  expect(user.status(), await user.text()).toBe(201);
+  await signIn(page, account, "/profile");
+  const calls: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/") && calls.push(new URL(r.url()).pathname));
+  await page.goto("/me");
+  await screenLoaded(page);
+  await page.waitForLoadState("networkidle");
+  expect(calls.sort()).toEqual(["/api/auth/me", "/api/me"]);
+});
 
 // The head script is built from the app's own functions (lib/client/early-requests-script.ts): in the production
 // build it must still run and ask for exactly what the planner then takes, the week included.
