@@ -100,6 +100,10 @@ export function CalendarLink({ createdAt, onChanged }: Props) {
             </a>
           </div>
           <p className="text-xs text-emerald-900">
+            iPhone und Mac: „In Kalender-App öffnen“. Android: Link kopieren und in Google Kalender im Browser unter
+            „Weitere Kalender“ → „Per URL“ einfügen. Outlook: „Kalender hinzufügen“ → „Aus dem Internet abonnieren“.
+          </p>
+          <p className="text-xs text-emerald-900">
             Wer diesen Link kennt, sieht deine Schichten. Gib ihn nicht weiter; bei Verdacht erzeugst du einfach einen
             neuen.
           </p>

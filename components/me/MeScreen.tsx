@@ -43,8 +43,11 @@ function LinkedMeScreen() {
       <PageHeader title="Meine Schichten" description={data ? subtitle(data) : undefined} />
       <WhenLoaded resource={schedule} failedTitle="Deine Schichten konnten nicht geladen werden">
         {(me) => {
-          // A shift on one of the employee's own vacation days is not theirs to take: left out, not listed as refused.
-          const openShifts = me.open_shifts.filter((shift) => !shift.findings.some((f) => f.code === "vacation"));
+          // A shift on one of the employee's own vacation days is not theirs to take: left out, not listed as
+          // refused (unless they offered to take it before, so they can withdraw).
+          const openShifts = me.open_shifts.filter(
+            (shift) => shift.applied || !shift.findings.some((finding) => finding.code === "vacation"),
+          );
           return (
             <div className="space-y-8">
               <nav aria-label="Abschnitte" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 xl:hidden">

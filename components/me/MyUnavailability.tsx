@@ -68,7 +68,7 @@ export function MyUnavailability({ employeeId, entries, onChanged }: Props) {
       <ConfirmDelete
         item={removing}
         title="Eintrag löschen?"
-        message={(entry) => `„Nicht verfügbar ${period(entry)}" wird gelöscht.`}
+        message={(entry) => `„Nicht verfügbar ${period(entry)}“ wird gelöscht.`}
         remove={(entry) => api.delete(`/unavailability/${entry.id}`)}
         success="Eintrag gelöscht!"
         onClose={() => setRemoving(null)}

@@ -23,7 +23,8 @@ type Props = {
 export function MyVacations({ employeeId, vacations, balance, onChanged }: Props) {
   const [requesting, setRequesting] = useState(false);
   const [withdrawing, setWithdrawing] = useState<VacationDto | null>(null);
-  const free = balance.remaining - balance.pending;
+  // What can still be asked for; never below 0 (a total lowered after requests were made).
+  const free = Math.max(0, balance.remaining - balance.pending);
 
   return (
     <div className="space-y-3">

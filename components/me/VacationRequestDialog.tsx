@@ -35,6 +35,8 @@ export function VacationRequestDialog({ employeeId, available, onClose, onSaved 
   const year = Number(today().slice(0, 4));
   const datesValid = isIsoDate(form.start_date) && isIsoDate(form.end_date) && form.start_date <= form.end_date;
   const count = datesValid ? workingDays(form.start_date, form.end_date) : null;
+  // The hint knows this year's balance only: for dates in another year the server's check decides alone.
+  const thisYear = !datesValid || (form.start_date.startsWith(String(year)) && form.end_date.startsWith(String(year)));
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,14 +83,18 @@ export function VacationRequestDialog({ employeeId, available, onClose, onSaved 
           />
         </div>
         <div aria-live="polite" className="min-h-6 text-sm">
-          <p className="text-slate-600">
-            Noch {formatDays(available)} {available === 1 ? "Tag" : "Tage"} frei in {year}.
-          </p>
+          {thisYear && (
+            <p className="text-slate-600">
+              Noch {formatDays(available)} {available === 1 ? "Tag" : "Tage"} frei in {year}.
+            </p>
+          )}
           {count !== null && (
             <p className="flex flex-wrap items-baseline gap-x-2">
               <span className="font-semibold text-slate-900">{workingDaysLabel(count)}</span>
               <span className="text-slate-600">(Montag bis Freitag)</span>
-              {count > available && <span className="font-medium text-red-700">Mehr als dein Guthaben</span>}
+              {thisYear && count > available && (
+                <span className="font-medium text-red-700">Mehr als dein Guthaben</span>
+              )}
             </p>
           )}
         </div>

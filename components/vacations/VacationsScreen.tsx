@@ -53,6 +53,9 @@ function showStatusInAddress(status: VacationStatus | "") {
   window.history.replaceState(null, "", url);
 }
 
+/** For staff with a linked employee: where their own requests are made (docs/PRODUCT-RULES.md §26.6). */
+const OWN_REQUESTS_HINT = " Eigene Ferien beantragst du unter „Meine Schichten“.";
+
 /**
  * Vacations (docs/PRODUCT-RULES.md §16.7, §26.3): filter by employee and status, table, create/edit dialog;
  * managers and admins change them and decide requests.
@@ -165,7 +168,7 @@ export function VacationsScreen() {
                 >
                   {mayEdit
                     ? "Eingetragene Ferien werden vom Ferienguthaben abgezogen und in der Wochenplanung berücksichtigt."
-                    : "Manager und Administratoren tragen Ferien ein."}
+                    : `Manager und Administratoren tragen Ferien ein.${user?.employee_id ? OWN_REQUESTS_HINT : ""}`}
                 </EmptyState>
               ) : (
                 <VacationsTable

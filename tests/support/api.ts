@@ -51,8 +51,10 @@ export async function call(handler: Handler, options: CallOptions = {}) {
 // bcrypt hash of "test-password" at cost 4: test users need a hash, not a slow one.
 const TEST_PASSWORD_HASH = "$2b$04$bPH5V6vuXpjMiPnnpiokEOoUuQSEJia6xOY74GYxL6/koPNQy2w4S";
 
-/** A user with a unique name and an access token for it. */
-/** A user with a valid access token; `employeeId` links it to that employee (docs/PRODUCT-RULES.md §26.1). */
+/**
+ * A user with a unique name and a valid access token; `employeeId` links it to that employee
+ * (docs/PRODUCT-RULES.md §26.1).
+ */
 export async function createUser(role: keyof typeof Role = "admin", { employeeId }: { employeeId?: number } = {}) {
   const user = await db.user.create({
     data: {

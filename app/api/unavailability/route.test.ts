@@ -4,6 +4,7 @@ import type { UnavailabilityDto } from "@/lib/shared/api-types";
 import { unavailabilityDtoSchema } from "@/lib/shared/schemas/unavailability";
 import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
+import { GET as dashboard } from "../dashboard/route";
 import { GET as scheduleWeek } from "../schedule/week/route";
 import { GET as warnings } from "../schedule/warnings/route";
 import { POST as checkShift } from "../shifts/check/route";
@@ -207,6 +208,11 @@ describe("the unavailable finding (docs/PRODUCT-RULES.md §24.4, §26.4)", () =>
     expect((staffWarnings.json as unknown as Finding[]).some((f) => f.code === "unavailable")).toBe(false);
     const staffWeek = await call(scheduleWeek, { token: staff.token, path: `/api/schedule/week?${week}` });
     expect(staffWeek.json.unavailability).toEqual([]);
+    // Nor does the dashboard's count of findings tell them: it leaves out the three the planners see.
+    const counts = async (token: string) =>
+      (await call(dashboard, { token, path: "/api/dashboard?date=2038-05-04" })).json.findings as { warnings: number };
+    const [plannerCount, staffCount] = await Promise.all([counts(manager.token), counts(staff.token)]);
+    expect(plannerCount.warnings - staffCount.warnings).toBe(3);
 
     const check = await call(checkShift, {
       token: manager.token,

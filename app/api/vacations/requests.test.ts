@@ -13,6 +13,8 @@ import { DELETE as remove, PUT as update } from "./[id]/route";
 import { GET as balance } from "./balance/[id]/route";
 import { GET as ofEmployee } from "./employee/[id]/route";
 import { GET as list, POST as create } from "./route";
+import { GET as scheduleWeek } from "../schedule/week/route";
+import { PUT as updateShift } from "../shifts/[id]/route";
 
 // docs/PRODUCT-RULES.md §26.3: vacation requests of linked employees, decided by managers and admins.
 
@@ -75,6 +77,20 @@ describe("requesting a vacation", () => {
     const refused = await request(unlinked, other.id, "2042-04-07");
     expect(refused.status).toBe(403);
     expect(refused.json.error).toBe("Dein Benutzer ist mit keinem Mitarbeiter verknüpft");
+  });
+
+  test("a request starting before today: 400 with a German field message, nothing stored", async () => {
+    const { employee, token } = await linked();
+    const res = await request(token, employee.id, "2020-03-02", "2020-03-04");
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({
+      error: "Ferien kannst du nur ab heute beantragen",
+      fields: { start_date: "Ferien kannst du nur ab heute beantragen" },
+    });
+    expect(await db.vacation.count({ where: { employeeId: employee.id } })).toBe(0);
+    // A manager may still record a past vacation after the fact.
+    const recorded = await request(await manager(), employee.id, "2020-03-02", "2020-03-04");
+    expect(recorded.status).toBe(201);
   });
 
   test("a manager's vacation is approved at once, also for their own linked employee", async () => {
@@ -158,6 +174,68 @@ describe("approving and rejecting", () => {
     expect(again.status).toBe(409);
     expect(again.json).toEqual({ error: "Über diesen Ferienantrag wurde bereits entschieden", code: "conflict" });
     expect((await call(approve, { token: planner, ...idParams(999999999) })).status).toBe(404);
+  });
+
+  test("approve withdraws the employee's applications for open shifts in its range, not others", async () => {
+    const { employee, token } = await linked();
+    const l = await fx.location();
+    const inRange = await fx.shift({ employeeId: null, locationId: l.id, date: "2045-03-08" });
+    const outside = await fx.shift({ employeeId: null, locationId: l.id, date: "2045-03-14" });
+    const colleague = await fx.employee();
+    await db.shiftApplication.createMany({
+      data: [
+        { shiftId: inRange.id, employeeId: employee.id },
+        { shiftId: outside.id, employeeId: employee.id },
+        { shiftId: inRange.id, employeeId: colleague.id },
+      ],
+    });
+    const asked = await request(token, employee.id, "2045-03-07", "2045-03-09");
+    const res = await call(approve, { token: await manager(), ...idParams(asked.json.id) });
+    expect(res.status).toBe(200);
+    const left = await db.shiftApplication.findMany({ where: { shiftId: { in: [inRange.id, outside.id] } } });
+    expect(left.map((a) => [a.shiftId, a.employeeId]).sort()).toEqual(
+      [
+        [inRange.id, colleague.id],
+        [outside.id, employee.id],
+      ].sort(),
+    );
+    const audit = await db.auditLog.findFirstOrThrow({
+      where: { action: "vacation.approve", entityId: asked.json.id as number },
+    });
+    expect(audit.details).toMatchObject({ withdrawn_application_shift_ids: [inRange.id] });
+  });
+
+  test("approving while a shift of its range is edited: both finish, no deadlock (5 rounds)", async () => {
+    const planner = await manager();
+    const l = await fx.location();
+    for (let round = 0; round < 5; round++) {
+      const { employee, token } = await linked();
+      const other = await fx.employee();
+      const date = `2046-03-${String(2 + round * 7).padStart(2, "0")}`;
+      const times = [
+        ["06:00", "08:00"],
+        ["09:00", "11:00"],
+        ["12:00", "14:00"],
+      ];
+      const shifts = await Promise.all(
+        times.map(([start, end]) => fx.shift({ employeeId: employee.id, locationId: l.id, date, start, end })),
+      );
+      const asked = await request(token, employee.id, date);
+      const [approved, edited] = await Promise.all([
+        call(approve, { token: planner, ...idParams(asked.json.id) }),
+        call(updateShift, {
+          method: "PUT",
+          token: planner,
+          ...idParams(shifts[1].id),
+          body: { employee_id: other.id, location_id: l.id, shift_date: date, start_time: "09:00", end_time: "11:00" },
+        }),
+      ]);
+      expect(approved.status, approved.text).toBe(200);
+      expect(edited.status, edited.text).toBe(200);
+      // Whichever came first, nothing of the employee is left on the vacation day.
+      const left = await db.shift.count({ where: { id: { in: shifts.map((s) => s.id) }, employeeId: employee.id } });
+      expect(left).toBe(0);
+    }
   });
 
   test("approve checks the balance again: a total lowered meanwhile refuses it, nothing changes", async () => {
@@ -284,6 +362,33 @@ describe("who sees which vacation", () => {
     const own = await call(ofEmployee, { token: anna.token, ...idParams(anna.employee.id) });
     expect(own.json[1]).toMatchObject({ status: "rejected", rejection_reason: "Engpass" });
     expect(ids(await call(list, { token: planner, path: annaQuery }))).toEqual(all);
+  });
+
+  test("a note is for the planners: staff read it on their own vacations, not on colleagues'", async () => {
+    const own = await linked();
+    const colleague = await fx.employee();
+    const planner = await manager();
+    const record = (employeeId: number, start: string) =>
+      call(create, {
+        token: planner,
+        body: { employee_id: employeeId, start_date: start, end_date: start, notes: "Hochzeit der Schwester" },
+      });
+    const ownVacation = await record(own.employee.id, "2047-06-03");
+    const theirs = await record(colleague.id, "2047-06-04");
+    const notesAs = async (token: string) => {
+      const res = await call(list, { token, path: "/api/vacations?start_date=2047-06-01&end_date=2047-06-07" });
+      return Object.fromEntries((res.json as { id: number; notes: string | null }[]).map((v) => [v.id, v.notes]));
+    };
+    expect(await notesAs(own.token)).toMatchObject({
+      [ownVacation.json.id as number]: "Hochzeit der Schwester",
+      [theirs.json.id as number]: null,
+    });
+    expect(await notesAs(planner)).toMatchObject({ [theirs.json.id as number]: "Hochzeit der Schwester" });
+    const week = await call(scheduleWeek, {
+      token: own.token,
+      path: "/api/schedule/week?start_date=2047-06-02&end_date=2047-06-08",
+    });
+    expect((week.json.vacations as { notes: string | null }[]).every((v) => v.notes === null)).toBe(true);
   });
 
   test("status filter; an unknown status is 400 with a German message", async () => {

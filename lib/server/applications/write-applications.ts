@@ -125,3 +125,21 @@ export async function clearApplications({ shiftId }: { shiftId: number }, tx: Tx
     DELETE FROM shift_applications WHERE shift_id = ${shiftId} RETURNING employee_id`;
   return rows.map((row) => row.employee_id).sort((a, b) => a - b);
 }
+
+export type EmployeeRangeOptions = { employeeId: number; startDate: string; endDate: string };
+
+/**
+ * Removes the employee's applications for shifts dated in the range, in the caller's transaction: a vacation now
+ * covers those days, so the offer can no longer be taken up (docs/PRODUCT-RULES.md §26.5). Answers the shifts.
+ */
+export async function clearEmployeeApplications(
+  { employeeId, startDate, endDate }: EmployeeRangeOptions,
+  tx: Tx,
+): Promise<number[]> {
+  const rows = await tx.$queryRaw<{ shift_id: number }[]>`
+    DELETE FROM shift_applications a USING shifts s
+    WHERE a.shift_id = s.id AND a.employee_id = ${employeeId}
+      AND s.shift_date BETWEEN ${startDate}::date AND ${endDate}::date
+    RETURNING a.shift_id`;
+  return rows.map((row) => row.shift_id).sort((a, b) => a - b);
+}

@@ -3,6 +3,7 @@ import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
 import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
 import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
+import { visibleFindings, type ScheduleAudience } from "@/lib/server/rules/find-findings";
 import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { countPendingVacationRequests, findVacations } from "@/lib/server/vacations/find-vacations";
@@ -18,17 +19,19 @@ const UPCOMING_LIMIT = 5;
 const HOLIDAY_DAYS = 28;
 
 /**
- * `date`: any day of the week to show (default: this week). `planner`: the caller decides vacation requests
- * (`vacations:write`) and gets their count; everyone else 0 (docs/PRODUCT-RULES.md §26.3).
+ * `date`: any day of the week to show (default: this week). `audience`: planners (managers and admins, who also
+ * decide vacation requests) get the count of waiting requests and every finding; staff get 0, no finding that
+ * tells of a colleague's unavailability and no vacation notes (docs/PRODUCT-RULES.md §26.3, §26.4).
  */
-export type DashboardOptions = { date?: string; planner?: boolean };
+export type DashboardOptions = { date?: string; audience?: ScheduleAudience };
 
 /**
  * The dashboard (docs/PRODUCT-RULES.md §16.3) in one request: the week's counts, the employees'
  * week status, the vacations of the next month, the holiday region and the next four weeks'
  * holidays (§22.6), and the week's findings of the planning rules (§24). The queries run in parallel.
  */
-export async function getDashboard({ date, planner = false }: DashboardOptions = {}): Promise<DashboardDto> {
+export async function getDashboard({ date, audience = "staff" }: DashboardOptions = {}): Promise<DashboardDto> {
+  const planner = audience === "planner";
   const today = businessToday();
   const weekStart = mondayOf(date ?? today);
   const weekEnd = addDays(weekStart, 6);
@@ -53,7 +56,7 @@ export async function getDashboard({ date, planner = false }: DashboardOptions =
     companyRegion: holidayRegion,
     locations,
   });
-  const findings = findingsInRange(ruleInput, { start_date: weekStart, end_date: weekEnd });
+  const findings = visibleFindings(findingsInRange(ruleInput, { start_date: weekStart, end_date: weekEnd }), audience);
   const errors = findings.filter((finding) => finding.severity === "error").length;
 
   const scheduled = new Map<number, number[]>();
@@ -88,7 +91,13 @@ export async function getDashboard({ date, planner = false }: DashboardOptions =
       assigned_hours: sumHours(assigned.map((shift) => shift.hours)),
       unassigned: shifts.length - assigned.length,
     },
-    vacations: { total: vacations.length, upcoming: vacations.slice(0, UPCOMING_LIMIT) },
+    vacations: {
+      total: vacations.length,
+      // A note was written for the planners (docs/PRODUCT-RULES.md §26.3): colleagues see the dates only.
+      upcoming: vacations
+        .slice(0, UPCOMING_LIMIT)
+        .map((vacation) => (planner ? vacation : { ...vacation, notes: null })),
+    },
     pending_vacation_requests: pendingRequests,
     findings: { errors, warnings: findings.length - errors },
     employee_weeks: employeeWeeks,

@@ -4,6 +4,7 @@ import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
 import { toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
+import { lockEmployeeShifts } from "@/lib/server/shifts/write-shifts";
 import { addDays } from "@/lib/shared/dates";
 import type { EmployeeInput, EmployeeUpdate } from "@/lib/shared/schemas/employee";
 import type { EmployeeDto } from "./employee-dto";
@@ -26,6 +27,9 @@ export async function createEmployee({ input, audit }: CreateOptions<EmployeeInp
   });
   return getEmployee({ id });
 }
+
+/** Far enough ahead to take every planned shift from today on. */
+const LAST_DATE = "9999-12-31";
 
 /** PUT: the fields sent change, the others stay. */
 export async function updateEmployee({ id, input, audit }: UpdateOptions<EmployeeUpdate>): Promise<EmployeeDto> {
@@ -66,6 +70,9 @@ export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<voi
   const today = businessToday();
   const yesterday = addDays(today, -1);
   await db.$transaction(async (tx) => {
+    // The shifts it will open are locked before anything is written, in the order a shift edit takes its locks
+    // (lockEmployeeShifts in lib/server/shifts/write-shifts.ts): the two queue instead of deadlocking.
+    await lockEmployeeShifts({ employeeId: id, startDate: today, endDate: LAST_DATE }, tx);
     const { count } = await tx.employee.updateMany({
       where: { id, archivedAt: null },
       data: { archivedAt: new Date() },

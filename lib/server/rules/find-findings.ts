@@ -25,14 +25,16 @@ export function audienceOf(user: AuthUser): ScheduleAudience {
 /** Findings a staff member may not see: they tell when a colleague said they cannot work. */
 const PLANNER_ONLY_FINDINGS: ReadonlySet<Finding["code"]> = new Set(["unavailable"]);
 
+/** The findings the audience may see (every answer that serves findings to staff goes through this). */
+export function visibleFindings(findings: Finding[], audience: ScheduleAudience): Finding[] {
+  return audience === "planner" ? findings : findings.filter((finding) => !PLANNER_ONLY_FINDINGS.has(finding.code));
+}
+
 /** The findings of the shifts dated in the range, as the JSON text GET /api/schedule/warnings answers. */
 export async function warningsJson(range: Range, audience: ScheduleAudience): Promise<string> {
   const window = windowFor(range);
   const input = await loadRuleInput({ startDate: window.start_date, endDate: window.end_date });
-  const findings = findingsInRange(input, range);
-  return JSON.stringify(
-    audience === "planner" ? findings : findings.filter((finding) => !PLANNER_ONLY_FINDINGS.has(finding.code)),
-  );
+  return JSON.stringify(visibleFindings(findingsInRange(input, range), audience));
 }
 
 type CandidateOptions = { id: number; input: ShiftInput; locationName: string };

@@ -28,7 +28,10 @@ export async function scheduleWeekJson(range: Range, audience: ScheduleAudience)
     // Who offered to take an open shift is the planners' business (docs/PRODUCT-RULES.md §26.5).
     audience === "planner" ? findWeekApplications(range) : [],
   ]);
-  const approved = vacations.filter((vacation) => vacation.status === "approved");
+  // Staff see colleagues' vacations, not the notes written for the planners (docs/PRODUCT-RULES.md §26.3).
+  const approved = vacations
+    .filter((vacation) => vacation.status === "approved")
+    .map((vacation) => (audience === "planner" ? vacation : { ...vacation, notes: null }));
   const rest = { vacations: approved, unavailability, holidays, labour_rules: settings.labour_rules, applications };
   // The two texts go in as they are; the rest is small.
   return `{"shifts":${shifts},"warnings":${warnings},${JSON.stringify(rest).slice(1)}`;

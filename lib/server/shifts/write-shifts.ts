@@ -73,22 +73,19 @@ export async function updateShift({ id, input, audit }: UpdateOptions<ShiftInput
 /** Its applications go by cascade (docs/PRODUCT-RULES.md §26.5); the audit row names whose they were. */
 export async function deleteShift({ id, audit }: RemoveOptions): Promise<void> {
   await db.$transaction(async (tx) => {
-    const applicants = await tx.shiftApplication.findMany({
-      where: { shiftId: id },
-      select: { employeeId: true },
-      orderBy: { employeeId: "asc" },
-    });
-    const { count } = await tx.shift.deleteMany({ where: { id } });
-    if (count !== 1) throw shiftNotFound();
+    // Locked first: an application arriving meanwhile (it holds the shift for share) waits and then finds it gone,
+    // so the applications removed here are all the ones the audit row names.
+    const locked = await tx.$executeRaw`SELECT 1 FROM shifts WHERE id = ${id} FOR UPDATE`;
+    if (locked === 0) throw shiftNotFound();
+    const cleared = await clearApplications({ shiftId: id }, tx);
+    await tx.shift.delete({ where: { id } });
     await recordAudit(
       {
         ...audit,
         action: "shift.delete",
         entityType: "shift",
         entityId: id,
-        ...(applicants.length > 0 && {
-          details: { applications_cleared: applicants.map((applicant) => applicant.employeeId) },
-        }),
+        ...(cleared.length > 0 && { details: { applications_cleared: cleared } }),
       },
       tx,
     );
@@ -96,6 +93,19 @@ export async function deleteShift({ id, audit }: RemoveOptions): Promise<void> {
 }
 
 type UnassignOptions = { employeeId: number; startDate: string; endDate: string };
+
+/**
+ * Locks the employee's shifts dated in the range (FOR UPDATE, in id order) in the caller's transaction. A write that
+ * will open them later in the transaction (a vacation) takes these locks before it writes anything else: a shift
+ * edit locks the shift's row and then the data version its trigger moves, so taking the shifts first keeps the
+ * same order and the two queue instead of deadlocking.
+ */
+export async function lockEmployeeShifts({ employeeId, startDate, endDate }: UnassignOptions, tx: Tx): Promise<void> {
+  await tx.$executeRaw`
+    SELECT 1 FROM shifts
+    WHERE employee_id = ${employeeId} AND shift_date BETWEEN ${startDate}::date AND ${endDate}::date
+    ORDER BY id FOR UPDATE`;
+}
 
 /**
  * Makes the employee's shifts dated in the range open (docs/PRODUCT-RULES.md §25: recording a vacation

@@ -40,6 +40,16 @@ export type VacationFilter = {
   newestFirst?: true;
 };
 
+/**
+ * A vacation's note is written for the planners ("Notiz an die Planung"): staff read it only on their own
+ * vacations; colleagues' come without it.
+ */
+function notesColumn(reader: VacationReader | undefined): Prisma.Sql {
+  if (!reader || reader.planner) return Prisma.sql`v.notes`;
+  if (reader.ownEmployeeId === null) return Prisma.sql`NULL::text`;
+  return Prisma.sql`CASE WHEN v.employee_id = ${reader.ownEmployeeId} THEN v.notes END`;
+}
+
 function readerCondition(reader: VacationReader): Prisma.Sql | null {
   if (reader.planner) return null;
   if (reader.ownEmployeeId === null) return Prisma.sql`v.status = 'approved'`;
@@ -63,7 +73,8 @@ export async function findVacations(filter: VacationFilter = {}): Promise<Vacati
     SELECT v.id, v.employee_id, e.first_name, e.last_name,
            to_char(v.start_date, 'YYYY-MM-DD') AS start_date,
            to_char(v.end_date, 'YYYY-MM-DD') AS end_date,
-           v.days_count::int AS days_count, v.status::text AS status, v.notes, v.rejection_reason, v.created_at
+           v.days_count::int AS days_count, v.status::text AS status,
+           ${notesColumn(filter.reader)} AS notes, v.rejection_reason, v.created_at
     FROM vacations v
     JOIN employees e ON e.id = v.employee_id
     ${where}

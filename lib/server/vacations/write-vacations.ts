@@ -2,10 +2,12 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { businessToday } from "@/lib/server/clock";
 import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
-import { unassignShifts } from "@/lib/server/shifts/write-shifts";
+import { clearEmployeeApplications } from "@/lib/server/applications/write-applications";
+import { lockEmployeeShifts, unassignShifts } from "@/lib/server/shifts/write-shifts";
 import type { RecordedVacation, VacationDto } from "@/lib/shared/api-types";
 import { formatDate } from "@/lib/shared/format";
 import {
@@ -115,12 +117,20 @@ function columns(input: VacationInput, daysCount: number) {
   };
 }
 
-type OpenOptions = { employeeId: number; startDate: string; endDate: string };
+type AwayRange = { employeeId: number; startDate: string; endDate: string };
 
-/** The vacation's days become free: the employee's shifts on them are opened in the same transaction (§25). */
-async function openShiftsOnVacation(tx: Tx, range: OpenOptions): Promise<number[]> {
-  return unassignShifts(range, tx);
+/**
+ * The vacation's days become free (docs/PRODUCT-RULES.md §25, §26.5): the employee's shifts on them are opened and
+ * their applications for open shifts on them withdrawn, in the same transaction. `lockEmployeeShifts` must have run
+ * before the vacation row was written (lock order, see there).
+ */
+async function freeVacationDays(tx: Tx, range: AwayRange): Promise<{ opened: number[]; withdrawn: number[] }> {
+  const opened = await unassignShifts(range, tx);
+  const withdrawn = await clearEmployeeApplications(range, tx);
+  return { opened, withdrawn };
 }
+
+const NOTHING_FREED = { opened: [], withdrawn: [] } as const;
 
 export type CreateVacationOptions = CreateOptions<VacationInput> & {
   /**
@@ -130,21 +140,33 @@ export type CreateVacationOptions = CreateOptions<VacationInput> & {
   status: Extract<VacationStatus, "approved" | "requested">;
 };
 
+export const REQUEST_IN_PAST = "Ferien kannst du nur ab heute beantragen";
+
 export async function createVacation({ input, audit, status }: CreateVacationOptions): Promise<RecordedVacation> {
+  // Managers may record a vacation after the fact; a request is for days still to come (docs/PRODUCT-RULES.md §26.3).
+  if (status === "requested" && input.start_date < businessToday())
+    throw new ApiError("validation_failed", REQUEST_IN_PAST, { fields: { start_date: REQUEST_IN_PAST } });
   const { id, opened } = await db.$transaction(async (tx) => {
     const days = await checkVacation(tx, input);
     const daysCount = days.length;
+    const range = { employeeId: input.employee_id, startDate: input.start_date, endDate: input.end_date };
+    if (status === "approved") await lockEmployeeShifts(range, tx);
     const vacation = await tx.vacation.create({ data: { ...columns(input, daysCount), status }, select: { id: true } });
     await replaceVacationDays(vacation.id, days, tx);
-    const range = { employeeId: input.employee_id, startDate: input.start_date, endDate: input.end_date };
-    const opened = status === "approved" ? await openShiftsOnVacation(tx, range) : [];
+    const { opened, withdrawn } = status === "approved" ? await freeVacationDays(tx, range) : NOTHING_FREED;
     await recordAudit(
       {
         ...audit,
         action: status === "approved" ? "vacation.create" : "vacation.request",
         entityType: "vacation",
         entityId: vacation.id,
-        details: { employee_id: input.employee_id, days: daysCount, status, opened_shift_ids: opened },
+        details: {
+          employee_id: input.employee_id,
+          days: daysCount,
+          status,
+          opened_shift_ids: opened,
+          ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
+        },
       },
       tx,
     );
@@ -170,17 +192,24 @@ export async function updateVacation({ id, input, audit }: UpdateOptions<Vacatio
     }
     const days = await checkVacation(tx, input, id);
     const daysCount = days.length;
+    const range = { employeeId: input.employee_id, startDate: input.start_date, endDate: input.end_date };
+    const approved = existing.status === "approved";
+    if (approved) await lockEmployeeShifts(range, tx);
     await tx.vacation.update({ where: { id }, data: columns(input, daysCount) });
     await replaceVacationDays(id, days, tx);
-    const range = { employeeId: input.employee_id, startDate: input.start_date, endDate: input.end_date };
-    const opened = existing.status === "approved" ? await openShiftsOnVacation(tx, range) : [];
+    const { opened, withdrawn } = approved ? await freeVacationDays(tx, range) : NOTHING_FREED;
     await recordAudit(
       {
         ...audit,
         action: "vacation.update",
         entityType: "vacation",
         entityId: id,
-        details: { employee_id: input.employee_id, days: daysCount, opened_shift_ids: opened },
+        details: {
+          employee_id: input.employee_id,
+          days: daysCount,
+          opened_shift_ids: opened,
+          ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
+        },
       },
       tx,
     );
@@ -228,15 +257,21 @@ export async function approveVacation({ id, audit }: DecisionOptions): Promise<R
     };
     const days = request.days.map(({ day }) => fromDateColumn(day));
     await checkRange(tx, request.total, { ...range, days, excludeVacationId: id });
+    await lockEmployeeShifts(range, tx);
     await tx.vacation.update({ where: { id }, data: { status: "approved" } });
-    const opened = await openShiftsOnVacation(tx, range);
+    const { opened, withdrawn } = await freeVacationDays(tx, range);
     await recordAudit(
       {
         ...audit,
         action: "vacation.approve",
         entityType: "vacation",
         entityId: id,
-        details: { employee_id: request.employeeId, days: days.length, opened_shift_ids: opened },
+        details: {
+          employee_id: request.employeeId,
+          days: days.length,
+          opened_shift_ids: opened,
+          ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
+        },
       },
       tx,
     );
@@ -310,6 +345,8 @@ export async function withdrawVacationRequest({ id, employeeId, audit }: Withdra
     const vacation = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true, daysCount: true } });
     if (!vacation) throw vacationNotFound();
     if (vacation.employeeId !== employeeId) throw new ApiError("forbidden");
+    // Queued behind a running approval or rejection of it (they hold the employee's lock while they decide).
+    await lockEmployee(tx, employeeId);
     const { count } = await tx.vacation.deleteMany({ where: { id, employeeId, status: "requested" } });
     if (count === 0) throw new ApiError("conflict", ONLY_REQUESTS_WITHDRAWN);
     await recordAudit(

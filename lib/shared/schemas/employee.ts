@@ -37,9 +37,9 @@ export const employeeDtoSchema = z.strictObject({
   weekly_hours: z.number(),
   vacation_days_total: z.number(),
   vacation_days_used: z.number().meta({ description: "Approved vacation days of the current year" }),
-  vacation_days_pending: z
-    .number()
-    .meta({ description: "Requested vacation days of the current year awaiting a decision (docs §26.3)" }),
+  vacation_days_pending: z.number().meta({
+    description: "Requested vacation days of the current year awaiting a decision (docs/PRODUCT-RULES.md §26.3)",
+  }),
   vacation_days_remaining: z.number().meta({ description: "vacation_days_total − vacation_days_used" }),
   is_hourly: z.boolean(),
   created_at: timestamp,
