@@ -7,6 +7,7 @@ import { config } from "@/lib/server/config";
 import { fromDateColumn, fromTimeColumn, toDateColumn } from "@/lib/server/db/columns";
 import { db } from "@/lib/server/db/client";
 import { getSettings } from "@/lib/server/settings/find-settings";
+import { createVersionCache } from "@/lib/server/shifts/schedule-version-cache";
 import { addDays } from "@/lib/shared/dates";
 import { buildCalendar } from "./build-calendar";
 import { recordFeedMiss } from "./calendar-feed-throttle";
@@ -19,24 +20,41 @@ export type CalendarFeedLookup = { token: string; ip: string };
 export type CalendarFeed = { ics: string; etag: string };
 
 /**
+ * Built feeds, per employee and day (the window moves with today), kept under the schedule data version they were
+ * built from: a calendar app's poll costs one query until something in the feed changes (docs/PRODUCT-RULES.md
+ * §26.2; the version moves with shifts, vacations, locations' names and addresses and the company name).
+ */
+const feeds = createVersionCache<CalendarFeed>({
+  maxEntries: 500,
+  maxEntryBytes: 500_000,
+  sizeOf: (feed) => feed.ics.length,
+});
+
+type FeedOwner = { employee_id: number; archived: boolean; version: string | null };
+
+/**
  * The calendar of the employee whose link `token` is: 404 for an unknown or replaced link or an archived employee.
- * An unknown link counts against the caller's IP (./calendar-feed-throttle.ts), a valid one never does.
+ * An unknown link counts against the caller's IP (./calendar-feed-throttle.ts), a valid one never does. The link,
+ * its employee and the data version are read in one statement.
  */
 export async function calendarFeed({ token, ip }: CalendarFeedLookup): Promise<CalendarFeed> {
-  const feed = await db.calendarFeed.findUnique({
-    where: { tokenHash: hashOpaqueToken(token) },
-    select: { employee: { select: { id: true, archivedAt: true } } },
-  });
-  if (!feed) {
+  const [owner] = await db.$queryRaw<FeedOwner[]>`
+    SELECT f.employee_id, e.archived_at IS NOT NULL AS archived,
+           (SELECT v.version::text FROM data_versions v WHERE v.name = 'schedule') AS version
+    FROM calendar_feeds f JOIN employees e ON e.id = f.employee_id
+    WHERE f.token_hash = ${hashOpaqueToken(token)}`;
+  if (!owner) {
     await recordFeedMiss(ip);
     throw new ApiError("not_found");
   }
-  if (feed.employee.archivedAt) throw new ApiError("not_found");
-
+  if (owner.archived) throw new ApiError("not_found");
   const today = businessToday();
+  return feeds(`${owner.employee_id}:${today}`, owner.version, () => buildFeed(owner.employee_id, today));
+}
+
+async function buildFeed(employeeId: number, today: string): Promise<CalendarFeed> {
   const from = toDateColumn(addDays(today, -FEED_DAYS_BACK));
   const to = toDateColumn(addDays(today, FEED_DAYS_AHEAD));
-  const employeeId = feed.employee.id;
   const [shifts, vacations, settings] = await Promise.all([
     db.shift.findMany({
       where: { employeeId, shiftDate: { gte: from, lte: to } },

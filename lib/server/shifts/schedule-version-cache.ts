@@ -15,33 +15,53 @@ import "server-only";
  * data than its version (a change committed in between) is stored under the
  * older version, which is already outdated: it is never served.
  */
-const MAX_ENTRIES = 64;
-/** Only answers of ordinary size (a week is ~80 kB); a year of shifts is not worth the memory. */
-const MAX_ENTRY_BYTES = 1_000_000;
+type VersionCacheOptions<T> = {
+  /** Entries kept; the least recently used one goes first. */
+  maxEntries: number;
+  /** Values larger than this are answered but not kept. */
+  maxEntryBytes: number;
+  sizeOf: (value: T) => number;
+};
 
-const entries = new Map<string, { version: string; value: Uint8Array<ArrayBuffer> }>();
+/**
+ * A cache of values built from the schedule data, each kept under the data version it was built under and used
+ * only while the database still holds that version (see above). `null` as version (no row yet): always built.
+ */
+export function createVersionCache<T>({ maxEntries, maxEntryBytes, sizeOf }: VersionCacheOptions<T>) {
+  const entries = new Map<string, { version: string; value: T }>();
+  return async function cached(key: string, version: string | null, build: () => Promise<T>): Promise<T> {
+    if (version === null) return build();
+    const hit = entries.get(key);
+    if (hit?.version === version) {
+      // Most recently used last: the first key is the one to evict.
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit.value;
+    }
+    const value = await build();
+    entries.delete(key);
+    if (sizeOf(value) <= maxEntryBytes) {
+      entries.set(key, { version, value });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    }
+    return value;
+  };
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
+
+// A week is ~80 kB; a year of shifts is not worth the memory.
+const scheduleAnswers = createVersionCache<Uint8Array<ArrayBuffer>>({
+  maxEntries: 64,
+  maxEntryBytes: 1_000_000,
+  sizeOf: (value) => value.byteLength,
+});
 
 /** The answer text for `key` as UTF-8 (encoded once, sent many times), built when the version moved on. */
-export async function cachedForScheduleVersion(
+export function cachedForScheduleVersion(
   key: string,
   version: string | null,
   build: () => Promise<string>,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  if (version === null) return utf8(await build());
-  const cached = entries.get(key);
-  if (cached?.version === version) {
-    // Most recently used last: the first key is the one to evict.
-    entries.delete(key);
-    entries.set(key, cached);
-    return cached.value;
-  }
-  const value = utf8(await build());
-  entries.delete(key);
-  if (value.byteLength <= MAX_ENTRY_BYTES) {
-    entries.set(key, { version, value });
-    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  }
-  return value;
+  return scheduleAnswers(key, version, async () => utf8(await build()));
 }
-
-const utf8 = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;

@@ -26,9 +26,11 @@ async function assertActiveEmployeeLocked(tx: Tx, employeeId: number): Promise<v
 /**
  * The entry's employee for a change by `actor`: 404 for an unknown id, 403 for an entry of another employee when
  * the actor does not plan (the same "Keine Berechtigung" as for naming another employee; whose it is stays unsaid).
+ * The row is locked, so a change made meanwhile (a planner moving it to someone else) is seen before deciding.
  */
 async function ownedEntry(tx: Tx, id: number, actor: AuthUser): Promise<{ employeeId: number }> {
-  const entry = await tx.unavailability.findUnique({ where: { id }, select: { employeeId: true } });
+  const [entry] = await tx.$queryRaw<{ employeeId: number }[]>`
+    SELECT employee_id AS "employeeId" FROM unavailabilities WHERE id = ${id} FOR UPDATE`;
   if (!entry) throw unavailabilityNotFound();
   assertActsFor(actor, entry.employeeId, PLANNERS);
   return entry;

@@ -230,6 +230,30 @@ describe("GET /api/calendar/[token].ics", () => {
     expect(sequence(changed.text)).toBeGreaterThan(sequence(first.text));
   });
 
+  test("served from the cache until the data changes: an address, a vacation, the next day", async () => {
+    const audit = await adminAudit();
+    const employee = await fx.employee();
+    const location = await fx.location();
+    await shift({ employeeId: employee.id, locationId: location.id, date: "2026-05-07", start: "09:00", end: "12:00" });
+    const token = (await issueCalendarToken({ employeeId: employee.id, audit })).token;
+    const first = await fetchFeed(token);
+    expect((await fetchFeed(token)).text).toBe(first.text);
+
+    // Each of these moves the schedule data version, so the next poll is built afresh.
+    await db.location.update({ where: { id: location.id }, data: { address: "Marktgasse 9, 3011 Bern" } });
+    const moved = await fetchFeed(token);
+    expect(moved.text).toContain("LOCATION:Marktgasse 9\\, 3011 Bern");
+    await fx.vacation({ employeeId: employee.id, start: "2026-05-11", end: "2026-05-12", days: 2 });
+    expect(parse((await fetchFeed(token)).text).events.some((event) => event.summary === "Ferien")).toBe(true);
+
+    // The window follows today: 30 days on, the shift of 07.05. is still inside, on day 31 it has left.
+    vi.setSystemTime(new Date("2026-06-06T10:00:00Z"));
+    expect((await fetchFeed(token)).text).toContain(":20260507T090000");
+    vi.setSystemTime(new Date("2026-06-07T10:00:00Z"));
+    expect((await fetchFeed(token)).text).not.toContain(":20260507T090000");
+    vi.setSystemTime(new Date("2026-04-27T10:00:00Z"));
+  });
+
   test("a new link replaces the old one at once; revoking, archiving and unknown links give 404", async () => {
     const audit = await adminAudit();
     const employee = await fx.employee();
