@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { formatDays, saveErrorToast, workingDaysLabel } from "@/components/vacations/vacation-text";
-import { Field, inputClass } from "@/components/ui/Field";
+import { Field, TextAreaField } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api, ApiRequestError } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
@@ -98,26 +98,14 @@ export function VacationRequestDialog({ employeeId, available, onClose, onSaved 
             </p>
           )}
         </div>
-        <div className="space-y-1">
-          <label htmlFor="request-notes" className="block text-sm font-medium text-slate-700">
-            Notiz an die Planung (optional)
-          </label>
-          <textarea
-            id="request-notes"
-            rows={2}
-            value={form.notes}
-            onChange={set("notes")}
-            disabled={busy}
-            aria-invalid={errors.notes ? true : undefined}
-            aria-describedby={errors.notes ? "request-notes-error" : undefined}
-            className={inputClass}
-          />
-          {errors.notes && (
-            <p id="request-notes-error" className="text-sm text-red-700">
-              {errors.notes}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          id="request-notes"
+          label="Notiz an die Planung (optional)"
+          value={form.notes}
+          onChange={set("notes")}
+          error={errors.notes}
+          disabled={busy}
+        />
         <FormActions busy={busy} onCancel={onClose} label="Beantragen" busyLabel="Wird gesendet..." />
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { classNames } from "@/lib/shared/class-names";
 
 export const inputClass = classNames(
@@ -6,23 +6,34 @@ export const inputClass = classNames(
   "disabled:bg-slate-100 aria-[invalid=true]:border-red-500",
 );
 
-type Props = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string; hint?: ReactNode };
+type Labelled = { id: string; label: string; error?: string; hint?: ReactNode };
+type Props = InputHTMLAttributes<HTMLInputElement> & Labelled;
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled;
 
-/** A labelled input with its error under it (the error is tied to the field for screen readers). */
-export function Field({ id, label, error, hint, className = "", ...input }: Props) {
+/** The attributes that tie a control to its error and hint (for screen readers). */
+function described({ id, error, hint }: Omit<Labelled, "label">) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy };
+}
+
+/** Label above, hint and error below: the frame every labelled control shares. */
+function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  className = "",
+  children,
+}: Labelled & {
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`space-y-1 ${className}`}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass}
-        {...input}
-      />
+      {children}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
@@ -34,5 +45,23 @@ export function Field({ id, label, error, hint, className = "", ...input }: Prop
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input with its error under it (the error is tied to the field for screen readers). */
+export function Field({ id, label, error, hint, className = "", ...input }: Props) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <input id={id} {...described({ id, error, hint })} className={inputClass} {...input} />
+    </FieldFrame>
+  );
+}
+
+/** The same for a multi-line text (notes, a reason). */
+export function TextAreaField({ id, label, error, hint, className = "", rows = 2, ...textarea }: TextAreaProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <textarea id={id} rows={rows} {...described({ id, error, hint })} className={inputClass} {...textarea} />
+    </FieldFrame>
   );
 }

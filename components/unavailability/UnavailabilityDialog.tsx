@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { Field, inputClass } from "@/components/ui/Field";
+import { Field, TextAreaField } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { SelectField } from "@/components/ui/SelectField";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
@@ -160,26 +160,14 @@ export function UnavailabilityDialog({ employeeId, initial, onSaved, onClose }: 
             />
           </div>
         )}
-        <div className="space-y-1">
-          <label htmlFor="unavailability-note" className="block text-sm font-medium text-slate-700">
-            Notiz (optional)
-          </label>
-          <textarea
-            id="unavailability-note"
-            rows={2}
-            value={form.note}
-            onChange={set("note")}
-            disabled={busy}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={errors.note ? "unavailability-note-error" : undefined}
-            className={inputClass}
-          />
-          {errors.note && (
-            <p id="unavailability-note-error" className="text-sm text-red-700">
-              {errors.note}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          id="unavailability-note"
+          label="Notiz (optional)"
+          value={form.note}
+          onChange={set("note")}
+          error={errors.note}
+          disabled={busy}
+        />
         <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { inputClass } from "@/components/ui/Field";
+import { TextAreaField } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
@@ -43,35 +43,21 @@ export function RejectVacationDialog({ vacation, onClose, onRejected }: Props) {
         <p className="text-slate-700">
           {employeeName(vacation)}, {range} ({vacation.days_count === 1 ? "1 Tag" : `${vacation.days_count} Tage`})
         </p>
-        <div className="space-y-1">
-          <label htmlFor="reject-reason" className="block text-sm font-medium text-slate-700">
-            Begründung
-          </label>
-          <textarea
-            id="reject-reason"
-            rows={3}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError("");
-            }}
-            disabled={busy}
-            required
-            autoFocus
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "reject-reason-error" : "reject-reason-hint"}
-            className={inputClass}
-          />
-          {error ? (
-            <p id="reject-reason-error" className="text-sm text-red-700">
-              {error}
-            </p>
-          ) : (
-            <p id="reject-reason-hint" className="text-sm text-slate-600">
-              Die Begründung sieht die Person, die den Antrag gestellt hat.
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          id="reject-reason"
+          label="Begründung"
+          rows={3}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError("");
+          }}
+          error={error}
+          hint="Die Begründung sieht die Person, die den Antrag gestellt hat."
+          disabled={busy}
+          required
+          autoFocus
+        />
         <FormActions busy={busy} onCancel={onClose} label="Ablehnen" busyLabel="Wird abgelehnt..." />
       </form>
     </Modal>

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { Field, inputClass } from "@/components/ui/Field";
+import { Field, TextAreaField } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { SelectField } from "@/components/ui/SelectField";
 import { api, ApiRequestError } from "@/lib/client/api";
@@ -135,26 +135,14 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
             </p>
           )}
         </div>
-        <div className="space-y-1">
-          <label htmlFor="vacation-notes" className="block text-sm font-medium text-slate-700">
-            Notizen (optional)
-          </label>
-          <textarea
-            id="vacation-notes"
-            rows={2}
-            value={form.notes}
-            onChange={set("notes")}
-            disabled={busy}
-            aria-invalid={errors.notes ? true : undefined}
-            aria-describedby={errors.notes ? "vacation-notes-error" : undefined}
-            className={inputClass}
-          />
-          {errors.notes && (
-            <p id="vacation-notes-error" className="text-sm text-red-700">
-              {errors.notes}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          id="vacation-notes"
+          label="Notizen (optional)"
+          value={form.notes}
+          onChange={set("notes")}
+          error={errors.notes}
+          disabled={busy}
+        />
         <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>
