@@ -69,6 +69,7 @@ const ACCESS: Record<string, "public" | Permission | Own> = {
   "PUT /api/week-templates/[id]": "master-data:write",
   "DELETE /api/week-templates/[id]": "master-data:write",
   "POST /api/week-templates/[id]/apply": "shifts:write",
+  "POST /api/changes/[id]/undo": "shifts:write",
   "GET /api/dashboard": "schedule:read",
   "GET /api/settings": "schedule:read",
   "PUT /api/settings": "master-data:write",

@@ -8,6 +8,7 @@ import { EmptyState, LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
 import { today as todayInBrowser } from "@/lib/client/today";
+import { useUndoShortcut } from "@/lib/client/undo";
 import { useResource } from "@/lib/client/use-resource";
 import type { ShiftDto, UnavailabilityDto } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
@@ -58,6 +59,8 @@ export function ScheduleScreen() {
     "Fehler beim Laden der Daten",
     weekStart,
   );
+  // Ctrl+Z undoes the last plan change of this browser (docs/PRODUCT-RULES.md §27.7).
+  useUndoShortcut(() => void week.reload());
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
   const [deleting, setDeleting] = useState<ShiftDto | null>(null);
   const [importing, setImporting] = useState(false);
@@ -193,6 +196,7 @@ export function ScheduleScreen() {
             setDraft(null);
             void week.reload();
           }}
+          onUndone={() => void week.reload()}
         />
       )}
       {importing && (
@@ -238,6 +242,7 @@ export function ScheduleScreen() {
         success="Schicht gelöscht!"
         onClose={() => setDeleting(null)}
         onDeleted={week.reload}
+        onUndone={() => void week.reload()}
       />
     </>
   );

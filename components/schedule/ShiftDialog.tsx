@@ -5,7 +5,7 @@ import { Field, inputClass } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
-import { notify } from "@/lib/client/notify";
+import { announceChange } from "@/lib/client/undo";
 import { useAction } from "@/lib/client/use-action";
 import type {
   FindingDto,
@@ -43,6 +43,8 @@ type Props = {
   applications?: WeekApplicationDto[];
   onClose: () => void;
   onSaved: () => void;
+  /** After "Rückgängig" in the save's toast or Ctrl+Z (docs/PRODUCT-RULES.md §27.7): reload the week. */
+  onUndone: () => void;
 };
 
 /** The legal minimum break for the times (docs/PRODUCT-RULES.md §23), 0 without a length. */
@@ -82,6 +84,7 @@ export function ShiftDialog(props: Props) {
     applications = [],
     onClose,
     onSaved,
+    onUndone,
   } = props;
   const editing = "shift" in draft ? draft.shift : null;
   const [form, setForm] = useState({
@@ -172,7 +175,7 @@ export function ShiftDialog(props: Props) {
       : editing
         ? "Schicht aktualisiert!"
         : "Schicht erstellt!";
-    notify.success(savedToast(title, answer.warnings));
+    announceChange({ message: savedToast(title, answer.warnings), changeId: answer.change_id, onUndone });
     onSaved();
   }
 

@@ -1,4 +1,6 @@
 "use client";
+import { notify } from "@/lib/client/notify";
+import { announceChange } from "@/lib/client/undo";
 import { useAction } from "@/lib/client/use-action";
 import { ConfirmDialog } from "./ConfirmDialog";
 
@@ -17,6 +19,11 @@ type Props<T> = {
   onClose: () => void;
   /** After the delete, with the dialog closed: the screen loads its data again. */
   onDeleted: () => Promise<void>;
+  /**
+   * For a plan write that answers a `change_id` (docs/PRODUCT-RULES.md §27.7): the toast offers "Rückgängig",
+   * and this reloads the screen after an undo.
+   */
+  onUndone?: () => void;
 };
 
 /**
@@ -34,11 +41,21 @@ export function ConfirmDelete<T>({
   success,
   onClose,
   onDeleted,
+  onUndone,
 }: Props<T>) {
   const { run } = useAction();
 
   async function confirm(target: T) {
-    if (!(await run(() => remove(target), { success, failure: "Fehler beim Löschen" }))) return;
+    const deleted = await run(
+      async () => {
+        const answer = await remove(target);
+        const changeId = (answer as { change_id?: unknown } | undefined)?.change_id;
+        if (onUndone && typeof changeId === "string") announceChange({ message: success, changeId, onUndone });
+        else notify.success(success);
+      },
+      { failure: "Fehler beim Löschen" },
+    );
+    if (!deleted) return;
     onClose();
     await onDeleted();
   }

@@ -22,8 +22,13 @@ async function toastApi() {
   return (await import("sonner")).toast;
 }
 
+/** A button in a toast, e.g. "Rückgängig" (docs/PRODUCT-RULES.md §27.7); such a toast stays longer. */
+export type ToastOptions = { duration?: number; action?: { label: string; onClick: () => void } };
+
 export const notify = {
-  success: (message: string) => void toastApi().then((toast) => toast.success(message, { duration: 2000 })),
+  success: (message: string, options: ToastOptions = {}) =>
+    void toastApi().then((toast) => toast.success(message, { duration: 2000, ...options })),
+  info: (message: string) => void toastApi().then((toast) => toast.info(message, { duration: 2000 })),
   error: (message: string, description?: string) =>
     void toastApi().then((toast) => toast.error(message, { duration: 4000, description })),
 };

@@ -26,6 +26,7 @@ const TAGS: Record<string, string> = {
   Employees: "Employees with weekly hours and vacation days",
   Locations: "Locations and their colours",
   Shifts: "The schedule",
+  Changes: "Undo of plan writes: every plan write answers a `change_id`",
   Vacations: "Vacations and vacation balances",
   Unavailability: 'Time an employee cannot work ("Nicht verfügbar"): own entries, or anyone\'s for planners',
   "Week templates": "Reusable weeks of shifts",

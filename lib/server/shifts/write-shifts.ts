@@ -1,8 +1,8 @@
 import "server-only";
 import { clearApplications } from "@/lib/server/applications/write-applications";
 import { recordAudit } from "@/lib/server/audit/record-audit";
+import { lockShifts, recordPlanChange, type ShiftRecord } from "@/lib/server/changes/write-changes";
 import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
-import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { assertActiveEmployee } from "@/lib/server/employees/find-employees";
 import { assertActiveLocations } from "@/lib/server/locations/find-locations";
@@ -11,17 +11,25 @@ import type { SavedShift } from "@/lib/shared/api-types";
 import type { Finding } from "@/lib/shared/rules";
 import type { ShiftInput } from "@/lib/shared/schemas/shift";
 import { getShift, shiftNotFound } from "./find-shifts";
+import { shiftColumns } from "./shift-columns";
 
-function columns(input: ShiftInput) {
+/**
+ * A shift as the audit log keeps it (docs/PRODUCT-RULES.md §27.5): its fields with the names they had at the time,
+ * so the history still reads right after a rename or an archiving.
+ */
+function auditSnapshot(record: ShiftRecord | undefined) {
+  if (!record) return undefined;
+  const { state } = record;
   return {
-    employeeId: input.employee_id,
-    locationId: input.location_id,
-    shiftDate: toDateColumn(input.shift_date),
-    startTime: toTimeColumn(input.start_time),
-    endTime: toTimeColumn(input.end_time),
-    breakMinutes: input.break_minutes,
-    isCustom: input.is_custom,
-    customName: input.custom_name,
+    employee_id: state.employee_id,
+    employee_name: record.employeeName,
+    location_id: state.location_id,
+    location_name: record.locationName,
+    shift_date: state.shift_date,
+    start_time: state.start_time,
+    end_time: state.end_time,
+    break_minutes: state.break_minutes,
+    custom_name: state.custom_name,
   };
 }
 
@@ -32,16 +40,18 @@ async function assertReferences(tx: Tx, input: ShiftInput) {
 
 /** Overlap and vacation refuse the write; the answer carries the warnings (docs/PRODUCT-RULES.md §25). */
 export async function createShift({ input, audit }: CreateOptions<ShiftInput>): Promise<SavedShift> {
-  const { id, findings } = await db.$transaction(async (tx) => {
+  const { id, findings, changeId } = await db.$transaction(async (tx) => {
     await assertReferences(tx, input);
     const findings = await assertAssignable(tx, { id: 0, input });
-    const shift = await tx.shift.create({ data: columns(input), select: { id: true } });
-    await recordAudit({ ...audit, action: "shift.create", entityType: "shift", entityId: shift.id }, tx);
-    return { id: shift.id, findings };
+    const shift = await tx.shift.create({ data: shiftColumns(input), select: { id: true } });
+    const change = await recordPlanChange(tx, { kind: "shift.create", audit, before: new Map(), shiftIds: [shift.id] });
+    const details = { change_id: change.changeId, after: auditSnapshot(change.after.get(shift.id)) };
+    await recordAudit({ ...audit, action: "shift.create", entityType: "shift", entityId: shift.id, details }, tx);
+    return { id: shift.id, findings, changeId: change.changeId };
   }, LOCKING_TRANSACTION);
   // The findings were computed before the shift had an id.
   const warnings = findings.map((finding): Finding => ({ ...finding, shift_id: id }));
-  return { ...(await getShift({ id })), warnings };
+  return { ...(await getShift({ id })), warnings, change_id: changeId };
 }
 
 /**
@@ -49,48 +59,48 @@ export async function createShift({ input, audit }: CreateOptions<ShiftInput>): 
  * open: its applications go in the same transaction (docs/PRODUCT-RULES.md §26.5), named in the audit row.
  */
 export async function updateShift({ id, input, audit }: UpdateOptions<ShiftInput>): Promise<SavedShift> {
-  const warnings = await db.$transaction(async (tx) => {
-    if (!(await tx.shift.findUnique({ where: { id }, select: { id: true } }))) throw shiftNotFound();
+  const { warnings, changeId } = await db.$transaction(async (tx) => {
+    // The shift is locked before the employee (in assertAssignable), the order every plan write keeps.
+    const before = await lockShifts(tx, [id]);
+    if (!before.has(id)) throw shiftNotFound();
     await assertReferences(tx, input);
     const findings = await assertAssignable(tx, { id, input });
-    await tx.shift.update({ where: { id }, data: columns(input) });
+    await tx.shift.update({ where: { id }, data: shiftColumns(input) });
     const cleared = input.employee_id === null ? [] : await clearApplications({ shiftId: id }, tx);
-    await recordAudit(
-      {
-        ...audit,
-        action: "shift.update",
-        entityType: "shift",
-        entityId: id,
-        ...(cleared.length > 0 && { details: { applications_cleared: cleared } }),
-      },
-      tx,
-    );
-    return findings;
+    const change = await recordPlanChange(tx, { kind: "shift.update", audit, before, shiftIds: [id] });
+    const details = {
+      change_id: change.changeId,
+      before: auditSnapshot(before.get(id)),
+      after: auditSnapshot(change.after.get(id)),
+      ...(cleared.length > 0 && { applications_cleared: cleared }),
+    };
+    await recordAudit({ ...audit, action: "shift.update", entityType: "shift", entityId: id, details }, tx);
+    return { warnings: findings, changeId: change.changeId };
   }, LOCKING_TRANSACTION);
-  return { ...(await getShift({ id })), warnings };
+  return { ...(await getShift({ id })), warnings, change_id: changeId };
 }
 
 /** Its applications go by cascade (docs/PRODUCT-RULES.md §26.5); the audit row names whose they were. */
-export async function deleteShift({ id, audit }: RemoveOptions): Promise<void> {
-  await db.$transaction(async (tx) => {
+export async function deleteShift({ id, audit }: RemoveOptions): Promise<DeletedShift> {
+  return db.$transaction(async (tx) => {
     // Locked first: an application arriving meanwhile (it holds the shift for share) waits and then finds it gone,
     // so the applications removed here are all the ones the audit row names.
-    const locked = await tx.$executeRaw`SELECT 1 FROM shifts WHERE id = ${id} FOR UPDATE`;
-    if (locked === 0) throw shiftNotFound();
+    const before = await lockShifts(tx, [id]);
+    if (!before.has(id)) throw shiftNotFound();
     const cleared = await clearApplications({ shiftId: id }, tx);
     await tx.shift.delete({ where: { id } });
-    await recordAudit(
-      {
-        ...audit,
-        action: "shift.delete",
-        entityType: "shift",
-        entityId: id,
-        ...(cleared.length > 0 && { details: { applications_cleared: cleared } }),
-      },
-      tx,
-    );
+    const { changeId } = await recordPlanChange(tx, { kind: "shift.delete", audit, before, shiftIds: [id] });
+    const details = {
+      change_id: changeId,
+      before: auditSnapshot(before.get(id)),
+      ...(cleared.length > 0 && { applications_cleared: cleared }),
+    };
+    await recordAudit({ ...audit, action: "shift.delete", entityType: "shift", entityId: id, details }, tx);
+    return { changeId };
   });
 }
+
+export type DeletedShift = { changeId: string };
 
 type UnassignOptions = { employeeId: number; startDate: string; endDate: string };
 

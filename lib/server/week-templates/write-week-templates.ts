@@ -1,5 +1,6 @@
 import "server-only";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { recordPlanChange } from "@/lib/server/changes/write-changes";
 import { db } from "@/lib/server/db/client";
 import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
@@ -73,7 +74,7 @@ export type ApplyWeekTemplateOptions = { id: number; startDate: string; audit: A
 
 export async function applyWeekTemplate({ id, startDate, audit }: ApplyWeekTemplateOptions): Promise<AppliedTemplate> {
   const monday = mondayOf(startDate);
-  const ids = await db.$transaction(async (tx) => {
+  const { ids, changeId } = await db.$transaction(async (tx) => {
     const template = await tx.weekTemplate.findUnique({ where: { id }, include: { shifts: true } });
     if (!template) throw weekTemplateNotFound();
     await assertActiveLocations({ ids: template.shifts.map((shift) => shift.locationId), field: "shifts" }, tx);
@@ -90,18 +91,25 @@ export async function applyWeekTemplate({ id, startDate, audit }: ApplyWeekTempl
       })),
       select: { id: true },
     });
+    const ids = created.map((shift) => shift.id);
+    const { changeId } = await recordPlanChange(tx, {
+      kind: "week_template.apply",
+      audit,
+      before: new Map(),
+      shiftIds: ids,
+    });
     await recordAudit(
       {
         ...audit,
         action: "week_template.apply",
         entityType: "week_template",
         entityId: id,
-        details: { week_start: monday, shifts_created: created.length },
+        details: { change_id: changeId, week_start: monday, shifts_created: created.length },
       },
       tx,
     );
-    return created.map((shift) => shift.id);
+    return { ids, changeId };
   });
   const shifts = await findShifts({ ids });
-  return { created: shifts.length, shifts };
+  return { created: shifts.length, shifts, change_id: changeId };
 }

@@ -5,6 +5,7 @@
  */
 import * as auth from "./auth";
 import * as calendar from "./calendar";
+import * as changes from "./changes";
 import * as dashboard from "./dashboard";
 import * as employees from "./employees";
 import * as holidays from "./holidays";
@@ -36,6 +37,7 @@ const MODULES = [
   employees,
   locations,
   shifts,
+  changes,
   schedule,
   vacations,
   unavailability,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idParamsSchema } from "@/lib/shared/schemas/fragments";
-import { messageSchema } from "@/lib/shared/schemas/common";
+import { deletedShiftSchema } from "@/lib/shared/schemas/change";
 import { findingSchema, savedShiftSchema } from "@/lib/shared/schemas/finding";
 import { dateRangeQuerySchema, shiftCheckSchema, shiftDtoSchema, shiftInputSchema } from "@/lib/shared/schemas/shift";
 import { shiftApplicationDtoSchema } from "@/lib/shared/schemas/shift-application";
@@ -65,7 +65,7 @@ export const deleteShift = defineOperation({
   summary: "Remove a shift",
   access: "shifts:write",
   params: idParamsSchema,
-  responses: [{ status: 200, description: "Removed", schema: messageSchema }],
+  responses: [{ status: 200, description: "Removed; `change_id` undoes it", schema: deletedShiftSchema }],
 });
 
 export const checkShift = defineOperation({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FINDING_CODES } from "@/lib/shared/rules/types";
+import { changeIdSchema } from "./change";
 import { id } from "./response-fields";
 import { shiftDtoSchema } from "./shift";
 
@@ -13,5 +14,5 @@ export const findingSchema = z.strictObject({
   related_shift_id: id.optional().meta({ description: "The other shift (overlap, rest_time)" }),
 });
 
-/** POST/PUT /shifts answer: the saved shift and the warnings it has (errors are refused, docs §25). */
-export const savedShiftSchema = shiftDtoSchema.extend({ warnings: z.array(findingSchema) });
+/** POST/PUT /shifts answer: the saved shift, the warnings it has (errors are refused, docs §25), its change. */
+export const savedShiftSchema = shiftDtoSchema.extend({ warnings: z.array(findingSchema), change_id: changeIdSchema });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { changeIdSchema } from "./change";
 import { dateSchema, nameSchema, optionalTextSchema, refIdSchema, timeSchema } from "./fragments";
 import { color, id, time } from "./response-fields";
 import { breakMinutesSchema, checkShiftTimes, shiftDtoSchema } from "./shift";
@@ -57,4 +58,8 @@ export const weekTemplateDtoSchema = z.strictObject({
   shifts: z.array(weekTemplateShiftDtoSchema),
 });
 
-export const appliedTemplateSchema = z.strictObject({ created: z.number().int(), shifts: z.array(shiftDtoSchema) });
+export const appliedTemplateSchema = z.strictObject({
+  created: z.number().int(),
+  shifts: z.array(shiftDtoSchema),
+  change_id: changeIdSchema,
+});

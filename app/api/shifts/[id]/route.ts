@@ -8,6 +8,6 @@ export const PUT = route(api.updateShift, async ({ params, body, audit }) =>
 );
 
 export const DELETE = route(api.deleteShift, async ({ params, audit }) => {
-  await deleteShift({ id: params.id, audit });
-  return json({ message: "Schicht gelöscht" });
+  const { changeId } = await deleteShift({ id: params.id, audit });
+  return json({ message: "Schicht gelöscht", change_id: changeId });
 });

@@ -1,0 +1,198 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import { ApiError } from "@/lib/server/api/errors";
+import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { assertActiveLocations } from "@/lib/server/locations/find-locations";
+import { assertAssignable } from "@/lib/server/rules/find-findings";
+import { shiftColumns } from "@/lib/server/shifts/shift-columns";
+import type { ShiftInput } from "@/lib/shared/schemas/shift";
+
+/**
+ * The state of a shift as undo sees it (docs/PRODUCT-RULES.md §27.7): every column a plan write can change,
+ * plus `updated_ms`, so that a write which put back the same values still counts as a change since.
+ */
+export type ShiftState = {
+  employee_id: number | null;
+  location_id: number;
+  shift_date: string;
+  start_time: string;
+  end_time: string;
+  break_minutes: number;
+  is_custom: boolean;
+  custom_name: string | null;
+  updated_ms: number;
+};
+
+/** A shift as a change saw it: its state, and the names the audit log keeps with it. */
+export type ShiftRecord = { state: ShiftState; employeeName: string | null; locationName: string };
+
+type RecordRow = { id: number; state: ShiftState; employee_name: string | null; location_name: string };
+
+function recordsOf(rows: RecordRow[]): Map<number, ShiftRecord> {
+  return new Map(
+    rows.map((row) => [row.id, { state: row.state, employeeName: row.employee_name, locationName: row.location_name }]),
+  );
+}
+
+function selectRecords(ids: number[], lock: boolean) {
+  return Prisma.sql`
+    SELECT s.id,
+      jsonb_build_object(
+        'employee_id', s.employee_id,
+        'location_id', s.location_id,
+        'shift_date', to_char(s.shift_date, 'YYYY-MM-DD'),
+        'start_time', to_char(s.start_time, 'HH24:MI'),
+        'end_time', to_char(s.end_time, 'HH24:MI'),
+        'break_minutes', s.break_minutes,
+        'is_custom', s.is_custom,
+        'custom_name', s.custom_name,
+        'updated_ms', (extract(epoch FROM s.updated_at) * 1000)::bigint
+      ) AS state,
+      e.first_name || ' ' || e.last_name AS employee_name,
+      l.name AS location_name
+    FROM shifts s
+    JOIN locations l ON l.id = s.location_id
+    LEFT JOIN employees e ON e.id = s.employee_id
+    WHERE s.id = ANY(${ids}::int[])
+    ORDER BY s.id
+    ${lock ? Prisma.sql`FOR UPDATE OF s` : Prisma.empty}`;
+}
+
+/**
+ * Locks the shifts (FOR UPDATE, in id order, so two writes over the same shifts queue instead of deadlocking) and
+ * answers their records; an id that does not exist is absent. Call it first in a plan write's transaction: these
+ * are the before-states `recordPlanChange` stores.
+ */
+export async function lockShifts(tx: Tx, ids: number[]): Promise<Map<number, ShiftRecord>> {
+  if (ids.length === 0) return new Map();
+  return recordsOf(await tx.$queryRaw<RecordRow[]>(selectRecords(ids, true)));
+}
+
+/** The records of the shifts as they are now in the caller's transaction. */
+export async function readShifts(tx: Tx, ids: number[]): Promise<Map<number, ShiftRecord>> {
+  if (ids.length === 0) return new Map();
+  return recordsOf(await tx.$queryRaw<RecordRow[]>(selectRecords(ids, false)));
+}
+
+export type PlanChangeKind =
+  "shift.create" | "shift.update" | "shift.delete" | "shift.copy_week" | "week_template.apply" | "change.undo";
+
+export type RecordPlanChangeOptions = {
+  kind: PlanChangeKind;
+  audit: AuditContext;
+  /** The records `lockShifts` answered before the write (empty for shifts the write creates). */
+  before: Map<number, ShiftRecord>;
+  /** Every shift the write touched: created, changed and deleted ones. */
+  shiftIds: number[];
+};
+
+export type RecordedPlanChange = { changeId: string; after: Map<number, ShiftRecord> };
+
+/**
+ * Stores a plan write for undo at the end of its transaction: reads the after-states itself (a shift that is gone
+ * was deleted) and answers the change's id, which the write's answer carries as `change_id`.
+ */
+export async function recordPlanChange(tx: Tx, options: RecordPlanChangeOptions): Promise<RecordedPlanChange> {
+  const { kind, audit, before, shiftIds } = options;
+  const ids = [...new Set(shiftIds)].sort((a, b) => a - b);
+  const after = await readShifts(tx, ids);
+  const items = ids
+    .map((id) => ({ shift_id: id, before: before.get(id)?.state ?? null, after: after.get(id)?.state ?? null }))
+    .filter((item) => item.before !== null || item.after !== null);
+  const [{ id: changeId }] = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO plan_changes (kind, user_id) VALUES (${kind}, ${audit.actor.id}) RETURNING id::text`;
+  if (items.length > 0) {
+    await tx.$executeRaw`
+      INSERT INTO plan_change_shifts (change_id, shift_id, before, after)
+      SELECT ${changeId}::uuid, item.shift_id, item.before, item.after
+      FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS item(shift_id int, before jsonb, after jsonb)`;
+  }
+  return { changeId, after };
+}
+
+function sameState(current: ShiftState | null, expected: ShiftState | null): boolean {
+  if (current === null || expected === null) return current === expected;
+  return (Object.keys(expected) as (keyof ShiftState)[]).every((key) => current[key] === expected[key]);
+}
+
+function inputOf(state: ShiftState): ShiftInput {
+  const { updated_ms: _updated, ...input } = state;
+  return input;
+}
+
+const CHANGED_SINCE = "Inzwischen geändert – Rückgängig nicht möglich";
+
+type ChangeItem = { shift_id: number; before: ShiftState | null; after: ShiftState | null };
+
+export type UndoChangeOptions = { id: string; audit: AuditContext };
+export type UndoneChange = { changeId: string; shifts: number };
+
+/**
+ * Puts back the before-states of a plan change in one transaction (docs/PRODUCT-RULES.md §27.7). Refuses with 409
+ * when any touched shift differs from the state the change left (or got an application since): undo never
+ * overwrites a newer change. The put-back shifts pass the same rules as a write (an overlap or a vacation recorded
+ * since refuses). The undo is a plan change itself, so its `change_id` undoes the undo.
+ */
+export async function undoChange({ id, audit }: UndoChangeOptions): Promise<UndoneChange> {
+  return db.$transaction(async (tx) => {
+    const [change] = await tx.$queryRaw<{ created_at: Date; undone_at: Date | null }[]>`
+      SELECT created_at, undone_at FROM plan_changes WHERE id = ${id}::uuid FOR UPDATE`;
+    if (!change) throw new ApiError("not_found", "Änderung nicht gefunden");
+    if (change.undone_at) throw new ApiError("change_undone");
+    const items = await tx.$queryRaw<ChangeItem[]>`
+      SELECT shift_id, before, after FROM plan_change_shifts WHERE change_id = ${id}::uuid ORDER BY shift_id`;
+    const ids = items.map((item) => item.shift_id);
+    const current = await lockShifts(tx, ids);
+    const applied = await tx.$queryRaw<{ shift_id: number }[]>`
+      SELECT DISTINCT shift_id FROM shift_applications
+      WHERE shift_id = ANY(${ids}::int[]) AND created_at > ${change.created_at}`;
+    const changed = items
+      .filter((item) => !sameState(current.get(item.shift_id)?.state ?? null, item.after))
+      .map((item) => item.shift_id);
+    const conflicts = [...new Set([...changed, ...applied.map((row) => row.shift_id)])].sort((a, b) => a - b);
+    if (conflicts.length > 0) throw new ApiError("change_conflict", CHANGED_SINCE, { shift_ids: conflicts });
+
+    const removed = items.filter((item) => item.before === null).map((item) => item.shift_id);
+    if (removed.length > 0) await tx.shift.deleteMany({ where: { id: { in: removed } } });
+    // Employees are locked (by the rules' check) in id order, as every other write that takes several.
+    const restored = items
+      .filter((item): item is ChangeItem & { before: ShiftState } => item.before !== null)
+      .sort((a, b) => (a.before.employee_id ?? 0) - (b.before.employee_id ?? 0) || a.shift_id - b.shift_id);
+    for (const item of restored) {
+      const input = inputOf(item.before);
+      await assertRestorable(tx, item.shift_id, input);
+      const data = shiftColumns(input);
+      await tx.shift.upsert({ where: { id: item.shift_id }, create: { id: item.shift_id, ...data }, update: data });
+    }
+
+    const undo = await recordPlanChange(tx, { kind: "change.undo", audit, before: current, shiftIds: ids });
+    await tx.$executeRaw`
+      UPDATE plan_changes SET undone_at = now(), undone_by = ${undo.changeId}::uuid WHERE id = ${id}::uuid`;
+    await recordAudit(
+      {
+        ...audit,
+        action: "change.undo",
+        details: { change_id: undo.changeId, undone_change_id: id, shifts: ids.length },
+      },
+      tx,
+    );
+    return { changeId: undo.changeId, shifts: ids.length };
+  }, LOCKING_TRANSACTION);
+}
+
+/**
+ * A state put back must still be possible: its location and employee not archived since (409, like a change
+ * since), no overlap or vacation (the rules' own 409).
+ */
+async function assertRestorable(tx: Tx, shiftId: number, input: ShiftInput): Promise<void> {
+  try {
+    await assertActiveLocations({ ids: [input.location_id] }, tx);
+    await assertAssignable(tx, { id: shiftId, input });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "validation_failed") {
+      throw new ApiError("change_conflict", CHANGED_SINCE, { shift_ids: [shiftId] });
+    }
+    throw error;
+  }
+}
