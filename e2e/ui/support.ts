@@ -67,11 +67,10 @@ export async function screenLoaded(page: Page) {
   await expect(page.getByRole("status").filter({ hasText: "Wird geladen..." })).toHaveCount(0);
 }
 
-/** A sonner toast with exactly this text. */
+/** A sonner toast with exactly this text (title and description; a button such as "Rückgängig" aside). */
 export function toast(page: Page, text: string) {
-  return page
-    .locator("[data-sonner-toast]")
-    .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) });
+  const exactly = new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  return page.locator("[data-sonner-toast]").filter({ has: page.locator("[data-content]", { hasText: exactly }) });
 }
 
 export const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
