@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { Field } from "@/components/ui/Field";
@@ -39,6 +39,13 @@ export function PresetSection({ locationId, presets: initial, onChanged }: Props
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<ShiftPresetDto | null>(null);
   const { busy, run } = useAction();
+  const returnFocus = useRef(false);
+  // Back to the add button once the form that replaced it has gone (keyboard users add the next one from there).
+  useEffect(() => {
+    if (editing !== null || !returnFocus.current) return;
+    returnFocus.current = false;
+    document.getElementById("preset-add")?.focus();
+  }, [editing]);
   const full = presets.length >= MAX_PRESETS_PER_LOCATION;
   const path = `/locations/${locationId}/presets` as const;
 
@@ -60,8 +67,7 @@ export function PresetSection({ locationId, presets: initial, onChanged }: Props
   function close() {
     setEditing(null);
     setErrors({});
-    // Back to the add button, which the form replaced (it is not rendered while the form is open).
-    requestAnimationFrame(() => document.getElementById("preset-add")?.focus());
+    returnFocus.current = true;
   }
 
   async function reload() {
