@@ -437,15 +437,17 @@ function PresetButtons(props: {
               size="sm"
               variant="secondary"
               aria-pressed={pressed}
-              aria-label={`${preset.name} ${preset.start_time}–${preset.end_time}`}
               title={preset.break_minutes > 0 ? `${preset.break_minutes} Min. Pause` : "Ohne Pause"}
               disabled={busy}
               onClick={() => onChoose(preset)}
               className="aria-pressed:border-accent-dark aria-pressed:bg-blue-50 aria-pressed:text-blue-900"
             >
-              <span className="font-semibold">{preset.name}</span>
-              <span className="tabular-nums">
-                {preset.start_time}–{preset.end_time}
+              {/* One inline run, so the space stays and the name read out is the text shown. */}
+              <span>
+                <span className="font-semibold">{preset.name}</span>{" "}
+                <span className="tabular-nums">
+                  {preset.start_time}–{preset.end_time}
+                </span>
               </span>
             </Button>
           );
