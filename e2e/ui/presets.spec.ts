@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { formatDayMonth } from "../../lib/shared/format";
-import { adminHeaders, expectAccessible, signIn, storage, toast, unique } from "./support";
+import { adminHeaders, expectAccessible, screenLoaded, signIn, storage, toast, unique } from "./support";
 
 // Shift presets and the shift dialog's memory (docs/PRODUCT-RULES.md §27.1).
 
@@ -95,8 +95,14 @@ test("admin adds Früh 06:00–14:00; the shift dialog fills it with one click a
   await dialog.getByRole("button", { name: "Abbrechen" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText("Schichtarten: Früh");
 
-  // The planner: the dialog offers the preset; one click fills start, end and break.
+  // The planner: the presets come with the locations, no call of their own (P8).
+  const calls: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/") && calls.push(new URL(r.url()).pathname));
   await page.goto("/schedule");
+  await screenLoaded(page);
+  await page.waitForLoadState("networkidle");
+  expect(calls.sort()).toEqual(["/api/auth/me", "/api/employees", "/api/locations", "/api/schedule/week"]);
+  // The dialog offers the preset; one click fills start, end and break.
   const start = monday();
   const tuesday = addDays(start, 1);
   const wednesday = addDays(start, 2);
