@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { formatDayMonth } from "../../lib/shared/format";
@@ -16,8 +16,8 @@ const addButton = (page: Page, location: string, weekday: string, day: string) =
     name: `Schicht hinzufügen: ${location}, ${weekday} ${formatDayMonth(day)}`,
   });
 
-/** The open dialog at 1366 and 390 px wide, then back to the project's viewport. */
-async function shots(page: Page, name: string) {
+/** The open dialog at 1366 and 390 px wide (scrolled to `show`), then back to the project's viewport. */
+async function shots(page: Page, name: string, show: Locator) {
   mkdirSync(SHOTS, { recursive: true });
   const before = page.viewportSize()!;
   for (const [width, height] of [
@@ -25,6 +25,7 @@ async function shots(page: Page, name: string) {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
+    await show.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize(before);
@@ -83,7 +84,7 @@ test("admin adds Früh 06:00–14:00; the shift dialog fills it with one click a
   await expect(toast(page, "Schichtart aktualisiert!")).toBeVisible();
   await expect(presets.nth(1)).toContainText("14:00–02:00 (über Mitternacht) · ohne Pause");
   await expectAccessible(page, "location dialog with presets");
-  await shots(page, "location-dialog");
+  await shots(page, "location-dialog", section);
   await section.getByRole("button", { name: "Schichtart Spät löschen" }).click();
   const confirm = page.getByRole("dialog", { name: "Schichtart löschen" });
   await expect(confirm).toContainText(
@@ -120,7 +121,7 @@ test("admin adds Früh 06:00–14:00; the shift dialog fills it with one click a
   await expect(early).toHaveAttribute("aria-pressed", "true");
   await expect(shift.getByRole("status")).toHaveText("Vorschau: 06:00–14:00 · 7.5 h, 30 Min. Pause");
   await expectAccessible(page, "shift dialog with presets");
-  await shots(page, "shift-dialog");
+  await shots(page, "shift-dialog", shift.getByRole("group", { name: "Schichtart" }));
   await shift.getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page, "Schicht erstellt!")).toBeVisible();
   const chip = row(page, name).getByTestId("shift");
