@@ -143,9 +143,9 @@ export function ShiftDialog(props: Props) {
 
   /** A preset's button (§27.1) fills start, end and break; the rest of the form stays. */
   function applyTimes(times: ShiftTimes) {
-    const next = timesOf(times, labourRules);
+    const { breakFollows: follows, ...next } = timesOf(times, labourRules);
     setTimesSet(true);
-    setBreakFollows(next.breakFollows);
+    setBreakFollows(follows);
     setForm((current) => ({ ...current, ...next }));
   }
 
