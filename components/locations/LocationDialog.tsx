@@ -13,10 +13,17 @@ import { classNames } from "@/lib/shared/class-names";
 import { DEFAULT_LOCATION_COLOR, LOCATION_COLOR_PRESETS } from "@/lib/shared/colors";
 import { holidayRegionName } from "@/lib/shared/schemas/holiday";
 import { locationInputSchema } from "@/lib/shared/schemas/location";
+import { PresetSection } from "./PresetSection";
 
-type Props = { location: LocationDto | null; onClose: () => void; onSaved: () => void };
+type Props = {
+  location: LocationDto | null;
+  onClose: () => void;
+  onSaved: () => void;
+  /** A preset was added, changed or deleted (saved at once, docs/PRODUCT-RULES.md §27.1); the dialog stays. */
+  onPresetsChanged: () => void;
+};
 
-export function LocationDialog({ location, onClose, onSaved }: Props) {
+export function LocationDialog({ location, onClose, onSaved, onPresetsChanged }: Props) {
   const [name, setName] = useState(location?.name ?? "");
   const [color, setColor] = useState(location?.color ?? DEFAULT_LOCATION_COLOR);
   const [address, setAddress] = useState(location?.address ?? "");
@@ -123,6 +130,14 @@ export function LocationDialog({ location, onClose, onSaved }: Props) {
         </SelectField>
         <FormActions busy={busy} onCancel={onClose} />
       </form>
+      {/* Its own forms, after the location's: a form may not hold another. */}
+      {location ? (
+        <PresetSection locationId={location.id} presets={location.presets} onChanged={onPresetsChanged} />
+      ) : (
+        <p className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">
+          Schichtarten (z. B. Früh 06:00–14:00) legst du an, sobald der Standort gespeichert ist.
+        </p>
+      )}
     </Modal>
   );
 }

@@ -52,6 +52,11 @@ export function LocationsScreen() {
                         <h2 className="font-semibold text-slate-900">{location.name}</h2>
                         <p className="text-sm text-slate-600">{location.address ?? "Keine Adresse hinterlegt"}</p>
                         <p className="mt-1 font-mono text-xs text-slate-500">{location.color}</p>
+                        {location.presets.length > 0 && (
+                          <p className="mt-1 text-xs text-slate-600">
+                            Schichtarten: {location.presets.map((preset) => preset.name).join(", ")}
+                          </p>
+                        )}
                         {location.holiday_region && (
                           <p className="mt-1 text-xs text-slate-600">
                             Feiertage: {holidayRegionName(location.holiday_region)}
@@ -95,6 +100,7 @@ export function LocationsScreen() {
             setEditing(null);
             void locations.reload();
           }}
+          onPresetsChanged={() => void locations.reload()}
         />
       )}
       <ConfirmDelete

@@ -1,10 +1,11 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field, inputClass } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
+import { readLastShiftTimes, rememberShiftTimes, type ShiftTimes } from "@/lib/client/last-shift-times";
 import { announceChange } from "@/lib/client/undo";
 import { useAction } from "@/lib/client/use-action";
 import type {
@@ -12,6 +13,7 @@ import type {
   LocationDto,
   SavedShift,
   ShiftDto,
+  ShiftPresetDto,
   UnavailabilityDto,
   VacationDto,
   WeekApplicationDto,
@@ -52,6 +54,23 @@ const suggestedBreak = (start: string, end: string, rules: LabourRules) =>
   minimumBreak(shiftMinutes(start, end) ?? 0, rules);
 
 /**
+ * Where a new shift's times start (docs/PRODUCT-RULES.md §27.1): the last ones saved at the location in this
+ * browser, else 09:00–17:00 with the legal break. A break that is the legal minimum of its times keeps following
+ * the times, as a saved shift's does.
+ */
+function startingTimes(locationId: number | null, rules: LabourRules) {
+  const last = locationId === null ? null : readLastShiftTimes(locationId);
+  if (!last) return { start_time: "09:00", end_time: "17:00", break_minutes: "0", breakFollows: true };
+  return timesOf(last, rules);
+}
+
+function timesOf(times: ShiftTimes, rules: LabourRules) {
+  const { start_time, end_time, break_minutes } = times;
+  const breakFollows = break_minutes === suggestedBreak(start_time, end_time, rules);
+  return { start_time, end_time, break_minutes: String(break_minutes), breakFollows };
+}
+
+/**
  * The success toast (docs/PRODUCT-RULES.md §20.1): the saved shift's warnings follow it, one in full, several
  * as a count (the chips and "Hinweise" show them).
  */
@@ -87,24 +106,32 @@ export function ShiftDialog(props: Props) {
     onUndone,
   } = props;
   const editing = "shift" in draft ? draft.shift : null;
+  // The times a new shift starts from, read once: the last saved at the location, or the defaults.
+  const [initial] = useState(() =>
+    editing
+      ? timesOf(editing, labourRules)
+      : startingTimes("locationId" in draft ? draft.locationId : null, labourRules),
+  );
   const [form, setForm] = useState({
     employee_id: editing?.employee_id ? String(editing.employee_id) : "",
     location_id: String(editing?.location_id ?? ("locationId" in draft ? draft.locationId : "")),
     shift_date: editing?.shift_date ?? ("date" in draft ? draft.date : ""),
-    start_time: editing?.start_time ?? "09:00",
-    end_time: editing?.end_time ?? "17:00",
+    start_time: initial.start_time,
+    end_time: initial.end_time,
     is_custom: editing?.is_custom ?? false,
     custom_name: editing?.custom_name ?? "",
-    break_minutes: String(editing?.break_minutes ?? 0),
+    break_minutes: initial.break_minutes,
   });
   // The break follows the times (the legal minimum) until the user sets it. A saved shift's break follows too
   // when it is the minimum of its saved times, so changing the times of a shift planned that way keeps it legal.
-  const [breakFollows, setBreakFollows] = useState(
-    () => !editing || editing.break_minutes === suggestedBreak(editing.start_time, editing.end_time, labourRules),
-  );
+  const [breakFollows, setBreakFollows] = useState(initial.breakFollows);
+  // Until the user sets times, a new shift's times follow the chosen location's memory (§27.1).
+  const [timesSet, setTimesSet] = useState(false);
+  useReturnFocus();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useAction();
-  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    if (key === "start_time" || key === "end_time") setTimesSet(true);
     setForm((current) => ({
       ...current,
       [key]:
@@ -112,6 +139,26 @@ export function ShiftDialog(props: Props) {
           ? event.target.checked
           : event.target.value,
     }));
+  };
+
+  /** A preset's button (§27.1) fills start, end and break; the rest of the form stays. */
+  function applyTimes(times: ShiftTimes) {
+    const { breakFollows: follows, ...next } = timesOf(times, labourRules);
+    setTimesSet(true);
+    setBreakFollows(follows);
+    setForm((current) => ({ ...current, ...next }));
+  }
+
+  function chooseLocation(event: React.ChangeEvent<HTMLSelectElement>) {
+    const value = event.target.value;
+    const next = !editing && !timesSet ? startingTimes(value ? Number(value) : null, labourRules) : null;
+    if (next) setBreakFollows(next.breakFollows);
+    setForm((current) => ({
+      ...current,
+      location_id: value,
+      ...(next && { start_time: next.start_time, end_time: next.end_time, break_minutes: next.break_minutes }),
+    }));
+  }
 
   const suggested = suggestedBreak(form.start_time, form.end_time, labourRules);
   const breakText = breakFollows ? String(suggested) : form.break_minutes;
@@ -137,6 +184,7 @@ export function ShiftDialog(props: Props) {
       ? [...locations, { id: editing.location_id, name: editing.location_name }]
       : locations;
   const employeeKnown = !editing?.employee_id || employees.some((entry) => entry.employee.id === editing.employee_id);
+  const presets = locations.find((location) => String(location.id) === form.location_id)?.presets ?? [];
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -170,6 +218,7 @@ export function ShiftDialog(props: Props) {
       { failure: editing ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen" },
     );
     if (!saved || !answer) return;
+    rememberShiftTimes(body.location_id, body);
     const title = applicant
       ? `Schicht an ${applicant.employee_name} vergeben!`
       : editing
@@ -229,7 +278,7 @@ export function ShiftDialog(props: Props) {
             <select
               id="shift-location"
               value={form.location_id}
-              onChange={set("location_id")}
+              onChange={chooseLocation}
               disabled={busy}
               className={inputClass}
               aria-invalid={errors.location_id ? true : undefined}
@@ -253,6 +302,14 @@ export function ShiftDialog(props: Props) {
             disabled={busy}
           />
         </div>
+        {presets.length > 0 && (
+          <PresetButtons
+            presets={presets}
+            current={{ start_time: form.start_time, end_time: form.end_time, break_minutes: breakMinutes }}
+            busy={busy}
+            onChoose={applyTimes}
+          />
+        )}
         <div className="grid gap-4 sm:grid-cols-3">
           <Field
             id="shift-start"
@@ -283,6 +340,7 @@ export function ShiftDialog(props: Props) {
             onChange={(event) => {
               const value = event.target.value;
               setBreakFollows(false);
+              setTimesSet(true);
               setForm((current) => ({ ...current, break_minutes: value }));
             }}
             error={errors.break_minutes}
@@ -330,6 +388,72 @@ export function ShiftDialog(props: Props) {
         <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>
+  );
+}
+
+/**
+ * After saving or Escape, focus goes back to what opened the dialog (the cell's "+" or a chip), so a keyboard user
+ * plans on from there (docs/PRODUCT-RULES.md §27.1). Read during the first render: the dialog takes focus in an
+ * effect. An opener the grid no longer shows is left alone.
+ */
+function useReturnFocus() {
+  const [opener] = useState(() =>
+    typeof document !== "undefined" && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+  useEffect(
+    () => () => {
+      if (!opener || opener === document.body) return;
+      // After the dialog has gone: its closing would otherwise move focus again.
+      requestAnimationFrame(() => {
+        if (opener.isConnected) opener.focus();
+      });
+    },
+    [opener],
+  );
+}
+
+/** The location's presets as one-click buttons ("Früh 06:00–14:00"); the one the form matches is pressed. */
+function PresetButtons(props: {
+  presets: ShiftPresetDto[];
+  current: ShiftTimes;
+  busy: boolean;
+  onChoose: (preset: ShiftPresetDto) => void;
+}) {
+  const { presets, current, busy, onChoose } = props;
+  return (
+    <div role="group" aria-labelledby="shift-presets-label" className="space-y-1">
+      <p id="shift-presets-label" className="text-sm font-medium text-slate-700">
+        Schichtart
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {presets.map((preset) => {
+          const pressed =
+            preset.start_time === current.start_time &&
+            preset.end_time === current.end_time &&
+            preset.break_minutes === current.break_minutes;
+          return (
+            <Button
+              key={preset.id}
+              size="sm"
+              variant="secondary"
+              aria-pressed={pressed}
+              title={preset.break_minutes > 0 ? `${preset.break_minutes} Min. Pause` : "Ohne Pause"}
+              disabled={busy}
+              onClick={() => onChoose(preset)}
+              className="aria-pressed:border-accent-dark aria-pressed:bg-blue-50 aria-pressed:text-blue-900"
+            >
+              {/* One inline run, so the space stays and the name read out is the text shown. */}
+              <span>
+                <span className="font-semibold">{preset.name}</span>{" "}
+                <span className="tabular-nums">
+                  {preset.start_time}–{preset.end_time}
+                </span>
+              </span>
+            </Button>
+          );
+        })}
+      </div>
+    </div>
   );
 }
 

@@ -171,6 +171,7 @@ export function rows(locations: LocationDto[], shifts: ShiftDto[]): LocationDto[
         color: shift.location_color,
         address: null,
         holiday_region: null,
+        presets: [],
       });
   }
   return [...locations, ...extra.values()];

@@ -16,6 +16,7 @@ import type { findingSchema, savedShiftSchema } from "./schemas/finding";
 import type { scheduleWeekSchema } from "./schemas/schedule";
 import type { settingsDtoSchema } from "./schemas/settings";
 import type { shiftDtoSchema } from "./schemas/shift";
+import type { shiftPresetDtoSchema } from "./schemas/shift-preset";
 import type { unavailabilityDtoSchema } from "./schemas/unavailability";
 import type { openShiftDtoSchema, shiftApplicationDtoSchema, weekApplicationSchema } from "./schemas/shift-application";
 import type { userDtoSchema } from "./schemas/user";
@@ -29,6 +30,9 @@ export type UserDto = z.infer<typeof userDtoSchema>;
 export type EmployeeDto = z.infer<typeof employeeDtoSchema>;
 
 export type LocationDto = z.infer<typeof locationDtoSchema>;
+
+/** A location's shift preset, "Schichtart" (docs/PRODUCT-RULES.md §27.1). */
+export type ShiftPresetDto = z.infer<typeof shiftPresetDtoSchema>;
 
 export type ShiftDto = z.infer<typeof shiftDtoSchema>;
 

@@ -14,7 +14,14 @@ describe("locations", () => {
     const name = uniqueName("Café");
     const res = await call(create, { token, body: { name, color: "#ef4444", address: "" } });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(Number), name, color: "#EF4444", address: null, holiday_region: null });
+    expect(res.json).toEqual({
+      id: expect.any(Number),
+      name,
+      color: "#EF4444",
+      address: null,
+      holiday_region: null,
+      presets: [],
+    });
     const plain = await call(create, {
       token,
       body: { name: uniqueName("Laden"), address: "Bahnhofstrasse 1, 8001 Zürich" },

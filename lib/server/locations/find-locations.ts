@@ -4,16 +4,34 @@ import { db } from "@/lib/server/db/client";
 import type { IdOptions } from "@/lib/server/domain-options";
 import type { LocationDto } from "@/lib/shared/api-types";
 import { compareNames } from "@/lib/shared/collation";
+import { shiftPresetDtoSelect, shiftPresetOrder, toShiftPresetDto } from "./shift-preset-dto";
 
 export type { LocationDto };
 
-/** The columns a LocationDto needs; use as Prisma `select`, then toLocationDto. */
-export const locationDtoSelect = { id: true, name: true, color: true, address: true, holidayRegion: true } as const;
+/**
+ * The columns a LocationDto needs; use as Prisma `select`, then toLocationDto. The presets come along (one more
+ * query of Prisma's), so the planner has them without a call of its own (docs/PRODUCT-RULES.md §27.1).
+ */
+export const locationDtoSelect = {
+  id: true,
+  name: true,
+  color: true,
+  address: true,
+  holidayRegion: true,
+  presets: { select: shiftPresetDtoSelect, orderBy: shiftPresetOrder() },
+} as const;
 
-type LocationRow = { id: number; name: string; color: string; address: string | null; holidayRegion: string | null };
+type LocationRow = {
+  id: number;
+  name: string;
+  color: string;
+  address: string | null;
+  holidayRegion: string | null;
+  presets: Parameters<typeof toShiftPresetDto>[0][];
+};
 
-export function toLocationDto({ holidayRegion, ...row }: LocationRow): LocationDto {
-  return { ...row, holiday_region: holidayRegion };
+export function toLocationDto({ holidayRegion, presets, ...row }: LocationRow): LocationDto {
+  return { ...row, holiday_region: holidayRegion, presets: presets.map(toShiftPresetDto) };
 }
 
 /** Active locations, sorted by name. */

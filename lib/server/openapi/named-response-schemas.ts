@@ -16,6 +16,7 @@ import { findingSchema, savedShiftSchema } from "@/lib/shared/schemas/finding";
 import { scheduleWeekSchema } from "@/lib/shared/schemas/schedule";
 import { settingsDtoSchema } from "@/lib/shared/schemas/settings";
 import { shiftDtoSchema } from "@/lib/shared/schemas/shift";
+import { shiftPresetDtoSchema } from "@/lib/shared/schemas/shift-preset";
 import { unavailabilityDtoSchema } from "@/lib/shared/schemas/unavailability";
 import {
   openShiftDtoSchema,
@@ -52,6 +53,7 @@ export const NAMED_RESPONSE_SCHEMAS = {
   Employee: employeeDtoSchema,
   Availability: availabilitySchema,
   Location: locationDtoSchema,
+  ShiftPreset: shiftPresetDtoSchema,
   Shift: shiftDtoSchema,
   SavedShift: savedShiftSchema,
   Finding: findingSchema,

@@ -190,6 +190,19 @@ describe("response schemas: real answers match the document", () => {
     await check("POST", "/api/employees", { body: { first_name: "Neu", last_name: "Person" } }, 201);
     await check("GET", "/api/locations", {});
     await check("POST", "/api/locations", { body: { name: uniqueName("Standort") } }, 201);
+    const preset = { name: "Früh", start_time: "06:00", end_time: "14:00", break_minutes: 30 };
+    const presetOf = { params: { id: String(loc.id) } };
+    const created = (await check("POST", "/api/locations/{id}/presets", { ...presetOf, body: preset }, 201)) as {
+      id: number;
+    };
+    await check("GET", "/api/locations/{id}/presets", presetOf);
+    await check("GET", "/api/locations", {});
+    const presetParams = { params: { id: String(loc.id), presetId: String(created.id) } };
+    await check("PUT", "/api/locations/{id}/presets/{presetId}", {
+      ...presetParams,
+      body: { ...preset, name: "Spät" },
+    });
+    await check("DELETE", "/api/locations/{id}/presets/{presetId}", presetParams);
     await check("GET", "/api/shifts", { path: "/api/shifts?start_date=2031-03-02&end_date=2031-03-08" });
     await check(
       "POST",

@@ -2,6 +2,12 @@ import { z } from "zod";
 import { idParamsSchema } from "@/lib/shared/schemas/fragments";
 import { messageSchema } from "@/lib/shared/schemas/common";
 import { locationDtoSchema, locationInputSchema, locationUpdateSchema } from "@/lib/shared/schemas/location";
+import {
+  MAX_PRESETS_PER_LOCATION,
+  presetParamsSchema,
+  shiftPresetDtoSchema,
+  shiftPresetInputSchema,
+} from "@/lib/shared/schemas/shift-preset";
 import { defineOperation } from "./operation";
 
 const tag = "Locations";
@@ -61,4 +67,71 @@ export const archiveLocation = defineOperation({
   access: "master-data:write",
   params: idParamsSchema,
   responses: [{ status: 200, description: "Archived", schema: messageSchema }],
+});
+
+// Shift presets, "Schichtarten" (docs/PRODUCT-RULES.md §27.1): read with the schedule, written by admins.
+
+export const listShiftPresets = defineOperation({
+  method: "GET",
+  path: "/api/locations/{id}/presets",
+  id: "listShiftPresets",
+  tag,
+  summary: "The shift presets of an active location",
+  description: "By sort_order, then start_time. GET /api/locations answers them too, as each location's `presets`.",
+  access: "schedule:read",
+  params: idParamsSchema,
+  responses: [{ status: 200, description: "The presets", schema: z.array(shiftPresetDtoSchema) }],
+  errors: [{ status: 404, description: "`not_found`: no such location, or it is archived" }],
+});
+
+const writeErrors = [
+  { status: 404 as const, description: "`not_found`: no such location (or archived), or no such preset of it" },
+  {
+    status: 409 as const,
+    description: "`conflict` with `fields.name`: the location has a preset of this name (regardless of case)",
+  },
+];
+
+export const createShiftPreset = defineOperation({
+  method: "POST",
+  path: "/api/locations/{id}/presets",
+  id: "createShiftPreset",
+  tag,
+  summary: "Add a shift preset to a location",
+  description: `At most ${MAX_PRESETS_PER_LOCATION} per location; without sort_order it goes after the last.`,
+  access: "master-data:write",
+  params: idParamsSchema,
+  body: shiftPresetInputSchema,
+  responses: [{ status: 201, description: "The new preset", schema: shiftPresetDtoSchema }],
+  errors: [
+    { status: 400, description: `\`validation_failed\`: the location has ${MAX_PRESETS_PER_LOCATION} presets already` },
+    ...writeErrors,
+  ],
+});
+
+export const updateShiftPreset = defineOperation({
+  method: "PUT",
+  path: "/api/locations/{id}/presets/{presetId}",
+  id: "updateShiftPreset",
+  tag,
+  summary: "Change a shift preset",
+  description: "The whole preset; without sort_order its place stays.",
+  access: "master-data:write",
+  params: presetParamsSchema,
+  body: shiftPresetInputSchema,
+  responses: [{ status: 200, description: "The changed preset", schema: shiftPresetDtoSchema }],
+  errors: writeErrors,
+});
+
+export const deleteShiftPreset = defineOperation({
+  method: "DELETE",
+  path: "/api/locations/{id}/presets/{presetId}",
+  id: "deleteShiftPreset",
+  tag,
+  summary: "Delete a shift preset",
+  description: "Shifts planned with it keep their times: a preset only fills the shift dialog.",
+  access: "master-data:write",
+  params: presetParamsSchema,
+  responses: [{ status: 200, description: "Deleted", schema: messageSchema }],
+  errors: [writeErrors[0]],
 });

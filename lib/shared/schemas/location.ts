@@ -3,6 +3,7 @@ import { DEFAULT_LOCATION_COLOR } from "../colors";
 import { colorSchema, MAX_TEXT, nameSchema } from "./fragments";
 import { holidayRegionSchema } from "./holiday";
 import { color, id } from "./response-fields";
+import { shiftPresetDtoSchema } from "./shift-preset";
 
 const addressSchema = z
   .string({ error: "Ungültige Adresse" })
@@ -42,4 +43,7 @@ export const locationDtoSchema = z.strictObject({
     .string()
     .nullable()
     .meta({ description: "Holiday region code (GET /api/holiday-regions); null = the company's" }),
+  presets: z.array(shiftPresetDtoSchema).meta({
+    description: "The location's shift presets (GET /api/locations/{id}/presets), by sort_order, then start_time",
+  }),
 });

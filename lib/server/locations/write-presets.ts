@@ -1,0 +1,134 @@
+import "server-only";
+import { ApiError } from "@/lib/server/api/errors";
+import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { db, type Tx } from "@/lib/server/db/client";
+import { toTimeColumn } from "@/lib/server/db/columns";
+import {
+  MAX_PRESETS_PER_LOCATION,
+  MAX_SORT_ORDER,
+  PRESET_NAME_TAKEN,
+  TOO_MANY_PRESETS,
+  type ShiftPresetInput,
+} from "@/lib/shared/schemas/shift-preset";
+import { locationNotFound } from "./find-locations";
+import { shiftPresetNotFound } from "./find-presets";
+import { shiftPresetDtoSelect, toShiftPresetDto, type ShiftPresetDto } from "./shift-preset-dto";
+
+export type CreateShiftPresetOptions = { locationId: number; input: ShiftPresetInput; audit: AuditContext };
+export type UpdateShiftPresetOptions = CreateShiftPresetOptions & { id: number };
+export type DeleteShiftPresetOptions = { locationId: number; id: number; audit: AuditContext };
+
+const nameTaken = () => new ApiError("conflict", PRESET_NAME_TAKEN, { fields: { name: PRESET_NAME_TAKEN } });
+
+/**
+ * Every preset write of a location first locks the location's row: the writes of one location run one after the
+ * other, so the limit of 12 and the unique name are checked on what is there (the unique index on lower(name) is
+ * the backstop), and an archiving cannot slip in between. 404 for an archived or unknown location.
+ */
+async function lockLocation(tx: Tx, locationId: number): Promise<string> {
+  const [location] = await tx.$queryRaw<{ name: string }[]>`
+    SELECT name FROM locations WHERE id = ${locationId} AND archived_at IS NULL FOR UPDATE`;
+  if (!location) throw locationNotFound();
+  return location.name;
+}
+
+/** lower() as the unique index has it; a query, not Prisma's insensitive filter, which matches with ILIKE. */
+async function assertNameFree(tx: Tx, locationId: number, name: string, exceptId = 0): Promise<void> {
+  const clash = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM shift_presets
+    WHERE location_id = ${locationId} AND lower(name) = lower(${name}) AND id <> ${exceptId}`;
+  if (clash.length > 0) throw nameTaken();
+}
+
+const columns = (input: ShiftPresetInput) => ({
+  name: input.name,
+  startTime: toTimeColumn(input.start_time),
+  endTime: toTimeColumn(input.end_time),
+  breakMinutes: input.break_minutes,
+});
+
+/** What the audit row keeps of a preset, with the location's name as at the write (for the history). */
+const snapshot = (preset: ShiftPresetDto, locationName: string) => ({
+  location_id: preset.location_id,
+  location_name: locationName,
+  name: preset.name,
+  start_time: preset.start_time,
+  end_time: preset.end_time,
+  break_minutes: preset.break_minutes,
+});
+
+/** POST /locations/{id}/presets (docs/PRODUCT-RULES.md §27.1): at most 12, names unique regardless of case. */
+export async function createShiftPreset({ locationId, input, audit }: CreateShiftPresetOptions) {
+  return db.$transaction(async (tx) => {
+    const locationName = await lockLocation(tx, locationId);
+    const existing = await tx.shiftPreset.aggregate({ where: { locationId }, _count: true, _max: { sortOrder: true } });
+    if (existing._count >= MAX_PRESETS_PER_LOCATION) throw new ApiError("validation_failed", TOO_MANY_PRESETS);
+    await assertNameFree(tx, locationId, input.name);
+    const sortOrder = input.sort_order ?? (existing._count === 0 ? 0 : (existing._max.sortOrder ?? 0) + 1);
+    const preset = toShiftPresetDto(
+      await tx.shiftPreset.create({
+        data: { locationId, ...columns(input), sortOrder: Math.min(sortOrder, MAX_SORT_ORDER) },
+        select: shiftPresetDtoSelect,
+      }),
+    );
+    await recordAudit(
+      {
+        ...audit,
+        action: "shift_preset.create",
+        entityType: "shift_preset",
+        entityId: preset.id,
+        details: { after: snapshot(preset, locationName) },
+      },
+      tx,
+    );
+    return preset;
+  });
+}
+
+/** PUT /locations/{id}/presets/{presetId}: the whole preset; without sort_order its place stays. */
+export async function updateShiftPreset({ locationId, id, input, audit }: UpdateShiftPresetOptions) {
+  return db.$transaction(async (tx) => {
+    const locationName = await lockLocation(tx, locationId);
+    const before = await tx.shiftPreset.findFirst({ where: { id, locationId }, select: shiftPresetDtoSelect });
+    if (!before) throw shiftPresetNotFound();
+    await assertNameFree(tx, locationId, input.name, id);
+    const preset = toShiftPresetDto(
+      await tx.shiftPreset.update({
+        where: { id },
+        data: { ...columns(input), ...(input.sort_order !== undefined && { sortOrder: input.sort_order }) },
+        select: shiftPresetDtoSelect,
+      }),
+    );
+    await recordAudit(
+      {
+        ...audit,
+        action: "shift_preset.update",
+        entityType: "shift_preset",
+        entityId: id,
+        details: { before: snapshot(toShiftPresetDto(before), locationName), after: snapshot(preset, locationName) },
+      },
+      tx,
+    );
+    return preset;
+  });
+}
+
+/** DELETE /locations/{id}/presets/{presetId}: shifts planned with the preset keep their times. */
+export async function deleteShiftPreset({ locationId, id, audit }: DeleteShiftPresetOptions): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const locationName = await lockLocation(tx, locationId);
+    const before = await tx.shiftPreset.findFirst({ where: { id, locationId }, select: shiftPresetDtoSelect });
+    if (!before) throw shiftPresetNotFound();
+    await tx.shiftPreset.delete({ where: { id } });
+    await recordAudit(
+      {
+        ...audit,
+        action: "shift_preset.delete",
+        entityType: "shift_preset",
+        entityId: id,
+        details: { before: snapshot(toShiftPresetDto(before), locationName) },
+      },
+      tx,
+    );
+  });
+}
