@@ -40,8 +40,8 @@ type Row = {
  *
  * The window's employees reach employees, vacations and unavailabilities as an array (`= ANY(ARRAY(…))`), not as
  * `IN (SELECT …)`: the planner cannot estimate the DISTINCT of a CTE (it guessed one employee per shift) and
- * joined by hash, reading every employee and every vacation up to the window's end, so the query grew with the
- * tables (bench P9 on 1 M shifts, docs/PERFORMANCE.md "P9: the warnings query on 1 M shifts"). An array it
+ * joined by hash, reading every employee, every vacation begun before the window's end and every unavailability,
+ * so the query grew with the tables (docs/PERFORMANCE.md "P9: the warnings query on 1 M shifts"). An array it
  * looks up in the primary key and the (employee_id, start_date, end_date) indexes, employee by employee.
  */
 export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db): Promise<RuleInput> {
