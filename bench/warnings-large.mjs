@@ -56,8 +56,12 @@ try {
 
   const list = (/** @type {number[]} */ values) => values.map((value) => value.toFixed(1)).join(", ");
   console.log(`pinned: ${pinned}`);
-  console.log(`p50 on ${smallCount.toLocaleString("en")} shifts: ${list(small)} ms (median ${median(small).toFixed(1)})`);
-  console.log(`p50 on ${largeCount.toLocaleString("en")} shifts: ${list(large)} ms (median ${median(large).toFixed(1)})`);
+  console.log(
+    `p50 on ${smallCount.toLocaleString("en")} shifts: ${list(small)} ms (median ${median(small).toFixed(1)})`,
+  );
+  console.log(
+    `p50 on ${largeCount.toLocaleString("en")} shifts: ${list(large)} ms (median ${median(large).toFixed(1)})`,
+  );
   console.log(`P9 ratio (medians): ${(median(large) / median(small)).toFixed(2)} (budget ≤ 1.2)`);
 } finally {
   await client.end();
