@@ -37,6 +37,12 @@ type Row = {
  * vacations touching the window and their unavailability (§26.4) as one entry per day, from the day before the
  * window on (a window over midnight reaches into its first day). Shifts travel as arrays, which keeps the JSON of
  * a busy window small.
+ *
+ * The window's employees reach employees, vacations and unavailabilities as an array (`= ANY(ARRAY(…))`), not as
+ * `IN (SELECT …)`: the planner cannot estimate the DISTINCT of a CTE (it guessed one employee per shift) and
+ * joined by hash, reading every employee, every vacation begun before the window's end and every unavailability,
+ * so the query grew with the tables (docs/PERFORMANCE.md "P9: the warnings query on 1 M shifts"). An array it
+ * looks up in the primary key and the (employee_id, start_date, end_date) indexes, employee by employee.
  */
 export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db): Promise<RuleInput> {
   const { startDate, endDate, employeeId } = filter;
@@ -70,12 +76,12 @@ export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db
           'weekly_hours', e.weekly_hours::float8,
           'is_hourly', e.is_hourly,
           'archived', e.archived_at IS NOT NULL)), '[]')
-        FROM employees e WHERE e.id IN (SELECT id FROM window_employees)),
+        FROM employees e WHERE e.id = ANY(ARRAY(SELECT id FROM window_employees))),
       'vacations', (
         SELECT coalesce(json_agg(json_build_object(
           'employee_id', v.employee_id, 'start_date', v.start_date, 'end_date', v.end_date)), '[]')
         FROM vacations v
-        WHERE v.employee_id IN (SELECT id FROM window_employees) AND v.status = 'approved'
+        WHERE v.employee_id = ANY(ARRAY(SELECT id FROM window_employees)) AND v.status = 'approved'
           AND v.start_date <= ${endDate}::date AND v.end_date >= ${startDate}::date),
       'unavailability', (
         -- DISTINCT: two entries saying the same of one day make one finding, not two.
@@ -89,7 +95,7 @@ export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db
           CROSS JOIN LATERAL generate_series(
             greatest(u.start_date, ${startDate}::date - 1), least(u.end_date, ${endDate}::date), interval '1 day'
           ) AS day
-          WHERE u.employee_id IN (SELECT id FROM window_employees)
+          WHERE u.employee_id = ANY(ARRAY(SELECT id FROM window_employees))
             AND u.start_date <= ${endDate}::date AND u.end_date >= ${startDate}::date - 1
         ) d)
     )::text AS input`;
