@@ -248,7 +248,7 @@ export async function generateLarge(
     await client.query("COMMIT");
     // As after any bulk load: statistics for the planner, and the visibility
     // map set now rather than by an autovacuum running beside the first users.
-    await client.query("VACUUM (ANALYZE) shifts, vacations, vacation_days, employees, locations");
+    await client.query("VACUUM (ANALYZE) shifts, vacations, vacation_days, unavailabilities, employees, locations");
     return { locationIds, employeeIds };
   } catch (error) {
     await client.query("ROLLBACK");
