@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { Modal, ModalActions } from "@/components/ui/Modal";
 import { LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
@@ -9,13 +10,21 @@ import { useResource } from "@/lib/client/use-resource";
 import { classNames } from "@/lib/shared/class-names";
 import { addDays } from "@/lib/shared/dates";
 import { formatDate } from "@/lib/shared/format";
+import { ALREADY_PLANNED_TITLE, alreadyPlannedMessage } from "./week-copy-texts";
 
-type Props = { weekStart: string; onClose: () => void; onImported: () => void };
+type Props = {
+  weekStart: string;
+  /** Shifts the displayed week has already: more than none asks before importing (docs/PRODUCT-RULES.md §27.3). */
+  shiftCount: number;
+  onClose: () => void;
+  onImported: () => void;
+};
 
 /** Applies a week template to the displayed week: its shifts arrive unassigned (docs/PRODUCT-RULES.md §11). */
-export function TemplateImportDialog({ weekStart, onClose, onImported }: Props) {
+export function TemplateImportDialog({ weekStart, shiftCount, onClose, onImported }: Props) {
   const templates = useResource((signal) => api.get("/week-templates", signal), "Fehler beim Laden der Templates");
   const [chosen, setChosen] = useState<number | null>(null);
+  const [asking, setAsking] = useState(false);
   const { busy, run } = useAction();
 
   async function importTemplate() {
@@ -79,10 +88,26 @@ export function TemplateImportDialog({ weekStart, onClose, onImported }: Props) 
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           Abbrechen
         </Button>
-        <Button onClick={importTemplate} disabled={busy || chosen === null}>
+        <Button
+          onClick={() => (shiftCount > 0 ? setAsking(true) : void importTemplate())}
+          disabled={busy || chosen === null}
+        >
           {busy ? "Wird importiert..." : "Importieren"}
         </Button>
       </ModalActions>
+      <ConfirmDialog
+        open={asking}
+        title={ALREADY_PLANNED_TITLE}
+        message={alreadyPlannedMessage(shiftCount)}
+        confirmLabel="Einfügen"
+        onConfirm={() => {
+          setAsking(false);
+          // Not awaited: the import shows its progress on this dialog's button, the question closes at once.
+          void importTemplate();
+          return Promise.resolve();
+        }}
+        onClose={() => setAsking(false)}
+      />
     </Modal>
   );
 }
