@@ -5,6 +5,7 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { Modal, ModalActions } from "@/components/ui/Modal";
 import { api, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
+import { announceChange } from "@/lib/client/undo";
 import { useAction } from "@/lib/client/use-action";
 import type { CopiedWeek } from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
@@ -18,13 +19,15 @@ type Props = {
   onClose: () => void;
   /** After a copy, with the Monday of the target week: the planner shows that week. */
   onCopied: (targetWeekStart: string) => void;
+  /** After "Rückgängig" (or Ctrl+Z) took the copy back: reload the week shown. */
+  onUndone: () => void;
 };
 
 /**
  * Copies the shown week into another one (docs/PRODUCT-RULES.md §27.3): the target week defaults to the next one;
  * a target that has shifts already is confirmed first, with its count read just before asking.
  */
-export function CopyWeekDialog({ weekStart, shiftCount, onClose, onCopied }: Props) {
+export function CopyWeekDialog({ weekStart, shiftCount, onClose, onCopied, onUndone }: Props) {
   const [target, setTarget] = useState(() => addDays(weekStart, 7));
   const [withEmployees, setWithEmployees] = useState(true);
   const [checking, setChecking] = useState(false);
@@ -46,7 +49,7 @@ export function CopyWeekDialog({ weekStart, shiftCount, onClose, onCopied }: Pro
       { failure: "Fehler beim Kopieren" },
     );
     if (!copied || !answer) return;
-    notify.success(copiedMessage(answer));
+    announceChange({ message: copiedMessage(answer), changeId: answer.change_id, onUndone });
     onCopied(target);
   }
 

@@ -220,6 +220,7 @@ export function ScheduleScreen() {
         <TemplateImportDialog
           weekStart={weekStart}
           shiftCount={shifts.length}
+          onUndone={() => void week.reload()}
           onClose={() => setImporting(false)}
           onImported={() => {
             setImporting(false);
@@ -236,6 +237,7 @@ export function ScheduleScreen() {
             setWeekDialog(null);
             setWeekStart(target);
           }}
+          onUndone={() => void week.reload()}
         />
       )}
       {weekDialog === "template" && (

@@ -5,6 +5,7 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { Modal, ModalActions } from "@/components/ui/Modal";
 import { LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
+import { announceChange } from "@/lib/client/undo";
 import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { classNames } from "@/lib/shared/class-names";
@@ -18,10 +19,12 @@ type Props = {
   shiftCount: number;
   onClose: () => void;
   onImported: () => void;
+  /** After "Rückgängig" (or Ctrl+Z) took the import back: reload the week. */
+  onUndone: () => void;
 };
 
 /** Applies a week template to the displayed week: its shifts arrive unassigned (docs/PRODUCT-RULES.md §11). */
-export function TemplateImportDialog({ weekStart, shiftCount, onClose, onImported }: Props) {
+export function TemplateImportDialog({ weekStart, shiftCount, onClose, onImported, onUndone }: Props) {
   const templates = useResource((signal) => api.get("/week-templates", signal), "Fehler beim Laden der Templates");
   const [chosen, setChosen] = useState<number | null>(null);
   const [asking, setAsking] = useState(false);
@@ -29,11 +32,15 @@ export function TemplateImportDialog({ weekStart, shiftCount, onClose, onImporte
 
   async function importTemplate() {
     if (chosen === null) return;
-    const imported = await run(() => api.post(`/week-templates/${chosen}/apply`, { start_date: weekStart }), {
-      success: "Template importiert!",
-      failure: "Fehler beim Importieren",
-    });
-    if (!imported) return;
+    let changeId: string | undefined;
+    const imported = await run(
+      async () => {
+        ({ change_id: changeId } = await api.post(`/week-templates/${chosen}/apply`, { start_date: weekStart }));
+      },
+      { failure: "Fehler beim Importieren" },
+    );
+    if (!imported || !changeId) return;
+    announceChange({ message: "Template importiert!", changeId, onUndone });
     // docs/PRODUCT-RULES.md §11: after an import the client waits 100 ms, then reloads.
     await new Promise((resolve) => setTimeout(resolve, 100));
     onImported();

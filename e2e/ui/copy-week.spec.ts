@@ -17,6 +17,13 @@ const weekLabel = (monday: string) =>
 const row = (page: Page, location: string) =>
   page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: location }) });
 
+/** The success toast of a plan write: its text, and "Rückgängig" (docs/PRODUCT-RULES.md §27.7). */
+const changeToast = (page: Page, text: string) =>
+  page
+    .locator("[data-sonner-toast]")
+    .filter({ has: page.locator("[data-title]").getByText(text, { exact: true }) })
+    .filter({ has: page.getByRole("button", { name: "Rückgängig" }) });
+
 async function post(request: APIRequestContext, path: string, data: object) {
   const res = await request.post(path, { headers: await adminHeaders(request), data });
   expect(res.status(), await res.text()).toBe(201);
@@ -67,7 +74,8 @@ test("copy a week with employees: a vacation in the target week leaves that copy
   await dialog.getByRole("button", { name: "Eine Woche später" }).click();
 
   await dialog.getByRole("button", { name: "Kopieren" }).click();
-  await expect(toast(page, "2 Schichten kopiert, 1 davon offen (Ferien)")).toBeVisible();
+  const copied = changeToast(page, "2 Schichten kopiert, 1 davon offen (Ferien)");
+  await expect(copied).toBeVisible();
   await expect(dialog).toBeHidden();
   // The planner shows the target week.
   await expect(page.getByText(weekLabel(target))).toBeVisible();
@@ -75,6 +83,9 @@ test("copy a week with employees: a vacation in the target week leaves that copy
   await expect(chips).toHaveCount(2);
   await expect(chips.first()).toContainText(`Lena ${lena.last_name}`);
   await expect(chips.nth(1)).toContainText("Offen");
+  // "Rückgängig" takes the whole copy back.
+  await copied.getByRole("button", { name: "Rückgängig" }).click();
+  await expect(chips).toHaveCount(0);
 });
 
 test("copying into or importing into a week with shifts asks first", async ({ page, request }) => {
@@ -107,7 +118,7 @@ test("copying into or importing into a week with shifts asks first", async ({ pa
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Kopieren" }).click();
   await question.getByRole("button", { name: "Einfügen" }).click();
-  await expect(toast(page, "1 Schicht kopiert")).toBeVisible();
+  await expect(changeToast(page, "1 Schicht kopiert")).toBeVisible();
   await expect(page.getByText(weekLabel(target))).toBeVisible();
   await expect(row(page, location.name).getByTestId("shift")).toHaveCount(3);
 
@@ -119,7 +130,7 @@ test("copying into or importing into a week with shifts asks first", async ({ pa
   const again = page.getByRole("dialog", { name: "Woche hat bereits Schichten" });
   await expect(again).toContainText("Diese Woche hat bereits 3 Schichten. Trotzdem einfügen?");
   await again.getByRole("button", { name: "Einfügen" }).click();
-  await expect(toast(page, "Template importiert!")).toBeVisible();
+  await expect(changeToast(page, "Template importiert!")).toBeVisible();
   await expect(row(page, location.name).getByTestId("shift")).toHaveCount(4);
 });
 
