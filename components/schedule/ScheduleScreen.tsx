@@ -38,6 +38,10 @@ function focusChip(shiftId: number) {
 // first opened, not with the planner.
 const ShiftDialog = dynamic(() => import("./ShiftDialog").then((m) => m.ShiftDialog));
 const TemplateImportDialog = dynamic(() => import("./TemplateImportDialog").then((m) => m.TemplateImportDialog));
+const CopyWeekDialog = dynamic(() => import("./CopyWeekDialog").then((m) => m.CopyWeekDialog));
+const SaveWeekAsTemplateDialog = dynamic(() =>
+  import("./SaveWeekAsTemplateDialog").then((m) => m.SaveWeekAsTemplateDialog),
+);
 const UnavailabilityDialog = dynamic(() =>
   import("@/components/unavailability/UnavailabilityDialog").then((m) => m.UnavailabilityDialog),
 );
@@ -64,6 +68,9 @@ export function ScheduleScreen() {
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
   const [deleting, setDeleting] = useState<ShiftDto | null>(null);
   const [importing, setImporting] = useState(false);
+  // Copying the week and saving it as a template (docs/PRODUCT-RULES.md §27.3).
+  const [weekDialog, setWeekDialog] = useState<"copy" | "template" | null>(null);
+  const canSaveTemplate = !!user && can(user.role, "master-data:write");
   const [recordingUnavailable, setRecordingUnavailable] = useState(false);
   const [deletingUnavailable, setDeletingUnavailable] = useState<{ entry: UnavailabilityDto; name: string } | null>(
     null,
@@ -127,6 +134,16 @@ export function ScheduleScreen() {
           {canEdit && (
             <Button variant="secondary" onClick={() => setImporting(true)}>
               Vorlage importieren
+            </Button>
+          )}
+          {canEdit && (
+            <Button variant="secondary" onClick={() => setWeekDialog("copy")} disabled={!week.data}>
+              Woche kopieren
+            </Button>
+          )}
+          {canSaveTemplate && (
+            <Button variant="secondary" onClick={() => setWeekDialog("template")} disabled={!week.data}>
+              Als Vorlage speichern
             </Button>
           )}
         </div>
@@ -202,12 +219,29 @@ export function ScheduleScreen() {
       {importing && (
         <TemplateImportDialog
           weekStart={weekStart}
+          shiftCount={shifts.length}
+          onUndone={() => void week.reload()}
           onClose={() => setImporting(false)}
           onImported={() => {
             setImporting(false);
             void week.reload();
           }}
         />
+      )}
+      {weekDialog === "copy" && (
+        <CopyWeekDialog
+          weekStart={shownWeek}
+          shiftCount={shifts.length}
+          onClose={() => setWeekDialog(null)}
+          onCopied={(target) => {
+            setWeekDialog(null);
+            setWeekStart(target);
+          }}
+          onUndone={() => void week.reload()}
+        />
+      )}
+      {weekDialog === "template" && (
+        <SaveWeekAsTemplateDialog weekStart={shownWeek} onClose={() => setWeekDialog(null)} />
       )}
       {recordingUnavailable && (
         <UnavailabilityDialog

@@ -1,30 +1,46 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { Modal, ModalActions } from "@/components/ui/Modal";
 import { LoadingState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
+import { announceChange } from "@/lib/client/undo";
 import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { classNames } from "@/lib/shared/class-names";
 import { addDays } from "@/lib/shared/dates";
 import { formatDate } from "@/lib/shared/format";
+import { ALREADY_PLANNED_TITLE, alreadyPlannedMessage } from "./week-copy-texts";
 
-type Props = { weekStart: string; onClose: () => void; onImported: () => void };
+type Props = {
+  weekStart: string;
+  /** Shifts the displayed week has already: more than none asks before importing (docs/PRODUCT-RULES.md §27.3). */
+  shiftCount: number;
+  onClose: () => void;
+  onImported: () => void;
+  /** After "Rückgängig" (or Ctrl+Z) took the import back: reload the week. */
+  onUndone: () => void;
+};
 
 /** Applies a week template to the displayed week: its shifts arrive unassigned (docs/PRODUCT-RULES.md §11). */
-export function TemplateImportDialog({ weekStart, onClose, onImported }: Props) {
+export function TemplateImportDialog({ weekStart, shiftCount, onClose, onImported, onUndone }: Props) {
   const templates = useResource((signal) => api.get("/week-templates", signal), "Fehler beim Laden der Templates");
   const [chosen, setChosen] = useState<number | null>(null);
+  const [asking, setAsking] = useState(false);
   const { busy, run } = useAction();
 
   async function importTemplate() {
     if (chosen === null) return;
-    const imported = await run(() => api.post(`/week-templates/${chosen}/apply`, { start_date: weekStart }), {
-      success: "Template importiert!",
-      failure: "Fehler beim Importieren",
-    });
-    if (!imported) return;
+    let changeId: string | undefined;
+    const imported = await run(
+      async () => {
+        ({ change_id: changeId } = await api.post(`/week-templates/${chosen}/apply`, { start_date: weekStart }));
+      },
+      { failure: "Fehler beim Importieren" },
+    );
+    if (!imported || !changeId) return;
+    announceChange({ message: "Template importiert!", changeId, onUndone });
     // docs/PRODUCT-RULES.md §11: after an import the client waits 100 ms, then reloads.
     await new Promise((resolve) => setTimeout(resolve, 100));
     onImported();
@@ -79,10 +95,26 @@ export function TemplateImportDialog({ weekStart, onClose, onImported }: Props) 
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           Abbrechen
         </Button>
-        <Button onClick={importTemplate} disabled={busy || chosen === null}>
+        <Button
+          onClick={() => (shiftCount > 0 ? setAsking(true) : void importTemplate())}
+          disabled={busy || chosen === null}
+        >
           {busy ? "Wird importiert..." : "Importieren"}
         </Button>
       </ModalActions>
+      <ConfirmDialog
+        open={asking}
+        title={ALREADY_PLANNED_TITLE}
+        message={alreadyPlannedMessage(shiftCount)}
+        confirmLabel="Einfügen"
+        onConfirm={() => {
+          setAsking(false);
+          // Not awaited: the import shows its progress on this dialog's button, the question closes at once.
+          void importTemplate();
+          return Promise.resolve();
+        }}
+        onClose={() => setAsking(false)}
+      />
     </Modal>
   );
 }

@@ -15,7 +15,7 @@ import type { issuedCalendarLinkSchema, myScheduleSchema, myWeekSchema } from ".
 import type { findingSchema, savedShiftSchema } from "./schemas/finding";
 import type { scheduleWeekSchema } from "./schemas/schedule";
 import type { settingsDtoSchema } from "./schemas/settings";
-import type { shiftDtoSchema } from "./schemas/shift";
+import type { copiedWeekSchema, openedCopySchema, shiftDtoSchema } from "./schemas/shift";
 import type { shiftPresetDtoSchema } from "./schemas/shift-preset";
 import type { unavailabilityDtoSchema } from "./schemas/unavailability";
 import type { openShiftDtoSchema, shiftApplicationDtoSchema, weekApplicationSchema } from "./schemas/shift-application";
@@ -67,6 +67,10 @@ export type Availability = z.infer<typeof availabilitySchema>;
 
 /** POST /api/week-templates/{id}/apply. */
 export type AppliedTemplate = z.infer<typeof appliedTemplateSchema>;
+
+/** POST /api/shifts/copy-week, and one copy in it that lost its employee. */
+export type CopiedWeek = z.infer<typeof copiedWeekSchema>;
+export type OpenedCopy = z.infer<typeof openedCopySchema>;
 
 /** GET /api/dashboard: the figures of the dashboard in one answer. */
 export type DashboardDto = z.infer<typeof dashboardDtoSchema>;

@@ -15,7 +15,7 @@ import { hoursReportRowSchema, hoursReportSchema } from "@/lib/shared/schemas/re
 import { findingSchema, savedShiftSchema } from "@/lib/shared/schemas/finding";
 import { scheduleWeekSchema } from "@/lib/shared/schemas/schedule";
 import { settingsDtoSchema } from "@/lib/shared/schemas/settings";
-import { shiftDtoSchema } from "@/lib/shared/schemas/shift";
+import { copiedWeekSchema, openedCopySchema, shiftDtoSchema } from "@/lib/shared/schemas/shift";
 import { shiftPresetDtoSchema } from "@/lib/shared/schemas/shift-preset";
 import { unavailabilityDtoSchema } from "@/lib/shared/schemas/unavailability";
 import {
@@ -56,6 +56,8 @@ export const NAMED_RESPONSE_SCHEMAS = {
   ShiftPreset: shiftPresetDtoSchema,
   Shift: shiftDtoSchema,
   SavedShift: savedShiftSchema,
+  CopiedWeek: copiedWeekSchema,
+  OpenedCopy: openedCopySchema,
   Finding: findingSchema,
   ScheduleWeek: scheduleWeekSchema,
   OpenShift: openShiftDtoSchema,

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { validate, compileErrors } from "@readme/openapi-parser";
 import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, test } from "vitest";
@@ -231,6 +232,20 @@ describe("response schemas: real answers match the document", () => {
       "POST",
       "/api/week-templates/{id}/apply",
       { params: { id: String(template.id) }, body: { start_date: "2031-03-17" } },
+      201,
+    );
+    await check(
+      "POST",
+      "/api/week-templates/from-week",
+      { body: { name: "Aus KW 10", start_date: "2031-03-03" } },
+      201,
+    );
+    // Into a week of its own (2401-01-01 is a Monday): the copy takes every shift of the source week.
+    const target = addDays("2401-01-01", 7 * randomInt(0, 100_000));
+    await check(
+      "POST",
+      "/api/shifts/copy-week",
+      { body: { from_start_date: "2031-03-03", to_start_date: target } },
       201,
     );
     await check("GET", "/api/dashboard", { path: "/api/dashboard?date=2031-03-05" });

@@ -1,14 +1,20 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { recordPlanChange } from "@/lib/server/changes/write-changes";
-import { db } from "@/lib/server/db/client";
-import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
+import { db, type Tx } from "@/lib/server/db/client";
+import { fromTimeColumn, toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { assertActiveLocations } from "@/lib/server/locations/find-locations";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import type { AppliedTemplate } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
-import type { WeekTemplateInput } from "@/lib/shared/schemas/week-template";
+import {
+  MAX_TEMPLATE_SHIFTS,
+  type WeekTemplateFromWeekInput,
+  type WeekTemplateInput,
+} from "@/lib/shared/schemas/week-template";
 import { getWeekTemplate, weekTemplateNotFound, type WeekTemplateDto } from "./find-week-templates";
 
 function shiftRows(input: WeekTemplateInput) {
@@ -22,18 +28,75 @@ function shiftRows(input: WeekTemplateInput) {
   }));
 }
 
+type TemplateAudit = { audit: AuditContext; details?: Prisma.InputJsonValue };
+
+async function insertWeekTemplate(tx: Tx, input: WeekTemplateInput, { audit, details }: TemplateAudit) {
+  await assertActiveLocations({ ids: input.shifts.map((shift) => shift.location_id), field: "shifts" }, tx);
+  const template = await tx.weekTemplate.create({
+    data: { name: input.name, description: input.description, shifts: { create: shiftRows(input) } },
+    select: { id: true },
+  });
+  await recordAudit(
+    {
+      ...audit,
+      action: "week_template.create",
+      entityType: "week_template",
+      entityId: template.id,
+      ...(details !== undefined && { details }),
+    },
+    tx,
+  );
+  return template.id;
+}
+
 export async function createWeekTemplate({ input, audit }: CreateOptions<WeekTemplateInput>): Promise<WeekTemplateDto> {
+  const id = await db.$transaction((tx) => insertWeekTemplate(tx, input, { audit }));
+  return getWeekTemplate({ id });
+}
+
+export const WEEK_WITHOUT_SHIFTS = "Diese Woche hat keine Schichten, die als Vorlage gespeichert werden können";
+const WEEK_TOO_FULL = `Höchstens ${MAX_TEMPLATE_SHIFTS} Schichten pro Vorlage`;
+
+/**
+ * Saves the shifts of the Monday–Sunday week of `start_date` at active locations as a new template
+ * (docs/PRODUCT-RULES.md §27.3): weekday, location, times and break per shift; a special shift's name becomes the
+ * row's note; employees are not part of templates (§11). Read and written in one transaction.
+ */
+export async function createWeekTemplateFromWeek({
+  input,
+  audit,
+}: CreateOptions<WeekTemplateFromWeekInput>): Promise<WeekTemplateDto> {
+  const monday = mondayOf(input.start_date);
   const id = await db.$transaction(async (tx) => {
-    await assertActiveLocations({ ids: input.shifts.map((shift) => shift.location_id), field: "shifts" }, tx);
-    const template = await tx.weekTemplate.create({
-      data: { name: input.name, description: input.description, shifts: { create: shiftRows(input) } },
-      select: { id: true },
+    const shifts = await tx.shift.findMany({
+      where: {
+        shiftDate: { gte: toDateColumn(monday), lte: toDateColumn(addDays(monday, 6)) },
+        location: { archivedAt: null },
+      },
+      select: {
+        locationId: true,
+        shiftDate: true,
+        startTime: true,
+        endTime: true,
+        breakMinutes: true,
+        customName: true,
+      },
+      orderBy: [{ shiftDate: "asc" }, { startTime: "asc" }, { id: "asc" }],
     });
-    await recordAudit(
-      { ...audit, action: "week_template.create", entityType: "week_template", entityId: template.id },
-      tx,
-    );
-    return template.id;
+    const refuse = (message: string) => new ApiError("validation_failed", message, { fields: { start_date: message } });
+    if (shifts.length === 0) throw refuse(WEEK_WITHOUT_SHIFTS);
+    if (shifts.length > MAX_TEMPLATE_SHIFTS) throw refuse(WEEK_TOO_FULL);
+    const rows = shifts.map((shift) => ({
+      // The API's weekday: 0 = Sunday … 6 = Saturday (§11), as getUTCDay counts a date column.
+      day_of_week: shift.shiftDate.getUTCDay(),
+      location_id: shift.locationId,
+      start_time: fromTimeColumn(shift.startTime),
+      end_time: fromTimeColumn(shift.endTime),
+      break_minutes: shift.breakMinutes,
+      notes: shift.customName,
+    }));
+    const template = { name: input.name, description: input.description, shifts: rows };
+    return insertWeekTemplate(tx, template, { audit, details: { from_week: monday, shifts: rows.length } });
   });
   return getWeekTemplate({ id });
 }

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { idParamsSchema } from "@/lib/shared/schemas/fragments";
 import { deletedShiftSchema } from "@/lib/shared/schemas/change";
 import { findingSchema, savedShiftSchema } from "@/lib/shared/schemas/finding";
-import { dateRangeQuerySchema, shiftCheckSchema, shiftDtoSchema, shiftInputSchema } from "@/lib/shared/schemas/shift";
+import {
+  copiedWeekSchema,
+  copyWeekSchema,
+  dateRangeQuerySchema,
+  shiftCheckSchema,
+  shiftDtoSchema,
+  shiftInputSchema,
+} from "@/lib/shared/schemas/shift";
 import { shiftApplicationDtoSchema } from "@/lib/shared/schemas/shift-application";
 import { defineOperation } from "./operation";
 
@@ -122,4 +129,21 @@ export const withdrawShiftApplication = defineOperation({
     { status: 403, description: "`forbidden`: the caller's user is linked to no employee" },
     { status: 404, description: "`not_found`: unknown shift, or the caller's employee has not applied for it" },
   ],
+});
+
+export const copyWeek = defineOperation({
+  method: "POST",
+  path: "/api/shifts/copy-week",
+  id: "copyWeek",
+  tag,
+  summary: "Copy every shift of one week to the same weekdays of another week",
+  description:
+    "Both dates may be any day of their week (its Monday–Sunday week is meant). Shifts at archived locations are " +
+    "not copied (`skipped`). `with_employees` (default true): each copy keeps its employee unless that would be " +
+    "an overlap (with a shift of the target week or another copy), an approved vacation day, or the employee is " +
+    "archived; then the copy is open and listed in `opened` with the reason. All shifts or none.",
+  access: "shifts:write",
+  body: copyWeekSchema,
+  responses: [{ status: 201, description: "The shifts created", schema: copiedWeekSchema }],
+  errors: [{ status: 400, description: "`validation_failed`: bad dates, or both dates in the same week" }],
 });

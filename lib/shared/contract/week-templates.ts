@@ -5,6 +5,7 @@ import {
   appliedTemplateSchema,
   applyTemplateSchema,
   weekTemplateDtoSchema,
+  weekTemplateFromWeekSchema,
   weekTemplateInputSchema,
 } from "@/lib/shared/schemas/week-template";
 import { defineOperation } from "./operation";
@@ -35,6 +36,21 @@ export const createWeekTemplate = defineOperation({
   body: weekTemplateInputSchema,
   responses: [{ status: 201, description: "The new template", schema: weekTemplateDtoSchema }],
   errors: [unknownLocation],
+});
+
+export const createWeekTemplateFromWeek = defineOperation({
+  method: "POST",
+  path: "/api/week-templates/from-week",
+  id: "createWeekTemplateFromWeek",
+  tag,
+  summary: "Create a week template from the shifts of the Monday–Sunday week of start_date",
+  description:
+    "Each shift at an active location becomes a row (weekday, location, times, break; a special shift's name " +
+    "becomes the row's note). Employees are not part of templates.",
+  access: "master-data:write",
+  body: weekTemplateFromWeekSchema,
+  responses: [{ status: 201, description: "The new template", schema: weekTemplateDtoSchema }],
+  errors: [{ status: 400, description: "`validation_failed` with `fields.start_date`: the week has no shifts" }],
 });
 
 export const updateWeekTemplate = defineOperation({

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { daysBetween } from "@/lib/shared/dates";
+import { daysBetween, mondayOf } from "@/lib/shared/dates";
 import { shiftMinutes } from "@/lib/shared/hours";
 import { dateSchema, MAX_NAME, refIdSchema, timeSchema } from "./fragments";
+import { changeIdSchema } from "./change";
 import { color, date, id, time } from "./response-fields";
 
 export const SAME_START_END = "Beginn und Ende dürfen nicht gleich sein";
@@ -105,4 +106,45 @@ export const shiftDtoSchema = z.strictObject({
   employee_name: z.string().nullable(),
   location_name: z.string(),
   location_color: color,
+});
+
+export const SAME_WEEK = "Die Zielwoche muss eine andere Woche sein";
+
+/**
+ * POST /shifts/copy-week (docs/PRODUCT-RULES.md §27.3): any day names its Monday–Sunday week, as for applying a
+ * template; `with_employees` left out means true (the dialog's default).
+ */
+export const copyWeekSchema = z
+  .object({
+    from_start_date: dateSchema("Bitte gib from_start_date als JJJJ-MM-TT an"),
+    to_start_date: dateSchema("Bitte gib to_start_date als JJJJ-MM-TT an"),
+    with_employees: z.boolean({ error: "with_employees muss ja oder nein sein" }).default(true),
+  })
+  .superRefine((input, ctx) => {
+    if (mondayOf(input.from_start_date) === mondayOf(input.to_start_date))
+      ctx.addIssue({ code: "custom", path: ["to_start_date"], message: SAME_WEEK });
+  });
+export type CopyWeekInput = z.infer<typeof copyWeekSchema>;
+
+export const OPENED_REASONS = ["overlap", "vacation", "archived"] as const;
+export type OpenedReason = (typeof OPENED_REASONS)[number];
+
+/** A copy that lost its employee: which shift, whose it was, and why. */
+export const openedCopySchema = z.strictObject({
+  shift_id: id,
+  employee_id: id,
+  employee_name: z.string(),
+  reason: z.enum(OPENED_REASONS).meta({
+    description:
+      "overlap: the employee works at that time in the target week already (or another copy does); " +
+      "vacation: approved vacation that day; archived: the employee is archived",
+  }),
+});
+
+export const copiedWeekSchema = z.strictObject({
+  created: z.number().int().meta({ description: "Shifts created in the target week" }),
+  opened: z.array(openedCopySchema).meta({ description: "Copies made open instead of keeping their employee" }),
+  skipped: z.number().int().meta({ description: "Shifts of the source week at archived locations, not copied" }),
+  shifts: z.array(shiftDtoSchema),
+  change_id: changeIdSchema,
 });

@@ -6,6 +6,7 @@ import { breakMinutesSchema, checkShiftTimes, shiftDtoSchema } from "./shift";
 
 export const TEMPLATE_NAME_REQUIRED = "Bitte gib einen Namen ein";
 export const TEMPLATE_SHIFTS_REQUIRED = "Bitte füge mindestens eine Schicht hinzu";
+export const MAX_TEMPLATE_SHIFTS = 500;
 
 export const templateShiftSchema = z
   .object({
@@ -28,7 +29,7 @@ export const weekTemplateInputSchema = z.object({
   shifts: z
     .array(templateShiftSchema, { error: TEMPLATE_SHIFTS_REQUIRED })
     .min(1, { error: TEMPLATE_SHIFTS_REQUIRED })
-    .max(500, { error: "Höchstens 500 Schichten pro Vorlage" }),
+    .max(MAX_TEMPLATE_SHIFTS, { error: `Höchstens ${MAX_TEMPLATE_SHIFTS} Schichten pro Vorlage` }),
 });
 export type WeekTemplateInput = z.infer<typeof weekTemplateInputSchema>;
 
@@ -63,3 +64,11 @@ export const appliedTemplateSchema = z.strictObject({
   shifts: z.array(shiftDtoSchema),
   change_id: changeIdSchema,
 });
+
+/** POST /week-templates/from-week: the shifts of the Monday–Sunday week of `start_date` become the rows. */
+export const weekTemplateFromWeekSchema = z.object({
+  name: nameSchema(TEMPLATE_NAME_REQUIRED),
+  description: optionalTextSchema,
+  start_date: dateSchema("Bitte gib start_date als JJJJ-MM-TT an"),
+});
+export type WeekTemplateFromWeekInput = z.infer<typeof weekTemplateFromWeekSchema>;

@@ -1,0 +1,8 @@
+// POST /api/week-templates/from-week { name, description, start_date } – save a week's shifts as a template (admin)
+import { json, route } from "@/lib/server/api/route";
+import { createWeekTemplateFromWeek } from "@/lib/server/week-templates/write-week-templates";
+import * as api from "@/lib/shared/contract/week-templates";
+
+export const POST = route(api.createWeekTemplateFromWeek, async ({ body, audit }) =>
+  json(await createWeekTemplateFromWeek({ input: body, audit }), 201),
+);
