@@ -150,8 +150,12 @@ describe("type size and filling the page (docs/PRODUCT-RULES.md §27.6)", () => 
     expect(pages.length).toBeGreaterThan(1);
     for (const page of pages) {
       expect(page.type.size).toBeGreaterThanOrEqual(MIN_TYPE_SIZE);
-      expect(rowsOn(page)).toBeLessThanOrEqual(page.rowsHeight + 0.001);
+      // Spread evenly and stretched: every page of the week is filled, none overfull.
+      expect(rowsOn(page)).toBeCloseTo(page.rowsHeight, 6);
     }
+    // Evenly: the last page is no remnant of two rows.
+    const perPage = pages.map((page) => page.rows.length);
+    expect(perPage.at(-1)).toBeGreaterThanOrEqual(perPage[0] - 2);
     expect(pages.flatMap((page) => page.rows.map((row) => row.nameLines.join(" ")))).toEqual(names);
     expect(pages[0].rows[0].cells[0][0].lines).toEqual(["07:30–16:00", "Filiale 0"]);
 

@@ -60,9 +60,15 @@ export const TYPE_SIZES = [14, 13, 12, 11, 10, 9] as const;
 /** Readable from a metre away: a week that does not fit at this size goes on over several pages. */
 export const MIN_TYPE_SIZE = 9;
 
-/** A week's type: its size and the height of one line of it. */
-export type TypeScale = { size: number; lineHeight: number };
-export const typeScale = (size: number): TypeScale => ({ size, lineHeight: Math.round(size * 12.2) / 10 });
+/** A week's type: its size and line height, and those of the rows' names (2 pt larger, at most the largest size). */
+export type TypeScale = { size: number; lineHeight: number; nameSize: number; nameLineHeight: number };
+const lineHeightOf = (size: number) => Math.round(size * 12.2) / 10;
+export function typeScale(size: number): TypeScale {
+  const nameSize = Math.min(TYPE_SIZES[0], size + 2);
+  return { size, lineHeight: lineHeightOf(size), nameSize, nameLineHeight: lineHeightOf(nameSize) };
+}
+/** Down to this size a smaller type is tried rather than breaking a word inside; below, words break. */
+export const UNBROKEN_MIN_SIZE = 10;
 
 /** Lines after the first of a wrapped shift are indented, so each shift reads as one block. */
 export const SHIFT_INDENT = 6;
@@ -88,7 +94,12 @@ export type Wrap = {
 };
 
 /** A shift's wrapped lines, or a mark atop a day cell: a location's holiday, an employee's "Ferien". */
-export type ShiftBlock = { lines: string[]; kind: "shift" | "open" | "holiday" | "vacation" };
+export type ShiftBlock = {
+  lines: string[];
+  kind: "shift" | "open" | "holiday" | "vacation";
+  /** A shift in a row of employees: its time in bold, the location under it, not indented. */
+  timeFirst?: boolean;
+};
 export type PageRow = {
   id: number;
   nameLines: string[];
@@ -149,13 +160,15 @@ function cellsOf(row: ScheduleRow, kind: ScheduleRowsKind, wrap: Wrap, type: Typ
     return [
       ...marks,
       ...cell.map((shift) => ({
-        lines:
-          kind === "locations"
-            ? text(shiftLine(shift))
-            : [
+        ...(kind === "locations"
+          ? { lines: text(shiftLine(shift)) }
+          : {
+              lines: [
                 `${shift.start}–${shift.end}`,
-                ...wrap.regular(employeeShiftPlace(shift), type.size, grid.shiftTextWidth - SHIFT_INDENT),
+                ...wrap.regular(employeeShiftPlace(shift), type.size, grid.shiftTextWidth),
               ],
+              timeFirst: true,
+            }),
         kind: shift.employee === null ? ("open" as const) : ("shift" as const),
       })),
     ];
@@ -164,9 +177,9 @@ function cellsOf(row: ScheduleRow, kind: ScheduleRowsKind, wrap: Wrap, type: Typ
 
 function makeRow(row: ScheduleRow, cells: ShiftBlock[][], continued: boolean, wrap: Wrap, type: TypeScale): PageRow {
   const name = continued ? `${row.name} (Forts.)` : row.name;
-  const nameLines = wrap.bold(name, type.size, grid.nameTextWidth(row.color !== null));
+  const nameLines = wrap.bold(name, type.nameSize, grid.nameTextWidth(row.color !== null));
   const height =
-    ROW_PADDING + Math.max(nameLines.length * type.lineHeight, ...cells.map((cell) => cellHeight(cell, type)));
+    ROW_PADDING + Math.max(nameLines.length * type.nameLineHeight, ...cells.map((cell) => cellHeight(cell, type)));
   const { id, color, open, total } = row;
   return { id, nameLines, color, open, cells, total, continued, height };
 }
@@ -218,8 +231,8 @@ function headHolidays(week: ScheduleWeek, wrap: Wrap, type: TypeScale): string[]
 }
 
 /**
- * A week's pages: at the largest type size at which the week fits one page without breaking a word, its rows
- * stretched to fill the page; else, at MIN_TYPE_SIZE, as many pages as it takes — a row taller than the room
+ * A week's pages: at the largest type size at which the week fits one page (without breaking a word inside,
+ * down to UNBROKEN_MIN_SIZE), its rows stretched to fill the page; else, at MIN_TYPE_SIZE, as many pages as it takes — a row taller than the room
  * left on a page fills that room and goes on on the next page.
  */
 function layoutWeek(week: ScheduleWeek, kind: ScheduleRowsKind, plain: Wrap, bodyHeight: number): SchedulePage[] {
@@ -245,12 +258,12 @@ function layoutWeek(week: ScheduleWeek, kind: ScheduleRowsKind, plain: Wrap, bod
     // Every page keeps room for the week's totals, vacations and legend.
     const rowsHeight = bodyHeight - WEEK_TITLE_HEIGHT - headHeight - barHeight - footer - LEGEND_HEIGHT;
     // Cheap first: one line per row must fit before anything is wrapped at this size.
-    if (!smallest && week.rows.length * (ROW_PADDING + type.lineHeight) > rowsHeight) continue;
+    if (!smallest && week.rows.length * (ROW_PADDING + type.nameLineHeight) > rowsHeight) continue;
     const maxCell = Math.max(type.lineHeight, rowsHeight - ROW_PADDING);
     const pieces = week.rows.flatMap((row) => splitRow(row, kind, wrap, type, maxCell));
     const rows = pieces.map((piece) => piece.row);
     const used = rows.reduce((sum, row) => sum + row.height, 0);
-    if (!smallest && (used > rowsHeight || broken)) continue;
+    if (!smallest && (used > rowsHeight || (broken && size > UNBROKEN_MIN_SIZE))) continue;
 
     const page = { week, type, holidayLines, headHeight, barHeight, vacationLines, rowsHeight };
     if (used <= rowsHeight) {
@@ -259,36 +272,81 @@ function layoutWeek(week: ScheduleWeek, kind: ScheduleRowsKind, plain: Wrap, bod
       for (const row of rows) row.height += extra;
       return [{ ...page, rows, firstOfWeek: true, lastOfWeek: true }];
     }
-    const pages: SchedulePage[] = [];
-    let current: PageRow[] = [];
-    let filled = 0;
-    const nextPage = () => {
-      pages.push({ ...page, rows: current, firstOfWeek: pages.length === 0, lastOfWeek: false, vacationLines: [] });
-      current = [];
-      filled = 0;
-    };
-    for (const { source, row } of pieces) {
-      let next = row;
-      const room = rowsHeight - filled;
-      if (current.length > 0 && next.height > room) {
-        // A tall row fills the page's end and goes on on the next page, rather than leaving the end empty.
-        if (room >= ROW_PADDING + MIN_SPLIT_LINES * type.lineHeight) {
-          const { taken, rest } = takeCells(next.cells, room - ROW_PADDING, type, false);
-          const first = makeRow(source, taken, next.continued, wrap, type);
-          if (rest.some((cell) => cell.length > 0) && taken.some((cell) => cell.length > 0) && first.height <= room) {
-            current.push(first);
-            next = makeRow(source, rest, true, wrap, type);
-          }
-        }
-        nextPage();
-      }
-      current.push(next);
-      filled += next.height;
-    }
-    pages.push({ ...page, rows: current, firstOfWeek: pages.length === 0, lastOfWeek: true });
-    return pages;
+    // Two ways over several pages: tall rows split at each page's end (fewest pages), or whole rows spread evenly
+    // and stretched (every page filled). The second, unless the first saves paper.
+    const split = splitAtPageEnds(pieces, rowsHeight, type, wrap);
+    const whole = fill(rows, rowsHeight);
+    const chosen = split.length < whole.length ? split : balance(rows, whole.length, rowsHeight);
+    return chosen.map((pageRows, i) => ({
+      ...page,
+      rows: pageRows,
+      firstOfWeek: i === 0,
+      lastOfWeek: i === chosen.length - 1,
+      vacationLines: i === chosen.length - 1 ? vacationLines : [],
+    }));
   }
   throw new Error("unreachable: the smallest type size always gives pages");
+}
+
+/** Fills pages of at most `cap` pt of rows, in order; a row taller than `cap` gets a page of its own. */
+function fill(rows: PageRow[], cap: number): PageRow[][] {
+  const pages: PageRow[][] = [[]];
+  let filled = 0;
+  for (const row of rows) {
+    if (pages.at(-1)!.length > 0 && filled + row.height > cap) {
+      pages.push([]);
+      filled = 0;
+    }
+    pages.at(-1)!.push(row);
+    filled += row.height;
+  }
+  return pages;
+}
+
+/**
+ * Rows in order on pages of `rowsHeight`; a row taller than the room left on a page fills that room and goes on
+ * on the next page ("(Forts.)").
+ */
+function splitAtPageEnds(pieces: Piece[], rowsHeight: number, type: TypeScale, wrap: Wrap): PageRow[][] {
+  const pages: PageRow[][] = [[]];
+  let filled = 0;
+  for (const { source, row } of pieces) {
+    let next = row;
+    const room = rowsHeight - filled;
+    if (pages.at(-1)!.length > 0 && next.height > room) {
+      if (room >= ROW_PADDING + MIN_SPLIT_LINES * type.lineHeight) {
+        const { taken, rest } = takeCells(next.cells, room - ROW_PADDING, type, false);
+        const first = makeRow(source, taken, next.continued, wrap, type);
+        if (rest.some((cell) => cell.length > 0) && taken.some((cell) => cell.length > 0) && first.height <= room) {
+          pages.at(-1)!.push(first);
+          next = makeRow(source, rest, true, wrap, type);
+        }
+      }
+      pages.push([]);
+      filled = 0;
+    }
+    pages.at(-1)!.push(next);
+    filled += next.height;
+  }
+  return pages;
+}
+
+/**
+ * Whole rows spread evenly over `count` pages (the smallest height per page that needs no more pages), then
+ * stretched to fill each page, so that no last page holds two lonely rows.
+ */
+function balance(rows: PageRow[], count: number, rowsHeight: number): PageRow[][] {
+  let low = rows.reduce((sum, row) => sum + row.height, 0) / count;
+  let high = rowsHeight;
+  for (let i = 0; i < 20 && high - low > 0.5; i++) {
+    const mid = (low + high) / 2;
+    if (fill(rows, mid).length <= count) high = mid;
+    else low = mid;
+  }
+  return fill(rows, high).map((pageRows) => {
+    const extra = (rowsHeight - pageRows.reduce((sum, row) => sum + row.height, 0)) / pageRows.length;
+    return pageRows.map((row) => ({ ...row, height: row.height + extra }));
+  });
 }
 
 /**

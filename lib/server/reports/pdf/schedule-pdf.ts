@@ -170,8 +170,14 @@ function drawRow(pen: Pen, row: PageRow, top: number, type: TypeScale) {
   if (row.open) pen.rect(grid.left, top, grid.nameWidth, row.height, pdfColors.open);
   if (row.color) pen.rect(grid.left + grid.padding, inner, grid.swatch, row.height - 2 * grid.padding, row.color, 1);
   const nameX = grid.nameTextX(row.color !== null);
-  const nameStyle = { size, lineHeight, bold: true, color: row.open ? pdfColors.openText : pdfColors.text };
-  row.nameLines.forEach((line, i) => pen.line(line, nameX, inner + i * lineHeight, nameStyle));
+  const { nameSize, nameLineHeight } = type;
+  const nameStyle = {
+    size: nameSize,
+    lineHeight: nameLineHeight,
+    bold: true,
+    color: row.open ? pdfColors.openText : pdfColors.text,
+  };
+  row.nameLines.forEach((line, i) => pen.line(line, nameX, inner + i * nameLineHeight, nameStyle));
   if (!row.continued)
     pen.line(hours(row.total), totalRight, inner, { size, lineHeight, align: "right", maxWidth: grid.totalTextWidth });
 
@@ -183,7 +189,11 @@ function drawRow(pen: Pen, row: PageRow, top: number, type: TypeScale) {
       const height = block.lines.length * lineHeight;
       if (look.background) pen.rect(x - 1, y, grid.dayTextWidth + 2, height, look.background, 1.5);
       const style = { size, lineHeight, color: look.color, bold: look.bold };
-      block.lines.forEach((line, i) => pen.line(line, i === 0 ? x : x + SHIFT_INDENT, y + i * lineHeight, style));
+      block.lines.forEach((line, i) =>
+        block.timeFirst
+          ? pen.line(line, x, y + i * lineHeight, { ...style, bold: i === 0 })
+          : pen.line(line, i === 0 ? x : x + SHIFT_INDENT, y + i * lineHeight, style),
+      );
       y += height + BLOCK_GAP;
     }
   });
