@@ -232,8 +232,8 @@ function headHolidays(week: ScheduleWeek, wrap: Wrap, type: TypeScale): string[]
 
 /**
  * A week's pages: at the largest type size at which the week fits one page (without breaking a word inside,
- * down to UNBROKEN_MIN_SIZE), its rows stretched to fill the page; else, at MIN_TYPE_SIZE, as many pages as it takes — a row taller than the room
- * left on a page fills that room and goes on on the next page.
+ * down to UNBROKEN_MIN_SIZE), its rows stretched to fill the page; else, at MIN_TYPE_SIZE, as many pages as it
+ * takes, spread evenly or with tall rows split at the pages' ends.
  */
 function layoutWeek(week: ScheduleWeek, kind: ScheduleRowsKind, plain: Wrap, bodyHeight: number): SchedulePage[] {
   for (const size of TYPE_SIZES) {
