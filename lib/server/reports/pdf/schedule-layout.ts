@@ -230,6 +230,22 @@ function headHolidays(week: ScheduleWeek, wrap: Wrap, type: TypeScale): string[]
   });
 }
 
+/** The rows' height if no text wrapped (stops adding once over `limit`): a bound from below, without wrapping. */
+function minRowsHeight(rows: ScheduleRow[], type: TypeScale, limit: number): number {
+  let total = 0;
+  for (const row of rows) {
+    let blocks = 0;
+    row.cells.forEach((cell, day) => {
+      const marks = (row.holidays?.[day] ? 1 : 0) + (row.vacation?.[day] ? 1 : 0);
+      blocks = Math.max(blocks, cell.length + marks);
+    });
+    const cells = blocks * type.lineHeight + Math.max(0, blocks - 1) * BLOCK_GAP;
+    total += ROW_PADDING + Math.max(type.nameLineHeight, cells);
+    if (total > limit) break;
+  }
+  return total;
+}
+
 /**
  * A week's pages: at the largest type size at which the week fits one page (without breaking a word inside,
  * down to UNBROKEN_MIN_SIZE), its rows stretched to fill the page; else, at MIN_TYPE_SIZE, as many pages as it
@@ -257,8 +273,8 @@ function layoutWeek(week: ScheduleWeek, kind: ScheduleRowsKind, plain: Wrap, bod
     const footer = vacationLines.length > 0 ? FOOTER_GAP + vacationLines.length * type.lineHeight : 0;
     // Every page keeps room for the week's totals, vacations and legend.
     const rowsHeight = bodyHeight - WEEK_TITLE_HEIGHT - headHeight - barHeight - footer - LEGEND_HEIGHT;
-    // Cheap first: one line per row must fit before anything is wrapped at this size.
-    if (!smallest && week.rows.length * (ROW_PADDING + type.nameLineHeight) > rowsHeight) continue;
+    // Cheap first: a line per name and per shift or mark must fit before anything is wrapped at this size.
+    if (!smallest && minRowsHeight(week.rows, type, rowsHeight) > rowsHeight) continue;
     const maxCell = Math.max(type.lineHeight, rowsHeight - ROW_PADDING);
     const pieces = week.rows.flatMap((row) => splitRow(row, kind, wrap, type, maxCell));
     const rows = pieces.map((piece) => piece.row);
