@@ -146,20 +146,26 @@ try {
 
   console.log("P4: schedule PDFs ...");
   const pdf = await benchSchedulePdf(server.baseUrl, server.databaseUrl);
-  rows.push({
-    id: "P4",
-    what: "Schedule PDF, one month, 50 / 500 employees (median of 5)",
-    figure: `${ms(pdf.small.medianMs)} / ${ms(pdf.large.medianMs)}`,
-    budget: "≤ 500 ms / ≤ 3000 ms",
-    pass: pdf.small.medianMs <= 500 && pdf.large.medianMs <= 3000,
-  });
-  rows.push({
-    id: "P4",
-    what: "`GET /api/health` p99 while those PDFs render",
-    figure: `${ms(pdf.small.healthP99)} / ${ms(pdf.large.healthP99)}`,
-    budget: "≤ 50 ms",
-    pass: Math.max(pdf.small.healthP99, pdf.large.healthP99) <= 50,
-  });
+  for (const [variant, label] of /** @type {const} */ ([
+    ["locations", "rows per location"],
+    ["employees", "rows per employee"],
+  ])) {
+    const { small, large } = pdf[variant];
+    rows.push({
+      id: "P4",
+      what: `Schedule PDF, ${label} (\`rows=${variant}\`), one month, 50 / 500 employees (median of 5)`,
+      figure: `${ms(small.medianMs)} / ${ms(large.medianMs)}`,
+      budget: "≤ 500 ms / ≤ 1500 ms",
+      pass: small.medianMs <= 500 && large.medianMs <= 1500,
+    });
+    rows.push({
+      id: "P4",
+      what: `\`GET /api/health\` p99 while those PDFs (\`rows=${variant}\`) render`,
+      figure: `${ms(small.healthP99)} / ${ms(large.healthP99)}`,
+      budget: "≤ 50 ms",
+      pass: Math.max(small.healthP99, large.healthP99) <= 50,
+    });
+  }
 
   // The browser phases run on every core again: Chromium (started from this
   // process) would inherit the load generator's single core, and a browser

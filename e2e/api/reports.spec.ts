@@ -62,6 +62,16 @@ test("schedule and hours PDFs download with their filenames and print Şahin, Ł
     expect(scheduleText).toContain(expected);
   }
 
+  const byEmployee = await request.get(
+    "/api/reports/schedule/pdf?start_date=2043-03-02&end_date=2043-03-08&rows=employees",
+    { headers },
+  );
+  expect(byEmployee.status()).toBe(200);
+  expect(byEmployee.headers()["content-type"]).toBe("application/pdf");
+  const employeeText = execFileSync("pdftotext", ["-layout", "-", "-"], { input: await byEmployee.body() }).toString();
+  for (const expected of ["Wer arbeitet wann", "Mitarbeitende", "Łódź", "Ağaoğlu", "Offen"])
+    expect(employeeText).toContain(expected);
+
   const hours = await request.get("/api/reports/hours/pdf?start_date=2043-03-01&end_date=2043-03-31", { headers });
   expect(hours.headers()["content-disposition"]).toBe(
     'attachment; filename="Stundenbericht_2043-03-01_2043-03-31.pdf"',

@@ -225,6 +225,16 @@ test("both PDFs download with their filenames; the hours PDF keeps the employee 
   ).toBe("%PDF-");
   await expect(toast(page, "PDF wurde heruntergeladen!")).toBeVisible();
 
+  // "Zeilen: Mitarbeitende", chosen with the arrow key, goes with the download as rows=employees.
+  await page.getByRole("radio", { name: "Standorte" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("radio", { name: "Mitarbeitende" })).toBeChecked();
+  download = page.waitForEvent("download");
+  const byEmployee = page.waitForRequest((req) => req.url().includes("/api/reports/schedule/pdf"));
+  await page.getByRole("button", { name: "Arbeitsplan als PDF" }).click();
+  expect((await download).suggestedFilename()).toBe(`Arbeitsplan_${WEEK.start}_${WEEK.end}.pdf`);
+  expect(new URL((await byEmployee).url()).searchParams.get("rows")).toBe("employees");
+
   await page.getByRole("tab", { name: "Stundenbericht" }).click();
   await pickMonth(page, "2041-02");
   await page.getByLabel("Mitarbeiter", { exact: true }).selectOption({ label: `${last}, Łukasz` });

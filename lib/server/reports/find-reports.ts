@@ -4,9 +4,9 @@ import { fromDateColumn, fromTimeColumn, toDateColumn } from "@/lib/server/db/co
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
 import { holidayDatesIn } from "@/lib/server/holidays/holiday-calendar";
 import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
-import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
-import type { HoursReportQuery } from "@/lib/shared/schemas/report";
-import type { DateRangeQuery } from "@/lib/shared/schemas/shift";
+import { getCompanyHolidayRegion, getSettings } from "@/lib/server/settings/find-settings";
+import { findVacations } from "@/lib/server/vacations/find-vacations";
+import type { HoursReportQuery, SchedulePdfQuery } from "@/lib/shared/schemas/report";
 import { buildHoursReport, type HoursReport } from "./build-hours-report";
 import type { ScheduleData } from "./build-schedule-report";
 
@@ -63,16 +63,20 @@ export async function getHoursReport(query: HoursReportQuery): Promise<HoursRepo
  * What the schedule PDF prints, as the database gives it: the locations
  * (the active ones, plus archived ones that have shifts in the range) and
  * the range's shifts grouped per location and day, as one JSON text built
- * by PostgreSQL. The PDF worker turns it into the report
- * (build-schedule-report.ts): a month of 500 employees is 11,000 shifts,
- * and parsing them and building the weeks on the event loop, then copying
- * the result to the worker, held up every other request (bench P4).
+ * by PostgreSQL; the company's name, the approved vacations overlapping the
+ * range (docs/PRODUCT-RULES.md §27.6) and, for rows of employees, the
+ * employees with shifts in the range. The PDF worker turns it into the
+ * report (build-schedule-report.ts): a month of 500 employees is 11,000
+ * shifts, and parsing them and building the weeks on the event loop, then
+ * copying the result to the worker, held up every other request (bench P4).
  */
 export async function getScheduleData({
   start_date: startDate,
   end_date: endDate,
-}: DateRangeQuery): Promise<ScheduleData> {
-  const [[{ cells }], locations, companyRegion] = await Promise.all([
+  rows,
+}: SchedulePdfQuery): Promise<ScheduleData> {
+  const range = { gte: toDateColumn(startDate), lte: toDateColumn(endDate) };
+  const [[{ cells }], locations, settings, vacations, employees] = await Promise.all([
     db.$queryRaw<[{ cells: string }]>`
       SELECT coalesce(json_agg(json_build_array(c.location_id, c.shift_date, c.shifts)), '[]')::text AS cells
       FROM (
@@ -82,7 +86,8 @@ export async function getScheduleData({
                  to_char(s.start_time, 'HH24:MI'),
                  to_char(s.end_time, 'HH24:MI'),
                  CASE WHEN s.is_custom THEN s.custom_name END,
-                 s.break_minutes
+                 s.break_minutes,
+                 s.employee_id
                ) ORDER BY s.start_time, s.id) AS shifts
         FROM shifts s
         LEFT JOIN employees e ON e.id = s.employee_id
@@ -90,22 +95,35 @@ export async function getScheduleData({
         GROUP BY s.location_id, s.shift_date
       ) c`,
     db.location.findMany({
-      where: {
-        OR: [
-          { archivedAt: null },
-          { shifts: { some: { shiftDate: { gte: toDateColumn(startDate), lte: toDateColumn(endDate) } } } },
-        ],
-      },
+      where: { OR: [{ archivedAt: null }, { shifts: { some: { shiftDate: range } } }] },
       select: { id: true, name: true, color: true, holidayRegion: true },
     }),
-    getCompanyHolidayRegion(),
+    getSettings(),
+    // Approved vacations only: a request is no absence yet (docs/PRODUCT-RULES.md §26.3).
+    findVacations({ startDate, endDate, status: "approved" }),
+    rows === "employees"
+      ? db.employee.findMany({
+          where: { shifts: { some: { shiftDate: range } } },
+          select: { id: true, firstName: true, lastName: true },
+        })
+      : [],
   ]);
   // The PDF's locations include archived ones with shifts in the range: each follows its region, too.
-  const holidays = holidaysForLocations({ startDate, endDate, companyRegion, locations });
+  const holidays = holidaysForLocations({ startDate, endDate, companyRegion: settings.holiday_region, locations });
   return {
     startDate,
     endDate,
+    rows,
+    companyName: settings.company_name,
     locations: locations.map(({ id, name, color }) => ({ id, name, color })),
+    employees,
+    vacations: vacations.map((vacation) => ({
+      id: vacation.employee_id,
+      firstName: vacation.first_name,
+      lastName: vacation.last_name,
+      startDate: vacation.start_date,
+      endDate: vacation.end_date,
+    })),
     cells,
     holidays,
   };

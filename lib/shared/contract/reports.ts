@@ -1,5 +1,4 @@
-import { hoursReportQuerySchema, hoursReportSchema } from "@/lib/shared/schemas/report";
-import { dateRangeQuerySchema } from "@/lib/shared/schemas/shift";
+import { hoursReportQuerySchema, hoursReportSchema, schedulePdfQuerySchema } from "@/lib/shared/schemas/report";
 import { defineOperation } from "./operation";
 
 const tag = "Reports";
@@ -31,8 +30,8 @@ export const schedulePdf = defineOperation({
   path: "/api/reports/schedule/pdf",
   id: "getSchedulePdf",
   tag,
-  summary: "The schedule as a PDF download (Arbeitsplan_<start>_<end>.pdf)",
+  summary: "The schedule as a PDF download (Arbeitsplan_<start>_<end>.pdf), rows per location or per employee",
   access: "reports:read",
-  query: dateRangeQuerySchema,
+  query: schedulePdfQuerySchema,
   responses: [{ status: 200, description: "The PDF", pdf: true }],
 });

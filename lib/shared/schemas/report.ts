@@ -10,6 +10,22 @@ export const hoursReportQuerySchema = z.intersection(
 );
 export type HoursReportQuery = z.infer<typeof hoursReportQuerySchema>;
 
+/** What the schedule PDF's rows are (docs/PRODUCT-RULES.md §27.6): locations (the default) or employees. */
+export const SCHEDULE_PDF_ROWS = ["locations", "employees"] as const;
+export type SchedulePdfRows = (typeof SCHEDULE_PDF_ROWS)[number];
+
+/** ?start_date&end_date[&rows] of the schedule PDF. */
+export const schedulePdfQuerySchema = z.intersection(
+  dateRangeQuerySchema,
+  z.object({
+    rows: z
+      .enum(SCHEDULE_PDF_ROWS, { error: "Zeilen müssen locations (Standorte) oder employees (Mitarbeitende) sein" })
+      .default("locations")
+      .meta({ description: "One row per location (default) or per employee with shifts in the range" }),
+  }),
+);
+export type SchedulePdfQuery = z.infer<typeof schedulePdfQuerySchema>;
+
 // Answers: strict objects (exactly these keys; the OpenAPI document says
 // additionalProperties: false, and tests parse real answers with them).
 

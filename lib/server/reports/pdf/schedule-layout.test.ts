@@ -3,7 +3,16 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { ScheduleReport, ScheduleShift, ScheduleWeek } from "@/lib/shared/report-types";
 import { pdfFontMeasures } from "./fonts";
-import { grid, PAGE_ROWS_HEIGHT, paginateSchedule, shiftLine, type Wrap } from "./schedule-layout";
+import {
+  BODY_HEIGHT,
+  grid,
+  MIN_TYPE_SIZE,
+  paginateSchedule,
+  shiftLine,
+  TYPE_SIZES,
+  type SchedulePage,
+  type Wrap,
+} from "./schedule-layout";
 
 const shift = (employee: string | null, start = "08:00", label: string | null = null): ScheduleShift => ({
   employee,
@@ -11,32 +20,38 @@ const shift = (employee: string | null, start = "08:00", label: string | null = 
   end: "16:00",
   hours: 8,
   label,
+  location: "Filiale",
 });
 
 function week(weekStart: string, locations: { name: string; monday: ScheduleShift[] }[]): ScheduleWeek {
   return {
     weekStart,
     days: Array.from({ length: 7 }, () => weekStart),
-    locations: locations.map(({ name, monday }, i) => ({
+    rows: locations.map(({ name, monday }, i) => ({
       id: i + 1,
       name,
       color: "#10b981",
+      open: false,
       cells: [monday, [], [], [], [], [], []],
       total: monday.length * 8,
     })),
     dayTotals: [0, 0, 0, 0, 0, 0, 0],
     total: 0,
+    vacations: [],
   };
 }
 
 const report = (...weeks: ScheduleWeek[]): ScheduleReport => ({
   startDate: weeks[0].weekStart,
   endDate: "2042-06-30",
+  rows: "locations",
+  companyName: null,
   weeks,
   total: 0,
   shiftCount: 0,
 });
-const oneLine: Wrap = { shift: (text) => [text], name: (text) => [text] };
+const oneLine: Wrap = { regular: (text) => [text], bold: (text) => [text] };
+const rowsOn = (page: SchedulePage) => page.rows.reduce((sum, row) => sum + row.height, 0);
 const staff = (count: number) => Array.from({ length: count }, (_, i) => shift(`Person ${i}`));
 
 describe("shiftLine", () => {
@@ -58,22 +73,25 @@ describe("paginateSchedule", () => {
     ]);
   });
 
-  test("rows that do not fit move whole to a continuation page; no page is overfull", () => {
+  test("a tall row fills a page's end and goes on on the next page; no page is overfull", () => {
     const locations = Array.from({ length: 5 }, (_, i) => ({ name: `Filiale ${i}`, monday: staff(20) }));
     const pages = paginateSchedule(report(week("2042-06-02", locations)), oneLine);
     expect(pages.length).toBeGreaterThan(1);
     expect(pages.map((page) => [page.firstOfWeek, page.lastOfWeek])).toEqual(
       pages.map((_, i) => [i === 0, i === pages.length - 1]),
     );
-    for (const page of pages)
-      expect(page.rows.reduce((sum, row) => sum + row.height, 0)).toBeLessThanOrEqual(PAGE_ROWS_HEIGHT);
-    expect(pages.flatMap((page) => page.rows.map((row) => [row.nameLines.join(" "), row.continued]))).toEqual(
-      locations.map(({ name }) => [name, false]),
+    for (const page of pages) expect(rowsOn(page)).toBeLessThanOrEqual(page.rowsHeight + 0.001);
+    const rows = pages.flatMap((page) => page.rows);
+    // Every shift once, in order; a row that goes on is named "(Forts.)" and shows its total only once.
+    expect(rows.flatMap((row) => row.cells[0].flatMap((block) => block.lines))).toEqual(
+      locations.flatMap(({ monday }) => monday.map(shiftLine)),
     );
+    expect(rows.some((row) => row.continued)).toBe(true);
+    for (const row of rows) expect(row.nameLines[0].endsWith("(Forts.)")).toBe(row.continued);
   });
 
   test("a location taller than a page is split, keeping each shift's lines together and the order", () => {
-    const twoLines: Wrap = { shift: (text) => [text.slice(0, 18), text.slice(18)], name: (text) => [text] };
+    const twoLines: Wrap = { regular: (text) => [text.slice(0, 18), text.slice(18)], bold: (text) => [text] };
     const monday = staff(120);
     const pages = paginateSchedule(
       report(
@@ -88,7 +106,7 @@ describe("paginateSchedule", () => {
     expect(pieces.length).toBeGreaterThan(2);
     expect(pieces.map((row) => row.nameLines[0])).toEqual(pieces.map((_, i) => (i === 0 ? "Gross" : "Gross (Forts.)")));
     expect(pieces.flatMap((row) => row.cells[0].map((block) => block.lines.join("")))).toEqual(monday.map(shiftLine));
-    for (const row of pieces) expect(row.height).toBeLessThanOrEqual(PAGE_ROWS_HEIGHT);
+    for (const row of pieces) expect(row.height).toBeLessThanOrEqual(BODY_HEIGHT);
     expect(pages.at(-1)!.rows.at(-1)!.nameLines).toEqual(["Klein"]);
   });
 
@@ -97,7 +115,67 @@ describe("paginateSchedule", () => {
       report(week("2042-06-02", [{ name: "A", monday: [shift("Ayşe"), shift(null)] }])),
       oneLine,
     );
-    expect(page.rows[0].cells[0].map((block) => block.open)).toEqual([false, true]);
+    expect(page.rows[0].cells[0].map((block) => block.kind)).toEqual(["shift", "open"]);
+  });
+});
+
+describe("type size and filling the page (docs/PRODUCT-RULES.md §27.6)", () => {
+  const fonts = pdfFontMeasures(process.cwd());
+  const realWrap: Wrap = {
+    regular: (text, size, width, indent) => fonts.regular.wrap(text, size, width, indent),
+    bold: (text, size, width) => fonts.bold.wrap(text, size, width),
+  };
+  const names = Array.from({ length: 50 }, (_, i) => `Ayşe Ağaoğlu-Şahin ${i + 1}`);
+
+  test("few rows: the largest type, and the rows stretch to fill the page", () => {
+    const locations = ["Bahnhof", "Café", "Lager"].map((name) => ({ name, monday: staff(2) }));
+    const pages = paginateSchedule(report(week("2042-06-02", locations)), realWrap);
+    expect(pages).toHaveLength(1);
+    expect(pages[0].type.size).toBe(TYPE_SIZES[0]);
+    expect(rowsOn(pages[0])).toBeCloseTo(pages[0].rowsHeight, 6);
+    // Filled: three rows share well over half the page's height.
+    expect(rowsOn(pages[0])).toBeGreaterThan(BODY_HEIGHT / 2);
+  });
+
+  test("50 employees a week: names and times ≥ 9 pt, over several pages rather than smaller", () => {
+    const days = (i: number) => [0, 1, 2, 3, 4].map((d) => ({ ...shift(names[i], "07:30"), location: `Filiale ${d}` }));
+    const byEmployee: ScheduleWeek = {
+      ...week("2042-06-02", []),
+      rows: names.map((name, i) => {
+        const cells = [...days(i).map((s) => [s]), [], []];
+        return { id: i + 1, name, color: null, open: false, cells, total: 40 };
+      }),
+    };
+    const pages = paginateSchedule({ ...report(byEmployee), rows: "employees" }, realWrap);
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) {
+      expect(page.type.size).toBeGreaterThanOrEqual(MIN_TYPE_SIZE);
+      // Spread evenly and stretched: every page of the week is filled, none overfull.
+      expect(rowsOn(page)).toBeCloseTo(page.rowsHeight, 6);
+    }
+    // Evenly: the last page is no remnant of two rows.
+    const perPage = pages.map((page) => page.rows.length);
+    expect(perPage.at(-1)).toBeGreaterThanOrEqual(perPage[0] - 2);
+    expect(pages.flatMap((page) => page.rows.map((row) => row.nameLines.join(" ")))).toEqual(names);
+    expect(pages[0].rows[0].cells[0][0].lines).toEqual(["07:30–16:00", "Filiale 0"]);
+
+    // The same 50 people per location: again ≥ 9 pt, the week going on over pages.
+    const byLocation = week(
+      "2042-06-02",
+      [0, 1, 2, 3, 4].map((l) => ({
+        name: `Filiale ${l}`,
+        monday: names.slice(l * 10, l * 10 + 10).map((n) => shift(n)),
+      })),
+    );
+    const locationPages = paginateSchedule(report(byLocation), realWrap);
+    expect(locationPages.length).toBeGreaterThan(1);
+    for (const page of locationPages) expect(page.type.size).toBeGreaterThanOrEqual(MIN_TYPE_SIZE);
+  });
+
+  test("a week that fits one page at none of the sizes goes on at 9 pt, never below", () => {
+    const pages = paginateSchedule(report(week("2042-06-02", [{ name: "Gross", monday: staff(200) }])), realWrap);
+    expect(pages.length).toBeGreaterThan(2);
+    expect(new Set(pages.map((page) => page.type.size))).toEqual(new Set([MIN_TYPE_SIZE]));
   });
 });
 

@@ -2,79 +2,85 @@ import "server-only";
 import { addDays } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";
-import type { ScheduleReport } from "@/lib/shared/report-types";
+import type { ScheduleReport, ScheduleRowsKind } from "@/lib/shared/report-types";
 import { createPdfKitReport, drawPageFrame, FRAME_BODY_TOP, LINE_FACTOR, type Pen } from "./page-frame";
 import { pdfColors } from "./theme";
 import {
-  BAR_HEIGHT,
+  BLOCK_GAP,
+  FOOTER_GAP,
   grid,
   LEGEND_HEIGHT,
   LEGEND_SIZE,
-  LINE_HEIGHT,
-  NAME_LINE_HEIGHT,
-  NAME_SIZE,
   paginateSchedule,
   SHIFT_INDENT,
-  SHIFT_SIZE,
   WEEK_TITLE_HEIGHT,
   WEEK_TITLE_SIZE,
   type PageRow,
   type SchedulePage,
+  type ShiftBlock,
+  type TypeScale,
   type Wrap,
 } from "./schedule-layout";
 
 /**
- * The schedule as the planner shows it — per week a grid of locations ×
- * Monday–Sunday with day and week totals — drawn directly with pdfkit:
- * react-pdf's per-text layout made a month of 500 employees take seconds.
- * Texts are wrapped once by schedule-layout.ts; here lines are only placed.
+ * The schedule for the staff-room wall (docs/PRODUCT-RULES.md §12.2, §27.6) — per week a grid of locations or
+ * employees × Monday–Sunday with day and week totals — drawn directly with pdfkit: react-pdf's per-text layout
+ * made a month of 500 employees take seconds. Texts are wrapped once by schedule-layout.ts; here lines are only
+ * placed.
  */
 export function renderSchedulePdf(
   report: ScheduleReport,
   { printedAt, root }: { printedAt: string; root: string },
 ): Promise<Uint8Array> {
   const range = `${formatDate(report.startDate)} – ${formatDate(report.endDate)}`;
-  const pdf = createPdfKitReport({ root, title: `Arbeitsplan ${range}` });
+  const title = [report.companyName, report.rows === "employees" ? "Arbeitsplan · Wer arbeitet wann" : "Arbeitsplan"]
+    .filter(Boolean)
+    .join(" · ");
+  const pdf = createPdfKitReport({ root, title: `${title} ${range}` });
   const { pen } = pdf;
   const wrap: Wrap = {
-    shift: (text) => pen.regular.wrap(text, SHIFT_SIZE, grid.shiftTextWidth, SHIFT_INDENT),
-    name: (text) => pen.bold.wrap(text, NAME_SIZE, grid.nameTextWidth),
+    regular: (text, size, width, indent) => pen.regular.wrap(text, size, width, indent),
+    bold: (text, size, width) => pen.bold.wrap(text, size, width),
   };
   const pages = paginateSchedule(report, wrap);
-  const frame = {
-    title: "Arbeitsplan",
-    period: `${range} · ${report.shiftCount} Schichten · ${formatHours(report.total)} h`,
-    printedAt,
-    pageCount: pages.length,
-  };
+  const totals = `${range} · ${report.shiftCount} Schichten · ${formatHours(report.total)} h`;
+  const frame = { title, printedAt, pageCount: Math.max(1, pages.length) };
+  if (pages.length === 0) {
+    pdf.addPage();
+    drawPageFrame(pen, { ...frame, period: range }, 1);
+    pen.line("Keine Schichten in diesem Zeitraum", grid.left, FRAME_BODY_TOP + 20, {
+      size: 14,
+      color: pdfColors.muted,
+    });
+  }
   pages.forEach((page, index) => {
     pdf.addPage();
-    drawPageFrame(pen, frame, index + 1);
-    drawWeekPage(pen, page);
+    drawPageFrame(pen, { ...frame, period: `KW ${isoWeekNumber(page.week.weekStart)} · ${totals}` }, index + 1);
+    drawWeekPage(pen, page, report.rows);
   });
   return pdf.finish();
 }
 
-// Texts of the head, total and "Total Tag" cells: one line each, shrunk rather than overflowing.
-const bold = { size: NAME_SIZE, lineHeight: NAME_LINE_HEIGHT, bold: true };
-const firstCell = { ...bold, maxWidth: grid.nameWidth - 2 * grid.padding };
-const dayCell = { ...bold, maxWidth: grid.dayTextWidth };
-const totalCell = {
-  size: NAME_SIZE,
-  lineHeight: NAME_LINE_HEIGHT,
-  align: "right",
-  maxWidth: grid.totalTextWidth,
-} as const;
 const totalRight = grid.left + grid.width - grid.padding;
 const hours = (value: number) => `${formatHours(value)} h`;
 
 type Rule = [x1: number, y1: number, x2: number, y2: number];
 const across = (y: number): Rule => [grid.left, y, grid.left + grid.width, y];
-const EMPTY_HEIGHT = 20; // "Keine Standorte erfasst."
-const LEGEND =
-  "Offene Schichten sind gelb hinterlegt und mit „Offen“ bezeichnet. Stunden: Ende vor Beginn = über Mitternacht.";
+const LEGEND: Record<ScheduleRowsKind, string> = {
+  locations:
+    "Offene Schichten sind gelb hinterlegt und mit „Offen“ bezeichnet. Stunden: Ende vor Beginn = über Mitternacht.",
+  employees:
+    "Offene Schichten stehen in der Zeile „Offen“. „Ferien“: genehmigte Ferien. Ende vor Beginn = über Mitternacht.",
+};
+const BLOCK_STYLE: Record<ShiftBlock["kind"], { background: string | null; color: string; bold?: boolean }> = {
+  shift: { background: null, color: pdfColors.text },
+  open: { background: pdfColors.open, color: pdfColors.openText },
+  holiday: { background: pdfColors.holiday, color: pdfColors.holidayText },
+  vacation: { background: pdfColors.vacation, color: pdfColors.vacationText, bold: true },
+};
 
-function drawWeekPage(pen: Pen, { week, rows, firstOfWeek, lastOfWeek, holidayLines, headHeight }: SchedulePage) {
+function drawWeekPage(pen: Pen, page: SchedulePage, kind: ScheduleRowsKind) {
+  const { week, rows, firstOfWeek, lastOfWeek, holidayLines, headHeight, barHeight, vacationLines, type } = page;
   const weekEnd = formatDate(addDays(week.weekStart, 6));
   const continued = firstOfWeek ? "" : " (Fortsetzung)";
   const title = `KW ${isoWeekNumber(week.weekStart)} · ${formatDayMonth(week.weekStart)}–${weekEnd}${continued}`;
@@ -82,73 +88,73 @@ function drawWeekPage(pen: Pen, { week, rows, firstOfWeek, lastOfWeek, holidayLi
 
   const tableTop = FRAME_BODY_TOP + WEEK_TITLE_HEIGHT;
   const rowsTop = tableTop + headHeight;
-  const rowsBottom = rowsTop + (rows.length === 0 ? EMPTY_HEIGHT : rows.reduce((sum, row) => sum + row.height, 0));
-  const tableBottom = rowsBottom + (lastOfWeek ? BAR_HEIGHT : 0);
+  const rowsBottom = rowsTop + rows.reduce((sum, row) => sum + row.height, 0);
+  const tableBottom = rowsBottom + (lastOfWeek ? barHeight : 0);
+  const bold = { size: type.size, lineHeight: type.lineHeight, bold: true };
+  const dayCell = { ...bold, maxWidth: grid.dayTextWidth };
+  const totalCell = { ...bold, align: "right", maxWidth: grid.totalTextWidth } as const;
   const rules: Rule[] = [];
 
   // Backgrounds first: rules and texts go on top of them.
   pen.rect(grid.left, tableTop, grid.width, headHeight, pdfColors.header);
-  if (lastOfWeek) pen.rect(grid.left, rowsBottom, grid.width, BAR_HEIGHT, pdfColors.header);
+  if (lastOfWeek) pen.rect(grid.left, rowsBottom, grid.width, barHeight, pdfColors.header);
+  week.days.forEach((day, i) => {
+    const shade = day === null ? pdfColors.outside : holidayLines[i].length > 0 ? pdfColors.holiday : null;
+    if (shade) pen.rect(grid.dayX(i), rowsTop, grid.dayWidth, rowsBottom - rowsTop, shade);
+  });
 
   const headTop = tableTop + grid.padding;
-  pen.line("Standort", grid.left + grid.padding, headTop, firstCell);
+  const firstHead = kind === "locations" ? "Standort" : "Mitarbeitende";
+  pen.line(firstHead, grid.left + grid.padding, headTop, { ...bold, maxWidth: grid.nameWidth - 2 * grid.padding });
   WEEKDAYS_SHORT.forEach((weekday, i) =>
     pen.line(`${weekday} ${formatDayMonth(addDays(week.weekStart, i))}`, grid.dayX(i) + grid.padding, headTop, dayCell),
   );
+  const holidayStyle = { size: type.size, lineHeight: type.lineHeight, color: pdfColors.holidayText };
   holidayLines.forEach((lines, i) =>
     lines.forEach((line, n) =>
       pen.line(
         line,
         grid.dayX(i) + grid.padding + (n > 0 ? SHIFT_INDENT : 0),
-        headTop + NAME_LINE_HEIGHT + n * LINE_HEIGHT,
-        {
-          size: SHIFT_SIZE,
-          lineHeight: LINE_HEIGHT,
-          color: pdfColors.holidayText,
-        },
+        headTop + (n + 1) * type.lineHeight,
+        holidayStyle,
       ),
     ),
   );
-  pen.line("Total", totalRight, headTop, { ...totalCell, bold: true });
+  pen.line("Total", totalRight, headTop, totalCell);
   rules.push(across(tableTop), across(rowsTop));
 
-  if (rows.length === 0) {
-    // One message across the table, as the grid has no rows to divide.
-    pen.line("Keine Standorte erfasst.", grid.left + 6, rowsTop + 6, { size: NAME_SIZE, color: pdfColors.muted });
-    columnRules(rules, tableTop, rowsTop);
-    if (lastOfWeek) columnRules(rules, rowsBottom, tableBottom);
-  } else {
-    week.days.forEach((day, i) => {
-      const shade = day === null ? pdfColors.outside : holidayLines[i].length > 0 ? pdfColors.holiday : null;
-      if (shade) pen.rect(grid.dayX(i), rowsTop, grid.dayWidth, rowsBottom - rowsTop, shade);
-    });
-    let y = rowsTop;
-    for (const row of rows) {
-      drawRow(pen, row, y);
-      y += row.height;
-      rules.push(across(y));
-    }
-    columnRules(rules, tableTop, tableBottom);
+  let y = rowsTop;
+  for (const row of rows) {
+    drawRow(pen, row, y, type);
+    y += row.height;
+    rules.push(across(y));
   }
+  columnRules(rules, tableTop, tableBottom);
 
+  let below = tableBottom;
   if (lastOfWeek) {
     const top = rowsBottom + grid.padding;
-    pen.line("Total Tag", grid.left + grid.padding, top, firstCell);
+    pen.line("Total Tag", grid.left + grid.padding, top, { ...bold, maxWidth: grid.nameWidth - 2 * grid.padding });
     week.dayTotals.forEach(
       (total, i) => week.days[i] !== null && pen.line(hours(total), grid.dayX(i) + grid.padding, top, dayCell),
     );
-    pen.line(hours(week.total), totalRight, top, { ...totalCell, bold: true });
+    pen.line(hours(week.total), totalRight, top, totalCell);
     rules.push(across(tableBottom));
-    pen.line(LEGEND, grid.left, tableBottom + LEGEND_HEIGHT - LEGEND_SIZE * LINE_FACTOR, {
+    if (vacationLines.length > 0) below += FOOTER_GAP;
+    for (const line of vacationLines) {
+      pen.line(line, grid.left, below, { size: type.size, lineHeight: type.lineHeight, color: pdfColors.vacationText });
+      below += type.lineHeight;
+    }
+    pen.line(LEGEND[kind], grid.left, below + LEGEND_HEIGHT - LEGEND_SIZE * LINE_FACTOR, {
       size: LEGEND_SIZE,
       color: pdfColors.muted,
     });
   }
 
   // All of a page's rules in one path: one stroke instead of hundreds.
-  const doc = pen.doc.lineWidth(0.5);
+  const doc = pen.doc.lineWidth(0.75);
   for (const [x1, y1, x2, y2] of rules) doc.moveTo(x1, y1).lineTo(x2, y2);
-  doc.stroke(pdfColors.line);
+  doc.stroke(pdfColors.grid);
 }
 
 /** The rules left of each day column and of the total column, from `top` to `bottom`. */
@@ -157,25 +163,38 @@ function columnRules(rules: Rule[], top: number, bottom: number) {
   rules.push([grid.totalX, top, grid.totalX, bottom]);
 }
 
-function drawRow(pen: Pen, row: PageRow, top: number) {
+function drawRow(pen: Pen, row: PageRow, top: number, type: TypeScale) {
   const inner = top + grid.padding;
-  pen.rect(grid.left + grid.padding, inner, grid.swatch, row.height - 2 * grid.padding, row.color, 1);
-  row.nameLines.forEach((line, i) => pen.line(line, grid.nameTextX, inner + i * NAME_LINE_HEIGHT, bold));
-  if (!row.continued) pen.line(hours(row.total), totalRight, inner, totalCell);
+  const { size, lineHeight } = type;
+  // The row "Offen" of the employees' plan: amber across, like an open shift.
+  if (row.open) pen.rect(grid.left, top, grid.nameWidth, row.height, pdfColors.open);
+  if (row.color) pen.rect(grid.left + grid.padding, inner, grid.swatch, row.height - 2 * grid.padding, row.color, 1);
+  const nameX = grid.nameTextX(row.color !== null);
+  const { nameSize, nameLineHeight } = type;
+  const nameStyle = {
+    size: nameSize,
+    lineHeight: nameLineHeight,
+    bold: true,
+    color: row.open ? pdfColors.openText : pdfColors.text,
+  };
+  row.nameLines.forEach((line, i) => pen.line(line, nameX, inner + i * nameLineHeight, nameStyle));
+  if (!row.continued)
+    pen.line(hours(row.total), totalRight, inner, { size, lineHeight, align: "right", maxWidth: grid.totalTextWidth });
 
   row.cells.forEach((cell, day) => {
     const x = grid.dayX(day) + grid.padding;
     let y = inner;
     for (const block of cell) {
-      const background = block.open ? pdfColors.open : block.holiday ? pdfColors.holiday : null;
-      if (background) pen.rect(x, y, grid.dayTextWidth, block.lines.length * LINE_HEIGHT, background);
-      const style = {
-        size: SHIFT_SIZE,
-        lineHeight: LINE_HEIGHT,
-        color: block.open ? pdfColors.openText : block.holiday ? pdfColors.holidayText : pdfColors.text,
-      };
-      block.lines.forEach((line, i) => pen.line(line, i === 0 ? x : x + SHIFT_INDENT, y + i * LINE_HEIGHT, style));
-      y += block.lines.length * LINE_HEIGHT;
+      const look = BLOCK_STYLE[block.kind];
+      const height = block.lines.length * lineHeight;
+      if (look.background) pen.rect(x - 1, y, grid.dayTextWidth + 2, height, look.background, 1.5);
+      const style = { size, lineHeight, color: look.color, bold: look.bold };
+      block.lines.forEach((line, i) =>
+        block.timeFirst
+          ? pen.line(line, x, y + i * lineHeight, { ...style, bold: i === 0 })
+          : pen.line(line, i === 0 ? x : x + SHIFT_INDENT, y + i * lineHeight, style),
+      );
+      y += height + BLOCK_GAP;
     }
   });
 }

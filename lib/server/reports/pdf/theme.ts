@@ -10,6 +10,8 @@ export const pdfColors = {
   text: "#0f172a",
   muted: "#475569",
   line: "#cbd5e1",
+  // The schedule's grid: darker than `line`, to read from a distance on the wall.
+  grid: "#94a3b8",
   header: "#f1f5f9",
   outside: "#f8fafc",
   // An open shift on paper: the planner's amber background, without its border.
@@ -18,6 +20,9 @@ export const pdfColors = {
   // A public holiday (docs/PRODUCT-RULES.md §22.6): a light rose day, its name in dark rose.
   holiday: "#fff1f2",
   holidayText: "#9f1239",
+  // Approved vacation ("Ferien", docs/PRODUCT-RULES.md §27.6): light sky blue, its text in dark blue.
+  vacation: "#e0f2fe",
+  vacationText: "#075985",
 };
 
 /** Landscape A4 in pt, and the page frame's measures (header, body, footer). */

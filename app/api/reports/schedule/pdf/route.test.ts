@@ -3,8 +3,11 @@ import { db } from "@/lib/server/db/client";
 import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
 import { call, callForBytes, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
-import { pdfPageCount, pdfText } from "@/tests/support/pdf";
+import { pdfPageCount, pdfRawText, pdfText } from "@/tests/support/pdf";
 import { GET } from "./route";
+
+/** The drawn lines in drawing order, joined by single spaces: texts as they wrap in the cells, read on. */
+const drawn = (pdf: Buffer) => pdfRawText(pdf).replace(/\s+/g, " ");
 
 describe("GET /api/reports/schedule/pdf", () => {
   test("one week: a grid of locations × Mo–So with names (or Offen), times, hours and totals", async () => {
@@ -30,9 +33,11 @@ describe("GET /api/reports/schedule/pdf", () => {
       expect(text).toContain(day);
     expect(text).toContain("Café Łódź 1");
     expect(text).toContain("Ağaoğlu");
-    expect(text).toMatch(/10:00–14:00 4\.0 h\s+Offen/);
-    expect(text).toMatch(/07:00–15:30 8\.5 h\s+Ayşe/);
-    expect(text).toMatch(/22:00–06:00 8\.0 h\s+Ayşe/);
+    // Large type on a page of its own (docs/PRODUCT-RULES.md §27.6): the shifts wrap in their cells.
+    const lines = drawn(res.bytes);
+    expect(lines).toContain("10:00–14:00 4.0 h Offen");
+    expect(lines).toContain("07:00–15:30 8.5 h Ayşe Ağaoğlu");
+    expect(lines).toContain("22:00–06:00 8.0 h Ayşe Ağaoğlu");
     expect(text).toMatch(/Café Łódź 1[^\n]*20\.5 h/); // the location's week total
     expect(text).toContain("Seite 1 von");
   });
@@ -60,23 +65,86 @@ describe("GET /api/reports/schedule/pdf", () => {
     });
     const text = pdfText(res.bytes);
     expect(text).toContain("02.07.2042 – 02.07.2042 · 2 Schichten · 8.0 h");
-    expect(text).toMatch(/06:00–10:00 4\.0 h\s+Offen/);
-    expect(text).toMatch(/14:00–18:00 4\.0 h\s+Łukasz/);
+    expect(drawn(res.bytes)).toContain("06:00–10:00 4.0 h Offen 14:00–18:00 4.0 h Łukasz Nowak · Inventur");
     expect(text.indexOf("06:00–10:00")).toBeLessThan(text.indexOf("14:00–18:00"));
     expect(text).toContain("Inventur");
   });
 
-  test("a month: one section per week, each starting on a new page", async () => {
+  test("a month prints only the weeks with shifts, each on a page of its own", async () => {
     const { token } = await createUser("admin");
     const l = await fx.location({ name: "Monatsfiliale" });
-    await fx.shift({ locationId: l.id, date: "2042-09-01" });
+    // September 2063 touches KW 35–39; only KW 36 and KW 38 have shifts.
+    await fx.shift({ locationId: l.id, date: "2063-09-03" });
+    await fx.shift({ locationId: l.id, date: "2063-09-19" });
     const res = await callForBytes(GET, {
       token,
-      path: "/api/reports/schedule/pdf?start_date=2042-09-01&end_date=2042-09-30",
+      path: "/api/reports/schedule/pdf?start_date=2063-09-01&end_date=2063-09-30",
     });
     const text = pdfText(res.bytes);
-    for (const week of ["KW 36", "KW 37", "KW 38", "KW 39", "KW 40"]) expect(text).toContain(week);
-    expect(pdfPageCount(res.bytes)).toBeGreaterThanOrEqual(5);
+    for (const week of ["KW 36", "KW 38"]) expect(text).toContain(week);
+    // The weeks without a shift are left out (docs/PRODUCT-RULES.md §27.6).
+    for (const week of ["KW 35", "KW 37", "KW 39"]) expect(text).not.toContain(week);
+    expect(pdfPageCount(res.bytes)).toBe(2);
+  });
+
+  test("a range without shifts gives one page that says so", async () => {
+    const { token } = await createUser("manager");
+    await fx.location({ name: "Leere Filiale" });
+    const res = await callForBytes(GET, {
+      token,
+      path: "/api/reports/schedule/pdf?start_date=2039-02-01&end_date=2039-02-28&rows=employees",
+    });
+    expect(res.status).toBe(200);
+    expect(pdfText(res.bytes)).toContain("Keine Schichten in diesem Zeitraum");
+    expect(pdfPageCount(res.bytes)).toBe(1);
+  });
+
+  test("rows=employees: one row per employee, the day's times and locations; open shifts in Offen", async () => {
+    const { token } = await createUser("manager");
+    const bahnhof = await fx.location({ name: "Bahnhof Süd" });
+    const see = await fx.location({ name: "Café am See" });
+    const ayse = await fx.employee({ firstName: "Ayşe", lastName: "Zürcher" });
+    const lukasz = await fx.employee({ firstName: "Łukasz", lastName: "Abderhalden" });
+    await fx.shift({ employeeId: ayse.id, locationId: bahnhof.id, date: "2043-05-04", start: "07:00", end: "15:30" });
+    await fx.shift({ employeeId: ayse.id, locationId: see.id, date: "2043-05-05", start: "16:00", end: "20:00" });
+    await fx.shift({ employeeId: lukasz.id, locationId: see.id, date: "2043-05-04", start: "10:00", end: "14:00" });
+    await fx.shift({ locationId: bahnhof.id, date: "2043-05-06", start: "12:00", end: "18:00" });
+
+    const res = await callForBytes(GET, {
+      token,
+      path: "/api/reports/schedule/pdf?start_date=2043-05-04&end_date=2043-05-10&rows=employees",
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const text = pdfText(res.bytes);
+    expect(text).toContain("Wer arbeitet wann");
+    expect(text).toContain("Mitarbeitende");
+    // Sorted by last name: Abderhalden before Zürcher, the open shifts last.
+    // Each row: the name, the week's hours, then per day the shifts' times and locations.
+    const lines = drawn(res.bytes);
+    expect(lines).toContain("Łukasz Abderhalden 4.0 h 10:00–14:00 Café am See");
+    expect(lines).toContain("Ayşe Zürcher 12.5 h 07:00–15:30 Bahnhof Süd 16:00–20:00 Café am See");
+    expect(lines).toContain("Offen 6.0 h 12:00–18:00 Bahnhof Süd");
+    expect(lines.indexOf("Abderhalden")).toBeLessThan(lines.indexOf("Zürcher"));
+    expect(lines.indexOf("Zürcher")).toBeLessThan(lines.indexOf("Offen 6.0 h"));
+  });
+
+  test("rows: a value other than locations or employees is 400 with a German message", async () => {
+    const { token } = await createUser("manager");
+    const res = await call(GET, {
+      token,
+      path: "/api/reports/schedule/pdf?start_date=2042-09-01&end_date=2042-09-07&rows=tables",
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.fields).toMatchObject({
+      rows: "Zeilen müssen locations (Standorte) oder employees (Mitarbeitende) sein",
+    });
+    const ok = await callForBytes(GET, {
+      token,
+      path: "/api/reports/schedule/pdf?start_date=2042-09-01&end_date=2042-09-07&rows=locations",
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toBe("application/pdf");
   });
 
   test("needs both dates; users get 403", async () => {

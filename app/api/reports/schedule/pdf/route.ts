@@ -1,4 +1,4 @@
-// GET /api/reports/schedule/pdf?start_date&end_date – the schedule as PDF download (manager, admin)
+// GET /api/reports/schedule/pdf?start_date&end_date[&rows] – the schedule as PDF download (manager, admin)
 import { route } from "@/lib/server/api/route";
 import { getScheduleData } from "@/lib/server/reports/find-reports";
 import { printTimestamp } from "@/lib/server/reports/pdf/print-timestamp";
