@@ -3,11 +3,14 @@ import { WeekBalance } from "@/components/ui/WeekBalance";
 import type { UnavailabilityDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
+import { useDndParts } from "./dnd-parts";
 import { unavailabilityLabel, weekdayRuns, type EmployeeAvailability } from "./week-model";
 
 type Props = {
   entries: EmployeeAvailability[];
   weekStart: string;
+  /** Planners only: the names can be dropped on a shift to assign it (docs/PRODUCT-RULES.md §27.2). */
+  draggable?: boolean;
   /** Planners only: record someone's unavailability (the button) … */
   onAddUnavailability?: () => void;
   /** … and remove an entry (its ×). */
@@ -17,9 +20,11 @@ type Props = {
 /**
  * Who still has hours this week (docs/PRODUCT-RULES.md §16.4): remaining hours, overbooked in red and with a "+",
  * "Ferien Mo–Mi" for the days someone is on vacation and, for planners, "nicht verfügbar Fr 14:00–18:00" for the
- * time someone cannot work (§26.4).
+ * time someone cannot work (§26.4). Planners drag a name onto a shift to assign it (§27.2).
  */
-export function EmployeePanel({ entries, weekStart, onAddUnavailability, onDeleteUnavailability }: Props) {
+export function EmployeePanel(props: Props) {
+  const { entries, weekStart, draggable, onAddUnavailability, onDeleteUnavailability } = props;
+  const { Employee } = useDndParts();
   return (
     <section aria-labelledby="available-heading" className="rounded-xl border border-slate-200 bg-white p-4">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
@@ -50,7 +55,13 @@ export function EmployeePanel({ entries, weekStart, onAddUnavailability, onDelet
                 )}
               >
                 <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
-                  <span className="truncate">{name}</span>
+                  {draggable ? (
+                    <Employee employee={entry.employee} name={name}>
+                      {name}
+                    </Employee>
+                  ) : (
+                    <span className="truncate">{name}</span>
+                  )}
                   {entry.vacationDays.length > 0 && (
                     <span className="shrink-0 rounded bg-sky-100 px-1.5 text-xs font-medium text-sky-900">
                       Ferien {weekdayRuns(entry.vacationDays, weekStart)}

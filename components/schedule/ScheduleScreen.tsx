@@ -1,12 +1,14 @@
 "use client";
 import dynamic from "next/dynamic";
-import { useMemo, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { IntentLink } from "@/components/ui/IntentLink";
 import { EmptyState, LoadingState } from "@/components/ui/States";
-import { api } from "@/lib/client/api";
+import { api, errorMessage } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
+import { notify } from "@/lib/client/notify";
+import { plannerWeek } from "@/lib/client/planner-week";
 import { today as todayInBrowser } from "@/lib/client/today";
 import { useUndoShortcut } from "@/lib/client/undo";
 import { useResource } from "@/lib/client/use-resource";
@@ -14,18 +16,23 @@ import type { ShiftDto, UnavailabilityDto } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { can } from "@/lib/shared/roles";
+import { EmployeeGrid } from "./EmployeeGrid";
 import { EmployeePanel } from "./EmployeePanel";
 import { FindingsPanel, FindingsToggle } from "./FindingsPanel";
+import type { PlannerActions } from "./PlannerCell";
+import { changesSomething, movedInput, moveMessage, optimisticShift, withShift, type PlanMove } from "./planner-moves";
 import type { ShiftDraft } from "./ShiftDialog";
 import {
   applicationsByShift,
   availability,
+  employeeRows,
   findingsByShift,
   holidayPlaces,
   rows,
   unavailabilityLabel,
 } from "./week-model";
 import { WeekGrid } from "./WeekGrid";
+import { ViewSwitch, type PlannerView } from "./ViewSwitch";
 
 /** Shows a shift's chip and puts the keyboard on it (its first control: edit, or the findings marker). */
 function focusChip(shiftId: number) {
@@ -37,6 +44,7 @@ function focusChip(shiftId: number) {
 // The dialogs (and the form validation they bring, zod among it) load when
 // first opened, not with the planner.
 const ShiftDialog = dynamic(() => import("./ShiftDialog").then((m) => m.ShiftDialog));
+const MoveDialog = dynamic(() => import("./MoveDialog").then((m) => m.MoveDialog));
 const TemplateImportDialog = dynamic(() => import("./TemplateImportDialog").then((m) => m.TemplateImportDialog));
 const CopyWeekDialog = dynamic(() => import("./CopyWeekDialog").then((m) => m.CopyWeekDialog));
 const SaveWeekAsTemplateDialog = dynamic(() =>
@@ -46,15 +54,61 @@ const UnavailabilityDialog = dynamic(() =>
   import("@/components/unavailability/UnavailabilityDialog").then((m) => m.UnavailabilityDialog),
 );
 
+const VIEW_KEY = "schedule-view";
+/** The week the address names, else this week (docs/PRODUCT-RULES.md §27.4). */
+const addressWeek = () => plannerWeek(window.location.search, todayInBrowser(), mondayOf);
+let temporaryIds = 0;
+
+/** What the success toast of a move says, with the saved shift's warnings as the shift dialog's toast has them. */
+function movedToast(move: PlanMove, warnings: { message: string }[]): string {
+  const title = moveMessage(move);
+  if (warnings.length === 0) return title;
+  if (warnings.length === 1) return `${title}. 1 Hinweis: ${warnings[0].message}`;
+  return `${title}. ${warnings.length} Hinweise, siehe Wochenplan`;
+}
+
+/** The drag and drop module, for those who may plan, loaded after the planner (./planner-dnd.tsx). */
+function usePlannerDnd(enabled: boolean) {
+  const [loaded, setLoaded] = useState<typeof import("./planner-dnd") | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    void import("./planner-dnd").then((module) => live && setLoaded(module));
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return enabled ? loaded : null;
+}
+
 /**
- * Week planning (docs/PRODUCT-RULES.md §16.4): three calls on load (employees, locations, the
- * week with its findings, vacations and holidays); switching weeks fetches only the week.
+ * Week planning (docs/PRODUCT-RULES.md §16.4, §27): three calls on load (employees, locations, the
+ * week with its findings, vacations and holidays); switching weeks fetches only the week. The week is in the
+ * address (`?week=`), so reloading keeps it and the browser's back and forward go from week to week.
  */
 export function ScheduleScreen() {
   const { user } = useAuth();
   const canEdit = !!user && can(user.role, "shifts:write");
   const today = todayInBrowser();
-  const [weekStart, setWeekStart] = useState(() => mondayOf(today));
+  const [weekStart, setWeekStart] = useState(addressWeek);
+  const goToWeek = useCallback((monday: string) => {
+    // The address, not a navigation: the last week stays on screen until the next is there (§27.4).
+    window.history.pushState(null, "", `?week=${monday}`);
+    setWeekStart(monday);
+  }, []);
+  useEffect(() => {
+    const onPopState = () => setWeekStart(addressWeek());
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
+  const [view, setView] = useState<PlannerView>(() =>
+    localStorage.getItem(VIEW_KEY) === "employees" ? "employees" : "locations",
+  );
+  const changeView = useCallback((next: PlannerView) => {
+    localStorage.setItem(VIEW_KEY, next);
+    setView(next);
+  }, []);
+  const dnd = usePlannerDnd(canEdit);
   const employees = useResource((signal) => api.get("/employees", signal), "Fehler beim Laden der Mitarbeiter");
   const locations = useResource((signal) => api.get("/locations", signal), "Fehler beim Laden der Standorte");
   // The week is the key: weeks already seen show at once (and refresh), a new one keeps the last on screen.
@@ -66,6 +120,7 @@ export function ScheduleScreen() {
   // Ctrl+Z undoes the last plan change of this browser (docs/PRODUCT-RULES.md §27.7).
   useUndoShortcut(() => void week.reload());
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
+  const [moving, setMoving] = useState<ShiftDto | null>(null);
   const [deleting, setDeleting] = useState<ShiftDto | null>(null);
   const [importing, setImporting] = useState(false);
   // Copying the week and saving it as a template (docs/PRODUCT-RULES.md §27.3).
@@ -79,7 +134,13 @@ export function ScheduleScreen() {
   const [findingsFocus, setFindingsFocus] = useState<{ shiftId: number } | null>(null);
 
   const shownWeek = week.dataKey ?? weekStart;
-  const shifts = useMemo(() => week.data?.shifts ?? [], [week.data]);
+  // A move shows at once (docs/PRODUCT-RULES.md §27.2): the week's shifts as loaded, with the moves not yet
+  // reloaded applied; a new load of the week replaces them.
+  const [moved, setMoved] = useState<{ base: unknown; shifts: ShiftDto[] } | null>(null);
+  const shifts = useMemo(
+    () => (moved && moved.base === week.data ? moved.shifts : (week.data?.shifts ?? [])),
+    [moved, week.data],
+  );
   const findings = useMemo(() => week.data?.warnings ?? [], [week.data]);
   const vacations = useMemo(() => week.data?.vacations ?? [], [week.data]);
   // Only planners get entries (docs/PRODUCT-RULES.md §26.4); for staff the list is empty.
@@ -101,6 +162,74 @@ export function ScheduleScreen() {
   );
 
   const ready = employees.data && locations.data && week.data;
+  const staffRows = useMemo(() => employeeRows(entries, shifts), [entries, shifts]);
+
+  // Focus goes back to what opened a dialog (the cell's "+", the chip) when it closes (§27.2).
+  const opener = useRef<string | null>(null);
+  const returnFocus = useCallback(() => {
+    const selector = opener.current;
+    opener.current = null;
+    if (selector) requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+  }, []);
+
+  const latest = useRef({ week, employees: employees.data ?? [], locations: locations.data ?? [] });
+  useLayoutEffect(() => {
+    latest.current = { week, employees: employees.data ?? [], locations: locations.data ?? [] };
+  });
+  /** Carries out a drop or the menu's choice: shown at once, saved, put back with the server's text if refused. */
+  const move = useCallback(async (planMove: PlanMove) => {
+    const { week: current, employees: staff, locations: places } = latest.current;
+    const base = current.data;
+    if (!base || !changesSomething(planMove)) return;
+    const shown = optimisticShift(planMove, { employees: staff, locations: places }, -++temporaryIds);
+    const update = (change: (list: ShiftDto[]) => ShiftDto[]) =>
+      setMoved((before) => ({ base, shifts: change(before?.base === base ? before.shifts : base.shifts) }));
+    update((list) => withShift(list, shown, planMove.shift.id));
+    if (planMove.kind === "copy") update((list) => withShift([...list, planMove.shift], shown));
+    try {
+      const body = movedInput(planMove);
+      const answer =
+        planMove.kind === "copy"
+          ? await api.post("/shifts", body)
+          : await api.put(`/shifts/${planMove.shift.id}`, body);
+      const { warnings, ...saved } = answer;
+      update((list) => withShift(list, saved as ShiftDto, shown.id));
+      notify.success(movedToast(planMove, warnings));
+      void current.reload();
+    } catch (error) {
+      update((list) =>
+        planMove.kind === "copy"
+          ? list.filter((shift) => shift.id !== shown.id)
+          : withShift(list, planMove.shift, shown.id),
+      );
+      notify.error(errorMessage(error, planMove.kind === "copy" ? "Fehler beim Kopieren" : "Fehler beim Verschieben"));
+    }
+  }, []);
+
+  const actions = useMemo<PlannerActions>(
+    () => ({
+      add: (target, from) => {
+        opener.current = from;
+        setDraft({ locationId: target.locationId, date: target.date, employeeId: target.employeeId ?? undefined });
+      },
+      edit: (shift, from) => {
+        opener.current = from;
+        setDraft({ shift });
+      },
+      remove: setDeleting,
+      findings: (shift) => {
+        setFindingsOpen(true);
+        setFindingsFocus({ shiftId: shift.id });
+      },
+      menu: (shift, from) => {
+        opener.current = from;
+        setMoving(shift);
+      },
+    }),
+    [],
+  );
+  const Frame = dnd?.PlannerDnd;
+  const framed = (content: ReactNode) => (Frame ? <Frame onMove={move}>{content}</Frame> : content);
 
   return (
     <>
@@ -117,17 +246,13 @@ export function ScheduleScreen() {
             <FindingsToggle findings={findings} open={findingsOpen} onToggle={() => setFindingsOpen(!findingsOpen)} />
           )}
           <div className="flex gap-1" role="group" aria-label="Woche wählen">
-            <Button
-              variant="secondary"
-              onClick={() => setWeekStart(addDays(weekStart, -7))}
-              aria-label="Vorherige Woche"
-            >
+            <Button variant="secondary" onClick={() => goToWeek(addDays(weekStart, -7))} aria-label="Vorherige Woche">
               ←
             </Button>
-            <Button variant="secondary" onClick={() => setWeekStart(mondayOf(todayInBrowser()))}>
+            <Button variant="secondary" onClick={() => goToWeek(mondayOf(todayInBrowser()))}>
               Heute
             </Button>
-            <Button variant="secondary" onClick={() => setWeekStart(addDays(weekStart, 7))} aria-label="Nächste Woche">
+            <Button variant="secondary" onClick={() => goToWeek(addDays(weekStart, 7))} aria-label="Nächste Woche">
               →
             </Button>
           </div>
@@ -163,39 +288,53 @@ export function ScheduleScreen() {
           Jeder Standort wird eine Zeile im Wochenplan.
         </EmptyState>
       ) : (
-        <div className={`space-y-4 transition-opacity ${week.loading && shownWeek !== weekStart ? "opacity-60" : ""}`}>
-          {findingsOpen && findings.length > 0 && (
-            <FindingsPanel
-              findings={findings}
-              shifts={shifts}
-              focus={findingsFocus}
-              onSelect={(shift) => (canEdit ? setDraft({ shift }) : focusChip(shift.id))}
+        framed(
+          <div
+            className={`space-y-4 transition-opacity ${week.loading && shownWeek !== weekStart ? "opacity-60" : ""}`}
+          >
+            {findingsOpen && findings.length > 0 && (
+              <FindingsPanel
+                findings={findings}
+                shifts={shifts}
+                focus={findingsFocus}
+                onSelect={(shift) => (canEdit ? setDraft({ shift }) : focusChip(shift.id))}
+              />
+            )}
+            <EmployeePanel
+              entries={entries}
+              weekStart={shownWeek}
+              draggable={canEdit}
+              onAddUnavailability={canEdit ? () => setRecordingUnavailable(true) : undefined}
+              onDeleteUnavailability={canEdit ? (entry, name) => setDeletingUnavailable({ entry, name }) : undefined}
             />
-          )}
-          <EmployeePanel
-            entries={entries}
-            weekStart={shownWeek}
-            onAddUnavailability={canEdit ? () => setRecordingUnavailable(true) : undefined}
-            onDeleteUnavailability={canEdit ? (entry, name) => setDeletingUnavailable({ entry, name }) : undefined}
-          />
-          <WeekGrid
-            weekStart={shownWeek}
-            today={today}
-            locations={gridRows}
-            shifts={shifts}
-            canEdit={canEdit}
-            onAdd={(locationId, date) => setDraft({ locationId, date })}
-            onEdit={(shift) => setDraft({ shift })}
-            onDelete={setDeleting}
-            findings={shiftFindings}
-            holidays={holidays}
-            applicants={applications}
-            onFindings={(shift) => {
-              setFindingsOpen(true);
-              setFindingsFocus({ shiftId: shift.id });
-            }}
-          />
-        </div>
+            <ViewSwitch view={view} onChange={changeView} />
+            {view === "employees" ? (
+              <EmployeeGrid
+                weekStart={shownWeek}
+                today={today}
+                rows={staffRows}
+                shifts={shifts}
+                canEdit={canEdit}
+                actions={actions}
+                findings={shiftFindings}
+                holidaysByDay={holidays.byDay}
+                applicants={applications}
+              />
+            ) : (
+              <WeekGrid
+                weekStart={shownWeek}
+                today={today}
+                locations={gridRows}
+                shifts={shifts}
+                canEdit={canEdit}
+                actions={actions}
+                findings={shiftFindings}
+                holidays={holidays}
+                applicants={applications}
+              />
+            )}
+          </div>,
+        )
       )}
 
       {draft && (
@@ -208,12 +347,34 @@ export function ScheduleScreen() {
           unavailability={unavailability}
           labourRules={week.data?.labour_rules ?? "CH"}
           applications={"shift" in draft ? (applications.get(draft.shift.id) ?? []) : []}
-          onClose={() => setDraft(null)}
+          onClose={() => {
+            setDraft(null);
+            returnFocus();
+          }}
           onSaved={() => {
             setDraft(null);
+            returnFocus();
             void week.reload();
           }}
           onUndone={() => void week.reload()}
+        />
+      )}
+      {moving && (
+        <MoveDialog
+          shift={moving}
+          weekStart={shownWeek}
+          view={view}
+          locations={locations.data ?? []}
+          employees={staffRows.filter((row) => !row.archived)}
+          onMove={(kind, target) => {
+            setMoving(null);
+            returnFocus();
+            void move({ kind, shift: moving, target });
+          }}
+          onClose={() => {
+            setMoving(null);
+            returnFocus();
+          }}
         />
       )}
       {importing && (

@@ -29,7 +29,8 @@ import { ShiftFindings } from "./ShiftFindings";
 import { useShiftCheck } from "./use-shift-check";
 import { onVacation, unavailableAt, type EmployeeAvailability } from "./week-model";
 
-export type ShiftDraft = { shift: ShiftDto } | { locationId: number; date: string };
+/** An existing shift, or a new one from a cell: its day and its location or (view by employee, §27.4) employee. */
+export type ShiftDraft = { shift: ShiftDto } | { locationId?: number; date: string; employeeId?: number };
 
 type Props = {
   draft: ShiftDraft;
@@ -113,8 +114,12 @@ export function ShiftDialog(props: Props) {
       : startingTimes("locationId" in draft ? draft.locationId : null, labourRules),
   );
   const [form, setForm] = useState({
-    employee_id: editing?.employee_id ? String(editing.employee_id) : "",
-    location_id: String(editing?.location_id ?? ("locationId" in draft ? draft.locationId : "")),
+    employee_id: editing?.employee_id
+      ? String(editing.employee_id)
+      : "employeeId" in draft && draft.employeeId
+        ? String(draft.employeeId)
+        : "",
+    location_id: String(editing?.location_id ?? ("locationId" in draft ? (draft.locationId ?? "") : "")),
     shift_date: editing?.shift_date ?? ("date" in draft ? draft.date : ""),
     start_time: initial.start_time,
     end_time: initial.end_time,

@@ -1,10 +1,11 @@
 "use client";
-import { ShiftChip } from "@/components/ui/ShiftChip";
+import { memo, useMemo } from "react";
 import type { FindingDto, LocationDto, ShiftDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { addDays } from "@/lib/shared/dates";
 import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours, sumHours } from "@/lib/shared/hours";
+import { HolidayNote, PlannerCell, type PlannerActions } from "./PlannerCell";
 import { cells as toCells } from "./week-model";
 
 type Props = {
@@ -13,35 +14,24 @@ type Props = {
   locations: LocationDto[];
   shifts: ShiftDto[];
   canEdit: boolean;
-  onAdd: (locationId: number, date: string) => void;
-  onEdit: (shift: ShiftDto) => void;
-  onDelete: (shift: ShiftDto) => void;
+  actions: PlannerActions;
   /** The planning rules' findings by shift id. */
   findings: Map<number, FindingDto[]>;
   /** Holiday names by day (all locations) and by "locationId|date" (some of them), see holidayPlaces. */
   holidays: { byDay: Map<string, string[]>; byCell: Map<string, string[]> };
-  onFindings: (shift: ShiftDto) => void;
   /** Applicants per open shift id (planners only; staff get none). */
   applicants?: Map<number, unknown[]>;
 };
-
-/** "Feiertag: Berchtoldstag" (docs/PRODUCT-RULES.md §22), two on one day joined. */
-function HolidayNote({ names }: { names: string[] | undefined }) {
-  if (!names) return null;
-  return (
-    <span className="mt-0.5 block text-xs font-normal leading-tight text-rose-800">Feiertag: {names.join(", ")}</span>
-  );
-}
 
 /**
  * One row per location, one column per weekday Mo–So, with totals per
  * location and per day. Scrolls sideways in its own box on small screens,
  * the location column staying in place.
  */
-export function WeekGrid(props: Props) {
-  const { weekStart, today, locations, shifts, canEdit, onAdd, onEdit, onDelete, findings, holidays } = props;
+export const WeekGrid = memo(function WeekGrid(props: Props) {
+  const { weekStart, today, locations, shifts, canEdit, actions, findings, holidays } = props;
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
-  const byCell = toCells(shifts);
+  const byCell = useMemo(() => toCells(shifts), [shifts]);
   const cellHours = (locationId: number, day: string) =>
     sumHours((byCell.get(`${locationId}|${day}`) ?? []).map((shift) => shift.hours));
 
@@ -98,36 +88,21 @@ export function WeekGrid(props: Props) {
                 </span>
               </th>
               {days.map((day, i) => (
-                <td key={day} className={`border-l border-slate-100 p-1 ${day === today ? "bg-blue-50/40" : ""}`}>
-                  <div className="flex flex-col gap-1">
-                    <HolidayNote names={holidays.byCell.get(`${location.id}|${day}`)} />
-                    {(byCell.get(`${location.id}|${day}`) ?? []).map((shift) => (
-                      <ShiftChip
-                        key={shift.id}
-                        shift={shift}
-                        variant="grid"
-                        onEdit={canEdit ? () => onEdit(shift) : undefined}
-                        onDelete={canEdit ? () => onDelete(shift) : undefined}
-                        findings={findings.get(shift.id)}
-                        onFindings={() => props.onFindings(shift)}
-                        applicants={props.applicants?.get(shift.id)?.length}
-                      />
-                    ))}
-                    {canEdit && (
-                      <button
-                        type="button"
-                        onClick={() => onAdd(location.id, day)}
-                        aria-label={`Schicht hinzufügen: ${location.name}, ${WEEKDAYS_SHORT[i]} ${formatDayMonth(day)}`}
-                        className={classNames(
-                          "min-h-8 rounded-md border border-dashed border-slate-300 text-slate-500 max-lg:min-h-11",
-                          "hover:border-accent hover:text-accent-dark",
-                        )}
-                      >
-                        +
-                      </button>
-                    )}
-                  </div>
-                </td>
+                <PlannerCell
+                  key={day}
+                  target={{ date: day, locationId: location.id }}
+                  cellKey={`loc-${location.id}|${day}`}
+                  weekStart={weekStart}
+                  isToday={day === today}
+                  shifts={byCell.get(`${location.id}|${day}`) ?? NO_SHIFTS}
+                  heading="employee"
+                  place={`${location.name}, ${WEEKDAYS_SHORT[i]} ${formatDayMonth(day)}`}
+                  canEdit={canEdit}
+                  actions={actions}
+                  findings={findings}
+                  applicants={props.applicants}
+                  holidays={holidays.byCell.get(`${location.id}|${day}`)}
+                />
               ))}
               <td className="border-l border-slate-100 px-2 py-2 text-right tabular-nums text-slate-700">
                 {formatHours(sumHours(days.map((day) => cellHours(location.id, day))))} h
@@ -153,4 +128,6 @@ export function WeekGrid(props: Props) {
       </table>
     </div>
   );
-}
+});
+
+const NO_SHIFTS: ShiftDto[] = [];

@@ -184,3 +184,44 @@ export function applicationsByShift(applications: WeekApplicationDto[]): Map<num
     byShift.set(application.shift_id, [...(byShift.get(application.shift_id) ?? []), application]);
   return byShift;
 }
+
+/** A row of the planner's view by employee (docs/PRODUCT-RULES.md §27.4). */
+export type EmployeeRow = { id: number; name: string; hours: number; weeklyHours: number | null; archived: boolean };
+
+/**
+ * The rows of the view by employee: the active employees with the week's hours against their contract (none for
+ * the hourly paid), plus archived ones who still have shifts this week (their past stays visible, as in `rows`).
+ */
+export function employeeRows(entries: EmployeeAvailability[], shifts: ShiftDto[]): EmployeeRow[] {
+  const known = new Set(entries.map((entry) => entry.employee.id));
+  const rows: EmployeeRow[] = entries.map(({ employee, scheduled }) => ({
+    id: employee.id,
+    name: `${employee.first_name} ${employee.last_name}`,
+    hours: scheduled,
+    weeklyHours: employee.is_hourly ? null : employee.weekly_hours,
+    archived: false,
+  }));
+  const archived = new Map<number, EmployeeRow>();
+  for (const shift of shifts) {
+    if (shift.employee_id === null || known.has(shift.employee_id)) continue;
+    const row = archived.get(shift.employee_id) ?? {
+      id: shift.employee_id,
+      name: shift.employee_name ?? "",
+      hours: 0,
+      weeklyHours: null,
+      archived: true,
+    };
+    archived.set(shift.employee_id, { ...row, hours: sumHours([row.hours, shift.hours]) });
+  }
+  return [...rows, ...archived.values()];
+}
+
+/** Shifts by "employeeId|date" ("open|date" for open shifts), each cell sorted by start time as the API sends them. */
+export function shiftsByEmployeeDay(shifts: ShiftDto[]): Map<string, ShiftDto[]> {
+  const byCell = new Map<string, ShiftDto[]>();
+  for (const shift of shifts) {
+    const key = `${shift.employee_id ?? "open"}|${shift.shift_date}`;
+    byCell.set(key, [...(byCell.get(key) ?? []), shift]);
+  }
+  return byCell;
+}

@@ -24,13 +24,16 @@ type Props = {
   onFindings?: () => void;
   /** Grid only: how many employees applied for this open shift (planners, docs/PRODUCT-RULES.md §26.5). */
   applicants?: number;
+  /** Grid only: what the chip's first line names; "location" in the planner's view by employee (§27.4). */
+  heading?: "employee" | "location";
 };
 
 /**
  * One shift: who works (or "Offen" on the open shift's colours,
  * lib/shared/colors.ts), the times with the hours, and the custom name.
  */
-export function ShiftChip({ shift, variant, onEdit, onDelete, findings = [], onFindings, applicants = 0 }: Props) {
+export function ShiftChip(props: Props) {
+  const { shift, variant, onEdit, onDelete, findings = [], onFindings, applicants = 0, heading = "employee" } = props;
   const open = shift.employee_id === null;
   // Inline, from the one constant: a Tailwind class would need the colours as literals.
   const openColors = { borderColor: OPEN_SHIFT_COLORS.border, backgroundColor: OPEN_SHIFT_COLORS.background };
@@ -62,14 +65,15 @@ export function ShiftChip({ shift, variant, onEdit, onDelete, findings = [], onF
   }
 
   const applied = open && applicants > 0 ? (applicants === 1 ? "1 Bewerbung" : `${applicants} Bewerbungen`) : null;
+  const title = heading === "location" ? shift.location_name : (shift.employee_name ?? "Offen");
   const label =
-    `${shift.employee_name ?? "Offen"}, ${shift.start_time}–${shift.end_time}, ${formatHours(shift.hours)} Stunden` +
+    `${title}, ${shift.start_time}–${shift.end_time}, ${formatHours(shift.hours)} Stunden` +
     (customName ? `, ${customName}` : "") +
     (applied ? `, ${applied}` : "");
   const body = (
     <>
       <span className={`block break-words font-medium leading-tight ${open ? "text-amber-900" : "text-slate-900"}`}>
-        {shift.employee_name ?? "Offen"}
+        {title}
       </span>
       {/* The time on a line of its own and the hours after it, so narrow columns wrap between them, not inside. */}
       <span className="flex flex-wrap gap-x-1 tabular-nums text-slate-700">

@@ -10,9 +10,9 @@ type Run = { fetched: string[]; early: { token: string; paths: string[] } | null
  * TZ=Europe/Zurich (the browser's time zone is what the script reads), once
  * per instant: the clock stands still at that instant, storage holds `token`.
  */
-function runScript(pathname: string, instants: string[], token: string | null = "token-1"): Run[] {
+function runScript(pathname: string, instants: string[], token: string | null = "token-1", search = ""): Run[] {
   const harness = `
-    const { script, instants, pathname, token } = JSON.parse(process.env.EARLY_TEST);
+    const { script, instants, pathname, token, search } = JSON.parse(process.env.EARLY_TEST);
     const RealDate = Date;
     const define = (name, value) =>
       Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
@@ -22,7 +22,7 @@ function runScript(pathname: string, instants: string[], token: string | null = 
       });
       const fetched = [];
       define("localStorage", { getItem: (key) => (key === "access_token" ? token : null) });
-      define("location", { pathname });
+      define("location", { pathname, search });
       define("fetch", (url) => { fetched.push(url); return Promise.resolve({}); });
       define("window", globalThis);
       delete globalThis.__schichtwerkEarly;
@@ -36,7 +36,7 @@ function runScript(pathname: string, instants: string[], token: string | null = 
     env: {
       ...process.env,
       TZ: "Europe/Zurich",
-      EARLY_TEST: JSON.stringify({ script: EARLY_REQUESTS_SCRIPT, instants, pathname, token }),
+      EARLY_TEST: JSON.stringify({ script: EARLY_REQUESTS_SCRIPT, instants, pathname, token, search }),
     },
     encoding: "utf8",
   });
@@ -71,6 +71,18 @@ describe("the page head's early-request script", () => {
     expect(runs[0].fetched[3]).toBe("/api/schedule/week?start_date=2026-11-16&end_date=2026-11-22");
     expect(runs[1].fetched[3]).toBe("/api/schedule/week?start_date=2026-11-23&end_date=2026-11-29");
     expect(runs[8].fetched[3]).toBe("/api/schedule/week?start_date=2026-12-28&end_date=2027-01-03");
+  });
+
+  // docs/PRODUCT-RULES.md §27.4: the address names the week; any day of it names its Monday, anything else is ignored.
+  test("asks for the week of the planner's ?week= address, this week when it names no date", () => {
+    const week = (search: string) => runScript("/schedule", instants.slice(0, 1), "token-1", search)[0].fetched[3];
+    const named = (monday: string, sunday: string) => `/api/schedule/week?start_date=${monday}&end_date=${sunday}`;
+    const thisWeek = named("2026-11-16", "2026-11-22");
+    expect(week("?week=2026-12-28")).toBe(named("2026-12-28", "2027-01-03"));
+    expect(week("?week=2027-01-03")).toBe(named("2026-12-28", "2027-01-03"));
+    expect(week("?view=employees&week=2026-03-04")).toBe(named("2026-03-02", "2026-03-08"));
+    for (const garbage of ["?week=2026-02-30", "?week=next", "?week=1999-12-27", "?week=2026-1-5", "?weeks=2026-12-28"])
+      expect(week(garbage), garbage).toBe(thisWeek);
   });
 
   test("asks for the dashboard's data on /, only for the session elsewhere, nothing without a token", () => {

@@ -5,22 +5,24 @@
  *
  * The script is made of the app's own functions as source text
  * (`Function.prototype.toString()`): the sending below, and for the planner's
- * first week `mondayOf(today())` and six days on, from lib/shared/dates.ts and
- * ./today.ts, so those date maths exist once. Building the text checks that
+ * first week `plannerWeek(location.search, today(), mondayOf)` (the address's
+ * `?week=`, else this week) and six days on, from lib/shared/dates.ts,
+ * ./today.ts and ./planner-week.ts, so those date maths exist once. Building the text checks that
  * the copies compute what the originals do (a minifier could break a copy),
  * so a broken script fails the build instead of slowing every start.
  */
 import type { ApiPath } from "@/lib/shared/contract/api-paths";
 import { addDays, mondayOf, WEEK_START_FUNCTIONS } from "@/lib/shared/dates";
 import { EARLY_REQUESTS_GLOBAL, type EarlyRequests } from "./early-requests";
+import { plannerWeek } from "./planner-week";
 import { ACCESS_TOKEN_KEY } from "./session-storage";
 import { today } from "./today";
 
 /**
  * API paths (as api.get takes them) fetched early, by the page's path:
  * exactly what the screen asks for on load. {monday} and {sunday} are the
- * current week's, in the browser's time zone (the planner's first week:
- * mondayOf(today()) and six days on).
+ * planner's first week: the address's `?week=` (docs/PRODUCT-RULES.md §27.4),
+ * else the current week in the browser's time zone.
  */
 const EARLY_GETS: Record<string, ApiPath<"GET">[]> = {
   "/": ["/dashboard"],
@@ -35,6 +37,7 @@ type WeekDates = {
   today: (now?: Date) => string;
   mondayOf: (isoDate: string) => string;
   addDays: (isoDate: string, days: number) => string;
+  plannerWeek: typeof plannerWeek;
 };
 
 /**
@@ -45,7 +48,7 @@ type WeekDates = {
 function sendEarlyRequests(settings: Settings, dates: WeekDates) {
   const token = localStorage.getItem(settings.tokenKey);
   if (!token) return;
-  const monday = dates.mondayOf(dates.today());
+  const monday = dates.plannerWeek(location.search, dates.today(), dates.mondayOf);
   const sunday = dates.addDays(monday, 6);
   const responses: EarlyRequests["responses"] = {};
   for (const get of ["/auth/me", ...(settings.gets[location.pathname] ?? [])]) {
@@ -76,9 +79,13 @@ function functionsObject(module: readonly AnyFunction[], exposed: Record<string,
 
 const weekStartDates = functionsObject(WEEK_START_FUNCTIONS, { mondayOf, addDays });
 const browserToday = functionsObject([today], { today });
-const weekDates = `Object.assign(${weekStartDates},${browserToday})`;
+const addressWeek = functionsObject([plannerWeek], { plannerWeek });
+const weekDates = `Object.assign(${weekStartDates},${browserToday},${addressWeek})`;
 
-/** The copies must compute what the originals compute: around a change of year and both DST changes. */
+/**
+ * The copies must compute what the originals compute: around a change of year and both DST changes, and the week
+ * of an address.
+ */
 function checkWeekDates(source: string) {
   // Evaluated on the server, once, while the layout is built: our own code, no input.
   const copy = new Function(`return ${source}`)() as WeekDates;
@@ -87,6 +94,9 @@ function checkWeekDates(source: string) {
     copy.today(instant) === today(instant) &&
     ["2026-01-01", "2026-03-29", "2026-03-30", "2026-10-25", "2026-12-28", "2027-01-03"].every(
       (date) => copy.mondayOf(date) === mondayOf(date) && copy.addDays(date, 6) === addDays(date, 6),
+    ) &&
+    ["", "?week=2026-12-31", "?week=2026-02-30", "?week=x"].every(
+      (search) => copy.plannerWeek(search, "2027-01-03", copy.mondayOf) === plannerWeek(search, "2027-01-03", mondayOf),
     );
   if (!same) throw new Error("early-requests-script: the copied date functions compute other dates");
 }

@@ -1,0 +1,116 @@
+import type { EmployeeDto, LocationDto, ShiftDto } from "@/lib/shared/api-types";
+import { addDays, daysBetween } from "@/lib/shared/dates";
+import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import type { ShiftInput } from "@/lib/shared/schemas/shift";
+
+/**
+ * Where a shift goes (docs/PRODUCT-RULES.md §27.2): another day and, in the location view, another location, in the
+ * employee view another employee (null: open). What is left out stays as it is; the times always do.
+ */
+export type MoveTarget = { date: string; locationId?: number; employeeId?: number | null };
+
+/** A move, a copy (Ctrl or Alt held, or "Kopieren" in the menu) or an assignment from the employee panel. */
+export type PlanMove =
+  | { kind: "move" | "copy"; shift: ShiftDto; target: MoveTarget }
+  | { kind: "assign"; shift: ShiftDto; employee: EmployeeDto };
+
+/** The shift a move leaves behind, as PUT/POST take it: the shift's own fields with the target's changes. */
+export function movedInput(move: PlanMove): ShiftInput {
+  const { shift } = move;
+  const target: MoveTarget =
+    move.kind === "assign" ? { date: shift.shift_date, employeeId: move.employee.id } : move.target;
+  return {
+    employee_id: target.employeeId === undefined ? shift.employee_id : target.employeeId,
+    location_id: target.locationId ?? shift.location_id,
+    shift_date: target.date,
+    start_time: shift.start_time,
+    end_time: shift.end_time,
+    break_minutes: shift.break_minutes,
+    is_custom: shift.is_custom,
+    custom_name: shift.is_custom ? shift.custom_name : null,
+  };
+}
+
+/** Whether the move changes anything (a drop on the chip's own cell does not). */
+export function changesSomething(move: PlanMove): boolean {
+  const input = movedInput(move);
+  const { shift } = move;
+  return (
+    move.kind === "copy" ||
+    input.employee_id !== shift.employee_id ||
+    input.location_id !== shift.location_id ||
+    input.shift_date !== shift.shift_date
+  );
+}
+
+/**
+ * The shift as the planner shows it at once, before the server has answered: the new place, names and colour from
+ * what the planner has loaded. A copy gets a temporary negative id (no control acts on it until the answer).
+ */
+export function optimisticShift(
+  move: PlanMove,
+  lookup: { employees: EmployeeDto[]; locations: LocationDto[] },
+  temporaryId: number,
+): ShiftDto {
+  const input = movedInput(move);
+  const { shift } = move;
+  const location = lookup.locations.find((candidate) => candidate.id === input.location_id);
+  const employee =
+    move.kind === "assign" ? move.employee : lookup.employees.find((candidate) => candidate.id === input.employee_id);
+  const employeeName =
+    input.employee_id === null
+      ? null
+      : input.employee_id === shift.employee_id
+        ? shift.employee_name
+        : employee
+          ? `${employee.first_name} ${employee.last_name}`
+          : shift.employee_name;
+  return {
+    ...shift,
+    id: move.kind === "copy" ? temporaryId : shift.id,
+    employee_id: input.employee_id,
+    employee_name: employeeName,
+    location_id: input.location_id,
+    location_name: location?.name ?? shift.location_name,
+    location_color: location?.color ?? shift.location_color,
+    shift_date: input.shift_date,
+  };
+}
+
+/** The week's shifts with one replaced (same id) or added, ordered as the API orders them: by date and start. */
+export function withShift(shifts: ShiftDto[], shift: ShiftDto, replacing = shift.id): ShiftDto[] {
+  const rest = shifts.filter((candidate) => candidate.id !== replacing);
+  return [...rest, shift].sort(
+    (a, b) => a.shift_date.localeCompare(b.shift_date) || a.start_time.localeCompare(b.start_time) || a.id - b.id,
+  );
+}
+
+/** "Mo 23.11." for a day of the shown week. */
+export function dayLabel(date: string, weekStart: string): string {
+  return `${WEEKDAYS_SHORT[daysBetween(weekStart, date)] ?? ""} ${formatDayMonth(date)}`.trim();
+}
+
+/** The days Mo–So of the week starting at `weekStart`. */
+export function weekDays(weekStart: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+}
+
+/** "Schicht von Anna M., Mo 09:00–17:00" (or "Offene Schicht, …"): how announcements and menus name a shift. */
+export function shiftName(shift: ShiftDto, weekStart: string): string {
+  const who = shift.employee_name ? `Schicht von ${shortName(shift.employee_name)}` : "Offene Schicht";
+  const day = WEEKDAYS_SHORT[daysBetween(weekStart, shift.shift_date)] ?? formatDayMonth(shift.shift_date);
+  return `${who}, ${day} ${shift.start_time}–${shift.end_time}`;
+}
+
+/** "Anna Muster" → "Anna M.". */
+function shortName(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  if (parts.length < 2) return name;
+  return `${parts.slice(0, -1).join(" ")} ${parts.at(-1)!.charAt(0)}.`;
+}
+
+/** The success toast of a move (docs/PRODUCT-RULES.md §27.2). */
+export function moveMessage(move: PlanMove): string {
+  if (move.kind === "assign") return `${move.employee.first_name} ${move.employee.last_name} zugewiesen`;
+  return move.kind === "copy" ? "Schicht kopiert" : "Schicht verschoben";
+}
