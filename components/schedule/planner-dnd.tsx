@@ -57,14 +57,15 @@ const announcements: Announcements = {
     const target = dropData(over);
     if (!data) return undefined;
     if (!target) return `${data.name} ist über keinem Ziel.`;
-    return target.accepts === "shift" ? `${data.name} über ${target.place}.` : `${data.name} über ${target.name}.`;
+    // A place ends with its date ("Bahnhof, Di 24.11."), a shift's name with its times.
+    return target.accepts === "shift" ? `${data.name} über ${target.place}` : `${data.name} über ${target.name}.`;
   },
   onDragEnd: ({ active, over }) => {
     const data = dragData(active);
     const target = dropData(over);
     if (!data) return undefined;
     if (!target) return `${data.name} abgelegt, ohne Ziel: nichts geändert.`;
-    if (target.accepts === "shift") return `${data.name} abgelegt: ${target.place}.`;
+    if (target.accepts === "shift") return `${data.name} abgelegt: ${target.place}`;
     return `${data.name} zugewiesen: ${target.name}.`;
   },
   onDragCancel: ({ active }) => {
@@ -99,11 +100,13 @@ const DIRECTIONS: Record<string, [number, number]> = {
  */
 const toNextTarget: KeyboardCoordinateGetter = (event, { context }) => {
   const direction = DIRECTIONS[event.code];
-  const { active, collisionRect, droppableRects, droppableContainers } = context;
+  const { active, over, collisionRect, droppableRects, droppableContainers } = context;
   if (!direction || !active || !collisionRect) return undefined;
   event.preventDefault();
   const kind = (active.data.current as DragData | undefined)?.kind;
-  const from = { x: collisionRect.left + collisionRect.width / 2, y: collisionRect.top + collisionRect.height / 2 };
+  // From the target the shift is over (the dragged card may be wider than a cell), else from the card.
+  const here = (over && droppableRects.get(over.id)) ?? collisionRect;
+  const from = { x: here.left + here.width / 2, y: here.top + here.height / 2 };
   let best: { x: number; y: number; score: number } | null = null;
   for (const container of droppableContainers.getEnabled()) {
     if ((container.data.current as DropData | undefined)?.accepts !== kind) continue;

@@ -1,0 +1,331 @@
+import { mkdirSync } from "node:fs";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
+import { formatDate, formatDayMonth, isoWeekNumber } from "../../lib/shared/format";
+import { adminHeaders, expectAccessible, signIn, toast, unique } from "./support";
+
+// docs/PRODUCT-RULES.md §27.2 (moving and copying shifts) and §27.4 (the planner's address and views).
+
+const SHOTS = "/tmp/shots-dnd";
+const monday = () => mondayOf(todayIn("Europe/Zurich"));
+const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+/** The cell of a day (0 = Monday) in a row: the row header is not a cell. */
+const cell = (page: Page, name: string, day: number) => row(page, name).getByRole("cell").nth(day);
+
+type Setup = { headers: Record<string, string>; locations: { id: number; name: string }[]; employee: Employee };
+type Employee = { id: number; name: string };
+
+async function setup(request: APIRequestContext, locationCount = 1): Promise<Setup> {
+  const headers = await adminHeaders(request);
+  const locations = [];
+  for (let i = 0; i < locationCount; i++) {
+    const name = unique(`DnD-Filiale${i}`);
+    const res = await request.post("/api/locations", { headers, data: { name } });
+    expect(res.status(), await res.text()).toBe(201);
+    locations.push({ id: (await res.json()).id, name });
+  }
+  const lastName = unique("Ziehmann");
+  const res = await request.post("/api/employees", {
+    headers,
+    data: { first_name: "Anna", last_name: lastName, weekly_hours: 40 },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { headers, locations, employee: { id: (await res.json()).id, name: `Anna ${lastName}` } };
+}
+
+async function createShift(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  data: { location_id: number; shift_date: string; employee_id?: number | null; start_time?: string },
+) {
+  const res = await request.post("/api/shifts", {
+    headers,
+    data: { start_time: "09:00", end_time: "17:00", break_minutes: 30, ...data },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number };
+}
+
+async function shiftsOfWeek(request: APIRequestContext, headers: Record<string, string>, start: string) {
+  const res = await request.get(`/api/shifts?start_date=${start}&end_date=${addDays(start, 6)}`, { headers });
+  return (await res.json()) as {
+    id: number;
+    location_id: number;
+    employee_id: number | null;
+    shift_date: string;
+    start_time: string;
+  }[];
+}
+
+/** A real mouse drag: press on the source, move in steps (past the activation distance), release on the target. */
+async function drag(page: Page, source: Locator, target: Locator, { hold }: { hold?: string } = {}) {
+  const from = (await source.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 30), { steps: 12 });
+  if (hold) await page.keyboard.down(hold);
+  await page.mouse.move(to.x + to.width / 2 + 2, to.y + Math.min(to.height / 2, 30) + 2, { steps: 2 });
+  await page.mouse.up();
+  if (hold) await page.keyboard.up(hold);
+}
+
+test("a chip dragged with the mouse to another day is saved there; a click still edits", async ({ page, request }) => {
+  const { headers, locations, employee } = await setup(request);
+  const [location] = locations;
+  const start = monday();
+  const shift = await createShift(request, headers, {
+    location_id: location.id,
+    shift_date: start,
+    employee_id: employee.id,
+  });
+  await signIn(page, E2E_ADMIN, "/schedule");
+  const chip = cell(page, location.name, 0).getByTestId("shift");
+  await expect(chip).toHaveCount(1);
+
+  await drag(page, chip, cell(page, location.name, 2));
+  await expect(cell(page, location.name, 2).getByTestId("shift")).toHaveCount(1);
+  await expect(cell(page, location.name, 0).getByTestId("shift")).toHaveCount(0);
+  await expect(toast(page, "Schicht verschoben")).toBeVisible();
+  await expect
+    .poll(async () => (await shiftsOfWeek(request, headers, start)).find((s) => s.id === shift.id)?.shift_date)
+    .toBe(addDays(start, 2));
+  await page.reload();
+  const moved = cell(page, location.name, 2).getByTestId("shift");
+  await expect(moved).toContainText(employee.name);
+  await expect(moved).toContainText("09:00–17:00");
+
+  // A click (no movement) still opens the dialog, and Escape gives the focus back to the chip's edit button.
+  await moved.getByRole("button", { name: /^Schicht bearbeiten/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Schicht bearbeiten" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(moved.getByRole("button", { name: /^Schicht bearbeiten/ })).toBeFocused();
+});
+
+test("with Ctrl held the drop copies; a drop onto the employee's vacation is refused and put back", async ({
+  page,
+  request,
+}) => {
+  const { headers, locations, employee } = await setup(request);
+  const [location] = locations;
+  const start = monday();
+  await createShift(request, headers, { location_id: location.id, shift_date: start, employee_id: employee.id });
+  const thursday = addDays(start, 3);
+  const vacation = await request.post("/api/vacations", {
+    headers,
+    data: { employee_id: employee.id, start_date: thursday, end_date: thursday },
+  });
+  expect(vacation.status(), await vacation.text()).toBe(201);
+  await signIn(page, E2E_ADMIN, "/schedule");
+
+  await drag(page, cell(page, location.name, 0).getByTestId("shift"), cell(page, location.name, 1), {
+    hold: "Control",
+  });
+  await expect(toast(page, "Schicht kopiert")).toBeVisible();
+  await expect(cell(page, location.name, 0).getByTestId("shift")).toHaveCount(1);
+  await expect(cell(page, location.name, 1).getByTestId("shift")).toHaveCount(1);
+  await expect
+    .poll(async () =>
+      (await shiftsOfWeek(request, headers, start))
+        .filter((s) => s.location_id === location.id)
+        .map((s) => s.shift_date),
+    )
+    .toEqual([start, addDays(start, 1)]);
+
+  await drag(page, cell(page, location.name, 0).getByTestId("shift"), cell(page, location.name, 3));
+  await expect(toast(page, `${employee.name} hat am ${formatDate(thursday)} Ferien`)).toBeVisible();
+  await expect(cell(page, location.name, 3).getByTestId("shift")).toHaveCount(0);
+  await expect(cell(page, location.name, 0).getByTestId("shift")).toHaveCount(1);
+  const dates = (await shiftsOfWeek(request, headers, start))
+    .filter((s) => s.location_id === location.id)
+    .map((s) => s.shift_date);
+  expect(dates).toEqual([start, addDays(start, 1)]);
+});
+
+test("the keyboard: the menu moves a shift to another location; the drag button with Space and arrows", async ({
+  page,
+  request,
+}) => {
+  const { headers, locations } = await setup(request, 2);
+  const [first, second] = locations;
+  const start = monday();
+  const shift = await createShift(request, headers, { location_id: first.id, shift_date: addDays(start, 1) });
+  await signIn(page, E2E_ADMIN, "/schedule");
+
+  const menuButton = cell(page, first.name, 1).getByRole("button", { name: /^Verschieben \/ Kopieren nach/ });
+  await menuButton.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("dialog", { name: "Verschieben / Kopieren nach …" });
+  await expect(menu.getByLabel("Tag")).toHaveValue(addDays(start, 1));
+  await menu.getByLabel("Standort").selectOption({ label: second.name });
+  await menu.getByLabel("Tag").selectOption({ label: `Fr ${formatDayMonth(addDays(start, 4))}` });
+  await expectAccessible(page, "move menu");
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/menu-1366.png` });
+  await menu.getByRole("button", { name: "Verschieben", exact: true }).click();
+  await expect(toast(page, "Schicht verschoben")).toBeVisible();
+  await expect(cell(page, second.name, 4).getByTestId("shift")).toHaveCount(1);
+  await expect(cell(page, first.name, 1).getByTestId("shift")).toHaveCount(0);
+  // The focus is back on the chip's menu button, now in its new place.
+  await expect(cell(page, second.name, 4).getByRole("button", { name: /^Verschieben \/ Kopieren/ })).toBeFocused();
+  await expect
+    .poll(async () => (await shiftsOfWeek(request, headers, start)).find((s) => s.id === shift.id))
+    .toMatchObject({ location_id: second.id, shift_date: addDays(start, 4), start_time: "09:00" });
+
+  // Keyboard drag: Space picks up, the arrow goes one cell to the left (Thursday), Space drops.
+  await cell(page, second.name, 4)
+    .getByRole("button", { name: /^Ziehen:/ })
+    .focus();
+  await page.keyboard.press("Space");
+  // Announced in German (the live region says the last thing: where the shift is now).
+  const live = page.getByRole("status").filter({ hasText: /^Offene Schicht, Fr 09:00–17:00/ });
+  await expect(live).toHaveText(
+    `Offene Schicht, Fr 09:00–17:00 über ${second.name}, Fr ${formatDayMonth(addDays(start, 4))}`,
+  );
+  await page.keyboard.press("ArrowLeft");
+  await expect(live).toHaveText(
+    `Offene Schicht, Fr 09:00–17:00 über ${second.name}, Do ${formatDayMonth(addDays(start, 3))}`,
+  );
+  await page.keyboard.press("Space");
+  await expect(cell(page, second.name, 3).getByTestId("shift")).toHaveCount(1);
+  await expect
+    .poll(async () => (await shiftsOfWeek(request, headers, start)).find((s) => s.id === shift.id)?.shift_date)
+    .toBe(addDays(start, 3));
+});
+
+test("an employee dropped from the panel onto an open shift is assigned", async ({ page, request }) => {
+  const { headers, locations, employee } = await setup(request);
+  const [location] = locations;
+  const start = monday();
+  const shift = await createShift(request, headers, { location_id: location.id, shift_date: addDays(start, 2) });
+  await signIn(page, E2E_ADMIN, "/schedule");
+  const chip = cell(page, location.name, 2).getByTestId("shift");
+  await expect(chip).toContainText("Offen");
+  const source = page
+    .getByRole("region", { name: "Verfügbare Mitarbeiter" })
+    .getByRole("button", { name: new RegExp(`^${employee.name}: auf eine Schicht ziehen`) });
+  await source.scrollIntoViewIfNeeded();
+  await drag(page, source, chip);
+  await expect(toast(page, `${employee.name} zugewiesen`)).toBeVisible();
+  await expect(chip).toContainText(employee.name);
+  await expect
+    .poll(async () => (await shiftsOfWeek(request, headers, start)).find((s) => s.id === shift.id)?.employee_id)
+    .toBe(employee.id);
+});
+
+test("the week is in the address: reload keeps it, back and forward go between weeks", async ({ page, request }) => {
+  const { headers, locations } = await setup(request);
+  const [location] = locations;
+  const start = monday();
+  const next = addDays(start, 7);
+  await createShift(request, headers, { location_id: location.id, shift_date: addDays(next, 1) });
+  const week = (date: string) => page.getByText(`KW ${isoWeekNumber(date)} · ${formatDayMonth(date)}`);
+
+  await signIn(page, E2E_ADMIN, "/schedule");
+  await expect(week(start)).toBeVisible();
+  await page.getByRole("button", { name: "Nächste Woche" }).click();
+  await expect(page).toHaveURL(new RegExp(`/schedule\\?week=${next}$`));
+  await expect(cell(page, location.name, 1).getByTestId("shift")).toHaveCount(1);
+  await page.reload();
+  await expect(week(next)).toBeVisible();
+  await expect(cell(page, location.name, 1).getByTestId("shift")).toHaveCount(1);
+  await page.getByRole("button", { name: "Nächste Woche" }).click();
+  await expect(week(addDays(next, 7))).toBeVisible();
+  await page.goBack();
+  await expect(week(next)).toBeVisible();
+  await expect(cell(page, location.name, 1).getByTestId("shift")).toHaveCount(1);
+  await page.goForward();
+  await expect(week(addDays(next, 7))).toBeVisible();
+
+  // Any day names its Monday; an address without a date shows this week.
+  await page.goto(`/schedule?week=${addDays(next, 3)}`);
+  await expect(week(next)).toBeVisible();
+  await page.goto("/schedule?week=gestern");
+  await expect(week(start)).toBeVisible();
+});
+
+test("the view by employee: rows per employee with hours, 'Offen', remembered; axe in both views", async ({
+  page,
+  request,
+}) => {
+  const { headers, locations, employee } = await setup(request);
+  const [location] = locations;
+  const start = monday();
+  for (const day of [0, 1, 2, 3, 4])
+    await createShift(request, headers, {
+      location_id: location.id,
+      shift_date: addDays(start, day),
+      employee_id: employee.id,
+      start_time: "07:00",
+    });
+  await createShift(request, headers, { location_id: location.id, shift_date: addDays(start, 5) });
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, E2E_ADMIN, "/schedule");
+  await expectAccessible(page, "planner by location");
+  await page.screenshot({ path: `${SHOTS}/locations-1366.png` });
+
+  // The switch is a pair of radio buttons: the arrow key moves to the other view.
+  await page.getByRole("radio", { name: "Nach Standorten" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("radio", { name: "Nach Mitarbeitenden" })).toBeChecked();
+  const grid = page.getByRole("region", { name: "Wochenplan nach Mitarbeitenden" });
+  await expect(grid).toBeVisible();
+  // 5 × (07:00–17:00 less 30 min) = 47.5 h against 40: in red and spelled out.
+  const own = row(page, employee.name);
+  await expect(own.getByRole("rowheader")).toContainText("47.5 / 40.0 h");
+  await expect(own.getByRole("rowheader")).toContainText("+7.5 h über Soll");
+  await expect(own.getByRole("cell").nth(0).getByTestId("shift")).toContainText(location.name);
+  await expect(own.getByRole("cell").nth(0).getByTestId("shift")).toContainText("07:00–17:00");
+  const open = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Offen/ }) });
+  await expect(open.getByRole("cell").nth(5).getByTestId("shift").filter({ hasText: location.name })).toHaveCount(1);
+  await expectAccessible(page, "planner by employee");
+  await page.screenshot({ path: `${SHOTS}/employees-1366.png` });
+
+  // The "+" of a person's cell starts the dialog with that person chosen; Escape returns to the "+".
+  const add = own
+    .getByRole("cell")
+    .nth(6)
+    .getByRole("button", { name: /^Schicht hinzufügen/ });
+  await add.click();
+  const dialog = page.getByRole("dialog", { name: "Neue Schicht" });
+  await expect(dialog.getByLabel("Mitarbeiter")).toHaveValue(String(employee.id));
+  await page.keyboard.press("Escape");
+  await expect(add).toBeFocused();
+
+  await page.reload();
+  await expect(page.getByRole("radio", { name: "Nach Mitarbeitenden" })).toBeChecked();
+  await expect(grid).toBeVisible();
+
+  // A drag in progress, and the phone width with the menu.
+  const chip = own.getByRole("cell").nth(0).getByTestId("shift");
+  const from = (await chip.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 140, from.y + from.height / 2 + 10, { steps: 8 });
+  await expect(page.getByTestId("drag-overlay")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/drag-1366.png` });
+  await page.keyboard.press("Escape");
+  await page.mouse.up();
+  await expect(page.getByTestId("drag-overlay")).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/employees-390.png` });
+  const menuButton = own
+    .getByRole("cell")
+    .nth(0)
+    .getByRole("button", { name: /^Verschieben \/ Kopieren/ });
+  const box = (await menuButton.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  await menuButton.click();
+  await expect(page.getByRole("dialog", { name: "Verschieben / Kopieren nach …" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/menu-390.png` });
+  await page.keyboard.press("Escape");
+  await page.getByText("Nach Standorten", { exact: true }).click();
+  await page.screenshot({ path: `${SHOTS}/locations-390.png` });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
