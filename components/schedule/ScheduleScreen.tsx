@@ -10,7 +10,7 @@ import { useAuth } from "@/lib/client/auth-store";
 import { notify } from "@/lib/client/notify";
 import { plannerWeek } from "@/lib/client/planner-week";
 import { today as todayInBrowser } from "@/lib/client/today";
-import { useUndoShortcut } from "@/lib/client/undo";
+import { announceChange, useUndoShortcut } from "@/lib/client/undo";
 import { useResource } from "@/lib/client/use-resource";
 import type { ShiftDto, UnavailabilityDto } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
@@ -192,9 +192,10 @@ export function ScheduleScreen() {
         planMove.kind === "copy"
           ? await api.post("/shifts", body)
           : await api.put(`/shifts/${planMove.shift.id}`, body);
-      const { warnings, ...saved } = answer;
-      update((list) => withShift(list, saved as ShiftDto, shown.id));
-      notify.success(movedToast(planMove, warnings));
+      const { warnings, change_id: changeId, ...saved } = answer;
+      update((list) => withShift(list, saved, shown.id));
+      // "Rückgängig" in the toast and Ctrl+Z undo the move like any plan write (§27.7).
+      announceChange({ message: movedToast(planMove, warnings), changeId, onUndone: () => void current.reload() });
       void current.reload();
     } catch (error) {
       update((list) =>

@@ -62,3 +62,22 @@ test("the page head sends the planner's first GETs, this week's plan included", 
     `/schedule/week?start_date=${monday}&end_date=${addDays(monday, 6)}`,
   ]);
 });
+
+// docs/PRODUCT-RULES.md §27.4: the address names the week; the head script fetches that one, and the planner takes it.
+test("the planner's ?week= address: the head sends that week and each call goes out once", async ({ page }) => {
+  await signIn(page, E2E_ADMIN, "/profile");
+  const calls: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/") && calls.push(r.url().slice(r.url().indexOf("/api/"))));
+  const monday = addDays(mondayOf(todayIn("Europe/Zurich")), 21);
+  await page.goto(`/schedule?week=${addDays(monday, 2)}`);
+  await screenLoaded(page);
+  await page.waitForLoadState("networkidle");
+  const week = `/schedule/week?start_date=${monday}&end_date=${addDays(monday, 6)}`;
+  expect(calls.sort()).toEqual(["/api/auth/me", "/api/employees", "/api/locations", `/api${week}`]);
+  const early = await page.evaluate(() =>
+    Object.keys(
+      (window as unknown as { __schichtwerkEarly?: { responses: object } }).__schichtwerkEarly?.responses ?? {},
+    ),
+  );
+  expect(early).toEqual(["/auth/me", "/employees", "/locations", week]);
+});
