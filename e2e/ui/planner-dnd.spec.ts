@@ -58,8 +58,14 @@ async function shiftsOfWeek(request: APIRequestContext, headers: Record<string, 
   }[];
 }
 
+/** Drag and drop loads after the planner (planners only): its chips then have a drag button. */
+async function dragReady(page: Page) {
+  await expect(page.getByRole("button", { name: /^Ziehen:/ }).first()).toBeAttached();
+}
+
 /** A real mouse drag: press on the source, move in steps (past the activation distance), release on the target. */
 async function drag(page: Page, source: Locator, target: Locator, { hold }: { hold?: string } = {}) {
+  await dragReady(page);
   const from = (await source.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -303,6 +309,7 @@ test("the view by employee: rows per employee with hours, 'Offen', remembered; a
 
   // A drag in progress, and the phone width with the menu.
   const chip = own.getByRole("cell").nth(0).getByTestId("shift");
+  await dragReady(page);
   const from = (await chip.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
@@ -315,6 +322,14 @@ test("the view by employee: rows per employee with hours, 'Offen', remembered; a
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/employees-390.png` });
+  const small = (await chip.boundingBox())!;
+  await page.mouse.move(small.x + small.width / 2, small.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(small.x + small.width / 2 + 90, small.y + 30, { steps: 8 });
+  await expect(page.getByTestId("drag-overlay")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/drag-390.png` });
+  await page.keyboard.press("Escape");
+  await page.mouse.up();
   const menuButton = own
     .getByRole("cell")
     .nth(0)

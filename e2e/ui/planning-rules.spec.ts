@@ -288,7 +288,8 @@ test("public holidays: in the day's header for every location, in the cells when
     expect(res.status(), await res.text()).toBe(201);
     munich = { id: (await res.json()).id, name };
     await page.reload();
-    await goToTarget();
+    // A reload keeps the week of the address (docs/PRODUCT-RULES.md §27.4).
+    await expect(page.getByText(/^KW \d+ ·/)).toContainText(formatDayMonth(target));
     await expect(saturday).toHaveText("Sa 02.01.");
     await expect(row(page, bern.name).getByRole("cell").nth(5)).toContainText("Feiertag: Berchtoldstag");
     await expect(row(page, munich.name).getByRole("cell").nth(5)).not.toContainText("Feiertag");
