@@ -59,6 +59,15 @@ const VIEW_KEY = "schedule-view";
 const addressWeek = () => plannerWeek(window.location.search, todayInBrowser(), mondayOf);
 let temporaryIds = 0;
 
+/** The view this browser used last (docs/PRODUCT-RULES.md §27.4). */
+function storedView(): PlannerView {
+  try {
+    return localStorage.getItem(VIEW_KEY) === "employees" ? "employees" : "locations";
+  } catch {
+    return "locations";
+  }
+}
+
 /** What the success toast of a move says, with the saved shift's warnings as the shift dialog's toast has them. */
 function movedToast(move: PlanMove, warnings: { message: string }[]): string {
   const title = moveMessage(move);
@@ -101,11 +110,13 @@ export function ScheduleScreen() {
     window.addEventListener("popstate", onPopState);
     return () => window.removeEventListener("popstate", onPopState);
   }, []);
-  const [view, setView] = useState<PlannerView>(() =>
-    localStorage.getItem(VIEW_KEY) === "employees" ? "employees" : "locations",
-  );
+  const [view, setView] = useState<PlannerView>(storedView);
   const changeView = useCallback((next: PlannerView) => {
-    localStorage.setItem(VIEW_KEY, next);
+    try {
+      localStorage.setItem(VIEW_KEY, next);
+    } catch {
+      // Storage blocked (private mode): the view holds until the page is left.
+    }
     setView(next);
   }, []);
   const dnd = usePlannerDnd(canEdit);
@@ -184,8 +195,8 @@ export function ScheduleScreen() {
     const shown = optimisticShift(planMove, { employees: staff, locations: places }, -++temporaryIds);
     const update = (change: (list: ShiftDto[]) => ShiftDto[]) =>
       setMoved((before) => ({ base, shifts: change(before?.base === base ? before.shifts : base.shifts) }));
-    update((list) => withShift(list, shown, planMove.shift.id));
-    if (planMove.kind === "copy") update((list) => withShift([...list, planMove.shift], shown));
+    // A move replaces the shift, a copy joins it.
+    update((list) => withShift(list, shown, planMove.kind === "copy" ? shown.id : planMove.shift.id));
     try {
       const body = movedInput(planMove);
       const answer =
