@@ -111,7 +111,7 @@ export function ShiftDialog(props: Props) {
   const [initial] = useState(() =>
     editing
       ? timesOf(editing, labourRules)
-      : startingTimes("locationId" in draft ? draft.locationId : null, labourRules),
+      : startingTimes("locationId" in draft ? (draft.locationId ?? null) : null, labourRules),
   );
   const [form, setForm] = useState({
     employee_id: editing?.employee_id
