@@ -66,6 +66,9 @@ async function dragReady(page: Page) {
 /** A real mouse drag: press on the source, move in steps (past the activation distance), release on the target. */
 async function drag(page: Page, source: Locator, target: Locator, { hold }: { hold?: string } = {}) {
   await dragReady(page);
+  // Both on screen (other tests' rows may push them down): the pointer cannot press what is off screen.
+  await target.scrollIntoViewIfNeeded();
+  await source.scrollIntoViewIfNeeded();
   const from = (await source.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -160,6 +163,7 @@ test("the keyboard: the menu moves a shift to another location; the drag button 
   const [first, second] = locations;
   const start = monday();
   const shift = await createShift(request, headers, { location_id: first.id, shift_date: addDays(start, 1) });
+  await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, E2E_ADMIN, "/schedule");
 
   const menuButton = cell(page, first.name, 1).getByRole("button", { name: /^Verschieben \/ Kopieren nach/ });
@@ -214,7 +218,8 @@ test("an employee dropped from the panel onto an open shift is assigned", async 
   const source = page
     .getByRole("region", { name: "Verfügbare Mitarbeiter" })
     .getByRole("button", { name: new RegExp(`^${employee.name}: auf eine Schicht ziehen`) });
-  await source.scrollIntoViewIfNeeded();
+  // The panel above the grid: a tall window shows both the name and the chip.
+  await page.setViewportSize({ width: 1366, height: 2400 });
   await drag(page, source, chip);
   await expect(toast(page, `${employee.name} zugewiesen`)).toBeVisible();
   await expect(chip).toContainText(employee.name);
@@ -310,6 +315,7 @@ test("the view by employee: rows per employee with hours, 'Offen', remembered; a
   // A drag in progress, and the phone width with the menu.
   const chip = own.getByRole("cell").nth(0).getByTestId("shift");
   await dragReady(page);
+  await chip.scrollIntoViewIfNeeded();
   const from = (await chip.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
@@ -322,6 +328,7 @@ test("the view by employee: rows per employee with hours, 'Offen', remembered; a
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/employees-390.png` });
+  await chip.scrollIntoViewIfNeeded();
   const small = (await chip.boundingBox())!;
   await page.mouse.move(small.x + small.width / 2, small.y + 10);
   await page.mouse.down();
