@@ -408,7 +408,8 @@ export function ScheduleScreen() {
           onClose={() => setWeekDialog(null)}
           onCopied={(target) => {
             setWeekDialog(null);
-            setWeekStart(target);
+            // The copy's week, in the address too (§27.4).
+            goToWeek(target);
           }}
           onUndone={() => void week.reload()}
         />
