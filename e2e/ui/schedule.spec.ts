@@ -133,6 +133,10 @@ test("week navigation keeps the grid; a template is imported into the displayed 
   await dialog.getByLabel(new RegExp(templateName)).check();
   await expectAccessible(page, "template import");
   await dialog.getByRole("button", { name: "Importieren" }).click();
+  // The week has shifts already: the import asks first (docs/PRODUCT-RULES.md §27.3).
+  const ask = page.getByRole("dialog", { name: "Woche hat bereits Schichten" });
+  await expect(ask).toContainText("Trotzdem einfügen?");
+  await ask.getByRole("button", { name: "Einfügen" }).click();
   await expect(toast(page, "Template importiert!")).toBeVisible();
   const chips = row(page, locationName).getByTestId("shift");
   await expect(chips).toHaveCount(3);
