@@ -5,6 +5,8 @@ import type { AuditEntry, AuditPage } from "@/lib/shared/api-types";
 import { auditPageSchema, auditPersonSchema } from "@/lib/shared/schemas/audit";
 import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
+import { POST as undo } from "../changes/[id]/undo/route";
+import { DELETE as deleteShift, PUT as updateShift } from "../shifts/[id]/route";
 import { POST as createShift } from "../shifts/route";
 import { GET as people } from "./people/route";
 import { GET } from "./route";
@@ -202,14 +204,49 @@ describe("GET /api/audit: paging and filters", () => {
     expect(pageOf(res).entries[0].user).toEqual({ id: actor.id, username: name });
   });
 
-  test("a shift written through the API shows up as a sentence", async () => {
+  test("real plan writes through the API read as sentences with before and after", async () => {
     const { token, user: manager } = await createUser("manager");
-    const l = await fx.location();
-    const body = { location_id: l.id, employee_id: null, shift_date: "2038-02-01", start_time: "07:00" };
-    const created = await call(createShift, { token, body: { ...body, end_time: "15:00", break_minutes: 30 } });
+    const bahnhof = await fx.location();
+    const zentrum = await fx.location();
+    const e = await fx.employee({ firstName: "Max" });
+    const body = { location_id: bahnhof.id, employee_id: null, shift_date: "2038-02-01", break_minutes: 30 };
+    const created = await call(createShift, { token, body: { ...body, start_time: "07:00", end_time: "15:00" } });
     expect(created.status).toBe(201);
-    const [entry] = pageOf(await list(token, `user_id=${manager.id}&kind=shifts`)).entries;
-    expect(entry).toMatchObject({ action: "shift.create", kind: "shifts", entity_id: created.json.id });
-    expect(entry.sentence).toMatch(new RegExp(`^${manager.username} hat .*angelegt\\.$`));
+    const id = String(created.json.id);
+    const put = (input: object) => call(updateShift, { method: "PUT", token, params: { id }, body: input });
+    expect((await put({ ...body, start_time: "08:00", end_time: "16:00" })).status).toBe(200);
+    const moved = {
+      ...body,
+      location_id: zentrum.id,
+      shift_date: "2038-02-02",
+      start_time: "08:00",
+      end_time: "16:00",
+    };
+    expect((await put(moved)).status).toBe(200);
+    const assigned = await put({ ...moved, employee_id: e.id });
+    expect(assigned.status).toBe(200);
+    const undone = await call(undo, { token, params: { id: String(assigned.json.change_id) } });
+    expect(undone.status).toBe(200);
+    expect((await call(deleteShift, { method: "DELETE", token, params: { id } })).status).toBe(200);
+
+    const page = pageOf(await list(token, `user_id=${manager.id}&kind=shifts`));
+    const max = `${e.firstName} ${e.lastName}`;
+    const who = manager.username;
+    expect(page.entries.map((entry) => entry.sentence)).toEqual([
+      `${who} hat die offene Schicht am Di 02.02.2038 in ${zentrum.name} von 08:00–16:00 gelöscht.`,
+      `${who} hat eine Änderung rückgängig gemacht (1 Schicht).`,
+      `${who} hat die offene Schicht am Di 02.02.2038 in ${zentrum.name} (08:00–16:00) ${max} zugewiesen.`,
+      `${who} hat die offene Schicht vom Mo 01.02. (${bahnhof.name}) auf Di 02.02. (${zentrum.name}) verschoben.`,
+      `${who} hat die offene Schicht am Mo 01.02.2038 in ${bahnhof.name} von 07:00–15:00 auf 08:00–16:00 geändert.`,
+      `${who} hat eine offene Schicht am Mo 01.02.2038 in ${bahnhof.name} von 07:00–15:00 angelegt.`,
+    ]);
+    expect(page.entries.map((entry) => entry.action)).toEqual([
+      "shift.delete",
+      "change.undo",
+      "shift.update",
+      "shift.update",
+      "shift.update",
+      "shift.create",
+    ]);
   });
 });
