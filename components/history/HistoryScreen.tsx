@@ -83,12 +83,13 @@ function History({ user }: { user: UserDto }) {
       <form
         role="search"
         aria-label="Verlauf filtern"
-        className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4"
         onSubmit={(event) => event.preventDefault()}
       >
         <SelectField
           id="history-person"
           label="Person"
+          className="max-sm:col-span-2"
           value={filters.person}
           onChange={(event) => change({ person: event.target.value })}
         >
@@ -105,6 +106,7 @@ function History({ user }: { user: UserDto }) {
         <SelectField
           id="history-kind"
           label="Art"
+          className="max-sm:col-span-2"
           value={filters.kind}
           onChange={(event) => change({ kind: event.target.value as AuditKind | "" })}
         >
@@ -144,7 +146,7 @@ function History({ user }: { user: UserDto }) {
               />
               {cursor && (
                 <div className="mt-4 flex justify-center">
-                  <Button variant="secondary" onClick={loadMore} disabled={loadingMore}>
+                  <Button variant="secondary" onClick={loadMore} disabled={loadingMore || firstPage.loading}>
                     {loadingMore ? "Wird geladen..." : "Mehr laden"}
                   </Button>
                 </div>

@@ -38,6 +38,10 @@ async function openHistory(page: Page, manager: Account) {
   await screenLoaded(page);
   await page.getByLabel("Person").selectOption({ label: manager.username });
   await expect(page).toHaveURL(/person=\d+/);
+  // The previous list stays on screen until the filtered one has arrived: then every entry is the manager's.
+  const entries = page.getByRole("list", { name: "Einträge" }).getByRole("listitem");
+  await expect(entries.filter({ hasNotText: manager.username })).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Einträge" })).not.toHaveAttribute("aria-busy", "true");
 }
 
 test("a manager's shift change reads as a sentence in Verlauf; filter by Art; axe; screenshots", async ({
