@@ -55,8 +55,8 @@ export async function seedAuditLog(client) {
   const started = performance.now();
   const users = await client.query(
     `INSERT INTO users (username, password_hash, role, updated_at)
-     SELECT 'verlauf-' || g, 'x', (CASE WHEN g <= $1 THEN 'manager' ELSE 'user' END)::"Role", now()
-     FROM generate_series(1, $1 + $2) g RETURNING id, role::text`,
+     SELECT 'verlauf-' || g, 'x', (CASE WHEN g <= $1::int THEN 'manager' ELSE 'user' END)::"Role", now()
+     FROM generate_series(1, $1::int + $2::int) g RETURNING id, role::text`,
     [PLANNERS, STAFF],
   );
   const plannerIds = users.rows.filter((row) => row.role === "manager").map((row) => row.id);
@@ -68,8 +68,8 @@ export async function seedAuditLog(client) {
   await client.query(
     `INSERT INTO audit_log (user_id, username, action, entity_type, entity_id, details, ip, created_at)
      SELECT u.id, u.username, m.action, m.entity_type, 1 + g % 40000, m.details, '10.0.0.1',
-            now() - interval '3 years' + (g::float8 / $1) * interval '3 years'
-     FROM generate_series(1, $1) g
+            now() - interval '3 years' + (g::float8 / $1::int) * interval '3 years'
+     FROM generate_series(1, $1::int) g
      CROSS JOIN LATERAL (SELECT CASE WHEN g % 100 < 52 OR (g % 100 BETWEEN 70 AND 81)
                                      THEN ($2::int[])[1 + g % array_length($2::int[], 1)]
                                      ELSE ($3::int[])[1 + g % array_length($3::int[], 1)] END AS id) pick
