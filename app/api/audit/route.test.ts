@@ -127,6 +127,26 @@ describe("GET /api/audit: who sees what", () => {
   });
 });
 
+test("audit_kind() sorts every action of the code base into its kind (§27.5)", async () => {
+  const expected: Record<string, string[]> = {
+    shifts: ["shift.create", "shift.update", "shift.delete", "shift.copy_week", "shift_application.create"],
+    vacations: ["vacation.create", "vacation.request", "vacation.approve", "vacation.reject", "vacation.withdraw"],
+    unavailability: ["unavailability.create", "unavailability.update", "unavailability.delete"],
+    master_data: ["employee.archive", "location.update", "week_template.create", "shift_preset.delete"],
+    users: ["user.create", "user.bootstrap_admin", "calendar_feed.issue", "calendar_feed.revoke"],
+    sign_ins: ["auth.login", "auth.login_failed", "auth.logout", "auth.2fa_enabled", "auth.password_changed"],
+    other: ["robot.dance", "shiftx.create", "shift_applications", "settingsupdate"],
+  };
+  expected.shifts.push("change.undo", "week_template.apply", "shift_application.delete");
+  expected.master_data.push("settings.update", "employee.create");
+  const actions = Object.values(expected).flat();
+  const rows = await db.$queryRaw<{ action: string; kind: string }[]>`
+    SELECT action, audit_kind(action) AS kind FROM unnest(${actions}::text[]) AS action`;
+  const actual: Record<string, string[]> = {};
+  for (const row of rows) (actual[row.kind] ??= []).push(row.action);
+  expect(actual).toEqual(expected);
+});
+
 describe("GET /api/audit: paging and filters", () => {
   test("cursor paging returns every row once, newest first, also with equal created_at", async () => {
     const { token, user: actor } = await createUser("admin");
