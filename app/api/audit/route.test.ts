@@ -207,7 +207,12 @@ describe("GET /api/audit: paging and filters", () => {
     };
     await insertRows(actor, [
       { action: "shift.create", entityType: "shift", entityId: 1, details: { change_id: "c", after: snapshot } },
-      { action: "vacation.delete", entityType: "vacation", entityId: 1, details: { employee_id: e.id, days: 1 } },
+      {
+        action: "vacation.delete",
+        entityType: "vacation",
+        entityId: 2_000_000_000,
+        details: { employee_id: e.id, days: 1 },
+      },
       { action: "location.update", entityType: "location", entityId: l.id, details: { changed: ["name"] } },
       { action: "location.update", entityType: "location", entityId: 2_000_000_000 },
     ]);
