@@ -184,9 +184,18 @@ describe("master data, users and sign-ins", () => {
     expect(say({ action: "settings.update", details: { changed: ["company_name"] } })).toBe(
       "anna hat die Betriebseinstellungen geändert (Firmenname).",
     );
-    expect(say({ action: "shift_preset.create", details: { name: "Früh" } })).toBe(
-      "anna hat die Schichtart „Früh“ angelegt.",
+    const early = { location_id: 3, location_name: "Bahnhof", name: "Früh", start_time: "06:00", end_time: "14:00" };
+    const later = { ...early, name: "Frühdienst", start_time: "06:30", end_time: "14:30", break_minutes: 30 };
+    expect(say({ action: "shift_preset.create", details: { after: early } })).toBe(
+      "anna hat die Schichtart „Früh“ (06:00–14:00) in Bahnhof angelegt.",
     );
+    expect(say({ action: "shift_preset.update", details: { before: early, after: later } })).toBe(
+      "anna hat die Schichtart „Früh“ (06:00–14:00) in Bahnhof geändert, neu: „Frühdienst“ (06:30–14:30).",
+    );
+    expect(say({ action: "shift_preset.delete", entityId: 4, details: { before: early } })).toBe(
+      "anna hat die Schichtart „Früh“ (06:00–14:00) in Bahnhof gelöscht.",
+    );
+    expect(say({ action: "shift_preset.delete", entityId: 4 })).toBe("anna hat die Schichtart #4 gelöscht.");
   });
 
   test("user accounts and the first admin", () => {

@@ -247,13 +247,42 @@ function changedFields(details: Details): string {
   return changed.length > 0 ? ` (${changed.map((key: string) => FIELD_LABELS[key] ?? key).join(", ")})` : "";
 }
 
+type PresetSnapshot = { name: string; location: string | null; times: string | null };
+
+function presetOf(value: unknown): PresetSnapshot | null {
+  const preset = asDetails(value);
+  const name = text(preset.name);
+  if (!name) return null;
+  const start = text(preset.start_time);
+  const end = text(preset.end_time);
+  return { name, location: text(preset.location_name), times: start && end ? `${hhmm(start)}–${hhmm(end)}` : null };
+}
+
+/** Presets ("Schichtarten", §27.1) keep a snapshot `{ location_name, name, start_time, end_time, break_minutes }`. */
+function describePreset(actor: string, action: string, details: Details, ref: string): string {
+  const before = presetOf(details.before);
+  const after = presetOf(details.after);
+  const one = after ?? before;
+  if (!one) {
+    const verb = { create: "angelegt", update: "geändert", delete: "gelöscht" }[action.slice("shift_preset.".length)];
+    return `${actor} hat die Schichtart ${ref} ${verb ?? "geändert"}.`;
+  }
+  const at = inPlace(one.location);
+  const times = (preset: PresetSnapshot) => (preset.times ? ` (${preset.times})` : "");
+  if (action === "shift_preset.update" && before && after) {
+    const now = `${quoted(after.name)}${times(after)}`;
+    return `${actor} hat die Schichtart ${quoted(before.name)}${times(before)}${at} geändert, neu: ${now}.`;
+  }
+  const verb = action === "shift_preset.delete" ? "gelöscht" : "angelegt";
+  return `${actor} hat die Schichtart ${quoted(one.name)}${times(one)}${at} ${verb}.`;
+}
+
 function describeMasterData(actor: string, row: DescribableAudit, details: Details, names: Names): string | null {
   const { action, entityId } = row;
   const ref = `#${entityId ?? "?"}`;
   const employee = names.employee ?? ref;
   const location = quoted(names.location ?? ref);
   const template = quoted(names.weekTemplate ?? text(details.name) ?? ref);
-  const preset = text(details.name) ?? text(asDetails(details.after).name) ?? text(asDetails(details.before).name);
   switch (action) {
     case "employee.create":
       return `${actor} hat ${employee} als Mitarbeiter angelegt.`;
@@ -287,10 +316,8 @@ function describeMasterData(actor: string, row: DescribableAudit, details: Detai
       return `${actor} hat die Betriebseinstellungen geändert${changedFields(details)}.`;
     case "shift_preset.create":
     case "shift_preset.update":
-    case "shift_preset.delete": {
-      const verb = { create: "angelegt", update: "geändert", delete: "gelöscht" }[action.slice(13)];
-      return `${actor} hat die Schichtart ${preset ? quoted(preset) : ref} ${verb}.`;
-    }
+    case "shift_preset.delete":
+      return describePreset(actor, action, details, ref);
     default:
       return null;
   }
