@@ -116,6 +116,10 @@ describe("weeks, undo and templates", () => {
     expect(say({ ...row, action: "week_template.apply", details })).toBe(
       "anna hat die Wochenvorlage „Standard“ auf die Woche vom 30.11.2026 angewendet (14 Schichten).",
     );
+    const saved = { from_week: "2026-11-23", shifts: 14 };
+    expect(say({ ...row, action: "week_template.create", details: saved })).toBe(
+      "anna hat die Woche vom 23.11.2026 als Wochenvorlage „Standard“ gespeichert (14 Schichten).",
+    );
     expect(say({ action: "week_template.delete", entityType: "week_template", entityId: 5 })).toBe(
       "anna hat die Wochenvorlage „#5“ gelöscht.",
     );

@@ -300,8 +300,14 @@ function describeMasterData(actor: string, row: DescribableAudit, details: Detai
       const gone = num(details.shifts_deleted);
       return `${actor} hat den Standort ${location} archiviert${gone ? ` (${shifts(gone)} gelöscht)` : ""}.`;
     }
-    case "week_template.create":
-      return `${actor} hat die Wochenvorlage ${template} angelegt.`;
+    case "week_template.create": {
+      // Saved from a planned week (§27.3): { from_week, shifts }.
+      const week = text(details.from_week);
+      const rows = num(details.shifts);
+      if (!week) return `${actor} hat die Wochenvorlage ${template} angelegt.`;
+      const made = rows === null ? "" : ` (${shifts(rows)})`;
+      return `${actor} hat die Woche vom ${formatDate(week)} als Wochenvorlage ${template} gespeichert${made}.`;
+    }
     case "week_template.update":
       return `${actor} hat die Wochenvorlage ${template} geändert.`;
     case "week_template.delete":
