@@ -84,6 +84,9 @@ const ACCESS: Record<string, "public" | Permission | Own> = {
   "GET /api/reports/hours": "reports:read",
   "GET /api/reports/hours/pdf": "reports:read",
   "GET /api/reports/schedule/pdf": "reports:read",
+  // The history (docs/PRODUCT-RULES.md §27.5): what a manager sees of it is filtered in the finder.
+  "GET /api/audit": "history:read",
+  "GET /api/audit/people": "history:read",
   "GET /api/openapi.json": "public",
   // The calendar feed: the token in the path is the credential (docs/PRODUCT-RULES.md §26.2).
   "GET /api/calendar/[file]": "public",

@@ -28,7 +28,7 @@ const icon = (path: string) => (
 
 /**
  * The sidebar of docs/PRODUCT-RULES.md §16.1, in its order; Meine Schichten only with a linked employee (§26.6),
- * Benutzer and Betrieb (§22.6) only for admins.
+ * Verlauf (§27.5) for managers and admins, Benutzer and Betrieb (§22.6) only for admins.
  */
 export const NAV_ITEMS: NavItem[] = [
   { href: "/", label: "Dashboard", icon: icon("M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10") },
@@ -62,6 +62,12 @@ export const NAV_ITEMS: NavItem[] = [
     ),
   },
   { href: "/reports", label: "Berichte", icon: icon("M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6") },
+  {
+    href: "/history",
+    label: "Verlauf",
+    icon: icon("M3 12a9 9 0 109-9 9 9 0 00-7 3.3M3 4v4h4M12 7v5l3 2"),
+    permission: "history:read",
+  },
   {
     href: "/users",
     label: "Benutzer",

@@ -12,6 +12,7 @@ import type { availabilitySchema, employeeDtoSchema, employeeWeekSchema } from "
 import type { holidayDtoSchema, holidayRegionDtoSchema } from "./schemas/holiday";
 import type { locationDtoSchema } from "./schemas/location";
 import type { issuedCalendarLinkSchema, myScheduleSchema, myWeekSchema } from "./schemas/my-schedule";
+import type { auditEntrySchema, auditPageSchema } from "./schemas/audit";
 import type { findingSchema, savedShiftSchema } from "./schemas/finding";
 import type { scheduleWeekSchema } from "./schemas/schedule";
 import type { settingsDtoSchema } from "./schemas/settings";
@@ -99,3 +100,7 @@ export type ShiftApplicationDto = z.infer<typeof shiftApplicationDtoSchema>;
 
 /** An applicant for an open shift, as the planner's week lists them. */
 export type WeekApplicationDto = z.infer<typeof weekApplicationSchema>;
+
+/** One page of the history, GET /api/audit (docs/PRODUCT-RULES.md §27.5). */
+export type AuditPage = z.infer<typeof auditPageSchema>;
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -13,6 +13,8 @@ describe("role table (docs/PRODUCT-RULES.md §1)", () => {
     expect(can("manager", "reports:read")).toBe(true);
     expect(can("manager", "master-data:write")).toBe(false);
     expect(can("manager", "users:manage")).toBe(false);
+    expect(can("manager", "history:read")).toBe(true);
+    expect(can("manager", "history:all")).toBe(false);
   });
 
   test("admins may do everything", () => {

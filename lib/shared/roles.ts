@@ -20,6 +20,10 @@ export const PERMISSIONS = {
   "vacations:write": PLANNERS,
   /** Hours report and PDFs. */
   "reports:read": PLANNERS,
+  /** The history ("Verlauf", docs/PRODUCT-RULES.md §27.5): plan, vacation and unavailability changes. */
+  "history:read": PLANNERS,
+  /** The whole history: also master data, users, sign-ins and every other action. */
+  "history:all": ADMINS,
   /** Create/update/delete employees, locations, week templates. */
   "master-data:write": ADMINS,
   /** List/create/update/delete user accounts. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { auditEntrySchema, auditPageSchema } from "@/lib/shared/schemas/audit";
 import {
   sessionSchema,
   sessionTokensSchema,
@@ -77,5 +78,7 @@ export const NAMED_RESPONSE_SCHEMAS = {
   Settings: settingsDtoSchema,
   Holiday: holidayDtoSchema,
   HolidayRegion: holidayRegionDtoSchema,
+  AuditPage: auditPageSchema,
+  AuditEntry: auditEntrySchema,
   Health: healthSchema,
 } as const;

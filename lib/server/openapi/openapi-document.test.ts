@@ -273,6 +273,8 @@ describe("response schemas: real answers match the document", () => {
       path: "/api/unavailability?start_date=2031-03-02&end_date=2031-03-08",
     });
     await check("GET", "/api/schedule/week", { path: "/api/schedule/week?start_date=2031-03-02&end_date=2031-03-08" });
+    await check("GET", "/api/audit", { path: "/api/audit?limit=5" });
+    await check("GET", "/api/audit/people", {});
     await check("DELETE", "/api/shifts/{id}", { params: { id: "2147483647" } }, 404);
     await check("POST", "/api/shifts", { body: { location_id: "x" } }, 400);
   });

@@ -35,6 +35,7 @@ const TAGS: Record<string, string> = {
   Settings: "Company settings, holiday regions and public holidays",
   Calendar: "The calendar feed of an employee's own shifts (iCalendar)",
   Me: "The caller's own data, for users linked to an employee",
+  History: "The audit log as German sentences (managers: plan and vacation changes; admins: everything)",
   Platform: "Health check and this reference",
 };
 

@@ -3,6 +3,7 @@
  * that each handler in app/api is built from one of these (and each of these
  * has a handler), so the list cannot miss a route.
  */
+import * as audit from "./audit";
 import * as auth from "./auth";
 import * as calendar from "./calendar";
 import * as changes from "./changes";
@@ -48,6 +49,7 @@ const MODULES = [
   holidays,
   calendar,
   me,
+  audit,
   platform,
 ];
 

@@ -1,0 +1,58 @@
+import { AUDIT_KINDS, type AuditKind } from "@/lib/shared/audit-kinds";
+import { isIsoDate } from "@/lib/shared/dates";
+
+/** The history's filters, kept in the address (`?person=&kind=&from=&to=`) so a link shows the same list. */
+export type HistoryFilters = { person: string; kind: AuditKind | ""; from: string; to: string };
+
+export function filtersFromQuery(query: URLSearchParams): HistoryFilters {
+  const person = query.get("person") ?? "";
+  const kind = query.get("kind") ?? "";
+  const from = query.get("from") ?? "";
+  const to = query.get("to") ?? "";
+  return {
+    person: /^\d{1,10}$/.test(person) ? person : "",
+    kind: (AUDIT_KINDS as readonly string[]).includes(kind) ? (kind as AuditKind) : "",
+    from: isIsoDate(from) ? from : "",
+    to: isIsoDate(to) ? to : "",
+  };
+}
+
+/** The query of GET /api/audit for these filters (without cursor). */
+export function auditQuery({ person, kind, from, to }: HistoryFilters): URLSearchParams {
+  const query = new URLSearchParams();
+  if (person) query.set("user_id", person);
+  if (kind) query.set("kind", kind);
+  if (from) query.set("from", from);
+  // A "to" before "from" would be refused: the list then ends at "from"'s day.
+  if (to) query.set("to", from && to < from ? from : to);
+  return query;
+}
+
+/** Writes the filters into the address bar (replaceState: filtering is not a step back). */
+export function showFiltersInAddress(filters: HistoryFilters) {
+  const url = new URL(window.location.href);
+  const keys = ["person", "kind", "from", "to"] as const;
+  for (const key of keys) {
+    if (filters[key]) url.searchParams.set(key, filters[key]);
+    else url.searchParams.delete(key);
+  }
+  window.history.replaceState(null, "", url);
+}
+
+let timestampFormat: Intl.DateTimeFormat | undefined;
+
+/** ISO timestamp → "24.11.2026 14:03" in the viewer's time zone. */
+export function formatEntryTime(isoTimestamp: string): string {
+  timestampFormat ??= new Intl.DateTimeFormat("de-CH", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const parts = Object.fromEntries(
+    timestampFormat.formatToParts(new Date(isoTimestamp)).map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
+}

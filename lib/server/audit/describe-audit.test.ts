@@ -1,0 +1,248 @@
+import { describe, expect, test } from "vitest";
+import { describeAudit, type DescribableAudit, type ShiftSnapshot } from "./describe-audit";
+
+const shift = (overrides: Partial<ShiftSnapshot> = {}): ShiftSnapshot => ({
+  employee_id: 7,
+  employee_name: "Max Muster",
+  location_id: 3,
+  location_name: "Bahnhof",
+  shift_date: "2026-11-30",
+  start_time: "09:00",
+  end_time: "17:00",
+  break_minutes: 30,
+  custom_name: null,
+  ...overrides,
+});
+
+const say = (row: Partial<DescribableAudit> & { action: string }) =>
+  describeAudit({ actor: "anna", entityType: null, entityId: null, details: null, ...row });
+
+describe("shift writes, from their snapshots", () => {
+  test("a changed time says before and after", () => {
+    const details = { change_id: "c1", before: shift(), after: shift({ start_time: "10:00", end_time: "18:00" }) };
+    expect(say({ action: "shift.update", details })).toBe(
+      "anna hat die Schicht von Max Muster am Mo 30.11.2026 in Bahnhof von 09:00–17:00 auf 10:00–18:00 geändert.",
+    );
+  });
+
+  test("another day or location with the times kept is a move", () => {
+    const after = shift({ shift_date: "2026-12-01", location_id: 4, location_name: "Zentrum" });
+    expect(say({ action: "shift.update", details: { before: shift(), after } })).toBe(
+      "anna hat die Schicht von Max Muster vom Mo 30.11. (Bahnhof) auf Di 01.12. (Zentrum) verschoben.",
+    );
+  });
+
+  test("assigning, unassigning and handing over a shift", () => {
+    const open = shift({ employee_id: null, employee_name: null });
+    expect(say({ action: "shift.update", details: { before: open, after: shift() } })).toBe(
+      "anna hat die offene Schicht am Mo 30.11.2026 in Bahnhof (09:00–17:00) Max Muster zugewiesen.",
+    );
+    expect(say({ action: "shift.update", details: { before: shift(), after: open } })).toBe(
+      "anna hat Max Muster von der Schicht am Mo 30.11.2026 in Bahnhof (09:00–17:00) genommen; sie ist jetzt offen.",
+    );
+    const erika = shift({ employee_id: 8, employee_name: "Erika Beispiel" });
+    expect(say({ action: "shift.update", details: { before: shift(), after: erika } })).toBe(
+      "anna hat die Schicht am Mo 30.11.2026 in Bahnhof (09:00–17:00) von Max Muster an Erika Beispiel übergeben.",
+    );
+  });
+
+  test("several changes at once list what is new", () => {
+    const after = shift({ employee_id: 8, employee_name: "Erika Beispiel", end_time: "16:00", break_minutes: 45 });
+    expect(say({ action: "shift.update", details: { before: shift(), after } })).toBe(
+      "anna hat die Schicht von Max Muster am Mo 30.11.2026 in Bahnhof (09:00–17:00) geändert, " +
+        "neu: Erika Beispiel, 09:00–16:00, Pause 45 Minuten.",
+    );
+  });
+
+  test("created open or assigned, deleted", () => {
+    const open = shift({ employee_id: null, employee_name: null });
+    expect(say({ action: "shift.create", details: { after: open } })).toBe(
+      "anna hat eine offene Schicht am Mo 30.11.2026 in Bahnhof von 09:00–17:00 angelegt.",
+    );
+    expect(say({ action: "shift.create", details: { after: shift() } })).toBe(
+      "anna hat eine Schicht für Max Muster am Mo 30.11.2026 in Bahnhof von 09:00–17:00 angelegt.",
+    );
+    expect(say({ action: "shift.delete", details: { before: shift() } })).toBe(
+      "anna hat die Schicht von Max Muster am Mo 30.11.2026 in Bahnhof von 09:00–17:00 gelöscht.",
+    );
+  });
+
+  test("rows written before snapshots name the shift by id", () => {
+    expect(say({ action: "shift.update", entityType: "shift", entityId: 12, details: null })).toBe(
+      "anna hat die Schicht #12 geändert.",
+    );
+    expect(say({ action: "shift.delete", entityId: 12, details: { applications_cleared: [3] } })).toBe(
+      "anna hat die Schicht #12 gelöscht.",
+    );
+  });
+
+  test("a snapshot without names falls back to ids", () => {
+    const details = { after: shift({ employee_name: null, location_name: null }) };
+    expect(say({ action: "shift.create", details })).toBe(
+      "anna hat eine Schicht für #7 am Mo 30.11.2026 in #3 von 09:00–17:00 angelegt.",
+    );
+  });
+});
+
+describe("weeks, undo and templates", () => {
+  test("copying a week counts the shifts and the open ones", () => {
+    const details = {
+      change_id: "c",
+      from_start_date: "2026-11-23",
+      to_start_date: "2026-11-30",
+      created: 21,
+      opened: 2,
+    };
+    expect(say({ action: "shift.copy_week", details })).toBe(
+      "anna hat die Woche vom 23.11. in die Woche vom 30.11.2026 kopiert (21 Schichten, 2 davon offen).",
+    );
+    expect(say({ action: "shift.copy_week", details: { ...details, created: 1, opened: 0 } })).toBe(
+      "anna hat die Woche vom 23.11. in die Woche vom 30.11.2026 kopiert (1 Schicht).",
+    );
+  });
+
+  test("an undo counts its shifts, given as a number or a list", () => {
+    expect(say({ action: "change.undo", details: { undone_change_id: "x", shifts: 3 } })).toBe(
+      "anna hat eine Änderung rückgängig gemacht (3 Schichten).",
+    );
+    expect(say({ action: "change.undo", details: { shifts: [1] } })).toBe(
+      "anna hat eine Änderung rückgängig gemacht (1 Schicht).",
+    );
+  });
+
+  test("week templates by their name, else by id", () => {
+    const row = { entityType: "week_template", entityId: 5, names: { weekTemplate: "Standard" } };
+    const details = { week_start: "2026-11-30", shifts_created: 14 };
+    expect(say({ ...row, action: "week_template.apply", details })).toBe(
+      "anna hat die Wochenvorlage „Standard“ auf die Woche vom 30.11.2026 angewendet (14 Schichten).",
+    );
+    const saved = { from_week: "2026-11-23", shifts: 14 };
+    expect(say({ ...row, action: "week_template.create", details: saved })).toBe(
+      "anna hat die Woche vom 23.11.2026 als Wochenvorlage „Standard“ gespeichert (14 Schichten).",
+    );
+    expect(say({ action: "week_template.delete", entityType: "week_template", entityId: 5 })).toBe(
+      "anna hat die Wochenvorlage „#5“ gelöscht.",
+    );
+  });
+});
+
+describe("vacations, unavailability and applications", () => {
+  const names = { employee: "Max Muster", vacationStart: "2026-12-21", vacationEnd: "2026-12-24" };
+
+  test("approve and reject name the employee, the period and the days", () => {
+    const row = { entityType: "vacation", entityId: 9, names, details: { employee_id: 7, days: 4 } };
+    expect(say({ ...row, action: "vacation.approve" })).toBe(
+      "anna hat den Ferienantrag von Max Muster genehmigt (21.12.2026–24.12.2026, 4 Tage).",
+    );
+    expect(say({ ...row, action: "vacation.reject" })).toBe(
+      "anna hat den Ferienantrag von Max Muster abgelehnt (21.12.2026–24.12.2026, 4 Tage).",
+    );
+  });
+
+  test("a deleted vacation by its recorded days; an unknown employee by id", () => {
+    const details = { employee_id: 7, days: 1, status: "approved" };
+    expect(say({ action: "vacation.delete", details, names: { employee: "Max Muster" } })).toBe(
+      "anna hat die Ferien von Max Muster gelöscht (1 Tag).",
+    );
+    expect(say({ action: "vacation.request", actor: "max", details: { employee_id: 7, days: 2 } })).toBe(
+      "max hat Ferien für #7 beantragt (2 Tage).",
+    );
+  });
+
+  test("unavailability with its days and hours", () => {
+    const details = { employee_id: 7, start_date: "2026-12-02", end_date: "2026-12-02", start_time: "08:00" };
+    expect(say({ action: "unavailability.create", details: { ...details, end_time: "12:00" }, names })).toBe(
+      "anna hat eine Abwesenheit von Max Muster eingetragen (02.12.2026, 08:00–12:00).",
+    );
+    const days = { employee_id: 7, start_date: "2026-12-02", end_date: "2026-12-03", start_time: null };
+    expect(say({ action: "unavailability.update", details: days, names })).toBe(
+      "anna hat eine Abwesenheit von Max Muster geändert (02.12.2026–03.12.2026, ganztags).",
+    );
+  });
+
+  test("an application names the open shift's day and location", () => {
+    const row = { entityType: "shift", entityId: 4, details: { employee_id: 7 } };
+    const where = { employee: "Max Muster", shiftDate: "2026-11-30", shiftLocation: "Bahnhof" };
+    expect(say({ ...row, actor: "max", action: "shift_application.create", names: where })).toBe(
+      "max hat Max Muster auf die offene Schicht am Mo 30.11.2026 in Bahnhof gemeldet.",
+    );
+    expect(say({ ...row, action: "shift_application.delete", names: { employee: "Max Muster" } })).toBe(
+      "anna hat die Meldung von Max Muster auf die offene Schicht #4 zurückgezogen.",
+    );
+  });
+});
+
+describe("master data, users and sign-ins", () => {
+  test("employees, locations, settings and presets", () => {
+    expect(
+      say({
+        action: "employee.update",
+        entityId: 7,
+        details: { changed: ["weekly_hours", "x"] },
+        names: { employee: "Max Muster" },
+      }),
+    ).toBe("anna hat die Daten von Max Muster geändert (Wochenstunden, x).");
+    expect(
+      say({ action: "location.archive", entityId: 3, names: { location: "Bahnhof" }, details: { shifts_deleted: 2 } }),
+    ).toBe("anna hat den Standort „Bahnhof“ archiviert (2 Schichten gelöscht).");
+    expect(say({ action: "settings.update", details: { changed: ["company_name"] } })).toBe(
+      "anna hat die Betriebseinstellungen geändert (Firmenname).",
+    );
+    const early = { location_id: 3, location_name: "Bahnhof", name: "Früh", start_time: "06:00", end_time: "14:00" };
+    const later = { ...early, name: "Frühdienst", start_time: "06:30", end_time: "14:30", break_minutes: 30 };
+    expect(say({ action: "shift_preset.create", details: { after: early } })).toBe(
+      "anna hat die Schichtart „Früh“ (06:00–14:00) in Bahnhof angelegt.",
+    );
+    expect(say({ action: "shift_preset.update", details: { before: early, after: later } })).toBe(
+      "anna hat die Schichtart „Früh“ (06:00–14:00) in Bahnhof geändert, neu: „Frühdienst“ (06:30–14:30).",
+    );
+    expect(say({ action: "shift_preset.delete", entityId: 4, details: { before: early } })).toBe(
+      "anna hat die Schichtart „Früh“ (06:00–14:00) in Bahnhof gelöscht.",
+    );
+    expect(say({ action: "shift_preset.delete", entityId: 4 })).toBe("anna hat die Schichtart #4 gelöscht.");
+  });
+
+  test("user accounts and the first admin", () => {
+    expect(say({ action: "user.create", details: { username: "max", role: "manager" } })).toBe(
+      "anna hat den Benutzer „max“ (Manager) angelegt.",
+    );
+    expect(say({ action: "user.bootstrap_admin", actor: null, entityId: 1, names: { user: "admin" } })).toBe(
+      "Das System hat den ersten Administrator „admin“ angelegt.",
+    );
+    expect(
+      say({
+        action: "calendar_feed.issue",
+        entityId: 7,
+        details: { replaced: true },
+        names: { employee: "Max Muster" },
+      }),
+    ).toBe("anna hat den Kalender-Link von Max Muster erneuert.");
+  });
+
+  test("sign-ins with and without 2FA, failures and logouts", () => {
+    expect(say({ action: "auth.login", details: { two_factor: true } })).toBe("anna hat sich angemeldet (mit 2FA).");
+    expect(say({ action: "auth.login", details: { two_factor: false } })).toBe("anna hat sich angemeldet.");
+    const unknown = { username: "mallory", reason: "unknown_user" };
+    expect(say({ action: "auth.login_failed", actor: null, details: unknown })).toBe(
+      "Anmeldung als „mallory“ fehlgeschlagen (unbekannter Benutzer).",
+    );
+    expect(say({ action: "auth.logout", actor: null, entityId: 2, names: { user: "anna" } })).toBe(
+      "anna hat sich abgemeldet.",
+    );
+  });
+});
+
+describe("never an error", () => {
+  test("an unknown action gets a generic sentence", () => {
+    expect(say({ action: "robot.dance", details: { anything: [1, 2] } })).toBe("anna hat robot.dance ausgeführt.");
+    expect(say({ action: "vacation.teleport", actor: null })).toBe("Das System hat vacation.teleport ausgeführt.");
+  });
+
+  test("odd details (a string, an array, wrong types) do not throw", () => {
+    for (const details of ["x", [1], { before: "no", after: 3 }, { employee_id: { from: 1, to: 2 } }, 42]) {
+      for (const action of ["shift.update", "shift.copy_week", "vacation.approve", "user.update", "auth.login"]) {
+        expect(say({ action, details })).toMatch(/^.+\.$/);
+      }
+    }
+  });
+});

@@ -1,0 +1,401 @@
+/**
+ * An audit row as one German sentence (docs/PRODUCT-RULES.md §27.5): who did what, and for changes what it was
+ * before and after. Pure: names come with the row (from the row's snapshot, else looked up by find-audit.ts in the
+ * same statement, else "#id"). Every action gets a sentence; an unknown one a generic sentence, never an error.
+ */
+import { isoWeekday } from "@/lib/shared/dates";
+import { formatDate, formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
+
+/** A shift as recorded in `details.before` / `details.after` of shift writes, names as at write time. */
+export type ShiftSnapshot = {
+  employee_id: number | null;
+  employee_name: string | null;
+  location_id: number;
+  location_name: string | null;
+  shift_date: string;
+  start_time: string;
+  end_time: string;
+  break_minutes: number;
+  custom_name: string | null;
+};
+
+export type DescribableAudit = {
+  action: string;
+  /** The acting user's name as recorded; null for the system (first admin) and logouts. */
+  actor: string | null;
+  entityType: string | null;
+  entityId: number | null;
+  details: unknown;
+  /** Current names of what the row refers to, looked up by id; null when gone or not applicable. */
+  names?: {
+    /** The employee of `entity_id` (entity "employee") or of `details.employee_id`. */
+    employee?: string | null;
+    location?: string | null;
+    user?: string | null;
+    weekTemplate?: string | null;
+    /** The shift of `entity_id` (entity "shift"): its date and location now. */
+    shiftDate?: string | null;
+    shiftLocation?: string | null;
+    /** The vacation of `entity_id`: its period now. */
+    vacationStart?: string | null;
+    vacationEnd?: string | null;
+  };
+};
+
+type Details = Record<string, unknown>;
+type Names = NonNullable<DescribableAudit["names"]>;
+
+const FIELD_LABELS: Record<string, string> = {
+  first_name: "Vorname",
+  last_name: "Nachname",
+  weekly_hours: "Wochenstunden",
+  vacation_days: "Ferientage",
+  color: "Farbe",
+  email: "E-Mail",
+  phone: "Telefon",
+  name: "Name",
+  address: "Adresse",
+  holiday_region: "Feiertagsregion",
+  username: "Benutzername",
+  role: "Rolle",
+  password: "Passwort",
+  employee_id: "Verknüpfung mit Mitarbeiter",
+  company_name: "Firmenname",
+};
+const ROLE_LABELS: Record<string, string> = { user: "Mitarbeitende", manager: "Manager", admin: "Administrator" };
+const LOGIN_FAILURES: Record<string, string> = {
+  wrong_password: "falsches Passwort",
+  unknown_user: "unbekannter Benutzer",
+  wrong_2fa_code: "falscher 2FA-Code",
+};
+
+const asDetails = (value: unknown): Details =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Details) : {};
+const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
+const quoted = (value: string) => `„${value}“`;
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const shifts = (n: number) => count(n, "Schicht", "Schichten");
+const inPlace = (location: string | null | undefined) => (location ? ` in ${location}` : "");
+
+function isSnapshot(value: unknown): value is ShiftSnapshot {
+  const shift = asDetails(value);
+  return typeof shift.shift_date === "string" && typeof shift.start_time === "string";
+}
+
+/** 2026-11-30 → "Mo 30.11.2026" */
+export function weekdayDate(isoDate: string): string {
+  return `${WEEKDAYS_SHORT[isoWeekday(isoDate) - 1]} ${formatDate(isoDate)}`;
+}
+
+const weekdayDayMonth = (isoDate: string) => `${WEEKDAYS_SHORT[isoWeekday(isoDate) - 1]} ${formatDayMonth(isoDate)}`;
+const hhmm = (time: string) => time.slice(0, 5);
+const times = (shift: ShiftSnapshot) => `${hhmm(shift.start_time)}–${hhmm(shift.end_time)}`;
+const locationOf = (shift: ShiftSnapshot) => shift.location_name ?? `#${shift.location_id}`;
+const personOf = (shift: ShiftSnapshot) =>
+  shift.employee_id === null ? null : (shift.employee_name ?? `#${shift.employee_id}`);
+const whereWhen = (shift: ShiftSnapshot) => `am ${weekdayDate(shift.shift_date)} in ${locationOf(shift)}`;
+
+/** "die Schicht von Max Muster" / "die offene Schicht" */
+function theShift(shift: ShiftSnapshot): string {
+  const person = personOf(shift);
+  return person === null ? "die offene Schicht" : `die Schicht von ${person}`;
+}
+
+function describeShift(actor: string, action: string, details: Details, entityId: number | null): string {
+  const before = isSnapshot(details.before) ? details.before : null;
+  const after = isSnapshot(details.after) ? details.after : null;
+  const verb = action.slice("shift.".length);
+  if (verb === "create" && after) {
+    const person = personOf(after);
+    const what = person === null ? "eine offene Schicht" : `eine Schicht für ${person}`;
+    return `${actor} hat ${what} ${whereWhen(after)} von ${times(after)} angelegt.`;
+  }
+  if (verb === "delete" && before) {
+    return `${actor} hat ${theShift(before)} ${whereWhen(before)} von ${times(before)} gelöscht.`;
+  }
+  if (verb === "update" && before && after) return describeShiftUpdate(actor, before, after);
+  const verbs: Record<string, string> = { create: "angelegt", update: "geändert", delete: "gelöscht" };
+  if (verbs[verb]) return `${actor} hat die Schicht ${entityId === null ? "" : `#${entityId} `}${verbs[verb]}.`;
+  return generic(actor, action);
+}
+
+function describeShiftUpdate(actor: string, before: ShiftSnapshot, after: ShiftSnapshot): string {
+  const changed = new Set<string>();
+  if (before.employee_id !== after.employee_id) changed.add("employee");
+  if (before.shift_date !== after.shift_date) changed.add("date");
+  if (before.location_id !== after.location_id) changed.add("location");
+  if (times(before) !== times(after)) changed.add("times");
+  if (before.break_minutes !== after.break_minutes) changed.add("break");
+  if ((before.custom_name ?? null) !== (after.custom_name ?? null)) changed.add("name");
+  const only = (...keys: string[]) => changed.size > 0 && [...changed].every((key) => keys.includes(key));
+  const subject = `${actor} hat ${theShift(before)}`;
+
+  if (changed.size === 0) return `${subject} ${whereWhen(before)} gespeichert (ohne Änderung).`;
+  if (only("times")) return `${subject} ${whereWhen(before)} von ${times(before)} auf ${times(after)} geändert.`;
+  if (only("date", "location")) {
+    const from = `${weekdayDayMonth(before.shift_date)} (${locationOf(before)})`;
+    const to = `${weekdayDayMonth(after.shift_date)} (${locationOf(after)})`;
+    return `${subject} vom ${from} auf ${to} verschoben.`;
+  }
+  if (only("employee")) {
+    const slot = `${whereWhen(before)} (${times(before)})`;
+    const from = personOf(before);
+    const to = personOf(after);
+    if (from === null) return `${actor} hat die offene Schicht ${slot} ${to} zugewiesen.`;
+    if (to === null) return `${actor} hat ${from} von der Schicht ${slot} genommen; sie ist jetzt offen.`;
+    return `${actor} hat die Schicht ${slot} von ${from} an ${to} übergeben.`;
+  }
+  const now: string[] = [];
+  if (changed.has("employee")) now.push(personOf(after) ?? "offen");
+  if (changed.has("date")) now.push(weekdayDate(after.shift_date));
+  if (changed.has("location")) now.push(locationOf(after));
+  if (changed.has("times")) now.push(times(after));
+  if (changed.has("break")) now.push(`Pause ${after.break_minutes} Minuten`);
+  if (changed.has("name")) now.push(after.custom_name ? quoted(after.custom_name) : "ohne Bezeichnung");
+  return `${subject} ${whereWhen(before)} (${times(before)}) geändert, neu: ${now.join(", ")}.`;
+}
+
+function shiftCount(value: unknown): number | null {
+  if (Array.isArray(value)) return value.length;
+  return num(value);
+}
+
+function describePlanBatch(actor: string, action: string, details: Details): string | null {
+  if (action === "shift.copy_week") {
+    const from = text(details.from_start_date);
+    const to = text(details.to_start_date);
+    const created = num(details.created);
+    const opened = num(details.opened);
+    const weeks =
+      from && to ? `die Woche vom ${formatDayMonth(from)} in die Woche vom ${formatDate(to)}` : "eine Woche";
+    const extra = created === null ? "" : ` (${shifts(created)}${opened ? `, ${opened} davon offen` : ""})`;
+    return `${actor} hat ${weeks} kopiert${extra}.`;
+  }
+  if (action === "change.undo") {
+    const undone = shiftCount(details.shifts);
+    const extra = undone === null ? "" : ` (${shifts(undone)})`;
+    return `${actor} hat eine Änderung rückgängig gemacht${extra}.`;
+  }
+  return null;
+}
+
+function describeApplication(actor: string, action: string, employee: string, names: Names, id: number | null) {
+  const shift =
+    names.shiftDate != null
+      ? `die offene Schicht am ${weekdayDate(names.shiftDate)}${inPlace(names.shiftLocation)}`
+      : `die offene Schicht #${id ?? "?"}`;
+  if (action === "shift_application.create") return `${actor} hat ${employee} auf ${shift} gemeldet.`;
+  if (action === "shift_application.delete")
+    return `${actor} hat die Meldung von ${employee} auf ${shift} zurückgezogen.`;
+  return generic(actor, action);
+}
+
+function describeVacation(actor: string, action: string, details: Details, employee: string, names: Names): string {
+  const days = num(details.days);
+  const period =
+    names.vacationStart && names.vacationEnd
+      ? names.vacationStart === names.vacationEnd
+        ? formatDate(names.vacationStart)
+        : `${formatDate(names.vacationStart)}–${formatDate(names.vacationEnd)}`
+      : null;
+  const parts = [period, days === null ? null : count(days, "Tag", "Tage")].filter(Boolean);
+  const extra = parts.length > 0 ? ` (${parts.join(", ")})` : "";
+  switch (action) {
+    case "vacation.create":
+      return `${actor} hat Ferien für ${employee} eingetragen${extra}.`;
+    case "vacation.request":
+      return `${actor} hat Ferien für ${employee} beantragt${extra}.`;
+    case "vacation.update":
+      return `${actor} hat die Ferien von ${employee} geändert${extra}.`;
+    case "vacation.approve":
+      return `${actor} hat den Ferienantrag von ${employee} genehmigt${extra}.`;
+    case "vacation.reject":
+      return `${actor} hat den Ferienantrag von ${employee} abgelehnt${extra}.`;
+    case "vacation.withdraw":
+      return `${actor} hat den Ferienantrag von ${employee} zurückgezogen${extra}.`;
+    case "vacation.delete":
+      return details.status === "requested"
+        ? `${actor} hat den Ferienantrag von ${employee} gelöscht${extra}.`
+        : `${actor} hat die Ferien von ${employee} gelöscht${extra}.`;
+    default:
+      return generic(actor, action);
+  }
+}
+
+function describeUnavailability(actor: string, action: string, details: Details, employee: string): string {
+  const start = text(details.start_date);
+  const end = text(details.end_date);
+  const from = text(details.start_time);
+  const to = text(details.end_time);
+  let extra = "";
+  if (start) {
+    const days = !end || end === start ? formatDate(start) : `${formatDate(start)}–${formatDate(end)}`;
+    extra = ` (${days}, ${from && to ? `${hhmm(from)}–${hhmm(to)}` : "ganztags"})`;
+  }
+  const verbs: Record<string, string> = {
+    "unavailability.create": "eingetragen",
+    "unavailability.update": "geändert",
+    "unavailability.delete": "gelöscht",
+  };
+  const verb = verbs[action];
+  return verb ? `${actor} hat eine Abwesenheit von ${employee} ${verb}${extra}.` : generic(actor, action);
+}
+
+function changedFields(details: Details): string {
+  const changed = Array.isArray(details.changed) ? details.changed.filter((key) => typeof key === "string") : [];
+  return changed.length > 0 ? ` (${changed.map((key: string) => FIELD_LABELS[key] ?? key).join(", ")})` : "";
+}
+
+type PresetSnapshot = { name: string; location: string | null; times: string | null };
+
+function presetOf(value: unknown): PresetSnapshot | null {
+  const preset = asDetails(value);
+  const name = text(preset.name);
+  if (!name) return null;
+  const start = text(preset.start_time);
+  const end = text(preset.end_time);
+  return { name, location: text(preset.location_name), times: start && end ? `${hhmm(start)}–${hhmm(end)}` : null };
+}
+
+/** Presets ("Schichtarten", §27.1) keep a snapshot `{ location_name, name, start_time, end_time, break_minutes }`. */
+function describePreset(actor: string, action: string, details: Details, ref: string): string {
+  const before = presetOf(details.before);
+  const after = presetOf(details.after);
+  const one = after ?? before;
+  if (!one) {
+    const verb = { create: "angelegt", update: "geändert", delete: "gelöscht" }[action.slice("shift_preset.".length)];
+    return `${actor} hat die Schichtart ${ref} ${verb ?? "geändert"}.`;
+  }
+  const at = inPlace(one.location);
+  const times = (preset: PresetSnapshot) => (preset.times ? ` (${preset.times})` : "");
+  if (action === "shift_preset.update" && before && after) {
+    const now = `${quoted(after.name)}${times(after)}`;
+    return `${actor} hat die Schichtart ${quoted(before.name)}${times(before)}${at} geändert, neu: ${now}.`;
+  }
+  const verb = action === "shift_preset.delete" ? "gelöscht" : "angelegt";
+  return `${actor} hat die Schichtart ${quoted(one.name)}${times(one)}${at} ${verb}.`;
+}
+
+function describeMasterData(actor: string, row: DescribableAudit, details: Details, names: Names): string | null {
+  const { action, entityId } = row;
+  const ref = `#${entityId ?? "?"}`;
+  const employee = names.employee ?? ref;
+  const location = quoted(names.location ?? ref);
+  const template = quoted(names.weekTemplate ?? text(details.name) ?? ref);
+  switch (action) {
+    case "employee.create":
+      return `${actor} hat ${employee} als Mitarbeiter angelegt.`;
+    case "employee.update":
+      return `${actor} hat die Daten von ${employee} geändert${changedFields(details)}.`;
+    case "employee.archive": {
+      const open = num(details.shifts_unassigned);
+      return `${actor} hat ${employee} archiviert${open ? ` (${shifts(open)} jetzt offen)` : ""}.`;
+    }
+    case "location.create":
+      return `${actor} hat den Standort ${location} angelegt.`;
+    case "location.update":
+      return `${actor} hat den Standort ${location} geändert${changedFields(details)}.`;
+    case "location.archive": {
+      const gone = num(details.shifts_deleted);
+      return `${actor} hat den Standort ${location} archiviert${gone ? ` (${shifts(gone)} gelöscht)` : ""}.`;
+    }
+    case "week_template.create": {
+      // Saved from a planned week (§27.3): { from_week, shifts }.
+      const week = text(details.from_week);
+      const rows = num(details.shifts);
+      if (!week) return `${actor} hat die Wochenvorlage ${template} angelegt.`;
+      const made = rows === null ? "" : ` (${shifts(rows)})`;
+      return `${actor} hat die Woche vom ${formatDate(week)} als Wochenvorlage ${template} gespeichert${made}.`;
+    }
+    case "week_template.update":
+      return `${actor} hat die Wochenvorlage ${template} geändert.`;
+    case "week_template.delete":
+      return `${actor} hat die Wochenvorlage ${template} gelöscht.`;
+    case "week_template.apply": {
+      const week = text(details.week_start);
+      const made = num(details.shifts_created);
+      const on = week ? ` auf die Woche vom ${formatDate(week)}` : "";
+      return `${actor} hat die Wochenvorlage ${template}${on} angewendet${made === null ? "" : ` (${shifts(made)})`}.`;
+    }
+    case "settings.update":
+      return `${actor} hat die Betriebseinstellungen geändert${changedFields(details)}.`;
+    case "shift_preset.create":
+    case "shift_preset.update":
+    case "shift_preset.delete":
+      return describePreset(actor, action, details, ref);
+    default:
+      return null;
+  }
+}
+
+function describeUser(actor: string, row: DescribableAudit, details: Details, names: Names): string | null {
+  const account = quoted(text(details.username) ?? names.user ?? `#${row.entityId ?? "?"}`);
+  const holder = names.employee ?? `#${row.entityId ?? "?"}`;
+  switch (row.action) {
+    case "user.bootstrap_admin":
+      return `${actor} hat den ersten Administrator ${account} angelegt.`;
+    case "user.create": {
+      const role = text(details.role);
+      return `${actor} hat den Benutzer ${account}${role ? ` (${ROLE_LABELS[role] ?? role})` : ""} angelegt.`;
+    }
+    case "user.update":
+      return `${actor} hat den Benutzer ${account} geändert${changedFields(details)}.`;
+    case "user.delete":
+      return `${actor} hat den Benutzer ${account} gelöscht.`;
+    case "calendar_feed.issue":
+      return `${actor} hat den Kalender-Link von ${holder} ${details.replaced ? "erneuert" : "erstellt"}.`;
+    case "calendar_feed.revoke":
+      return `${actor} hat den Kalender-Link von ${holder} widerrufen.`;
+    default:
+      return null;
+  }
+}
+
+function describeAuth(actor: string | null, row: DescribableAudit, details: Details, names: Names): string | null {
+  const who = actor ?? names.user ?? `#${row.entityId ?? "?"}`;
+  switch (row.action) {
+    case "auth.login":
+      return details.two_factor === true ? `${who} hat sich angemeldet (mit 2FA).` : `${who} hat sich angemeldet.`;
+    case "auth.login_failed": {
+      const name = text(details.username) ?? actor ?? names.user;
+      const reason = LOGIN_FAILURES[text(details.reason) ?? ""];
+      return `Anmeldung${name ? ` als ${quoted(name)}` : ""} fehlgeschlagen${reason ? ` (${reason})` : ""}.`;
+    }
+    case "auth.logout":
+      return `${names.user ?? actor ?? `Benutzer #${row.entityId ?? "?"}`} hat sich abgemeldet.`;
+    case "auth.password_changed":
+      return `${who} hat das eigene Passwort geändert.`;
+    case "auth.2fa_enabled":
+      return `${who} hat die Zwei-Faktor-Anmeldung (2FA) eingeschaltet.`;
+    case "auth.2fa_disabled":
+      return `${who} hat die Zwei-Faktor-Anmeldung (2FA) ausgeschaltet.`;
+    default:
+      return null;
+  }
+}
+
+function generic(actor: string, action: string): string {
+  return `${actor} hat ${action} ausgeführt.`;
+}
+
+/** The sentence of one audit row. */
+export function describeAudit(row: DescribableAudit): string {
+  const { action } = row;
+  const details = asDetails(row.details);
+  const names = row.names ?? {};
+  const actor = row.actor ?? "Das System";
+  const employeeId = num(details.employee_id);
+  const employee = names.employee ?? (employeeId === null ? "#?" : `#${employeeId}`);
+
+  if (action.startsWith("auth.")) return describeAuth(row.actor, row, details, names) ?? generic(actor, action);
+  const batch = describePlanBatch(actor, action, details);
+  if (batch) return batch;
+  if (action.startsWith("shift.")) return describeShift(actor, action, details, row.entityId);
+  if (action.startsWith("shift_application.")) return describeApplication(actor, action, employee, names, row.entityId);
+  if (action.startsWith("vacation.")) return describeVacation(actor, action, details, employee, names);
+  if (action.startsWith("unavailability.")) return describeUnavailability(actor, action, details, employee);
+  return (
+    describeMasterData(actor, row, details, names) ?? describeUser(actor, row, details, names) ?? generic(actor, action)
+  );
+}
