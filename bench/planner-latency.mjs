@@ -1,0 +1,126 @@
+// @ts-check
+// P13: how quickly the planner answers an interaction — a week switch and a drag-and-drop move — measured as the
+// browser measures INP: Event Timing entries (the time from the input to the next paint after its handlers), in
+// Chromium with the CPU slowed down 4×. Prints p75 per interaction; asserts nothing.
+import { chromium } from "@playwright/test";
+import { apiLogin } from "./lib/api.mjs";
+import { CHROMIUM, CHROMIUM_ARGS, writeSessionToStorage } from "./lib/browser.mjs";
+import { percentile } from "./lib/server.mjs";
+
+const CPU_SLOWDOWN = 4;
+/** Event Timing reports nothing shorter than this; an interaction without an entry counts as this long. */
+const EVENT_TIMING_FLOOR_MS = 16;
+
+/**
+ * Runs in the page before its scripts: collects every Event Timing entry that belongs to an interaction.
+ * `window.__interactions` maps interactionId → the longest entry's duration (what INP takes per interaction).
+ */
+function observeInteractions() {
+  /** @type {Map<number, number>} */
+  const interactions = new Map();
+  Object.assign(window, { __interactions: interactions });
+  new PerformanceObserver((list) => {
+    // `interactionId` is newer than TypeScript's DOM types.
+    for (const entry of /** @type {(PerformanceEntry & { interactionId?: number })[]} */ (list.getEntries())) {
+      if (!entry.interactionId) continue;
+      interactions.set(entry.interactionId, Math.max(interactions.get(entry.interactionId) ?? 0, entry.duration));
+    }
+  }).observe(/** @type {PerformanceObserverInit} */ ({ type: "event", buffered: true, durationThreshold: 16 }));
+}
+
+/**
+ * The interactions' durations since the last call (an interaction without an entry was shorter than the floor).
+ * @param {import("@playwright/test").Page} page
+ * @param {number} expected how many interactions the caller made
+ */
+async function takeDurations(page, expected) {
+  // Entries arrive after the next paint; give the observer a moment.
+  await page.waitForTimeout(300);
+  const durations = await page.evaluate(() => {
+    const map = /** @type {Map<number, number>} */ (Reflect.get(window, "__interactions"));
+    const values = [...map.values()];
+    map.clear();
+    return values;
+  });
+  const floor = Array.from({ length: Math.max(0, expected - durations.length) }, () => EVENT_TIMING_FLOOR_MS);
+  return [...durations, ...floor];
+}
+
+/**
+ * @typedef {{ p75: number, max: number, samples: number }} Latency
+ * @param {number[]} values
+ * @returns {Latency}
+ */
+function summary(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p75: percentile(sorted, 75), max: sorted[sorted.length - 1], samples: sorted.length };
+}
+
+/**
+ * @param {string} baseUrl
+ * @param {import("./lib/api.mjs").Credentials} credentials
+ * @param {{ weekStart: string, rounds?: number }} options the seeded week (a Monday) and how often to repeat
+ * @returns {Promise<{ weekSwitch: Latency, move: Latency }>}
+ */
+export async function benchPlannerLatency(baseUrl, credentials, { weekStart, rounds = 10 }) {
+  const session = await apiLogin(baseUrl, credentials);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.waitForFunction(() => localStorage.getItem("auth-storage") !== null);
+    await page.evaluate(writeSessionToStorage, session);
+    await page.addInitScript(observeInteractions);
+    await page.goto(`${baseUrl}/schedule?week=${weekStart}`);
+    await page.getByTestId("shift").first().waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    await takeDurations(page, 0);
+
+    /** @type {number[]} */
+    const weekSwitch = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const button of ["Nächste Woche", "Vorherige Woche"]) {
+        await page.getByRole("button", { name: button }).click();
+        await page.waitForLoadState("networkidle");
+        weekSwitch.push(...(await takeDurations(page, 1)));
+      }
+    }
+
+    /** @type {number[]} */
+    const move = [];
+    for (let round = 0; round < rounds; round++) move.push(...(await dragChipToNextDay(page)));
+    return { weekSwitch: summary(weekSwitch), move: summary(move) };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Drags the first chip of the grid with the mouse one day to the right (or left from Sunday) and waits until the
+ * server has answered; answers the durations of its interactions (pointer down and pointer up).
+ * @param {import("@playwright/test").Page} page
+ */
+async function dragChipToNextDay(page) {
+  const chip = page.getByTestId("shift").first();
+  const id = await chip.getAttribute("data-shift-id");
+  const from = await chip.boundingBox();
+  if (!from) throw new Error("no chip to drag");
+  const cell = page.locator("[data-drop-cell]").filter({ has: page.locator(`[data-shift-id="${id}"]`) });
+  const cellBox = await cell.boundingBox();
+  if (!cellBox) throw new Error("the chip has no cell");
+  const toRight = cellBox.x + cellBox.width * 1.5 < (page.viewportSize()?.width ?? 0);
+  const target = { x: cellBox.x + cellBox.width * (toRight ? 1.5 : -0.5), y: cellBox.y + cellBox.height / 2 };
+  const saved = page.waitForResponse(
+    (res) => res.url().includes(`/api/shifts/${id}`) && res.request().method() === "PUT",
+  );
+  await page.mouse.move(from.x + 10, from.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 20, from.y + 10, { steps: 2 });
+  await page.mouse.move(target.x, target.y, { steps: 8 });
+  await page.mouse.up();
+  await saved;
+  await page.waitForLoadState("networkidle");
+  return takeDurations(page, 1);
+}
