@@ -162,6 +162,7 @@ export async function seedPlannerWeek(baseUrl, credentials) {
   }
   return {
     shifts: shifts.length,
+    weekStart: isoDate(monday),
     async cleanup() {
       for (const shift of shifts) await call("DELETE", `/shifts/${shift.id}`);
       for (const employee of employees) await call("DELETE", `/employees/${employee.id}`);

@@ -73,7 +73,11 @@ export async function benchPlannerLatency(baseUrl, credentials, { weekStart, rou
     await page.evaluate(writeSessionToStorage, session);
     await page.addInitScript(observeInteractions);
     await page.goto(`${baseUrl}/schedule?week=${weekStart}`);
-    await page.getByTestId("shift").first().waitFor();
+    // Drag and drop loads after the grid (for planners only): its drag handles show it is there.
+    await page
+      .getByRole("button", { name: /^Ziehen:/ })
+      .first()
+      .waitFor({ state: "attached" });
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     await takeDurations(page, 0);
@@ -88,9 +92,17 @@ export async function benchPlannerLatency(baseUrl, credentials, { weekStart, rou
       }
     }
 
+    // One chip, dragged to the next day and back again: both moves are always allowed.
+    const chipId = await page.getByTestId("shift").first().getAttribute("data-shift-id");
     /** @type {number[]} */
     const move = [];
-    for (let round = 0; round < rounds; round++) move.push(...(await dragChipToNextDay(page)));
+    /** @type {string | null} */
+    let home = null;
+    for (let round = 0; round < rounds * 2; round++) {
+      const dragged = await dragChip(page, String(chipId), home);
+      home = home === null ? dragged.from : null;
+      move.push(...dragged.durations);
+    }
     return { weekSwitch: summary(weekSwitch), move: summary(move) };
   } finally {
     await browser.close();
@@ -98,29 +110,36 @@ export async function benchPlannerLatency(baseUrl, credentials, { weekStart, rou
 }
 
 /**
- * Drags the first chip of the grid with the mouse one day to the right (or left from Sunday) and waits until the
- * server has answered; answers the durations of its interactions (pointer down and pointer up).
+ * Drags a chip with the mouse as a person would — to the cell `to` names, or else to the cell beside it (the next
+ * day, or the day before from Sunday) — and waits until the server has answered. Answers the cell it came from and
+ * the durations of the drag's interactions (the press and the release).
  * @param {import("@playwright/test").Page} page
+ * @param {string} id the shift's id
+ * @param {string | null} to the `data-add` key of the target cell
  */
-async function dragChipToNextDay(page) {
-  const chip = page.getByTestId("shift").first();
-  const id = await chip.getAttribute("data-shift-id");
+async function dragChip(page, id, to) {
+  const chip = page.locator(`[data-testid="shift"][data-shift-id="${id}"]`);
+  // A cell is named by the data-add key of its "+", which is where the chip is dropped.
+  const cells = await chip.evaluate((element) => {
+    const cell = element.closest("td");
+    const keyOf = (/** @type {Element | null | undefined} */ other) =>
+      other?.querySelector("button[data-add]")?.getAttribute("data-add") ?? null;
+    return { from: keyOf(cell), beside: keyOf(cell?.nextElementSibling) ?? keyOf(cell?.previousElementSibling) };
+  });
+  const target = page.locator(`button[data-add="${to ?? cells.beside}"]`);
   const from = await chip.boundingBox();
-  if (!from) throw new Error("no chip to drag");
-  const cell = page.locator("[data-drop-cell]").filter({ has: page.locator(`[data-shift-id="${id}"]`) });
-  const cellBox = await cell.boundingBox();
-  if (!cellBox) throw new Error("the chip has no cell");
-  const toRight = cellBox.x + cellBox.width * 1.5 < (page.viewportSize()?.width ?? 0);
-  const target = { x: cellBox.x + cellBox.width * (toRight ? 1.5 : -0.5), y: cellBox.y + cellBox.height / 2 };
+  const box = await target.boundingBox();
+  if (!from || !box || !cells.from) throw new Error("chip or target cell not on screen");
   const saved = page.waitForResponse(
     (res) => res.url().includes(`/api/shifts/${id}`) && res.request().method() === "PUT",
   );
-  await page.mouse.move(from.x + 10, from.y + 10);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
-  await page.mouse.move(from.x + 20, from.y + 10, { steps: 2 });
-  await page.mouse.move(target.x, target.y, { steps: 8 });
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 12 });
   await page.mouse.up();
-  await saved;
+  const answer = await saved;
+  if (answer.status() !== 200) throw new Error(`the move was refused: ${answer.status()} ${await answer.text()}`);
   await page.waitForLoadState("networkidle");
-  return takeDurations(page, 1);
+  return { from: cells.from, durations: await takeDurations(page, 1) };
 }

@@ -2,7 +2,7 @@
 // @ts-check
 // `npm run bench [-- --large --no-build]`: builds the production app, starts it
 // on its own embedded PostgreSQL, generates data, measures the budgets of
-// P1–P12 and prints a table (also written to docs/PERFORMANCE.md).
+// P1–P14 and prints a table (also written to docs/PERFORMANCE.md).
 // Benchmarks print; they never fail a build. `--large` adds the 1 M-shift
 // database (P2, P9, P10) and the 1 M-row audit log (P14), a few minutes more.
 import path from "node:path";
@@ -19,6 +19,7 @@ import { benchCheckLatency, benchWarningsLatency, benchWarningsThroughput, seedV
 import { benchSchedulePdf } from "./pdf-vs-health.mjs";
 import { benchAuditHistory } from "./audit-history.mjs";
 import { benchCalendarFeed, seedFeed } from "./calendar-feed.mjs";
+import { benchPlannerLatency } from "./planner-latency.mjs";
 import { pidOnPort, pin, rssMb } from "./lib/process.mjs";
 import { archive, seedStaff } from "./lib/seed.mjs";
 import { BENCH_ADMIN, startBenchServer } from "./lib/server.mjs";
@@ -217,6 +218,19 @@ try {
     figure: js.map((row) => `${row.path} ${row.jsKbGzip.toFixed(0)} kB`).join(", "),
     budget: "≤ 230 kB",
     pass: js.every((row) => row.pass),
+  });
+  console.log("P13: interaction latency in the planner (Event Timing, 4x CPU slowdown) ...");
+  const latency = await benchPlannerLatency(server.baseUrl, BENCH_ADMIN, { weekStart: plannerWeek.weekStart });
+  const latencyFigure = (/** @type {{ p75: number, max: number, samples: number }} */ l) =>
+    `p75 ${ms(l.p75)} (max ${ms(l.max)}, ${l.samples} interactions)`;
+  rows.push({
+    id: "P13",
+    what:
+      `Interaction latency in the planner (${plannerWeek.shifts} shifts shown), Chromium at 4× CPU slowdown, ` +
+      "as INP measures it (Event Timing): a week switch; a drag-and-drop move of a shift to the next day",
+    figure: `${latencyFigure(latency.weekSwitch)}; ${latencyFigure(latency.move)}`,
+    budget: "p75 ≤ 100 ms each",
+    pass: latency.weekSwitch.p75 <= 100 && latency.move.p75 <= 100,
   });
   await plannerWeek.cleanup();
 

@@ -70,7 +70,7 @@ describe("GET /api/reports/schedule/pdf", () => {
     expect(text).toContain("Inventur");
   });
 
-  test("a month prints only the weeks with shifts, each on a page of its own", async () => {
+  test("a month prints only the weeks with shifts", async () => {
     const { token } = await createUser("admin");
     const l = await fx.location({ name: "Monatsfiliale" });
     // September 2063 touches KW 35–39; only KW 36 and KW 38 have shifts.
@@ -84,7 +84,8 @@ describe("GET /api/reports/schedule/pdf", () => {
     for (const week of ["KW 36", "KW 38"]) expect(text).toContain(week);
     // The weeks without a shift are left out (docs/PRODUCT-RULES.md §27.6).
     for (const week of ["KW 35", "KW 37", "KW 39"]) expect(text).not.toContain(week);
-    expect(pdfPageCount(res.bytes)).toBe(2);
+    // Pages are not counted here: every location of the shared test database is a row. The month's page count is
+    // checked on a database of its own in app/api/reports/holidays.test.ts.
   });
 
   test("a range without shifts gives one page that says so", async () => {
