@@ -2,7 +2,7 @@
 // @ts-check
 // `npm run bench [-- --large --no-build]`: builds the production app, starts it
 // on its own embedded PostgreSQL, generates data, measures the budgets of
-// P1–P14 and prints a table (also written to docs/PERFORMANCE.md).
+// P1–P15 and prints a table (also written to docs/PERFORMANCE.md).
 // Benchmarks print; they never fail a build. `--large` adds the 1 M-shift
 // database (P2, P9, P10) and the 1 M-row audit log (P14), a few minutes more.
 import path from "node:path";
@@ -20,6 +20,7 @@ import { benchSchedulePdf } from "./pdf-vs-health.mjs";
 import { benchAuditHistory } from "./audit-history.mjs";
 import { benchCalendarFeed, seedFeed } from "./calendar-feed.mjs";
 import { benchPlannerLatency } from "./planner-latency.mjs";
+import { benchPlanningClicks } from "./planning-clicks.mjs";
 import { pidOnPort, pin, rssMb } from "./lib/process.mjs";
 import { archive, seedStaff } from "./lib/seed.mjs";
 import { BENCH_ADMIN, startBenchServer } from "./lib/server.mjs";
@@ -233,6 +234,17 @@ try {
     pass: latency.weekSwitch.p75 <= 100 && latency.move.p75 <= 100,
   });
   await plannerWeek.cleanup();
+  console.log("P15: clicks and keystrokes to plan the reference week ...");
+  const planning = await benchPlanningClicks(server.baseUrl, BENCH_ADMIN);
+  rows.push({
+    id: "P15",
+    what:
+      "Clicks + keystrokes to plan a small company's week in the planner (3 locations with presets, 30 shifts, 20 of " +
+      "them repeating last week): copy last week with its people, then add 10 shifts by preset and person",
+    figure: `${planning.total} (${planning.clicks} clicks, ${planning.keys} keystrokes; ${planning.planned} shifts)`,
+    budget: "≤ 60",
+    pass: planning.total <= 60,
+  });
 
   const rss = rssMb(serverPid);
   rows.push({
