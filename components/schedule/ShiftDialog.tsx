@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field, inputClass } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
@@ -132,7 +132,6 @@ export function ShiftDialog(props: Props) {
   const [breakFollows, setBreakFollows] = useState(initial.breakFollows);
   // Until the user sets times, a new shift's times follow the chosen location's memory (§27.1).
   const [timesSet, setTimesSet] = useState(false);
-  useReturnFocus();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useAction();
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
@@ -393,27 +392,6 @@ export function ShiftDialog(props: Props) {
         <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>
-  );
-}
-
-/**
- * After saving or Escape, focus goes back to what opened the dialog (the cell's "+" or a chip), so a keyboard user
- * plans on from there (docs/PRODUCT-RULES.md §27.1). Read during the first render: the dialog takes focus in an
- * effect. An opener the grid no longer shows is left alone.
- */
-function useReturnFocus() {
-  const [opener] = useState(() =>
-    typeof document !== "undefined" && document.activeElement instanceof HTMLElement ? document.activeElement : null,
-  );
-  useEffect(
-    () => () => {
-      if (!opener || opener === document.body) return;
-      // After the dialog has gone: its closing would otherwise move focus again.
-      requestAnimationFrame(() => {
-        if (opener.isConnected) opener.focus();
-      });
-    },
-    [opener],
   );
 }
 

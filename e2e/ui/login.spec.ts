@@ -78,6 +78,7 @@ test("a login shows the busy label with disabled fields, stores the session and 
     "Wochenvorlagen",
     "Ferien",
     "Berichte",
+    "Verlauf",
     "Benutzer",
     "Betrieb",
   ]);
