@@ -92,8 +92,9 @@ export async function benchPlannerLatency(baseUrl, credentials, { weekStart, rou
       }
     }
 
-    // One chip, dragged to the next day and back again: both moves are always allowed.
-    const chipId = await page.getByTestId("shift").first().getAttribute("data-shift-id");
+    // One open shift, dragged to the next day and back again: both moves are always allowed (nobody can be
+    // double-booked by an open shift).
+    const chipId = await page.getByTestId("shift").filter({ hasText: "Offen" }).first().getAttribute("data-shift-id");
     /** @type {number[]} */
     const move = [];
     /** @type {string | null} */

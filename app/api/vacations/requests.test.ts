@@ -238,6 +238,36 @@ describe("approving and rejecting", () => {
     }
   });
 
+  test("approving while the same person's shift that day gets new times: no deadlock (5 rounds)", async () => {
+    const planner = await manager();
+    const l = await fx.location();
+    for (let round = 0; round < 5; round++) {
+      const { employee, token } = await linked();
+      const date = `2046-06-${String(4 + round).padStart(2, "0")}`;
+      const shift = await fx.shift({ employeeId: employee.id, locationId: l.id, date, start: "09:00", end: "11:00" });
+      const asked = await request(token, employee.id, date);
+      const [approved, edited] = await Promise.all([
+        call(approve, { token: planner, ...idParams(asked.json.id) }),
+        call(updateShift, {
+          method: "PUT",
+          token: planner,
+          ...idParams(shift.id),
+          body: {
+            employee_id: employee.id,
+            location_id: l.id,
+            shift_date: date,
+            start_time: "10:00",
+            end_time: "12:00",
+          },
+        }),
+      ]);
+      expect(approved.status, approved.text).toBe(200);
+      // The edit came first and the approval opened the shift, or the approval came first and the edit was refused.
+      expect([200, 409], edited.text).toContain(edited.status);
+      expect(await db.shift.count({ where: { id: shift.id, employeeId: employee.id } })).toBe(0);
+    }
+  });
+
   test("approve checks the balance again: a total lowered meanwhile refuses it, nothing changes", async () => {
     const { employee, token } = await linked("user", { vacationDaysTotal: 10 });
     const l = await fx.location();

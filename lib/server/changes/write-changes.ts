@@ -69,6 +69,18 @@ export async function lockShifts(tx: Tx, ids: number[]): Promise<Map<number, Shi
   return recordsOf(await tx.$queryRaw<RecordRow[]>(selectRecords(ids, true)));
 }
 
+/**
+ * Locks the employees' rows (FOR UPDATE, in id order, one statement). Every write that assigns people takes these
+ * before it locks or writes any shift — the order of assertAssignable, vacations and applications (employee, then
+ * shifts) — so a plan write, a vacation decision and an application for the same person queue instead of
+ * deadlocking.
+ */
+export async function lockEmployees(tx: Tx, ids: (number | null)[]): Promise<void> {
+  const unique = [...new Set(ids.filter((id): id is number => id !== null))].sort((a, b) => a - b);
+  if (unique.length === 0) return;
+  await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ANY(${unique}::int[]) ORDER BY id FOR UPDATE`;
+}
+
 /** The records of the shifts as they are now in the caller's transaction. */
 export async function readShifts(tx: Tx, ids: number[]): Promise<Map<number, ShiftRecord>> {
   if (ids.length === 0) return new Map();
@@ -143,6 +155,11 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
     const items = await tx.$queryRaw<ChangeItem[]>`
       SELECT shift_id, before, after FROM plan_change_shifts WHERE change_id = ${id}::uuid ORDER BY shift_id`;
     const ids = items.map((item) => item.shift_id);
+    // The people of the states put back first, then the shifts: the order of every other plan write.
+    await lockEmployees(
+      tx,
+      items.map((item) => item.before?.employee_id ?? null),
+    );
     const current = await lockShifts(tx, ids);
     const applied = await tx.$queryRaw<{ shift_id: number }[]>`
       SELECT DISTINCT shift_id FROM shift_applications
@@ -155,7 +172,6 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
 
     const removed = items.filter((item) => item.before === null).map((item) => item.shift_id);
     if (removed.length > 0) await tx.shift.deleteMany({ where: { id: { in: removed } } });
-    // Employees are locked (by the rules' check) in id order, as every other write that takes several.
     const restored = items
       .filter((item): item is ChangeItem & { before: ShiftState } => item.before !== null)
       .sort((a, b) => (a.before.employee_id ?? 0) - (b.before.employee_id ?? 0) || a.shift_id - b.shift_id);

@@ -1,7 +1,7 @@
 import "server-only";
 import { clearApplications } from "@/lib/server/applications/write-applications";
 import { recordAudit } from "@/lib/server/audit/record-audit";
-import { lockShifts, recordPlanChange, type ShiftRecord } from "@/lib/server/changes/write-changes";
+import { lockEmployees, lockShifts, recordPlanChange, type ShiftRecord } from "@/lib/server/changes/write-changes";
 import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { assertActiveEmployee } from "@/lib/server/employees/find-employees";
@@ -60,7 +60,8 @@ export async function createShift({ input, audit }: CreateOptions<ShiftInput>): 
  */
 export async function updateShift({ id, input, audit }: UpdateOptions<ShiftInput>): Promise<SavedShift> {
   const { warnings, changeId } = await db.$transaction(async (tx) => {
-    // The shift is locked before the employee (in assertAssignable), the order every plan write keeps.
+    // The employee it gets first, then the shift: the order of every plan write, vacation and application.
+    await lockEmployees(tx, [input.employee_id]);
     const before = await lockShifts(tx, [id]);
     if (!before.has(id)) throw shiftNotFound();
     await assertReferences(tx, input);
@@ -97,7 +98,7 @@ export async function deleteShift({ id, audit }: RemoveOptions): Promise<Deleted
     };
     await recordAudit({ ...audit, action: "shift.delete", entityType: "shift", entityId: id, details }, tx);
     return { changeId };
-  });
+  }, LOCKING_TRANSACTION);
 }
 
 export type DeletedShift = { changeId: string };
