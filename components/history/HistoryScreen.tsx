@@ -35,7 +35,8 @@ type More = { key: string; entries: AuditEntry[]; cursor: string | null };
 
 function History({ user }: { user: UserDto }) {
   // The filters' one source is the address; Next keeps useSearchParams in step with history.replaceState.
-  const filters = filtersFromQuery(useSearchParams());
+  const kinds = auditKindsFor(user.role);
+  const filters = filtersFromQuery(useSearchParams(), kinds);
   const query = auditQuery(filters);
   const key = query.toString();
   const people = useResource((signal) => api.get("/audit/people", signal), "Fehler beim Laden der Personen");
@@ -46,7 +47,6 @@ function History({ user }: { user: UserDto }) {
   );
   const [more, setMore] = useState<More | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
-  const kinds = auditKindsFor(user.role);
 
   function change(next: Partial<HistoryFilters>) {
     showFiltersInAddress({ ...filters, ...next });

@@ -1,17 +1,18 @@
-import { AUDIT_KINDS, type AuditKind } from "@/lib/shared/audit-kinds";
+import type { AuditKind } from "@/lib/shared/audit-kinds";
 import { isIsoDate } from "@/lib/shared/dates";
 
 /** The history's filters, kept in the address (`?person=&kind=&from=&to=`) so a link shows the same list. */
 export type HistoryFilters = { person: string; kind: AuditKind | ""; from: string; to: string };
 
-export function filtersFromQuery(query: URLSearchParams): HistoryFilters {
+/** The filters an address names; a kind the role may not see (or that does not exist) is dropped. */
+export function filtersFromQuery(query: URLSearchParams, kinds: readonly AuditKind[]): HistoryFilters {
   const person = query.get("person") ?? "";
   const kind = query.get("kind") ?? "";
   const from = query.get("from") ?? "";
   const to = query.get("to") ?? "";
   return {
     person: /^\d{1,10}$/.test(person) ? person : "",
-    kind: (AUDIT_KINDS as readonly string[]).includes(kind) ? (kind as AuditKind) : "",
+    kind: (kinds as readonly string[]).includes(kind) ? (kind as AuditKind) : "",
     from: isIsoDate(from) ? from : "",
     to: isIsoDate(to) ? to : "",
   };

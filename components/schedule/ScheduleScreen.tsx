@@ -20,7 +20,15 @@ import { EmployeeGrid } from "./EmployeeGrid";
 import { EmployeePanel } from "./EmployeePanel";
 import { FindingsPanel, FindingsToggle } from "./FindingsPanel";
 import type { PlannerActions } from "./PlannerCell";
-import { changesSomething, movedInput, moveMessage, optimisticShift, withShift, type PlanMove } from "./planner-moves";
+import {
+  changesSomething,
+  movedInput,
+  moveMessage,
+  optimisticShift,
+  savedToast,
+  withShift,
+  type PlanMove,
+} from "./planner-moves";
 import type { ShiftDraft } from "./ShiftDialog";
 import {
   applicationsByShift,
@@ -70,10 +78,7 @@ function storedView(): PlannerView {
 
 /** What the success toast of a move says, with the saved shift's warnings as the shift dialog's toast has them. */
 function movedToast(move: PlanMove, warnings: { message: string }[]): string {
-  const title = moveMessage(move);
-  if (warnings.length === 0) return title;
-  if (warnings.length === 1) return `${title}. 1 Hinweis: ${warnings[0].message}`;
-  return `${title}. ${warnings.length} Hinweise, siehe Wochenplan`;
+  return warnings.length === 0 ? moveMessage(move) : savedToast(`${moveMessage(move)}.`, warnings);
 }
 
 /** The drag and drop module, for those who may plan, loaded after the planner (./planner-dnd.tsx). */
@@ -129,7 +134,7 @@ export function ScheduleScreen() {
     weekStart,
   );
   // Ctrl+Z undoes the last plan change of this browser (docs/PRODUCT-RULES.md §27.7).
-  useUndoShortcut(() => void week.reload());
+  useUndoShortcut(() => void week.reload(), canEdit);
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
   const [moving, setMoving] = useState<ShiftDto | null>(null);
   const [deleting, setDeleting] = useState<ShiftDto | null>(null);
@@ -269,7 +274,8 @@ export function ScheduleScreen() {
             </Button>
           </div>
           {canEdit && (
-            <Button variant="secondary" onClick={() => setImporting(true)}>
+            // Disabled while a week loads: the import asks with the count of the week it goes into.
+            <Button variant="secondary" onClick={() => setImporting(true)} disabled={week.loading}>
               Vorlage importieren
             </Button>
           )}

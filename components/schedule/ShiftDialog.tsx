@@ -9,7 +9,6 @@ import { readLastShiftTimes, rememberShiftTimes, type ShiftTimes } from "@/lib/c
 import { announceChange } from "@/lib/client/undo";
 import { useAction } from "@/lib/client/use-action";
 import type {
-  FindingDto,
   LocationDto,
   SavedShift,
   ShiftDto,
@@ -25,6 +24,7 @@ import { crossesMidnight, formatHours, shiftHours, shiftMinutes } from "@/lib/sh
 import { BREAK_STEP_MINUTES, minimumBreak } from "@/lib/shared/rules/breaks";
 import type { LabourRules } from "@/lib/shared/rules/types";
 import { shiftInputSchema } from "@/lib/shared/schemas/shift";
+import { savedToast } from "./planner-moves";
 import { ShiftFindings } from "./ShiftFindings";
 import { useShiftCheck } from "./use-shift-check";
 import { onVacation, unavailableAt, type EmployeeAvailability } from "./week-model";
@@ -69,16 +69,6 @@ function timesOf(times: ShiftTimes, rules: LabourRules) {
   const { start_time, end_time, break_minutes } = times;
   const breakFollows = break_minutes === suggestedBreak(start_time, end_time, rules);
   return { start_time, end_time, break_minutes: String(break_minutes), breakFollows };
-}
-
-/**
- * The success toast (docs/PRODUCT-RULES.md §20.1): the saved shift's warnings follow it, one in full, several
- * as a count (the chips and "Hinweise" show them).
- */
-function savedToast(title: string, warnings: FindingDto[]): string {
-  if (warnings.length === 0) return title;
-  if (warnings.length === 1) return `${title} 1 Hinweis: ${warnings[0].message}`;
-  return `${title} ${warnings.length} Hinweise, siehe Wochenplan`;
 }
 
 function remainingLabel(entry: EmployeeAvailability) {

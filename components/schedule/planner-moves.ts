@@ -114,3 +114,13 @@ export function moveMessage(move: PlanMove): string {
   if (move.kind === "assign") return `${move.employee.first_name} ${move.employee.last_name} zugewiesen`;
   return move.kind === "copy" ? "Schicht kopiert" : "Schicht verschoben";
 }
+
+/**
+ * The success toast of a shift write (docs/PRODUCT-RULES.md §20.1): the saved shift's warnings follow it, one in
+ * full, several as a count (the chips and "Hinweise" show them).
+ */
+export function savedToast(title: string, warnings: { message: string }[]): string {
+  if (warnings.length === 0) return title;
+  if (warnings.length === 1) return `${title} 1 Hinweis: ${warnings[0].message}`;
+  return `${title} ${warnings.length} Hinweise, siehe Wochenplan`;
+}

@@ -106,6 +106,11 @@ export async function verifyTwoFactor(tempToken: string, code: string): Promise<
   startSession(result, result.user);
 }
 
+/** The signed-in user's id, or null: for what the browser keeps per user (the last change undo finds). */
+export function currentUserId(): number | null {
+  return snapshot.user?.id ?? null;
+}
+
 /** Ends the session on the server (best effort) and here. */
 export async function logout(): Promise<void> {
   const refreshToken = readRefreshToken();

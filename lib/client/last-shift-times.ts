@@ -11,11 +11,13 @@ type Storage = Pick<globalThis.Storage, "getItem" | "setItem">;
 
 const key = (locationId: number) => `shift-times:${locationId}`;
 
+/** Reading `window.localStorage` itself throws where storage is blocked: only ever called inside a `try`. */
 const browserStorage = (): Storage | null => (typeof window === "undefined" ? null : window.localStorage);
 
 /** The last times used at the location in this browser, or null (never saved there, or unreadable). */
-export function readLastShiftTimes(locationId: number, storage = browserStorage()): ShiftTimes | null {
+export function readLastShiftTimes(locationId: number, given?: Storage | null): ShiftTimes | null {
   try {
+    const storage = given === undefined ? browserStorage() : given;
     const stored = JSON.parse(storage?.getItem(key(locationId)) ?? "null") as Partial<ShiftTimes> | null;
     const start = typeof stored?.start_time === "string" ? normalizeTime(stored.start_time) : null;
     const end = typeof stored?.end_time === "string" ? normalizeTime(stored.end_time) : null;
@@ -29,8 +31,9 @@ export function readLastShiftTimes(locationId: number, storage = browserStorage(
 }
 
 /** Called after every successful save of a shift (new or edited) at the location. */
-export function rememberShiftTimes(locationId: number, times: ShiftTimes, storage = browserStorage()): void {
+export function rememberShiftTimes(locationId: number, times: ShiftTimes, given?: Storage | null): void {
   try {
+    const storage = given === undefined ? browserStorage() : given;
     const { start_time, end_time, break_minutes } = times;
     storage?.setItem(key(locationId), JSON.stringify({ start_time, end_time, break_minutes }));
   } catch {

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useRef } from "react";
 import { api, errorMessage } from "./api";
+import { currentUserId } from "./auth-store";
 import { notify } from "./notify";
 
 /**
@@ -11,7 +12,8 @@ import { notify } from "./notify";
 const LAST_CHANGE_KEY = "schichtwerk.last-change";
 const UNDO_TOAST_MS = 10_000;
 
-type LastChange = { changeId: string; message: string };
+/** Kept with the user who made it: on a shared computer, the next person's Ctrl+Z never undoes it. */
+type LastChange = { changeId: string; message: string; userId: number | null };
 
 function rememberLastChange(change: LastChange | null) {
   try {
@@ -25,7 +27,8 @@ function rememberLastChange(change: LastChange | null) {
 function lastChange(): LastChange | null {
   try {
     const stored = JSON.parse(localStorage.getItem(LAST_CHANGE_KEY) ?? "null") as Partial<LastChange> | null;
-    return typeof stored?.changeId === "string" ? { changeId: stored.changeId, message: stored.message ?? "" } : null;
+    if (typeof stored?.changeId !== "string" || stored.userId !== currentUserId()) return null;
+    return { changeId: stored.changeId, message: stored.message ?? "", userId: stored.userId };
   } catch {
     return null;
   }
@@ -42,7 +45,7 @@ export type AnnouncedChange = {
 
 /** The success toast of a plan write, with "Rückgängig"; the change becomes the one Ctrl+Z undoes. */
 export function announceChange({ message, changeId, onUndone }: AnnouncedChange) {
-  rememberLastChange({ changeId, message });
+  rememberLastChange({ changeId, message, userId: currentUserId() });
   notify.success(message, {
     duration: UNDO_TOAST_MS,
     action: { label: "Rückgängig", onClick: () => void undo(changeId, onUndone) },
@@ -72,7 +75,13 @@ async function undo(changeId: string, onUndone: () => void): Promise<void> {
 
 async function restore(undoChangeId: string, onUndone: () => void): Promise<void> {
   try {
-    await api.post(`/changes/${undoChangeId}/undo`, {});
+    const restored = await api.post(`/changes/${undoChangeId}/undo`, {});
+    // The restore is the change Ctrl+Z undoes next.
+    rememberLastChange({
+      changeId: restored.change_id,
+      message: "Änderung wiederhergestellt",
+      userId: currentUserId(),
+    });
     onUndone();
     notify.success("Änderung wiederhergestellt");
   } catch (error) {
@@ -86,15 +95,16 @@ function typingIn(target: EventTarget | null): boolean {
 }
 
 /**
- * Ctrl+Z / ⌘Z undoes the last change of this browser while the screen using this hook is shown, unless the
- * keyboard is in a field (where it undoes typing) or a dialog is open.
+ * Ctrl+Z / ⌘Z undoes the last change of this browser while the screen using this hook is shown (and `enabled`:
+ * only for those who may plan), unless the keyboard is in a field (where it undoes typing) or a dialog is open.
  */
-export function useUndoShortcut(onUndone: () => void) {
+export function useUndoShortcut(onUndone: () => void, enabled: boolean) {
   const latest = useRef(onUndone);
   useEffect(() => {
     latest.current = onUndone;
   });
   useEffect(() => {
+    if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() !== "z" || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey)
         return;
@@ -109,5 +119,5 @@ export function useUndoShortcut(onUndone: () => void) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  }, [enabled]);
 }

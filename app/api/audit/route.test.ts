@@ -95,6 +95,9 @@ describe("GET /api/audit: who sees what", () => {
     const { token } = await createUser("admin");
     const cases: [string, string][] = [
       ["cursor=abc", "cursor"],
+      // Shaped like a cursor, but no id or time the log can hold (they reached SQL and gave a 500).
+      ["cursor=1795600000123_9999999999", "cursor"],
+      ["cursor=999999999999999_1", "cursor"],
       ["limit=0", "limit"],
       ["limit=101", "limit"],
       ["user_id=x", "user_id"],

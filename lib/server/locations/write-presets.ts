@@ -23,11 +23,12 @@ const nameTaken = () => new ApiError("conflict", PRESET_NAME_TAKEN, { fields: { 
 /**
  * Every preset write of a location first locks the location's row: the writes of one location run one after the
  * other, so the limit of 12 and the unique name are checked on what is there (the unique index on lower(name) is
- * the backstop), and an archiving cannot slip in between. 404 for an archived or unknown location.
+ * the backstop), and an archiving cannot slip in between. NO KEY UPDATE, not UPDATE: a shift being planned at the
+ * location meanwhile (its foreign key takes KEY SHARE) does not wait for it. 404 for an archived or unknown location.
  */
 async function lockLocation(tx: Tx, locationId: number): Promise<string> {
   const [location] = await tx.$queryRaw<{ name: string }[]>`
-    SELECT name FROM locations WHERE id = ${locationId} AND archived_at IS NULL FOR UPDATE`;
+    SELECT name FROM locations WHERE id = ${locationId} AND archived_at IS NULL FOR NO KEY UPDATE`;
   if (!location) throw locationNotFound();
   return location.name;
 }

@@ -18,6 +18,14 @@ export const auditQuerySchema = z
     cursor: z
       .string({ error: BAD_CURSOR })
       .regex(AUDIT_CURSOR, { error: BAD_CURSOR })
+      // The id is an int4 and the time a date the log can hold: anything else is no cursor we gave out.
+      .refine(
+        (cursor) => {
+          const [, ms, id] = AUDIT_CURSOR.exec(cursor) ?? [];
+          return Number(id) <= 2_147_483_647 && Number(ms) <= 8_640_000_000_000;
+        },
+        { error: BAD_CURSOR },
+      )
       .optional()
       .meta({ description: "`next_cursor` of the previous page" }),
     limit: z.coerce

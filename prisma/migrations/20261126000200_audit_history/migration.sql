@@ -32,7 +32,7 @@ CREATE INDEX "audit_log_kind_created_at_id_idx" ON "audit_log"("audit_kind"("act
 CREATE INDEX "audit_log_kind_user_id_created_at_id_idx"
     ON "audit_log"("audit_kind"("action"), "user_id", "created_at", "id");
 
--- A manager's unfiltered view: the kinds managers may see (lib/server/audit/audit-kinds.ts, MANAGER_KINDS), in the
+-- A manager's unfiltered view: the kinds managers may see (lib/shared/audit-kinds.ts, PLANNER_KINDS), in the
 -- very form find-audit.ts writes them so the planner proves the predicate.
 CREATE INDEX "audit_log_planner_created_at_id_idx" ON "audit_log"("created_at", "id")
     WHERE "audit_kind"("action") = ANY (ARRAY['shifts', 'vacations', 'unavailability']::text[]);
