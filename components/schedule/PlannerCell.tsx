@@ -3,6 +3,7 @@ import { memo } from "react";
 import { ShiftChip } from "@/components/ui/ShiftChip";
 import type { FindingDto, ShiftDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
+import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { useDndParts } from "./dnd-parts";
 import { shiftName, type MoveTarget } from "./planner-moves";
 
@@ -42,6 +43,32 @@ export function HolidayNote({ names }: { names: string[] | undefined }) {
   return (
     <span className="mt-0.5 block text-xs font-normal leading-tight text-rose-800">Feiertag: {names.join(", ")}</span>
   );
+}
+
+/** The day columns' headers of both planner views: "Mo 23.11.", today marked, the day's holidays under it. */
+export function DayHeaders({
+  days,
+  today,
+  holidays,
+}: {
+  days: string[];
+  today: string;
+  holidays: Map<string, string[]>;
+}) {
+  return days.map((day, i) => (
+    <th
+      key={day}
+      scope="col"
+      aria-current={day === today ? "date" : undefined}
+      className={classNames(
+        "px-2 py-2 text-left font-medium",
+        day === today ? "bg-blue-50 text-blue-900" : "text-slate-700",
+      )}
+    >
+      {WEEKDAYS_SHORT[i]} {formatDayMonth(day)}
+      <HolidayNote names={holidays.get(day)} />
+    </th>
+  ));
 }
 
 /** One day of one row: its shifts, sorted by start, and the "+" that adds one there (docs/PRODUCT-RULES.md §16.4). */

@@ -1,11 +1,10 @@
 "use client";
 import { memo, useMemo } from "react";
 import type { FindingDto, LocationDto, ShiftDto } from "@/lib/shared/api-types";
-import { classNames } from "@/lib/shared/class-names";
 import { addDays } from "@/lib/shared/dates";
 import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours, sumHours } from "@/lib/shared/hours";
-import { HolidayNote, PlannerCell, type PlannerActions } from "./PlannerCell";
+import { DayHeaders, PlannerCell, type PlannerActions } from "./PlannerCell";
 import { cells as toCells } from "./week-model";
 
 type Props = {
@@ -55,20 +54,7 @@ export const WeekGrid = memo(function WeekGrid(props: Props) {
             <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-left font-medium text-slate-600">
               Standort
             </th>
-            {days.map((day, i) => (
-              <th
-                key={day}
-                scope="col"
-                aria-current={day === today ? "date" : undefined}
-                className={classNames(
-                  "px-2 py-2 text-left font-medium",
-                  day === today ? "bg-blue-50 text-blue-900" : "text-slate-700",
-                )}
-              >
-                {WEEKDAYS_SHORT[i]} {formatDayMonth(day)}
-                <HolidayNote names={holidays.byDay.get(day)} />
-              </th>
-            ))}
+            <DayHeaders days={days} today={today} holidays={holidays.byDay} />
             <th scope="col" className="px-2 py-2 text-right font-medium text-slate-600">
               Total
             </th>
