@@ -128,6 +128,9 @@ async function dragChip(page, id, to) {
     return { from: keyOf(cell), beside: keyOf(cell?.nextElementSibling) ?? keyOf(cell?.previousElementSibling) };
   });
   const target = page.locator(`button[data-add="${to ?? cells.beside}"]`);
+  // The pointer reaches only what is on screen.
+  await chip.scrollIntoViewIfNeeded();
+  await target.scrollIntoViewIfNeeded();
   const from = await chip.boundingBox();
   const box = await target.boundingBox();
   if (!from || !box || !cells.from) throw new Error("chip or target cell not on screen");

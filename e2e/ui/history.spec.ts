@@ -44,7 +44,7 @@ async function openHistory(page: Page, manager: Account) {
   await expect(page.getByRole("list", { name: "Einträge" })).not.toHaveAttribute("aria-busy", "true");
 }
 
-test("a manager's shift change reads as a sentence in Verlauf; filter by Art; axe; screenshots", async ({
+test("a manager's shift change and move read as sentences in Verlauf; filter by Art; axe; shots", async ({
   page,
   request,
 }) => {
@@ -56,15 +56,25 @@ test("a manager's shift change reads as a sentence in Verlauf; filter by Art; ax
     data: { ...base, start_time: "10:00", end_time: "18:00" },
   });
   expect(changed.status(), await changed.text()).toBe(200);
+  // Then moved to the next day, times kept: what a drag and drop does.
+  const moved = await request.put(`/api/shifts/${created.id}`, {
+    headers,
+    data: { ...base, shift_date: "2041-06-04", start_time: "10:00", end_time: "18:00" },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
 
   await openHistory(page, manager);
   const entries = page.getByRole("list", { name: "Einträge" }).getByRole("listitem");
-  await expect(entries).toHaveCount(2);
+  await expect(entries).toHaveCount(3);
   await expect(entries.first()).toContainText(
+    `${manager.username} hat die offene Schicht vom Mo 03.06. (${locationName}) auf Di 04.06. (${locationName}) ` +
+      "verschoben.",
+  );
+  await expect(entries.nth(1)).toContainText(
     `${manager.username} hat die offene Schicht am Mo 03.06.2041 in ${locationName} von 09:00–17:00 auf ` +
       "10:00–18:00 geändert.",
   );
-  await expect(entries.nth(1)).toContainText("angelegt.");
+  await expect(entries.nth(2)).toContainText("angelegt.");
   await expect(entries.first()).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
 
   await expectAccessible(page, "Verlauf");
@@ -86,7 +96,7 @@ test("a manager's shift change reads as a sentence in Verlauf; filter by Art; ax
   await expect(page.getByLabel("Art")).toHaveValue("vacations");
   await expect(page.getByText("Keine Einträge für diese Auswahl")).toBeVisible();
   await page.getByLabel("Art").selectOption({ label: "Schichten" });
-  await expect(entries).toHaveCount(2);
+  await expect(entries).toHaveCount(3);
   await page.screenshot({ path: `${SHOTS}/history-filtered-1280.png`, fullPage: true });
 });
 
