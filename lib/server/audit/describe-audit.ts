@@ -61,6 +61,7 @@ const FIELD_LABELS: Record<string, string> = {
   password: "Passwort",
   employee_id: "Verknüpfung mit Mitarbeiter",
   company_name: "Firmenname",
+  location_ids: "Einsatzorte",
 };
 const ROLE_LABELS: Record<string, string> = { user: "Mitarbeitende", manager: "Manager", admin: "Administrator" };
 const LOGIN_FAILURES: Record<string, string> = {

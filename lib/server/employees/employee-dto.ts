@@ -10,6 +10,8 @@ type EmployeeLike = {
   weeklyHours: number | { toNumber(): number };
   vacationDaysTotal: number | { toNumber(): number };
   isHourly: boolean;
+  /** Einsatzorte (docs/PRODUCT-RULES.md §28.1), ascending; empty = every location. */
+  locationIds: number[];
   createdAt: Date;
 };
 
@@ -30,6 +32,7 @@ export function toEmployeeDto(employee: EmployeeLike, { used, pending }: Vacatio
     vacation_days_pending: pending,
     vacation_days_remaining: total - used,
     is_hourly: employee.isHourly,
+    location_ids: employee.locationIds,
     created_at: employee.createdAt.toISOString(),
   };
 }

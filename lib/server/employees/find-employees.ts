@@ -24,20 +24,22 @@ type Row = {
   weekly_hours: number;
   vacation_days_total: number;
   is_hourly: boolean;
+  location_ids: number[];
   created_at: Date;
   used: number;
   pending: number;
 };
 
 /**
- * Active employees with this year's vacation days used and pending (docs/PRODUCT-RULES.md §26.3), in one SQL query
- * (no query per employee). Sorted by last name, first name.
+ * Active employees with this year's vacation days used and pending (docs/PRODUCT-RULES.md §26.3) and their
+ * Einsatzorte (§28.1), in one SQL query (no query per employee). Sorted by last name, first name.
  */
 export async function findEmployees(filter: EmployeeFilter = {}): Promise<EmployeeDto[]> {
   const onlyOne = filter.id !== undefined ? Prisma.sql`AND e.id = ${filter.id}` : Prisma.empty;
   const rows = await db.$queryRaw<Row[]>`
     SELECT e.id, e.first_name, e.last_name, e.weekly_hours::float8 AS weekly_hours,
            e.vacation_days_total::float8 AS vacation_days_total, e.is_hourly, e.created_at,
+           ${locationIdsSql(Prisma.sql`e.id`)} AS location_ids,
            ${vacationDaysSql({ employeeId: Prisma.sql`e.id`, year: businessYear(), status: "approved" })} AS used,
            ${vacationDaysSql({ employeeId: Prisma.sql`e.id`, year: businessYear(), status: "requested" })} AS pending
     FROM employees e
@@ -52,11 +54,24 @@ export async function findEmployees(filter: EmployeeFilter = {}): Promise<Employ
         weeklyHours: row.weekly_hours,
         vacationDaysTotal: row.vacation_days_total,
         isHourly: row.is_hourly,
+        locationIds: row.location_ids,
         createdAt: row.created_at,
       },
       { used: row.used, pending: row.pending },
     ),
   );
+}
+
+/**
+ * An employee's Einsatzorte as an ascending int[] ('{}' for none), for the SELECT list. Only active locations count:
+ * archiving a location removes its rows (lib/server/locations/write-locations.ts), this keeps the answer right even
+ * for a row that slipped past.
+ */
+export function locationIdsSql(employeeId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`ARRAY(
+           SELECT el.location_id FROM employee_locations el
+           JOIN locations l ON l.id = el.location_id AND l.archived_at IS NULL
+           WHERE el.employee_id = ${employeeId} ORDER BY el.location_id)`;
 }
 
 /** 404 for unknown and archived ids (docs/PRODUCT-RULES.md §8). */

@@ -1,4 +1,6 @@
 import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
@@ -10,8 +12,32 @@ import type { EmployeeInput, EmployeeUpdate } from "@/lib/shared/schemas/employe
 import type { EmployeeDto } from "./employee-dto";
 import { employeeNotFound, getEmployee } from "./find-employees";
 
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Einsatzorte (docs/PRODUCT-RULES.md §28.1) must name active locations: 400 on `location_ids` otherwise. The rows
+ * are share-locked until the write commits, so a location archived meanwhile waits and then removes its rows.
+ */
+async function assertActiveLocations(ids: number[], tx: Tx): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM locations WHERE id = ANY(${ids}::int[]) AND archived_at IS NULL ORDER BY id FOR SHARE`;
+  if (found.length !== ids.length) {
+    const message = "Unbekannter Standort";
+    throw new ApiError("validation_failed", message, { fields: { location_ids: message } });
+  }
+}
+
+/** Replaces the employee's Einsatzorte with `ids` (already checked, ascending, no duplicates). */
+async function replaceLocations(employeeId: number, ids: number[], tx: Tx): Promise<void> {
+  await tx.employeeLocation.deleteMany({ where: { employeeId } });
+  if (ids.length > 0)
+    await tx.employeeLocation.createMany({ data: ids.map((locationId) => ({ employeeId, locationId })) });
+}
+
 export async function createEmployee({ input, audit }: CreateOptions<EmployeeInput>): Promise<EmployeeDto> {
   const id = await db.$transaction(async (tx) => {
+    await assertActiveLocations(input.location_ids, tx);
     const created = await tx.employee.create({
       data: {
         firstName: input.first_name,
@@ -22,7 +48,17 @@ export async function createEmployee({ input, audit }: CreateOptions<EmployeeInp
       },
       select: { id: true },
     });
-    await recordAudit({ ...audit, action: "employee.create", entityType: "employee", entityId: created.id }, tx);
+    await replaceLocations(created.id, input.location_ids, tx);
+    await recordAudit(
+      {
+        ...audit,
+        action: "employee.create",
+        entityType: "employee",
+        entityId: created.id,
+        ...(input.location_ids.length > 0 && { details: { location_ids: input.location_ids } }),
+      },
+      tx,
+    );
     return created.id;
   });
   return getEmployee({ id });
@@ -31,12 +67,18 @@ export async function createEmployee({ input, audit }: CreateOptions<EmployeeInp
 /** Far enough ahead to take every planned shift from today on. */
 const LAST_DATE = "9999-12-31";
 
-/** PUT: the fields sent change, the others stay. */
+/**
+ * PUT: the fields sent change, the others stay; `location_ids` sent replaces the whole set (docs/PRODUCT-RULES.md
+ * §28.1), recorded with its before and after in the same audit row. `updated_at` moves with every PUT.
+ */
 export async function updateEmployee({ id, input, audit }: UpdateOptions<EmployeeUpdate>): Promise<EmployeeDto> {
   await db.$transaction(async (tx) => {
+    const ids = input.location_ids;
+    if (ids !== undefined) await assertActiveLocations(ids, tx);
     const { count } = await tx.employee.updateMany({
       where: { id, archivedAt: null },
       data: {
+        updatedAt: new Date(),
         ...(input.first_name !== undefined && { firstName: input.first_name }),
         ...(input.last_name !== undefined && { lastName: input.last_name }),
         ...(input.weekly_hours !== undefined && { weeklyHours: input.weekly_hours }),
@@ -45,13 +87,23 @@ export async function updateEmployee({ id, input, audit }: UpdateOptions<Employe
       },
     });
     if (count !== 1) throw employeeNotFound();
+    let locations: { before: number[]; after: number[] } | undefined;
+    if (ids !== undefined) {
+      const before = await tx.employeeLocation.findMany({
+        where: { employeeId: id },
+        select: { locationId: true },
+        orderBy: { locationId: "asc" },
+      });
+      locations = { before: before.map((row) => row.locationId), after: ids };
+      await replaceLocations(id, ids, tx);
+    }
     await recordAudit(
       {
         ...audit,
         action: "employee.update",
         entityType: "employee",
         entityId: id,
-        details: { changed: Object.keys(input) },
+        details: { changed: Object.keys(input), ...(locations && { location_ids: locations }) },
       },
       tx,
     );

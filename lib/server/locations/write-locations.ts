@@ -46,7 +46,8 @@ export async function updateLocation({ id, input, audit }: UpdateOptions<Locatio
 
 /**
  * DELETE /locations/{id} archives (docs/PRODUCT-RULES.md §8): past shifts stay for the
- * reports; shifts from today on and the location's template rows are deleted.
+ * reports; shifts from today on and the location's template rows are deleted. It leaves everyone's Einsatzorte
+ * (docs/PRODUCT-RULES.md §28.1): one who worked only there then works at every location, as the list says.
  */
 export async function archiveLocation({ id, audit }: RemoveOptions): Promise<void> {
   await db.$transaction(async (tx) => {
@@ -59,13 +60,18 @@ export async function archiveLocation({ id, audit }: RemoveOptions): Promise<voi
       where: { locationId: id, shiftDate: { gte: toDateColumn(businessToday()) } },
     });
     const templateRows = await tx.weekTemplateShift.deleteMany({ where: { locationId: id } });
+    const employees = await tx.employeeLocation.deleteMany({ where: { locationId: id } });
     await recordAudit(
       {
         ...audit,
         action: "location.archive",
         entityType: "location",
         entityId: id,
-        details: { shifts_deleted: shifts.count, template_shifts_deleted: templateRows.count },
+        details: {
+          shifts_deleted: shifts.count,
+          template_shifts_deleted: templateRows.count,
+          employees_unlinked: employees.count,
+        },
       },
       tx,
     );

@@ -1,7 +1,33 @@
 import { z } from "zod";
+import { MAX_EMPLOYEE_LOCATIONS } from "@/lib/shared/employee-locations";
 import { dateSchema, halfStepSchema, idSchema, nameSchema } from "./fragments";
 import { date, id, timestamp } from "./response-fields";
 import { shiftDtoSchema } from "./shift";
+
+const isId = (value: unknown) =>
+  typeof value === "number" && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
+
+/**
+ * Einsatzorte (docs/PRODUCT-RULES.md §28.1): location ids, duplicates collapse, answered ascending; empty = every
+ * location. Checked as a whole, so a bad entry is reported on `location_ids` itself (not `location_ids.3`).
+ */
+function locationIdsSchema() {
+  const message = "Ungültiger Standort";
+  return (
+    z
+      // Items are checked by the refine below; the meta tells the OpenAPI document what they are.
+      .array(z.unknown().meta({ type: "integer", minimum: 1 }), {
+        error: "Einsatzorte müssen eine Liste von Standorten sein",
+      })
+      .max(MAX_EMPLOYEE_LOCATIONS, { error: `Höchstens ${MAX_EMPLOYEE_LOCATIONS} Einsatzorte` })
+      .refine((ids) => ids.every(isId), { error: message })
+      .transform((ids) => [...new Set(ids as number[])].sort((a, b) => a - b))
+      .meta({
+        description: "Einsatzorte: ids of active locations; empty = every location (docs/PRODUCT-RULES.md §28.1)",
+        examples: [[1, 3]],
+      })
+  );
+}
 
 const fields = {
   first_name: nameSchema("Bitte gib einen Vornamen ein"),
@@ -9,6 +35,7 @@ const fields = {
   weekly_hours: halfStepSchema(0, 168, "Wochenstunden"),
   vacation_days_total: halfStepSchema(0, 365, "Ferientage pro Jahr"),
   is_hourly: z.boolean({ error: "Stundenlohn muss ja oder nein sein" }),
+  location_ids: locationIdsSchema(),
 };
 
 /** POST /employees: defaults of docs/PRODUCT-RULES.md §17 (40 hours, 20 days, fixed employment). */
@@ -17,10 +44,11 @@ export const employeeInputSchema = z.object({
   weekly_hours: fields.weekly_hours.default(40),
   vacation_days_total: fields.vacation_days_total.default(20),
   is_hourly: fields.is_hourly.default(false),
+  location_ids: fields.location_ids.default([]),
 });
 export type EmployeeInput = z.infer<typeof employeeInputSchema>;
 
-/** PUT /employees/{id}: what is sent changes, the rest stays. */
+/** PUT /employees/{id}: what is sent changes, the rest stays (also `location_ids`: absent = unchanged). */
 export const employeeUpdateSchema = z.object(fields).partial();
 export type EmployeeUpdate = z.infer<typeof employeeUpdateSchema>;
 
@@ -42,6 +70,9 @@ export const employeeDtoSchema = z.strictObject({
   }),
   vacation_days_remaining: z.number().meta({ description: "vacation_days_total − vacation_days_used" }),
   is_hourly: z.boolean(),
+  location_ids: z.array(id).meta({
+    description: "Einsatzorte, ascending; empty = works at every location (docs/PRODUCT-RULES.md §28.1)",
+  }),
   created_at: timestamp,
 });
 
