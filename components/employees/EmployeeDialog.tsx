@@ -1,17 +1,27 @@
 "use client";
 import { useState } from "react";
 import { Field } from "@/components/ui/Field";
+import { LocationLabel } from "@/components/ui/LocationLabel";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/client/api";
 import { parseDecimal, validate } from "@/lib/client/form-errors";
 import { useAction } from "@/lib/client/use-action";
-import type { EmployeeDto } from "@/lib/shared/api-types";
+import type { EmployeeDto, LocationDto } from "@/lib/shared/api-types";
 import { employeeInputSchema } from "@/lib/shared/schemas/employee";
 
-type Props = { employee: EmployeeDto | null; onClose: () => void; onSaved: () => void };
+type Props = {
+  employee: EmployeeDto | null;
+  /** The active locations, offered as Einsatzorte (docs/PRODUCT-RULES.md §28.1). */
+  locations: Pick<LocationDto, "id" | "name" | "color">[];
+  onClose: () => void;
+  onSaved: () => void;
+};
 
-/** Create (employee null) or edit an employee; defaults 40 h and 20 days (docs/PRODUCT-RULES.md §17). */
-export function EmployeeDialog({ employee, onClose, onSaved }: Props) {
+/**
+ * Create (employee null) or edit an employee; defaults 40 h and 20 days (docs/PRODUCT-RULES.md §17), no Einsatzorte
+ * ticked = every location (§28.1).
+ */
+export function EmployeeDialog({ employee, locations, onClose, onSaved }: Props) {
   const [form, setForm] = useState({
     first_name: employee?.first_name ?? "",
     last_name: employee?.last_name ?? "",
@@ -19,6 +29,7 @@ export function EmployeeDialog({ employee, onClose, onSaved }: Props) {
     vacation_days_total: String(employee?.vacation_days_total ?? 20),
     is_hourly: employee?.is_hourly ?? false,
   });
+  const [locationIds, setLocationIds] = useState<number[]>(employee?.location_ids ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useAction();
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -33,6 +44,7 @@ export function EmployeeDialog({ employee, onClose, onSaved }: Props) {
       ...form,
       weekly_hours: parseDecimal(form.weekly_hours),
       vacation_days_total: parseDecimal(form.vacation_days_total),
+      location_ids: locationIds,
     });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
@@ -105,6 +117,32 @@ export function EmployeeDialog({ employee, onClose, onSaved }: Props) {
           />
           Stundenlohn (ohne feste Wochenstunden)
         </label>
+        {locations.length > 0 && (
+          <fieldset className="space-y-1" aria-describedby="employee-locations-hint" disabled={busy}>
+            <legend className="text-sm font-medium text-slate-700">Einsatzorte</legend>
+            <p id="employee-locations-hint" className="text-xs text-slate-600">
+              Keine Auswahl = alle Standorte
+            </p>
+            <div className="grid gap-x-4 sm:grid-cols-2">
+              {locations.map((location) => (
+                <label key={location.id} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    checked={locationIds.includes(location.id)}
+                    onChange={(event) =>
+                      setLocationIds((current) =>
+                        event.target.checked ? [...current, location.id] : current.filter((id) => id !== location.id),
+                      )
+                    }
+                    className="size-5 shrink-0 rounded border-slate-300"
+                  />
+                  <LocationLabel name={location.name} color={location.color} dotSize="size-3" className="gap-2" />
+                </label>
+              ))}
+            </div>
+            {errors.location_ids && <p className="text-sm text-red-700">{errors.location_ids}</p>}
+          </fieldset>
+        )}
         <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>

@@ -8,7 +8,7 @@ import { EmptyState, WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
 import { useResource } from "@/lib/client/use-resource";
-import type { EmployeeDto } from "@/lib/shared/api-types";
+import type { EmployeeDto, LocationDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
 import { can } from "@/lib/shared/roles";
@@ -16,14 +16,25 @@ import { EmployeeDialog } from "./EmployeeDialog";
 
 const days = (value: number) => formatHours(value).replace(/\.0$/, "");
 
+/** "Altstadt, Bahnhof", or "Alle Standorte" for none (docs/PRODUCT-RULES.md §28.1). */
+function locationNames(employee: EmployeeDto, locations: LocationDto[] | undefined): string {
+  if (employee.location_ids.length === 0) return "Alle Standorte";
+  if (!locations) return "…";
+  return locations
+    .filter((location) => employee.location_ids.includes(location.id))
+    .map((location) => location.name)
+    .join(", ");
+}
+
 /**
  * Employees (docs/PRODUCT-RULES.md §16.5): table with type, weekly hours and vacation days; admins
- * create, edit and delete.
+ * create, edit and delete. The Einsatzorte (§28.1) stand under the name, so a phone shows them without scrolling.
  */
 export function EmployeesScreen() {
   const { user } = useAuth();
   const mayEdit = !!user && can(user.role, "master-data:write");
   const employees = useResource((signal) => api.get("/employees", signal), "Fehler beim Laden der Mitarbeiter");
+  const locations = useResource((signal) => api.get("/locations", signal), "Fehler beim Laden der Standorte");
   const [editing, setEditing] = useState<EmployeeDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<EmployeeDto | null>(null);
 
@@ -62,8 +73,14 @@ export function EmployeesScreen() {
             >
               {list.map((employee) => (
                 <tr key={employee.id} className="h-14">
-                  <td className="px-4 py-2 font-medium text-slate-900">
-                    {employee.first_name} {employee.last_name}
+                  <td className="px-4 py-2">
+                    <span className="block font-medium text-slate-900">
+                      {employee.first_name} {employee.last_name}
+                    </span>
+                    <span className="block max-w-[16rem] text-xs text-slate-600" data-testid="employee-locations">
+                      <span className="sr-only">Einsatzorte: </span>
+                      {locationNames(employee, locations.data)}
+                    </span>
                   </td>
                   <td className="px-4 py-2">
                     <span
@@ -116,6 +133,7 @@ export function EmployeesScreen() {
       {editing !== null && (
         <EmployeeDialog
           employee={editing === "new" ? null : editing}
+          locations={locations.data ?? []}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);

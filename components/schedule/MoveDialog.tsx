@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/Button";
 import { inputClass } from "@/components/ui/Field";
 import { Modal, ModalActions } from "@/components/ui/Modal";
 import type { LocationDto, ShiftDto } from "@/lib/shared/api-types";
+import { worksAtLocation } from "@/lib/shared/employee-locations";
 import { dayLabel, shiftName, weekDays, type MoveTarget } from "./planner-moves";
 
 type Props = {
@@ -12,7 +13,8 @@ type Props = {
   /** The view decides what else changes: the location (by location) or the employee (by employee). */
   view: "locations" | "employees";
   locations: LocationDto[];
-  employees: { id: number; name: string }[];
+  /** `locationIds`: Einsatzorte (docs/PRODUCT-RULES.md §28.1), empty = every location. */
+  employees: { id: number; name: string; locationIds: number[] }[];
   onMove: (kind: "move" | "copy", target: MoveTarget) => void;
   onClose: () => void;
 };
@@ -30,10 +32,14 @@ export function MoveDialog({ shift, weekStart, view, locations, employees, onMov
   const locationOptions = locations.some((location) => location.id === shift.location_id)
     ? locations
     : [...locations, { id: shift.location_id, name: shift.location_name }];
-  const employeeOptions =
-    shift.employee_id === null || employees.some((employee) => employee.id === shift.employee_id)
-      ? employees
-      : [...employees, { id: shift.employee_id, name: shift.employee_name ?? "" }];
+  // Only those who work at the shift's location (§28.1); the one assigned now stays, marked if they do not.
+  const worksHere = (employee: { locationIds: number[] }) => worksAtLocation(employee.locationIds, shift.location_id);
+  const employeeOptions = [
+    ...employees.filter((employee) => worksHere(employee) || employee.id === shift.employee_id),
+    ...(shift.employee_id === null || employees.some((employee) => employee.id === shift.employee_id)
+      ? []
+      : [{ id: shift.employee_id, name: shift.employee_name ?? "", locationIds: [] }]),
+  ];
   const target = (): MoveTarget =>
     view === "locations"
       ? { date, locationId: Number(locationId) }
@@ -96,6 +102,7 @@ export function MoveDialog({ shift, weekStart, view, locations, employees, onMov
                 {employeeOptions.map((employee) => (
                   <option key={employee.id} value={String(employee.id)}>
                     {employee.name}
+                    {worksHere(employee) ? "" : " – anderer Einsatzort"}
                   </option>
                 ))}
               </select>

@@ -18,6 +18,7 @@ import type {
   WeekApplicationDto,
 } from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
+import { worksAtLocation } from "@/lib/shared/employee-locations";
 import { formatTimestampDate } from "@/lib/shared/format";
 import { crossesMidnight, formatHours, shiftHours, shiftMinutes } from "@/lib/shared/hours";
 // The module itself, not the rules' index: the dialog needs this one function, not the whole evaluation.
@@ -70,6 +71,9 @@ function timesOf(times: ShiftTimes, rules: LabourRules) {
   const breakFollows = break_minutes === suggestedBreak(start_time, end_time, rules);
   return { start_time, end_time, break_minutes: String(break_minutes), breakFollows };
 }
+
+/** The mark of an employee who does not work at the shift's location (docs/PRODUCT-RULES.md §28.1). */
+const FOREIGN_LOCATION = " – anderer Einsatzort";
 
 function remainingLabel(entry: EmployeeAvailability) {
   if (entry.remaining === null) return "Stundenlohn";
@@ -178,6 +182,16 @@ export function ShiftDialog(props: Props) {
       ? [...locations, { id: editing.location_id, name: editing.location_name }]
       : locations;
   const employeeKnown = !editing?.employee_id || employees.some((entry) => entry.employee.id === editing.employee_id);
+  // Only those who work at the chosen location are offered (docs/PRODUCT-RULES.md §28.1); the one assigned or
+  // chosen stays, marked, so an edit never silently drops them. No location chosen yet: everyone.
+  const chosenLocation = form.location_id ? Number(form.location_id) : null;
+  const worksHere = (locationIds: number[]) => chosenLocation === null || worksAtLocation(locationIds, chosenLocation);
+  const offered = employees.filter(
+    ({ employee }) =>
+      worksHere(employee.location_ids) ||
+      String(employee.id) === form.employee_id ||
+      employee.id === editing?.employee_id,
+  );
   const presets = locations.find((location) => String(location.id) === form.location_id)?.presets ?? [];
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -256,10 +270,11 @@ export function ShiftDialog(props: Props) {
             {!employeeKnown && editing && (
               <option value={String(editing.employee_id)}>{editing.employee_name} (archiviert)</option>
             )}
-            {employees.map((entry) => (
+            {offered.map((entry) => (
               <option key={entry.employee.id} value={String(entry.employee.id)}>
                 {entry.employee.first_name} {entry.employee.last_name} – {remainingLabel(entry)}
                 {employeeNotes(entry)}
+                {worksHere(entry.employee.location_ids) ? "" : FOREIGN_LOCATION}
               </option>
             ))}
           </select>
@@ -377,7 +392,13 @@ export function ShiftDialog(props: Props) {
         </p>
         <ShiftFindings findings={findings} />
         {editing && editing.employee_id === null && applications.length > 0 && (
-          <Applicants applications={applications} employees={employees} busy={busy} onAssign={save} />
+          <Applicants
+            applications={applications}
+            employees={employees}
+            locationId={chosenLocation}
+            busy={busy}
+            onAssign={save}
+          />
         )}
         <FormActions busy={busy} onCancel={onClose} />
       </form>
@@ -438,15 +459,17 @@ function breakHint(minimum: number, rules: LabourRules): string | undefined {
 
 /**
  * The applicants of an open shift (docs/PRODUCT-RULES.md §26.5), oldest first, each with the hours left in the
- * displayed week and a one-click "Zuweisen".
+ * displayed week and a one-click "Zuweisen". One who does not work at the location stays listed, marked, without
+ * "Zuweisen" (§28.1): the picker above still assigns them on purpose.
  */
 function Applicants(props: {
   applications: WeekApplicationDto[];
   employees: EmployeeAvailability[];
+  locationId: number | null;
   busy: boolean;
   onAssign: (applicant: WeekApplicationDto) => void;
 }) {
-  const { applications, employees, busy, onAssign } = props;
+  const { applications, employees, locationId, busy, onAssign } = props;
   return (
     <section aria-labelledby="shift-applicants" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2">
       <h3 id="shift-applicants" className="text-sm font-semibold text-amber-950">
@@ -455,6 +478,7 @@ function Applicants(props: {
       <ul className="mt-1 divide-y divide-amber-200">
         {applications.map((application) => {
           const entry = employees.find((candidate) => candidate.employee.id === application.employee_id);
+          const foreign = !!entry && locationId !== null && !worksAtLocation(entry.employee.location_ids, locationId);
           return (
             <li key={application.employee_id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
               <span className="text-sm text-slate-900">
@@ -462,17 +486,20 @@ function Applicants(props: {
                 <span className="block text-xs text-slate-600">
                   gemeldet am {formatTimestampDate(application.created_at)}
                   {entry ? ` · ${remainingLabel(entry)}` : ""}
+                  {foreign ? FOREIGN_LOCATION.replace(" –", " ·") : ""}
                 </span>
               </span>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={busy}
-                onClick={() => onAssign(application)}
-                aria-label={`Zuweisen: ${application.employee_name}`}
-              >
-                Zuweisen
-              </Button>
+              {!foreign && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={busy}
+                  onClick={() => onAssign(application)}
+                  aria-label={`Zuweisen: ${application.employee_name}`}
+                >
+                  Zuweisen
+                </Button>
+              )}
             </li>
           );
         })}

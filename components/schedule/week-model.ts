@@ -185,8 +185,15 @@ export function applicationsByShift(applications: WeekApplicationDto[]): Map<num
   return byShift;
 }
 
-/** A row of the planner's view by employee (docs/PRODUCT-RULES.md §27.4). */
-export type EmployeeRow = { id: number; name: string; hours: number; weeklyHours: number | null; archived: boolean };
+/** A row of the planner's view by employee (docs/PRODUCT-RULES.md §27.4); `locationIds`: Einsatzorte (§28.1). */
+export type EmployeeRow = {
+  id: number;
+  name: string;
+  hours: number;
+  weeklyHours: number | null;
+  archived: boolean;
+  locationIds: number[];
+};
 
 /**
  * The rows of the view by employee: the active employees with the week's hours against their contract (none for
@@ -200,6 +207,7 @@ export function employeeRows(entries: EmployeeAvailability[], shifts: ShiftDto[]
     hours: scheduled,
     weeklyHours: employee.is_hourly ? null : employee.weekly_hours,
     archived: false,
+    locationIds: employee.location_ids,
   }));
   const archived = new Map<number, EmployeeRow>();
   for (const shift of shifts) {
@@ -210,6 +218,7 @@ export function employeeRows(entries: EmployeeAvailability[], shifts: ShiftDto[]
       hours: 0,
       weeklyHours: null,
       archived: true,
+      locationIds: [],
     };
     archived.set(shift.employee_id, { ...row, hours: sumHours([row.hours, shift.hours]) });
   }
