@@ -186,6 +186,9 @@ export function ShiftDialog(props: Props) {
   // chosen stays, marked, so an edit never silently drops them. No location chosen yet: everyone.
   const chosenLocation = form.location_id ? Number(form.location_id) : null;
   const worksHere = (locationIds: number[]) => chosenLocation === null || worksAtLocation(locationIds, chosenLocation);
+  const chosenForeign = employees.some(
+    ({ employee }) => String(employee.id) === form.employee_id && !worksHere(employee.location_ids),
+  );
   const offered = employees.filter(
     ({ employee }) =>
       worksHere(employee.location_ids) ||
@@ -265,6 +268,7 @@ export function ShiftDialog(props: Props) {
             onChange={set("employee_id")}
             disabled={busy}
             className={inputClass}
+            aria-describedby={chosenForeign ? "shift-employee-foreign" : undefined}
           >
             <option value="">Nicht zugewiesen (offen)</option>
             {!employeeKnown && editing && (
@@ -278,6 +282,12 @@ export function ShiftDialog(props: Props) {
               </option>
             ))}
           </select>
+          {chosenForeign && (
+            // A closed select cuts its text on a phone: the mark is said again in full.
+            <p id="shift-employee-foreign" className="text-sm text-amber-900">
+              Arbeitet nicht an diesem Standort (anderer Einsatzort).
+            </p>
+          )}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1">

@@ -97,6 +97,7 @@ test("Einsatzorte from the employee dialog limit the shift picker; the assigned 
   const assigned = edit.getByLabel("Mitarbeiter");
   await expect(assigned).toHaveValue(String(employeeIds[0]));
   await expect(assigned.locator("option", { hasText: lea })).toContainText("– anderer Einsatzort");
+  await expect(edit.getByText("Arbeitet nicht an diesem Standort (anderer Einsatzort).")).toBeVisible();
   await expectAccessible(page, "shift dialog with a foreign Einsatzort");
   await shot(page, "shift-picker");
 });
