@@ -45,7 +45,7 @@ await client.connect();
 try {
   /** @type {Variant | undefined} */
   let current = "after"; // as the migrations left it
-  const use = async (/** @type {Variant} */ variant) => {
+  const switchTo = async (/** @type {Variant} */ variant) => {
     if (variant === current) return;
     await client.query("BEGIN");
     await client.query(`DROP INDEX "shifts_shift_date_start_time_idx"`);
@@ -70,7 +70,7 @@ try {
     const result = { before: { p2: [], p9: [] }, after: { p2: [], p9: [] } };
     for (let i = 0; i < repeat; i++) {
       for (const variant of i % 2 ? [...variants].reverse() : variants) {
-        await use(variant);
+        await switchTo(variant);
         result[variant].p2.push((await benchShiftsLatency(server.baseUrl, { invalidate })).p50);
         result[variant].p9.push((await benchWarningsLatency(server.baseUrl, invalidate)).p50);
       }
