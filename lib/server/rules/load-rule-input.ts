@@ -43,6 +43,9 @@ type Row = {
  * joined by hash, reading every employee, every vacation begun before the window's end and every unavailability,
  * so the query grew with the tables (docs/PERFORMANCE.md "P9: the warnings query on 1 M shifts"). An array it
  * looks up in the primary key and the (employee_id, start_date, end_date) indexes, employee by employee.
+ * `window_shifts` reads only columns of the week index (INCLUDE, migration 20261127000200_shifts_week_covering), so
+ * the window is an index-only scan, not a visit to the table page of each shift (docs/PERFORMANCE.md "P2 and P9:
+ * the week on 1 M shifts"); keep it so when adding a column.
  */
 export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db): Promise<RuleInput> {
   const { startDate, endDate, employeeId } = filter;

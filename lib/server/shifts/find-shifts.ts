@@ -31,7 +31,10 @@ const HOURS = Prisma.sql`CASE WHEN s.end_time = s.start_time THEN 0
  *
  * The names are looked up per shift by primary key (not hash-joined), so the
  * cost follows the shifts asked for, not the size of the staff and location
- * tables; times are cut from their text form, cheaper than to_char.
+ * tables; times are cut from their text form, cheaper than to_char. The columns of `shifts` read here are all in
+ * the week index (shift_date, start_time INCLUDE …, migration 20261127000200_shifts_week_covering), so a week is
+ * an index-only scan however scattered its rows lie in the table: a column read here and missing there sends every
+ * row back to its table page (docs/PERFORMANCE.md "P2 and P9: the week on 1 M shifts").
  */
 export async function shiftsJson(filter: ShiftFilter, reader: Reader = db): Promise<string> {
   const conditions: Prisma.Sql[] = [];
