@@ -50,11 +50,11 @@ export type EmployeeAbsences = {
 };
 
 /** DE: ArbZG §3 — at most 10 h of work a day (net). */
-const DE_DAILY_MAX_HOURS = 10;
+export const DE_DAILY_MAX_HOURS = 10;
 /** CH: ArG Art. 10 — a day's work including breaks lies within 14 h. */
-const CH_DAILY_SPAN_HOURS = 14;
+export const CH_DAILY_SPAN_HOURS = 14;
 /** A finding from the 7th working day in a row (both laws want a day of rest each week). */
-const MAX_CONSECUTIVE_DAYS = 6;
+export const MAX_CONSECUTIVE_DAYS = 6;
 /** How far back a run is counted: longer runs read "mindestens" (window.ts, §24.3). */
 const RUN_LOOKBACK_DAYS = 7;
 

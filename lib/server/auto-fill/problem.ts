@@ -1,0 +1,64 @@
+/**
+ * What the automatic filling reads and answers (docs/PRODUCT-RULES.md §28.2), as plain data: the model is built
+ * and solved in a worker thread, which receives this by structured clone. No "server-only" here or in the other
+ * model files: the worker, the tests and the bench (tsx) load them outside React's server context.
+ */
+import type { RuleSettings, RuleShift, RuleUnavailability, RuleVacation } from "@/lib/shared/rules";
+
+/** An active employee who may be proposed. */
+export type FillEmployee = {
+  id: number;
+  /** "First Last", as reasons name the person. */
+  name: string;
+  weekly_hours: number;
+  is_hourly: boolean;
+  /** Einsatzorte (§28.1); empty = every location. */
+  location_ids: number[];
+};
+
+/** An open shift of the range. */
+export type OpenShift = RuleShift & {
+  employee_id: null;
+  /** Employees who applied for it (§26.5). */
+  applicant_ids: number[];
+  /** Dated before today: nobody can work it any more; listed as unfilled. */
+  past: boolean;
+};
+
+export type FillProblem = {
+  settings: RuleSettings;
+  range: { start_date: string; end_date: string };
+  /** The open shifts to fill, in date and start order. */
+  open: OpenShift[];
+  employees: FillEmployee[];
+  /** The employees' assigned shifts of windowFor(range): rest time, weeks and runs of days count them. */
+  existing: RuleShift[];
+  /** Approved vacations touching the window. */
+  vacations: RuleVacation[];
+  /** Unavailability, one entry per day, from the day before the window on (as loadRuleInput). */
+  unavailability: RuleUnavailability[];
+  /** Public holidays of the range per location: holiday shifts are spread fairly. */
+  holidays: { location_id: number; date: string }[];
+};
+
+export type FillOptions = {
+  /** Seconds HiGHS may search; the best plan found by then is answered. */
+  timeLimitSeconds: number;
+};
+
+export type ProposedAssignment = { shift_id: number; employee_id: number; reasons: string[] };
+export type UnfilledShift = { shift_id: number; reason: string };
+
+export type FillStats = {
+  open: number;
+  filled: number;
+  /** Hours above fixed employees' contract hours that the proposal adds (hourly staff have none). */
+  overtime_hours: number;
+  solve_ms: number;
+  /** HiGHS proved that no better plan exists (by the objective of §28.2). */
+  optimal: boolean;
+  /** HiGHS's relative gap between the plan and the best bound it proved; 0 when optimal. */
+  gap: number;
+};
+
+export type FillResult = { assignments: ProposedAssignment[]; unfilled: UnfilledShift[]; stats: FillStats };
