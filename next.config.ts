@@ -31,8 +31,9 @@ const nextConfig: NextConfig = {
   output: "standalone",
   poweredByHeader: false,
   reactStrictMode: true,
-  // The generated Prisma client and pg stay plain Node modules on the server.
-  serverExternalPackages: ["pg", "@prisma/adapter-pg"],
+  // The generated Prisma client and pg stay plain Node modules on the server; so does HiGHS, whose loader finds
+  // its WebAssembly file beside itself (lib/server/auto-fill/auto-fill.worker.ts).
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "highs"],
   // Files read at run time by path, which the file tracer cannot see: the
   // bcrypt worker thread (lib/server/auth/password.ts) with the module it
   // imports, and the PDF fonts (lib/server/reports/pdf/fonts.ts). The
@@ -43,6 +44,7 @@ const nextConfig: NextConfig = {
       "./lib/server/auth/password-worker.mjs",
       "./lib/server/background-thread.mjs",
       "./node_modules/bcryptjs/**/*",
+      "./node_modules/highs/build/**/*",
       "./assets/fonts/**/*",
     ],
   },

@@ -35,4 +35,12 @@ export const config = {
   get timeZone(): string {
     return process.env.APP_TIMEZONE || "Europe/Zurich";
   },
+  /**
+   * Seconds the automatic filling may search (docs/PRODUCT-RULES.md §28.2); the best plan found by then is
+   * answered. AUTO_FILL_TIME_LIMIT_SECONDS, 1–120, default 10; anything else is the default.
+   */
+  get autoFillTimeLimitSeconds(): number {
+    const value = Number(process.env.AUTO_FILL_TIME_LIMIT_SECONDS);
+    return Number.isFinite(value) && value >= 1 && value <= 120 ? value : 10;
+  },
 };

@@ -99,6 +99,13 @@ describe("weeks, undo and templates", () => {
     expect(say({ action: "shift.copy_week", details: { ...details, created: 1, opened: 0 } })).toBe(
       "anna hat die Woche vom 23.11. in die Woche vom 30.11.2026 kopiert (1 Schicht).",
     );
+    const filled = { change_id: "c", assigned: 12, start_date: "2026-11-30", end_date: "2026-12-06" };
+    expect(say({ action: "shift.auto_fill", details: filled })).toBe(
+      "anna hat 12 offene Schichten vom 30.11. bis 06.12.2026 automatisch besetzt.",
+    );
+    expect(say({ action: "shift.auto_fill", details: { ...filled, assigned: 1, end_date: "2026-11-30" } })).toBe(
+      "anna hat eine offene Schicht am 30.11.2026 automatisch besetzt.",
+    );
   });
 
   test("an undo counts its shifts, given as a number or a list", () => {

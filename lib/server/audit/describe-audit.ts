@@ -173,6 +173,20 @@ function describePlanBatch(actor: string, action: string, details: Details): str
     const extra = created === null ? "" : ` (${shifts(created)}${opened ? `, ${opened} davon offen` : ""})`;
     return `${actor} hat ${weeks} kopiert${extra}.`;
   }
+  if (action === "shift.auto_fill") {
+    const assigned = num(details.assigned);
+    const from = text(details.start_date);
+    const to = text(details.end_date);
+    const period =
+      from && to
+        ? from === to
+          ? ` am ${formatDate(from)}`
+          : ` vom ${formatDayMonth(from)} bis ${formatDate(to)}`
+        : "";
+    const count =
+      assigned === null ? "offene Schichten" : assigned === 1 ? "eine offene Schicht" : `${assigned} offene Schichten`;
+    return `${actor} hat ${count}${period} automatisch besetzt.`;
+  }
   if (action === "change.undo") {
     const undone = shiftCount(details.shifts);
     const extra = undone === null ? "" : ` (${shifts(undone)})`;

@@ -23,6 +23,8 @@ export type OpenShift = RuleShift & {
   applicant_ids: number[];
   /** Dated before today: nobody can work it any more; listed as unfilled. */
   past: boolean;
+  /** The shift's last change (ISO 8601): apply refuses the assignment if it changed since. */
+  updated_at: string;
 };
 
 export type FillProblem = {

@@ -88,7 +88,13 @@ export async function readShifts(tx: Tx, ids: number[]): Promise<Map<number, Shi
 }
 
 export type PlanChangeKind =
-  "shift.create" | "shift.update" | "shift.delete" | "shift.copy_week" | "week_template.apply" | "change.undo";
+  | "shift.create"
+  | "shift.update"
+  | "shift.delete"
+  | "shift.copy_week"
+  | "shift.auto_fill"
+  | "week_template.apply"
+  | "change.undo";
 
 export type RecordPlanChangeOptions = {
   kind: PlanChangeKind;

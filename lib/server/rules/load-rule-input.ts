@@ -19,6 +19,8 @@ export type RuleInputFilter = {
   endDate: string;
   /** Only this employee's shifts and absences (checking one shift); all assigned shifts when left out. */
   employeeId?: number;
+  /** With all assigned shifts: these employees' absences too, even without a shift in the window (auto-fill). */
+  alsoEmployeeIds?: number[];
 };
 
 type Row = {
@@ -48,7 +50,7 @@ type Row = {
  * the week on 1 M shifts"); keep it so when adding a column.
  */
 export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db): Promise<RuleInput> {
-  const { startDate, endDate, employeeId } = filter;
+  const { startDate, endDate, employeeId, alsoEmployeeIds } = filter;
   const ofEmployee = employeeId === undefined ? Prisma.sql`IS NOT NULL` : Prisma.sql`= ${employeeId}`;
   const [{ input }] = await reader.$queryRaw<[{ input: string }]>`
     WITH window_shifts AS (
@@ -58,6 +60,7 @@ export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db
     ), window_employees AS (
       SELECT DISTINCT employee_id AS id FROM window_shifts
       ${employeeId === undefined ? Prisma.empty : Prisma.sql`UNION SELECT ${employeeId}::int`}
+      ${alsoEmployeeIds === undefined ? Prisma.empty : Prisma.sql`UNION SELECT unnest(${alsoEmployeeIds}::int[])`}
     )
     SELECT json_build_object(
       'settings', (

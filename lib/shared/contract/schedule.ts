@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  applyAutoFillSchema,
+  appliedAutoFillSchema,
+  autoFillProposalSchema,
+  autoFillSchema,
+} from "@/lib/shared/schemas/auto-fill";
 import { findingSchema } from "@/lib/shared/schemas/finding";
 import { scheduleWeekSchema } from "@/lib/shared/schemas/schedule";
 import { dateRangeQuerySchema } from "@/lib/shared/schemas/shift";
@@ -31,4 +37,53 @@ export const getScheduleWeek = defineOperation({
   access: "schedule:read",
   query: dateRangeQuerySchema,
   responses: [{ status: 200, description: "The range's plan", schema: scheduleWeekSchema }],
+});
+
+export const proposeAutoFill = defineOperation({
+  method: "POST",
+  path: "/api/schedule/auto-fill",
+  id: "proposeAutoFill",
+  tag: "Shifts",
+  summary: "Propose employees for the open shifts of a range (writes nothing)",
+  description:
+    "An integer program solved by HiGHS within `AUTO_FILL_TIME_LIMIT_SECONDS` (default 10). Never proposed: an " +
+    "overlap, vacation, unavailability, rest time, daily or weekly maximum or 7th working day in a row (counting " +
+    "the assigned and the other proposed shifts), an archived employee, a location outside the employee's " +
+    "`location_ids`. Then, in this order: as many filled shifts as possible; fixed employees at or below their " +
+    "contract hours (free hours first, then hourly staff); evening, weekend and holiday shifts spread fairly; " +
+    "applicants preferred. Assigned shifts never change. Pass `assignments` unchanged to the apply operation.",
+  access: "shifts:write",
+  body: autoFillSchema,
+  responses: [{ status: 200, description: "The proposal", schema: autoFillProposalSchema }],
+  errors: [
+    {
+      status: 400,
+      description: "`validation_failed`: bad dates, a range over 31 days, an unknown or archived location",
+    },
+  ],
+});
+
+export const applyAutoFill = defineOperation({
+  method: "POST",
+  path: "/api/schedule/auto-fill/apply",
+  id: "applyAutoFill",
+  tag: "Shifts",
+  summary: "Write a proposal's assignments, all or none",
+  description:
+    "Each shift must still be open and unchanged since the proposal (`shift_updated_at`), each employee active and " +
+    "working at the shift's location, and the assignments together must break none of the rules the proposal " +
+    "respects. The answer's `change_id` undoes the whole apply (`POST /api/changes/{id}/undo`).",
+  access: "shifts:write",
+  body: applyAutoFillSchema,
+  responses: [{ status: 200, description: "Assigned", schema: appliedAutoFillSchema }],
+  errors: [
+    { status: 400, description: "`validation_failed`: no assignments, a shift twice, a bad timestamp" },
+    {
+      status: 409,
+      description:
+        "`auto_fill_conflict` with `shift_ids`: those shifts changed since the proposal (assigned, edited, deleted, " +
+        "their employee archived or moved elsewhere, or another write made the assignment break a rule). " +
+        "Nothing is written.",
+    },
+  ],
 });

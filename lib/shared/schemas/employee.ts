@@ -11,7 +11,7 @@ const isId = (value: unknown) =>
  * Einsatzorte (docs/PRODUCT-RULES.md §28.1): location ids, duplicates collapse, answered ascending; empty = every
  * location. Checked as a whole, so a bad entry is reported on `location_ids` itself (not `location_ids.3`).
  */
-function locationIdsSchema() {
+export function locationIdsSchema() {
   const message = "Ungültiger Standort";
   return (
     z

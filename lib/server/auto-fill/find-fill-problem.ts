@@ -1,0 +1,125 @@
+import "server-only";
+import { ApiError } from "@/lib/server/api/errors";
+import { businessToday } from "@/lib/server/clock";
+import { config } from "@/lib/server/config";
+import { db } from "@/lib/server/db/client";
+import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
+import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
+import { windowFor, type LabourRules, type RuleShift } from "@/lib/shared/rules";
+import type { AutoFillInput } from "@/lib/shared/schemas/auto-fill";
+import type { FillProblem, OpenShift } from "./problem";
+
+const UNKNOWN_LOCATION = "Unbekannter Standort";
+
+type Row = {
+  settings: { labour_rules: LabourRules; weekly_max_hours: number; min_rest_hours: number };
+  locations: { id: number; holiday_region: string | null }[];
+  open: (Omit<OpenShift, "past" | "employee_id"> & { employee_id: null })[];
+  employees: FillProblem["employees"];
+  existing: RuleShift[];
+  vacations: FillProblem["vacations"];
+  unavailability: FillProblem["unavailability"];
+};
+
+/**
+ * Everything the automatic filling reads for a range (docs/PRODUCT-RULES.md §28.2), in one statement: the settings,
+ * the open shifts of the range at active locations (those of `location_ids` only when given) with their applicants,
+ * the active employees with their Einsatzorte, their assigned shifts, approved vacations and unavailability in the
+ * rules' window around the range (windowFor: rest time, weeks and runs of days at its edges), and the holidays.
+ * An unknown or archived location in `location_ids` is a 400.
+ */
+export async function findFillProblem(input: AutoFillInput): Promise<FillProblem> {
+  const window = windowFor(input);
+  const only = input.location_ids ?? null;
+  const [{ data }] = await db.$queryRaw<[{ data: string }]>`
+    WITH active_employees AS (SELECT id FROM employees WHERE archived_at IS NULL)
+    SELECT json_build_object(
+      'settings', (
+        SELECT json_build_object('labour_rules', labour_rules, 'weekly_max_hours', weekly_max_hours::float8,
+          'min_rest_hours', min_rest_hours::float8)
+        FROM company_settings WHERE id = 1),
+      'locations', (
+        SELECT coalesce(json_agg(json_build_object('id', id, 'holiday_region', holiday_region) ORDER BY id), '[]')
+        FROM locations WHERE archived_at IS NULL),
+      'open', (
+        SELECT coalesce(json_agg(json_build_object(
+          'id', s.id, 'employee_id', NULL, 'location_id', s.location_id, 'location_name', l.name,
+          'shift_date', s.shift_date, 'start_time', left(s.start_time::text, 5), 'end_time', left(s.end_time::text, 5),
+          'break_minutes', s.break_minutes,
+          'updated_at', to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'applicant_ids', (
+            SELECT coalesce(json_agg(a.employee_id ORDER BY a.employee_id), '[]') FROM shift_applications a
+            WHERE a.shift_id = s.id AND a.employee_id IN (SELECT id FROM active_employees)))
+          ORDER BY s.shift_date, s.start_time, s.id), '[]')
+        FROM shifts s JOIN locations l ON l.id = s.location_id AND l.archived_at IS NULL
+        WHERE s.employee_id IS NULL AND s.shift_date BETWEEN ${input.start_date}::date AND ${input.end_date}::date
+          AND (${only}::int[] IS NULL OR s.location_id = ANY(${only}::int[]))),
+      'employees', (
+        SELECT coalesce(json_agg(json_build_object(
+          'id', e.id, 'name', e.first_name || ' ' || e.last_name, 'weekly_hours', e.weekly_hours::float8,
+          'is_hourly', e.is_hourly,
+          'location_ids', (
+            SELECT coalesce(json_agg(el.location_id ORDER BY el.location_id), '[]') FROM employee_locations el
+            WHERE el.employee_id = e.id))
+          ORDER BY e.last_name, e.first_name, e.id), '[]')
+        FROM employees e WHERE e.archived_at IS NULL),
+      'existing', (
+        SELECT coalesce(json_agg(json_build_object(
+          'id', s.id, 'employee_id', s.employee_id, 'location_id', s.location_id, 'location_name', l.name,
+          'shift_date', s.shift_date, 'start_time', left(s.start_time::text, 5), 'end_time', left(s.end_time::text, 5),
+          'break_minutes', s.break_minutes)), '[]')
+        FROM shifts s JOIN locations l ON l.id = s.location_id
+        WHERE s.shift_date BETWEEN ${window.start_date}::date AND ${window.end_date}::date
+          AND s.employee_id IN (SELECT id FROM active_employees)),
+      'vacations', (
+        SELECT coalesce(json_agg(json_build_object(
+          'employee_id', v.employee_id, 'start_date', v.start_date, 'end_date', v.end_date)), '[]')
+        FROM vacations v
+        WHERE v.status = 'approved' AND v.employee_id IN (SELECT id FROM active_employees)
+          AND v.start_date <= ${window.end_date}::date AND v.end_date >= ${window.start_date}::date),
+      'unavailability', (
+        SELECT coalesce(json_agg(json_build_object(
+          'employee_id', d.employee_id, 'date', d.day,
+          'start_time', to_char(d.start_time, 'HH24:MI'), 'end_time', to_char(d.end_time, 'HH24:MI'))), '[]')
+        FROM (
+          SELECT DISTINCT u.employee_id, day::date AS day, u.start_time, u.end_time
+          FROM unavailabilities u
+          CROSS JOIN LATERAL generate_series(
+            greatest(u.start_date, ${window.start_date}::date - 1), least(u.end_date, ${window.end_date}::date),
+            interval '1 day') AS day
+          WHERE u.employee_id IN (SELECT id FROM active_employees)
+            AND u.start_date <= ${window.end_date}::date AND u.end_date >= ${window.start_date}::date - 1
+        ) d)
+    )::text AS data`;
+  const row = JSON.parse(data) as Row;
+
+  if (only) {
+    const active = new Set(row.locations.map((location) => location.id));
+    if (only.some((id) => !active.has(id)))
+      throw new ApiError("validation_failed", UNKNOWN_LOCATION, { fields: { location_ids: UNKNOWN_LOCATION } });
+  }
+
+  const today = businessToday();
+  const holidays = holidaysForLocations({
+    startDate: input.start_date,
+    endDate: input.end_date,
+    companyRegion: await getCompanyHolidayRegion(),
+    locations: row.locations.map((location) => ({ id: location.id, holidayRegion: location.holiday_region })),
+  }).flatMap((holiday) => holiday.location_ids.map((location_id) => ({ location_id, date: holiday.date })));
+
+  return {
+    settings: {
+      labourRules: row.settings.labour_rules,
+      weeklyMaxHours: row.settings.weekly_max_hours,
+      minRestHours: row.settings.min_rest_hours,
+      timeZone: config.timeZone,
+    },
+    range: { start_date: input.start_date, end_date: input.end_date },
+    open: row.open.map((shift) => ({ ...shift, past: shift.shift_date < today })),
+    employees: row.employees,
+    existing: row.existing,
+    vacations: row.vacations,
+    unavailability: row.unavailability,
+    holidays,
+  };
+}
