@@ -312,7 +312,8 @@ function solve(highs: Highs, model: FillModel, greedy: Map<number, Candidate>, o
     }
     // objective = −fills + penalty/fillWeight with the second term in [0, 1): no plan fills more than ⌈−bound⌉.
     // Over a narrowed model only the relaxation's bound holds for every plan.
-    const bound = upper ? fillBound : Math.min(fillBound, Math.ceil(-filling.bound - 1e-6));
+    const proved = Math.ceil(-filling.bound - 1e-6);
+    const bound = upper || !Number.isFinite(proved) ? fillBound : Math.min(fillBound, proved);
     fillsProven = fills >= bound;
     fillGap = fillsProven ? 0 : (bound - fills) / Math.max(bound, 1);
   }
