@@ -105,9 +105,9 @@ function columnsOf(model: FillModel, chosen: Map<number, Candidate>): Float64Arr
 type Solved = { chosen: Map<number, Candidate>; optimal: boolean; gap: number };
 
 /**
- * Up to this many candidate pairs HiGHS searches the whole model. Beyond it the root of the branch-and-bound (its
- * cutting-plane rounds) alone outlasts the time limit on a small server (50 people × 300 shifts: 8,000 pairs, no
- * branching after 15 s), so the search is narrowed first — see narrowedUpper.
+ * Up to this many candidate pairs HiGHS also searches the whole model (after the narrowed one). Beyond it the root of
+ * the branch-and-bound (its cutting-plane rounds) alone outlasts the time limit on a small server (50 people × 300
+ * shifts: 8,000 pairs, no branching after 15 s).
  */
 const WHOLE_MODEL_PAIRS = 2500;
 
@@ -256,10 +256,7 @@ function penaltyOf(model: FillModel, values: Float64Array): number {
   return values.reduce((total, value, col) => total + value * model.colCost[col], 0);
 }
 
-/**
- * Large models, in the manner of HiGHS's own RENS heuristic but before its costly root: the integer programs see
- * only the pairs the relaxation uses plus those of the start plan — a few hundred instead of thousands.
- */
+/** The pairs the relaxation uses plus those of the start plan; the others get the upper bound 0. */
 function narrowedUpper(model: FillModel, relaxation: Relaxation, start: Map<number, Candidate>): number[] {
   const kept = new Set([...start.values()].map((candidate) => candidate.col));
   const upper = model.colUpper.slice();
@@ -268,29 +265,26 @@ function narrowedUpper(model: FillModel, relaxation: Relaxation, start: Map<numb
   return upper;
 }
 
+type Searched = Solved & { plan: Float64Array };
+
 /**
  * The two goals one after the other (lexicographic, docs/ARCHITECTURE.md §15): the most filled shifts, then the
- * least penalty among plans with that many. Each solve starts from the best plan known; the time limit covers all.
- * `gap` is the relative gap of the first goal while it is not proven, else the second's.
+ * least penalty among plans with that many, each solve starting from the best plan known. `upper` narrows the pairs;
+ * the relaxation's bounds hold for every plan, HiGHS's only for the pairs it saw. `gap` is the relative gap of the
+ * first goal while it is not proven, else the second's.
  */
-function solve(highs: Highs, model: FillModel, greedy: Map<number, Candidate>, options: FillOptions): Solved {
-  const began = performance.now();
-  const left = () => options.timeLimitSeconds - (performance.now() - began) / 1000;
-  const solver = new SolverModel(highs, model);
-  const relaxation = relax(model, solver, left());
-  if (!relaxation) return { chosen: greedy, optimal: false, gap: 1 };
+function searchLexicographic(
+  solver: SolverModel,
+  model: FillModel,
+  relaxation: Relaxation,
+  from: Float64Array,
+  upper: number[] | undefined,
+  seconds: () => number,
+): Searched {
   const fillable = model.shifts.filter((entry) => entry.candidates.length > 0).length;
   const fillBound = Math.min(fillable, Math.floor(relaxation.fillBound + 1e-6));
-
-  const rounded = roundedPlan(model, relaxation.values);
-  const better = (a: Map<number, Candidate>, b: Map<number, Candidate>) =>
-    a.size > b.size ||
-    (a.size === b.size && penaltyOf(model, columnsOf(model, a)) < penaltyOf(model, columnsOf(model, b)));
-  const start = better(rounded, greedy) ? rounded : greedy;
-  const upper = model.candidates.length > WHOLE_MODEL_PAIRS ? narrowedUpper(model, relaxation, start) : undefined;
-
-  let fills = start.size;
-  let plan = columnsOf(model, start);
+  let plan = from;
+  let fills = chosenOf(model, plan).size;
   let fillsProven = fills >= fillBound;
   let fillGap = 0;
   if (!fillsProven) {
@@ -300,7 +294,7 @@ function solve(highs: Highs, model: FillModel, greedy: Map<number, Candidate>, o
     for (const candidate of model.candidates) fillCost[candidate.col] -= 1;
     const filling = solver.run({
       integer: true,
-      seconds: left(),
+      seconds: seconds(),
       cost: fillCost,
       upper,
       start: plan,
@@ -311,13 +305,12 @@ function solve(highs: Highs, model: FillModel, greedy: Map<number, Candidate>, o
       fills = chosenOf(model, plan).size;
     }
     // objective = −fills + penalty/fillWeight with the second term in [0, 1): no plan fills more than ⌈−bound⌉.
-    // Over a narrowed model only the relaxation's bound holds for every plan.
     const proved = Math.ceil(-filling.bound - 1e-6);
     const bound = upper || !Number.isFinite(proved) ? fillBound : Math.min(fillBound, proved);
     fillsProven = fills >= bound;
     fillGap = fillsProven ? 0 : (bound - fills) / Math.max(bound, 1);
   }
-  if (!fillsProven) return { chosen: chosenOf(model, plan), optimal: false, gap: fillGap };
+  if (!fillsProven) return { plan, chosen: chosenOf(model, plan), optimal: false, gap: fillGap };
 
   // The relaxation's penalty bounds every plan with as many shifts when its fill count is whole.
   const wholeBound = Math.abs(relaxation.fillBound - fills) < 1e-6;
@@ -327,26 +320,57 @@ function solve(highs: Highs, model: FillModel, greedy: Map<number, Candidate>, o
       penalty - relaxation.penaltyBound <= PENALTY_REL_GAP * Math.max(penalty, 1));
   const gapOf = (penalty: number) => Math.max(0, penalty - relaxation.penaltyBound) / Math.max(penalty, 1);
   if (closeEnough(penaltyOf(model, plan)))
-    return { chosen: chosenOf(model, plan), optimal: true, gap: gapOf(penaltyOf(model, plan)) };
+    return { plan, chosen: chosenOf(model, plan), optimal: true, gap: gapOf(penaltyOf(model, plan)) };
 
   const penalty = solver.run({
     integer: true,
-    seconds: left(),
+    seconds: seconds(),
     upper,
     fills,
     start: plan,
     relGap: PENALTY_REL_GAP,
     absGap: PENALTY_ABS_GAP,
   });
-  const values = penalty.values ?? plan;
+  const values = penalty.values && penaltyOf(model, penalty.values) <= penaltyOf(model, plan) ? penalty.values : plan;
   const planPenalty = penaltyOf(model, values);
-  if (!upper) return { chosen: chosenOf(model, values), optimal: penalty.optimal, gap: penalty.gap };
-  // Narrowed: HiGHS's bound holds for the narrowed pairs only.
+  if (!upper) return { plan: values, chosen: chosenOf(model, values), optimal: penalty.optimal, gap: penalty.gap };
   return {
+    plan: values,
     chosen: chosenOf(model, values),
     optimal: closeEnough(planPenalty),
     gap: wholeBound ? gapOf(planPenalty) : penalty.gap,
   };
+}
+
+/**
+ * From the LP relaxation (bounds, and a rounded start plan) to the best plan in the time limit. The search runs
+ * first over the pairs the relaxation uses plus those of the start plan — a few hundred, in the manner of HiGHS's own
+ * RENS heuristic but before its costly root (cutting-plane rounds that alone outlast the limit on large weeks) —
+ * and then, for models up to WHOLE_MODEL_PAIRS, over all pairs from that plan, which HiGHS then often proves at
+ * once: its first LP meets the plan within the tolerance.
+ */
+function solve(highs: Highs, model: FillModel, greedy: Map<number, Candidate>, options: FillOptions): Solved {
+  const began = performance.now();
+  const left = () => options.timeLimitSeconds - (performance.now() - began) / 1000;
+  const solver = new SolverModel(highs, model);
+  const relaxation = relax(model, solver, left());
+  if (!relaxation) return { chosen: greedy, optimal: false, gap: 1 };
+
+  const rounded = roundedPlan(model, relaxation.values);
+  const better = (a: Map<number, Candidate>, b: Map<number, Candidate>) =>
+    a.size > b.size ||
+    (a.size === b.size && penaltyOf(model, columnsOf(model, a)) < penaltyOf(model, columnsOf(model, b)));
+  const start = better(rounded, greedy) ? rounded : greedy;
+  const narrowed = searchLexicographic(
+    solver,
+    model,
+    relaxation,
+    columnsOf(model, start),
+    narrowedUpper(model, relaxation, start),
+    left,
+  );
+  if (narrowed.optimal || model.candidates.length > WHOLE_MODEL_PAIRS || left() <= 0) return narrowed;
+  return searchLexicographic(solver, model, relaxation, narrowed.plan, undefined, left);
 }
 
 export function proposeFill(problem: FillProblem, highs: Highs, options: FillOptions): FillResult {
