@@ -20,6 +20,12 @@ export type Highs = Awaited<ReturnType<typeof loadHighs>>;
  */
 const PENALTY_REL_GAP = 0.05;
 const PENALTY_ABS_GAP = 2 * WEIGHTS.overtimePerHour;
+/**
+ * The penalty searches end at this share of the time limit (3 s of the default 10), counted from the start of the
+ * solve; the fill count may use all of it. On the bench's large weeks they found nothing more between 3 and 4.5 s,
+ * and café weeks end well within it (docs/PERFORMANCE.md "P11").
+ */
+const PENALTY_SHARE = 0.3;
 /** The fill count is an integer: a bound within 1 of the plan proves it. */
 const FILL_ABS_GAP = 0.99;
 
@@ -279,7 +285,7 @@ function searchLexicographic(
   relaxation: Relaxation,
   from: Float64Array,
   upper: number[] | undefined,
-  seconds: () => number,
+  seconds: { fill: () => number; penalty: () => number },
 ): Searched {
   const fillable = model.shifts.filter((entry) => entry.candidates.length > 0).length;
   const fillBound = Math.min(fillable, Math.floor(relaxation.fillBound + 1e-6));
@@ -288,13 +294,13 @@ function searchLexicographic(
   let fillsProven = fills >= fillBound;
   let fillGap = 0;
   if (!fillsProven) {
-    // −1 per filled shift, plus the penalties scaled below one shift's worth: the first solve already prefers the
-    // cheaper of plans with as many shifts, which gives the second a good start.
-    const fillCost = Float64Array.from(model.colCost, (cost) => cost / model.fillWeight);
-    for (const candidate of model.candidates) fillCost[candidate.col] -= 1;
+    // −1 per filled shift and nothing else: with the penalties as a tie-break HiGHS found the last filled shifts of
+    // large weeks only after most of the time limit; the penalty search below improves the plan it hands on.
+    const fillCost = new Float64Array(model.numCols);
+    for (const candidate of model.candidates) fillCost[candidate.col] = -1;
     const filling = solver.run({
       integer: true,
-      seconds: seconds(),
+      seconds: seconds.fill(),
       cost: fillCost,
       upper,
       start: plan,
@@ -304,8 +310,8 @@ function searchLexicographic(
       plan = filling.values;
       fills = chosenOf(model, plan).size;
     }
-    // objective = −fills + penalty/fillWeight with the second term in [0, 1): no plan fills more than ⌈−bound⌉.
-    const proved = Math.ceil(-filling.bound - 1e-6);
+    // objective = −fills: no plan fills more than −bound.
+    const proved = Math.floor(-filling.bound + 1e-6);
     const bound = upper || !Number.isFinite(proved) ? fillBound : Math.min(fillBound, proved);
     fillsProven = fills >= bound;
     fillGap = fillsProven ? 0 : (bound - fills) / Math.max(bound, 1);
@@ -324,7 +330,7 @@ function searchLexicographic(
 
   const penalty = solver.run({
     integer: true,
-    seconds: seconds(),
+    seconds: seconds.penalty(),
     upper,
     fills,
     start: plan,
@@ -352,6 +358,10 @@ function searchLexicographic(
 function solve(highs: Highs, model: FillModel, greedy: Map<number, Candidate>, options: FillOptions): Solved {
   const began = performance.now();
   const left = () => options.timeLimitSeconds - (performance.now() - began) / 1000;
+  // The penalty searches end at PENALTY_SHARE of the limit (the fill count may use all of it).
+  const penaltyLeft = () =>
+    Math.min(left(), PENALTY_SHARE * options.timeLimitSeconds - (performance.now() - began) / 1000);
+  const seconds = { fill: left, penalty: penaltyLeft };
   const solver = new SolverModel(highs, model);
   const relaxation = relax(model, solver, left());
   if (!relaxation) return { chosen: greedy, optimal: false, gap: 1 };
@@ -367,10 +377,10 @@ function solve(highs: Highs, model: FillModel, greedy: Map<number, Candidate>, o
     relaxation,
     columnsOf(model, start),
     narrowedUpper(model, relaxation, start),
-    left,
+    seconds,
   );
-  if (narrowed.optimal || model.candidates.length > WHOLE_MODEL_PAIRS || left() <= 0) return narrowed;
-  return searchLexicographic(solver, model, relaxation, narrowed.plan, undefined, left);
+  if (narrowed.optimal || model.candidates.length > WHOLE_MODEL_PAIRS || penaltyLeft() <= 0) return narrowed;
+  return searchLexicographic(solver, model, relaxation, narrowed.plan, undefined, seconds);
 }
 
 export function proposeFill(problem: FillProblem, highs: Highs, options: FillOptions): FillResult {
