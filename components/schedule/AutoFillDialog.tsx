@@ -27,8 +27,11 @@ export function AutoFillDialog({ weekStart, locations, onClose, onProposed }: Pr
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(locations.map((location) => location.id)));
   const [busy, setBusy] = useState(false);
   const live = useRef(true);
+  const first = useRef<HTMLInputElement>(null);
   useEffect(() => {
     live.current = true;
+    // The first field takes the keyboard (the Modal's effect, opening the dialog, ran before this one).
+    first.current?.focus();
     return () => {
       live.current = false;
     };
@@ -76,7 +79,7 @@ export function AutoFillDialog({ weekStart, locations, onClose, onProposed }: Pr
                 className="size-4"
                 checked={chosen.has(location.id)}
                 onChange={(event) => toggle(location.id, event.target.checked)}
-                autoFocus={index === 0}
+                ref={index === 0 ? first : undefined}
               />
               <span className="size-3 shrink-0 rounded-sm" style={{ backgroundColor: location.color }} aria-hidden />
               <span className="min-w-0 break-words text-slate-900">{location.name}</span>
