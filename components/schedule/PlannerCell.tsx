@@ -1,11 +1,13 @@
 "use client";
-import { memo } from "react";
+import { memo, useContext } from "react";
 import { ShiftChip } from "@/components/ui/ShiftChip";
 import type { FindingDto, ShiftDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { ProposalMarksContext } from "./auto-fill-model";
 import { useDndParts } from "./dnd-parts";
 import { shiftName, type MoveTarget } from "./planner-moves";
+import { ProposalChip } from "./ProposalChip";
 
 /**
  * What the planner's cells and chips do, one stable object for the whole grid (its members never change), so a
@@ -152,9 +154,12 @@ type ChipProps = {
 const PlannerChip = memo(function PlannerChip(props: ChipProps) {
   const { Chip } = useDndParts();
   const { shift, canEdit, actions } = props;
+  // Proposal mode draws the proposed and the still open shifts its own way (docs/PRODUCT-RULES.md §28.4).
+  const mark = useContext(ProposalMarksContext)?.get(shift.id);
   const editable = canEdit && shift.id > 0;
   const opener = `[data-testid="shift"][data-shift-id="${shift.id}"] button`;
   const name = shiftName(shift, props.weekStart);
+  if (mark) return <ProposalChip shift={shift} mark={mark} heading={props.heading} />;
   const chip = (
     <ShiftChip
       shift={shift}

@@ -16,6 +16,7 @@ import type { ShiftDto, UnavailabilityDto } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { can } from "@/lib/shared/roles";
+import { ProposalMarksContext, proposalView, type ShownProposal } from "./auto-fill-model";
 import { EmployeeGrid } from "./EmployeeGrid";
 import { EmployeePanel } from "./EmployeePanel";
 import { FindingsPanel, FindingsToggle } from "./FindingsPanel";
@@ -42,11 +43,14 @@ import {
 import { WeekGrid } from "./WeekGrid";
 import { ViewSwitch, type PlannerView } from "./ViewSwitch";
 
-/** Shows a shift's chip and puts the keyboard on it (its first control: edit, or the findings marker). */
+/**
+ * Shows a shift's chip and puts the keyboard on it (its first control: edit, or the findings marker; in proposal
+ * mode the chip itself, which describes the proposal).
+ */
 function focusChip(shiftId: number) {
   const chip = document.querySelector<HTMLElement>(`[data-testid="shift"][data-shift-id="${shiftId}"]`);
   chip?.scrollIntoView({ block: "center", inline: "center" });
-  chip?.querySelector<HTMLElement>("button")?.focus();
+  (chip?.dataset.proposal ? chip : chip?.querySelector<HTMLElement>("button"))?.focus();
 }
 
 // The dialogs (and the form validation they bring, zod among it) load when
@@ -58,6 +62,9 @@ const CopyWeekDialog = dynamic(() => import("./CopyWeekDialog").then((m) => m.Co
 const SaveWeekAsTemplateDialog = dynamic(() =>
   import("./SaveWeekAsTemplateDialog").then((m) => m.SaveWeekAsTemplateDialog),
 );
+// "Automatisch besetzen" (docs/PRODUCT-RULES.md §28.4): its dialog and panel load when first used.
+const AutoFillDialog = dynamic(() => import("./AutoFillDialog").then((m) => m.AutoFillDialog));
+const ProposalPanel = dynamic(() => import("./ProposalPanel").then((m) => m.ProposalPanel));
 const UnavailabilityDialog = dynamic(() =>
   import("@/components/unavailability/UnavailabilityDialog").then((m) => m.UnavailabilityDialog),
 );
@@ -105,13 +112,20 @@ export function ScheduleScreen() {
   const canEdit = !!user && can(user.role, "shifts:write");
   const today = todayInBrowser();
   const [weekStart, setWeekStart] = useState(addressWeek);
+  // The proposal of "Automatisch besetzen" on show (docs/PRODUCT-RULES.md §28.4); another week discards it.
+  const [proposal, setProposal] = useState<ShownProposal | null>(null);
+  const [proposing, setProposing] = useState(false);
   const goToWeek = useCallback((monday: string) => {
     // The address, not a navigation: the last week stays on screen until the next is there (§27.4).
     window.history.pushState(null, "", `?week=${monday}`);
     setWeekStart(monday);
+    setProposal(null);
   }, []);
   useEffect(() => {
-    const onPopState = () => setWeekStart(addressWeek());
+    const onPopState = () => {
+      setWeekStart(addressWeek());
+      setProposal(null);
+    };
     window.addEventListener("popstate", onPopState);
     return () => window.removeEventListener("popstate", onPopState);
   }, []);
@@ -133,8 +147,12 @@ export function ScheduleScreen() {
     "Fehler beim Laden der Daten",
     weekStart,
   );
+  const shownWeek = week.dataKey ?? weekStart;
+  const shown = proposal && proposal.weekStart === shownWeek && shownWeek === weekStart ? proposal : null;
+  // While a proposal is shown the plan cannot be edited, so what is applied is what is shown (§28.4).
+  const editable = canEdit && !shown;
   // Ctrl+Z undoes the last plan change of this browser (docs/PRODUCT-RULES.md §27.7).
-  useUndoShortcut(() => void week.reload(), canEdit);
+  useUndoShortcut(() => void week.reload(), editable);
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
   const [moving, setMoving] = useState<ShiftDto | null>(null);
   const [deleting, setDeleting] = useState<ShiftDto | null>(null);
@@ -149,7 +167,6 @@ export function ScheduleScreen() {
   const [findingsOpen, setFindingsOpen] = useState(false);
   const [findingsFocus, setFindingsFocus] = useState<{ shiftId: number } | null>(null);
 
-  const shownWeek = week.dataKey ?? weekStart;
   // A move shows at once (docs/PRODUCT-RULES.md §27.2): the week's shifts as loaded, with the moves not yet
   // reloaded applied; a new load of the week replaces them.
   const [moved, setMoved] = useState<{ base: unknown; shifts: ShiftDto[] } | null>(null);
@@ -178,7 +195,13 @@ export function ScheduleScreen() {
   );
 
   const ready = employees.data && locations.data && week.data;
-  const staffRows = useMemo(() => employeeRows(entries, shifts), [entries, shifts]);
+  // Proposal mode: the proposed people in their shifts, the chips marked (docs/PRODUCT-RULES.md §28.4).
+  const proposed = useMemo(
+    () => (shown ? proposalView(shown.proposal, shifts, employees.data ?? []) : null),
+    [shown, shifts, employees.data],
+  );
+  const gridShifts = proposed?.shifts ?? shifts;
+  const staffRows = useMemo(() => employeeRows(entries, gridShifts), [entries, gridShifts]);
 
   // Focus goes back to what opened a dialog (the cell's "+", the chip) when it closes (§27.2).
   const opener = useRef<string | null>(null);
@@ -245,7 +268,7 @@ export function ScheduleScreen() {
     }),
     [],
   );
-  const Frame = dnd?.PlannerDnd;
+  const Frame = editable ? dnd?.PlannerDnd : undefined;
   const framed = (content: ReactNode) => (Frame ? <Frame onMove={move}>{content}</Frame> : content);
 
   return (
@@ -275,13 +298,22 @@ export function ScheduleScreen() {
           </div>
           {canEdit && (
             // Disabled while a week loads: the import asks with the count of the week it goes into.
-            <Button variant="secondary" onClick={() => setImporting(true)} disabled={week.loading}>
+            <Button variant="secondary" onClick={() => setImporting(true)} disabled={week.loading || !!shown}>
               Vorlage importieren
             </Button>
           )}
           {canEdit && (
-            <Button variant="secondary" onClick={() => setWeekDialog("copy")} disabled={!week.data}>
+            <Button variant="secondary" onClick={() => setWeekDialog("copy")} disabled={!week.data || !!shown}>
               Woche kopieren
+            </Button>
+          )}
+          {canEdit && (
+            <Button
+              variant="secondary"
+              onClick={() => setProposing(true)}
+              disabled={!week.data || week.loading || !!shown}
+            >
+              Automatisch besetzen
             </Button>
           )}
           {canSaveTemplate && (
@@ -310,47 +342,62 @@ export function ScheduleScreen() {
           <div
             className={`space-y-4 transition-opacity ${week.loading && shownWeek !== weekStart ? "opacity-60" : ""}`}
           >
+            {shown && (
+              <ProposalPanel
+                proposal={shown.proposal}
+                shifts={shifts}
+                onSelect={focusChip}
+                onDone={(applied) => {
+                  // Applied: the proposal stays drawn until the saved week is there, so nothing flickers back open.
+                  if (applied) void week.reload().finally(() => setProposal(null));
+                  else setProposal(null);
+                }}
+                onUndone={() => void week.reload()}
+              />
+            )}
             {findingsOpen && findings.length > 0 && (
               <FindingsPanel
                 findings={findings}
                 shifts={shifts}
                 focus={findingsFocus}
-                onSelect={(shift) => (canEdit ? setDraft({ shift }) : focusChip(shift.id))}
+                onSelect={(shift) => (editable ? setDraft({ shift }) : focusChip(shift.id))}
               />
             )}
             <EmployeePanel
               entries={entries}
               weekStart={shownWeek}
-              draggable={canEdit}
-              onAddUnavailability={canEdit ? () => setRecordingUnavailable(true) : undefined}
-              onDeleteUnavailability={canEdit ? (entry, name) => setDeletingUnavailable({ entry, name }) : undefined}
+              draggable={editable}
+              onAddUnavailability={editable ? () => setRecordingUnavailable(true) : undefined}
+              onDeleteUnavailability={editable ? (entry, name) => setDeletingUnavailable({ entry, name }) : undefined}
             />
             <ViewSwitch view={view} onChange={changeView} />
-            {view === "employees" ? (
-              <EmployeeGrid
-                weekStart={shownWeek}
-                today={today}
-                rows={staffRows}
-                shifts={shifts}
-                canEdit={canEdit}
-                actions={actions}
-                findings={shiftFindings}
-                holidaysByDay={holidays.byDay}
-                applicants={applications}
-              />
-            ) : (
-              <WeekGrid
-                weekStart={shownWeek}
-                today={today}
-                locations={gridRows}
-                shifts={shifts}
-                canEdit={canEdit}
-                actions={actions}
-                findings={shiftFindings}
-                holidays={holidays}
-                applicants={applications}
-              />
-            )}
+            <ProposalMarksContext value={proposed?.marks ?? null}>
+              {view === "employees" ? (
+                <EmployeeGrid
+                  weekStart={shownWeek}
+                  today={today}
+                  rows={staffRows}
+                  shifts={gridShifts}
+                  canEdit={editable}
+                  actions={actions}
+                  findings={shiftFindings}
+                  holidaysByDay={holidays.byDay}
+                  applicants={applications}
+                />
+              ) : (
+                <WeekGrid
+                  weekStart={shownWeek}
+                  today={today}
+                  locations={gridRows}
+                  shifts={gridShifts}
+                  canEdit={editable}
+                  actions={actions}
+                  findings={shiftFindings}
+                  holidays={holidays}
+                  applicants={applications}
+                />
+              )}
+            </ProposalMarksContext>
           </div>,
         )
       )}
@@ -392,6 +439,18 @@ export function ScheduleScreen() {
           onClose={() => {
             setMoving(null);
             returnFocus();
+          }}
+        />
+      )}
+      {proposing && (
+        <AutoFillDialog
+          weekStart={shownWeek}
+          locations={locations.data ?? []}
+          onClose={() => setProposing(false)}
+          onProposed={(answer) => {
+            setProposing(false);
+            if (answer.stats.open === 0) notify.info("Keine offenen Schichten in dieser Woche");
+            else setProposal({ weekStart: shownWeek, proposal: answer });
           }}
         />
       )}

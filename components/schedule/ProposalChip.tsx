@@ -1,0 +1,72 @@
+"use client";
+import type { ShiftDto } from "@/lib/shared/api-types";
+import { classNames } from "@/lib/shared/class-names";
+import { OPEN_SHIFT_COLORS } from "@/lib/shared/colors";
+import { formatHours } from "@/lib/shared/hours";
+import type { ProposalMark } from "./auto-fill-model";
+
+/**
+ * A chip in proposal mode (docs/PRODUCT-RULES.md §28.4): a proposed person on a dashed border with the word
+ * "Vorschlag" (never colour alone), or an open shift that stays open, in its open colours. Focusable, so the
+ * keyboard reaches the reason: shown as a tooltip on hover and focus, and the chip's description for screen readers.
+ */
+export function ProposalChip({
+  shift,
+  mark,
+  heading,
+}: {
+  shift: ShiftDto;
+  mark: ProposalMark;
+  heading: "employee" | "location";
+}) {
+  const tipId = `proposal-reason-${shift.id}`;
+  const open = mark.kind === "open";
+  const person = open ? "Offen" : mark.name;
+  const title = heading === "location" ? shift.location_name : person;
+  const times = `${shift.start_time}–${shift.end_time}`;
+  return (
+    <div
+      data-testid="shift"
+      data-shift-id={shift.id}
+      data-proposal={mark.kind}
+      data-open={open || undefined}
+      tabIndex={0}
+      role="group"
+      aria-label={`${open ? "Bleibt offen" : "Vorschlag"}: ${person}, ${shift.location_name}, ${times}`}
+      aria-describedby={tipId}
+      className={classNames(
+        "group relative rounded-md px-1.5 py-1 text-xs outline-offset-2 focus-visible:outline-2",
+        "focus-visible:outline-accent-dark",
+        open ? "border border-l-4" : "border-2 border-dashed border-slate-500 bg-slate-50",
+      )}
+      style={open ? { borderColor: OPEN_SHIFT_COLORS.border, backgroundColor: OPEN_SHIFT_COLORS.background } : {}}
+    >
+      <span className={`block break-words font-medium leading-tight ${open ? "text-amber-900" : "text-slate-900"}`}>
+        {title}
+      </span>
+      <span className="flex flex-wrap gap-x-1 tabular-nums text-slate-700">
+        <span className="whitespace-nowrap">{times}</span>
+        <span className="whitespace-nowrap">· {formatHours(shift.hours)} h</span>
+      </span>
+      <span
+        aria-hidden="true"
+        className={classNames(
+          "mt-0.5 inline-block rounded px-1 text-[11px] font-semibold leading-4",
+          open ? "bg-amber-200 text-amber-950" : "bg-violet-100 text-violet-900",
+        )}
+      >
+        {open ? "bleibt offen" : "Vorschlag"}
+      </span>
+      <span
+        id={tipId}
+        role="tooltip"
+        className={classNames(
+          "pointer-events-none absolute left-0 top-full z-30 mt-1 hidden w-56 max-w-[70vw] rounded-md bg-slate-900",
+          "px-2 py-1 text-xs font-normal leading-snug text-white shadow-lg group-hover:block group-focus:block",
+        )}
+      >
+        {mark.text}
+      </span>
+    </div>
+  );
+}
