@@ -15,6 +15,7 @@ import { useResource } from "@/lib/client/use-resource";
 import type { ShiftDto, UnavailabilityDto } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
+import { sumHours } from "@/lib/shared/hours";
 import { can } from "@/lib/shared/roles";
 import { ProposalMarksContext, proposalView, type ShownProposal } from "./auto-fill-model";
 import { EmployeeGrid } from "./EmployeeGrid";
@@ -201,7 +202,16 @@ export function ScheduleScreen() {
     [shown, shifts, employees.data],
   );
   const gridShifts = proposed?.shifts ?? shifts;
-  const staffRows = useMemo(() => employeeRows(entries, gridShifts), [entries, gridShifts]);
+  const staffRows = useMemo(() => {
+    const rows = employeeRows(entries, gridShifts);
+    if (!proposed) return rows;
+    // The server's hours know only saved shifts: a proposed one counts in its person's row too.
+    const added = new Map<number, number>();
+    for (const shift of proposed.shifts)
+      if (shift.employee_id !== null && proposed.marks.get(shift.id)?.kind === "assigned")
+        added.set(shift.employee_id, sumHours([added.get(shift.employee_id) ?? 0, shift.hours]));
+    return rows.map((row) => (added.has(row.id) ? { ...row, hours: sumHours([row.hours, added.get(row.id)!]) } : row));
+  }, [entries, gridShifts, proposed]);
 
   // Focus goes back to what opened a dialog (the cell's "+", the chip) when it closes (§27.2).
   const opener = useRef<string | null>(null);

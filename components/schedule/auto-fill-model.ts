@@ -64,7 +64,8 @@ export function qualityText(stats: AutoFillProposal["stats"]): string {
 }
 
 /** "Rechenzeit: 1.2 s" */
-export const solveText = (ms: number) => `Rechenzeit: ${formatHours(ms / 1000)} s`;
+export const solveText = (ms: number) =>
+  ms < 50 ? "Rechenzeit: unter 0.1 s" : `Rechenzeit: ${formatHours(ms / 1000)} s`;
 
 /** "Überstunden: 3.5 h" */
 export const overtimeText = (hours: number) => `Überstunden: ${formatHours(hours)} h`;

@@ -162,6 +162,8 @@ test("propose, see the dashed chips and reasons, apply, and undo the whole apply
     "data-proposal",
     "assigned",
   );
+  // The row's hours count the proposed shift (Ben's week had none saved).
+  await expect(row(page, ben.name).getByText("8.0 / 40.0 h")).toBeVisible();
   await expectAccessible(page, "proposal mode, by employee");
   await shot(page, "proposal-employees");
   await showView(page, "Nach Standorten");
