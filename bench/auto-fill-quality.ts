@@ -8,24 +8,14 @@
  * `--week <size> <seed>` prints that week's FillProblem as JSON (bench/auto-fill-latency.mjs seeds it over SQL).
  * Runs in-process on one core: the time is HiGHS's, without the server's worker and database.
  */
-import { findingsInRange, windowFor, type Finding, type RuleInput, type RuleShift } from "@/lib/shared/rules";
+import { findingsInRange, windowFor, type RuleInput, type RuleShift } from "@/lib/shared/rules";
 import { absencesOf, prepareShift, type PreparedShift } from "@/lib/shared/rules/evaluate";
 import { mondayOfDay } from "@/lib/shared/rules/time";
 import { EmployeeLoad } from "@/lib/server/auto-fill/employee-load";
-import type { FillProblem } from "@/lib/server/auto-fill/problem";
+import { NEVER_PROPOSED, type FillProblem } from "@/lib/server/auto-fill/problem";
 import { proposeFill, type Highs } from "@/lib/server/auto-fill/propose";
 import { SEEDS, generateWeek, type Size } from "./lib/auto-fill-weeks";
 
-/** The rules no proposal may break (docs/PRODUCT-RULES.md §28.2). */
-const HARD: ReadonlySet<Finding["code"]> = new Set([
-  "overlap",
-  "vacation",
-  "unavailable",
-  "rest_time",
-  "weekly_max",
-  "daily_max",
-  "consecutive_days",
-]);
 const TIME_LIMIT_SECONDS = 10;
 
 type Plan = { shift_id: number; employee_id: number }[];
@@ -88,7 +78,7 @@ function ruleInput(problem: FillProblem, plan: Plan): RuleInput {
 const hardKeys = (input: RuleInput, range: FillProblem["range"]) =>
   new Set(
     findingsInRange(input, windowFor(range))
-      .filter((finding) => HARD.has(finding.code))
+      .filter((finding) => NEVER_PROPOSED.has(finding.code))
       .map((finding) => `${finding.code}|${finding.employee_id}|${finding.shift_id}|${finding.related_shift_id ?? ""}`),
   );
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { formatDate, formatDayMonth } from "../../lib/shared/format";
-import { adminHeaders, createAccount, expectAccessible, signIn, toast, unique } from "./support";
+import { adminHeaders, createAccount, expectAccessible, reviewShots, signIn, toast, unique } from "./support";
 
 // "Automatisch besetzen" in the planner (docs/PRODUCT-RULES.md §28.4): the dialog, proposal mode in both views,
 // "Übernehmen" with "Rückgängig", "Verwerfen", and who sees the button.
@@ -17,20 +17,6 @@ const panel = (page: Page) => page.getByRole("region", { name: "Vorschlag" });
 function farWeek(): string {
   const weeks = 200 + Math.floor(Math.random() * 2000);
   return addDays(mondayOf(todayIn("Europe/Zurich")), 7 * weeks);
-}
-
-/** Review pictures at a desk and a phone width, only when AUTO_FILL_SHOTS names a folder (never committed). */
-async function shot(page: Page, name: string) {
-  const folder = process.env.AUTO_FILL_SHOTS;
-  if (!folder) return;
-  const size = page.viewportSize();
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
-    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    expect(sideways, `${name} at ${width} px scrolls sideways`).toBe(false);
-  }
-  if (size) await page.setViewportSize(size);
 }
 
 async function post(request: APIRequestContext, headers: Headers, path: string, data: object) {
@@ -92,7 +78,7 @@ async function propose(page: Page, week: string, locationName: string) {
   // Only the test's location: the other tests' locations stay out of it.
   for (const box of await dialog.getByRole("checkbox").all()) await box.uncheck();
   await dialog.getByRole("checkbox", { name: locationName }).check();
-  await shot(page, "dialog");
+  await reviewShots(page, "dialog");
   await dialog.getByRole("button", { name: "Vorschlag berechnen" }).click();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   await expect(panel(page)).toBeVisible();
@@ -150,7 +136,7 @@ test("propose, see the dashed chips and reasons, apply, and undo the whole apply
   await page.keyboard.press("Escape");
   await expect(panel(page)).toBeVisible();
   await expectAccessible(page, "proposal mode, by location");
-  await shot(page, "proposal-locations");
+  await reviewShots(page, "proposal-locations");
 
   // The view by employee: the proposed shifts in the person's row, dashed.
   await showView(page, "Nach Mitarbeitenden");
@@ -165,7 +151,7 @@ test("propose, see the dashed chips and reasons, apply, and undo the whole apply
   // The row's hours count the proposed shift (Ben's week had none saved).
   await expect(row(page, ben.name).getByText("8.0 / 40.0 h")).toBeVisible();
   await expectAccessible(page, "proposal mode, by employee");
-  await shot(page, "proposal-employees");
+  await reviewShots(page, "proposal-employees");
   await showView(page, "Nach Standorten");
 
   await panel(page).getByRole("button", { name: "Übernehmen" }).click();

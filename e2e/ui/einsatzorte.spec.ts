@@ -2,24 +2,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { formatDayMonth } from "../../lib/shared/format";
-import { adminHeaders, expectAccessible, signIn, toast, unique } from "./support";
+import { adminHeaders, expectAccessible, reviewShots, signIn, toast, unique } from "./support";
 
 // Einsatzorte (docs/PRODUCT-RULES.md §28.1): set in the employee dialog, respected by the planner's picker.
 
 const row = (page: Page, location: string) =>
   page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: location }) });
-
-/** Review pictures at a desk and a phone width, only when EINSATZORTE_SHOTS names a folder (never committed). */
-async function shot(page: Page, name: string) {
-  const folder = process.env.EINSATZORTE_SHOTS;
-  if (!folder) return;
-  const size = page.viewportSize();
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
 
 test("Einsatzorte from the employee dialog limit the shift picker; the assigned one stays, marked", async ({
   page,
@@ -67,11 +55,11 @@ test("Einsatzorte from the employee dialog limit the shift picker; the assigned 
   await places.getByLabel(altstadt).check();
   await expect(places.getByLabel(bahnhof)).not.toBeChecked();
   await expectAccessible(page, "employee dialog with Einsatzorte");
-  await shot(page, "employee-dialog");
+  await reviewShots(page, "employee-dialog");
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page, "Mitarbeiter aktualisiert!")).toBeVisible();
   await expect(employeeRow.getByTestId("employee-locations")).toHaveText(`Einsatzorte: ${altstadt}`);
-  await shot(page, "employees-table");
+  await reviewShots(page, "employees-table");
 
   await page.goto("/schedule");
   // A new shift at Bahnhof: Tom (every location) is offered, Lea (Altstadt only) is not.
@@ -99,5 +87,5 @@ test("Einsatzorte from the employee dialog limit the shift picker; the assigned 
   await expect(assigned.locator("option", { hasText: lea })).toContainText("– anderer Einsatzort");
   await expect(edit.getByText("Arbeitet nicht an diesem Standort (anderer Einsatzort).")).toBeVisible();
   await expectAccessible(page, "shift dialog with a foreign Einsatzort");
-  await shot(page, "shift-picker");
+  await reviewShots(page, "shift-picker");
 });

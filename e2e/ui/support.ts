@@ -120,3 +120,20 @@ export async function expectAccessible(page: Page, label: string, { includeToast
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
 }
+
+/**
+ * Review pictures at a desk and a phone width, only when REVIEW_SHOTS names a folder (never committed); at each
+ * width the page must not scroll sideways.
+ */
+export async function reviewShots(page: Page, name: string) {
+  const folder = process.env.REVIEW_SHOTS;
+  if (!folder) return;
+  const size = page.viewportSize();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(sideways, `${name} at ${width} px scrolls sideways`).toBe(false);
+  }
+  if (size) await page.setViewportSize(size);
+}

@@ -2,8 +2,10 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { businessToday } from "@/lib/server/clock";
 import { config } from "@/lib/server/config";
+import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db/client";
 import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
+import { unavailabilityDaysJson } from "@/lib/server/rules/load-rule-input";
 import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
 import { windowFor, type LabourRules, type RuleShift } from "@/lib/shared/rules";
 import type { AutoFillInput } from "@/lib/shared/schemas/auto-fill";
@@ -77,19 +79,11 @@ export async function findFillProblem(input: AutoFillInput): Promise<FillProblem
         FROM vacations v
         WHERE v.status = 'approved' AND v.employee_id IN (SELECT id FROM active_employees)
           AND v.start_date <= ${window.end_date}::date AND v.end_date >= ${window.start_date}::date),
-      'unavailability', (
-        SELECT coalesce(json_agg(json_build_object(
-          'employee_id', d.employee_id, 'date', d.day,
-          'start_time', to_char(d.start_time, 'HH24:MI'), 'end_time', to_char(d.end_time, 'HH24:MI'))), '[]')
-        FROM (
-          SELECT DISTINCT u.employee_id, day::date AS day, u.start_time, u.end_time
-          FROM unavailabilities u
-          CROSS JOIN LATERAL generate_series(
-            greatest(u.start_date, ${window.start_date}::date - 1), least(u.end_date, ${window.end_date}::date),
-            interval '1 day') AS day
-          WHERE u.employee_id IN (SELECT id FROM active_employees)
-            AND u.start_date <= ${window.end_date}::date AND u.end_date >= ${window.start_date}::date - 1
-        ) d)
+      'unavailability', (${unavailabilityDaysJson(
+        Prisma.sql`IN (SELECT id FROM active_employees)`,
+        window.start_date,
+        window.end_date,
+      )})
     )::text AS data`;
   const row = JSON.parse(data) as Row;
 

@@ -3,7 +3,21 @@
  * and solved in a worker thread, which receives this by structured clone. No "server-only" here or in the other
  * model files: the worker, the tests and the bench (tsx) load them outside React's server context.
  */
-import type { RuleSettings, RuleShift, RuleUnavailability, RuleVacation } from "@/lib/shared/rules";
+import type { FindingCode, RuleSettings, RuleShift, RuleUnavailability, RuleVacation } from "@/lib/shared/rules";
+
+/**
+ * The findings a proposal never adds to anyone's plan (docs/PRODUCT-RULES.md §28.2): the refusing rules, the labour
+ * law's limits, and a 7th working day in a row. Apply checks them again (write-fill.ts).
+ */
+export const NEVER_PROPOSED: ReadonlySet<FindingCode> = new Set<FindingCode>([
+  "overlap",
+  "vacation",
+  "unavailable",
+  "rest_time",
+  "daily_max",
+  "weekly_max",
+  "consecutive_days",
+]);
 
 /** An active employee who may be proposed. */
 export type FillEmployee = {

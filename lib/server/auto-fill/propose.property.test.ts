@@ -6,26 +6,10 @@ import fc from "fast-check";
 import loadHighs from "highs";
 import { beforeAll, expect, test } from "vitest";
 import { addDays } from "@/lib/shared/dates";
-import {
-  findingsInRange,
-  windowFor,
-  type Finding,
-  type LabourRules,
-  type RuleInput,
-  type RuleShift,
-} from "@/lib/shared/rules";
-import type { FillEmployee, FillProblem, OpenShift } from "./problem";
+import { findingsInRange, windowFor, type LabourRules, type RuleInput, type RuleShift } from "@/lib/shared/rules";
+import { NEVER_PROPOSED, type FillEmployee, type FillProblem, type OpenShift } from "./problem";
 import { proposeFill, type Highs } from "./propose";
 
-const HARD: ReadonlySet<Finding["code"]> = new Set([
-  "overlap",
-  "vacation",
-  "unavailable",
-  "rest_time",
-  "daily_max",
-  "weekly_max",
-  "consecutive_days",
-]);
 const MONDAYS = ["2031-03-03", "2026-10-19", "2026-03-23"]; // a plain week, and the weeks of both DST nights
 const LOCATIONS = [1, 2];
 
@@ -95,7 +79,7 @@ function shiftOf(monday: string, shape: Week["open"][number]["shape"], id: numbe
 const hardKeys = (input: RuleInput, range: { start_date: string; end_date: string }) =>
   new Set(
     findingsInRange(input, windowFor(range))
-      .filter((finding) => HARD.has(finding.code))
+      .filter((finding) => NEVER_PROPOSED.has(finding.code))
       .map((finding) => `${finding.code}|${finding.shift_id}|${finding.related_shift_id ?? ""}`),
   );
 

@@ -9,17 +9,7 @@ import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { worksAtLocation } from "@/lib/shared/employee-locations";
 import { findingsInRange, windowFor, type Finding, type RuleEmployee } from "@/lib/shared/rules";
 import type { AppliedAutoFill, ApplyAutoFillInput } from "@/lib/shared/schemas/auto-fill";
-
-/** The rules a proposal never breaks (docs/PRODUCT-RULES.md §28.2); apply checks them again. */
-const HARD_CODES = new Set<Finding["code"]>([
-  "overlap",
-  "vacation",
-  "unavailable",
-  "rest_time",
-  "daily_max",
-  "weekly_max",
-  "consecutive_days",
-]);
+import { NEVER_PROPOSED } from "./problem";
 
 type LockedEmployee = RuleEmployee & { location_ids: number[] };
 
@@ -111,7 +101,7 @@ export async function applyFill({ input, audit }: CreateOptions<ApplyAutoFillInp
 }
 
 /**
- * The shifts whose assignment would break a rule of HARD_CODES that is not broken now: the rules run over the
+ * The shifts whose assignment would break a rule of NEVER_PROPOSED that is not broken now: the rules run over the
  * window of the touched dates with and without the assignments (an employee whose week is over the maximum
  * already gets no more hours either).
  */
@@ -130,7 +120,7 @@ async function newBreaches(
   );
   const ours = new Set(employees.keys());
   const hard = (findings: Finding[]) =>
-    new Set(findings.filter((f) => HARD_CODES.has(f.code) && ours.has(f.employee_id)).map(key));
+    new Set(findings.filter((f) => NEVER_PROPOSED.has(f.code) && ours.has(f.employee_id)).map(key));
   const now = hard(findingsInRange(ruleInput, window));
   const after = {
     ...ruleInput,
@@ -155,7 +145,7 @@ async function newBreaches(
   const employeeOf = new Map(items.map((item) => [item.shift_id, item.employee_id]));
   const blamed = new Set<number>();
   for (const finding of findingsInRange(after, window)) {
-    if (!HARD_CODES.has(finding.code) || !ours.has(finding.employee_id) || now.has(key(finding))) continue;
+    if (!NEVER_PROPOSED.has(finding.code) || !ours.has(finding.employee_id) || now.has(key(finding))) continue;
     // The new shifts the finding is about; one on an existing shift (the week's last) blames the person's new ones.
     const about = [finding.shift_id, finding.related_shift_id].filter((id): id is number => id !== undefined);
     const direct = about.filter((id) => newIds.has(id));

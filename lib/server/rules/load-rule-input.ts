@@ -52,6 +52,8 @@ type Row = {
 export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db): Promise<RuleInput> {
   const { startDate, endDate, employeeId, alsoEmployeeIds } = filter;
   const ofEmployee = employeeId === undefined ? Prisma.sql`IS NOT NULL` : Prisma.sql`= ${employeeId}`;
+  const windowEmployees = Prisma.sql`= ANY(ARRAY(SELECT id FROM window_employees))`;
+  const unavailability = unavailabilityDaysJson(windowEmployees, startDate, endDate);
   const [{ input }] = await reader.$queryRaw<[{ input: string }]>`
     WITH window_shifts AS (
       SELECT s.id, s.employee_id, s.location_id, s.shift_date, s.start_time, s.end_time, s.break_minutes
@@ -89,21 +91,7 @@ export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db
         FROM vacations v
         WHERE v.employee_id = ANY(ARRAY(SELECT id FROM window_employees)) AND v.status = 'approved'
           AND v.start_date <= ${endDate}::date AND v.end_date >= ${startDate}::date),
-      'unavailability', (
-        -- DISTINCT: two entries saying the same of one day make one finding, not two.
-        SELECT coalesce(json_agg(json_build_object(
-          'employee_id', d.employee_id, 'date', d.day,
-          'start_time', to_char(d.start_time, 'HH24:MI'), 'end_time', to_char(d.end_time, 'HH24:MI'))
-          ORDER BY d.employee_id, d.day, d.start_time NULLS FIRST), '[]')
-        FROM (
-          SELECT DISTINCT u.employee_id, day::date AS day, u.start_time, u.end_time
-          FROM unavailabilities u
-          CROSS JOIN LATERAL generate_series(
-            greatest(u.start_date, ${startDate}::date - 1), least(u.end_date, ${endDate}::date), interval '1 day'
-          ) AS day
-          WHERE u.employee_id = ANY(ARRAY(SELECT id FROM window_employees))
-            AND u.start_date <= ${endDate}::date AND u.end_date >= ${startDate}::date - 1
-        ) d)
+      'unavailability', (${unavailability})
     )::text AS input`;
   const row = JSON.parse(input) as Row;
   return {
@@ -129,4 +117,27 @@ export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db
     vacations: row.vacations,
     unavailability: row.unavailability,
   };
+}
+
+/**
+ * The unavailability of the employees `ofEmployees` selects (an SQL condition on `u.employee_id`) as a JSON array of
+ * one entry per day, from the day before `startDate` (a window over midnight reaches into the first day) to
+ * `endDate` — what RuleInput.unavailability holds. Also read by the automatic filling (find-fill-problem.ts).
+ */
+export function unavailabilityDaysJson(ofEmployees: Prisma.Sql, startDate: string, endDate: string): Prisma.Sql {
+  return Prisma.sql`
+        -- DISTINCT: two entries saying the same of one day make one finding, not two.
+        SELECT coalesce(json_agg(json_build_object(
+          'employee_id', d.employee_id, 'date', d.day,
+          'start_time', to_char(d.start_time, 'HH24:MI'), 'end_time', to_char(d.end_time, 'HH24:MI'))
+          ORDER BY d.employee_id, d.day, d.start_time NULLS FIRST), '[]')
+        FROM (
+          SELECT DISTINCT u.employee_id, day::date AS day, u.start_time, u.end_time
+          FROM unavailabilities u
+          CROSS JOIN LATERAL generate_series(
+            greatest(u.start_date, ${startDate}::date - 1), least(u.end_date, ${endDate}::date), interval '1 day'
+          ) AS day
+          WHERE u.employee_id ${ofEmployees}
+            AND u.start_date <= ${endDate}::date AND u.end_date >= ${startDate}::date - 1
+        ) d`;
 }
