@@ -22,6 +22,9 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // Waits for what a screen shows, not a timing budget (those are benchmarks): a shared, loaded 2-core machine
+  // sometimes needs more than Playwright's default 5 s to render a screen after a navigation.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   outputDir: "test-results",
   use: {
