@@ -25,6 +25,8 @@ export default defineConfig({
   // Waits for what a screen shows, not a timing budget (those are benchmarks): a shared, loaded 2-core machine
   // sometimes needs more than Playwright's default 5 s to render a screen after a navigation.
   expect: { timeout: 10_000 },
+  // The longest flows (a user linked to an employee: 24 s alone under load) must not meet the 30 s default.
+  timeout: 60_000,
   reporter: [["list"]],
   outputDir: "test-results",
   use: {
