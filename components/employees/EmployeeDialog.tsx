@@ -1,12 +1,13 @@
 "use client";
 import { useState } from "react";
-import { Field } from "@/components/ui/Field";
+import { decimalInput, Field } from "@/components/ui/Field";
 import { LocationLabel } from "@/components/ui/LocationLabel";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/client/api";
-import { parseDecimal, validate } from "@/lib/client/form-errors";
+import { validate } from "@/lib/client/form-errors";
 import { useAction } from "@/lib/client/use-action";
 import type { EmployeeDto, LocationDto } from "@/lib/shared/api-types";
+import { requiredDecimal } from "@/lib/shared/decimal-input";
 import { employeeInputSchema } from "@/lib/shared/schemas/employee";
 
 type Props = {
@@ -19,7 +20,8 @@ type Props = {
 
 /**
  * Create (employee null) or edit an employee; defaults 40 h and 20 days (docs/PRODUCT-RULES.md §17), no Einsatzorte
- * ticked = every location (§28.1).
+ * ticked = every location (§28.1). Hourly staff have no weekly target (§7.1): their Wochenstunden field is disabled
+ * and not sent, so the stored value stays and a typed one is still there when the box is unticked (§29.4).
  */
 export function EmployeeDialog({ employee, locations, onClose, onSaved }: Props) {
   const [form, setForm] = useState({
@@ -40,15 +42,17 @@ export function EmployeeDialog({ employee, locations, onClose, onSaved }: Props)
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { weekly_hours: weeklyHours, ...rest } = form;
     const checked = validate(employeeInputSchema, {
-      ...form,
-      weekly_hours: parseDecimal(form.weekly_hours),
-      vacation_days_total: parseDecimal(form.vacation_days_total),
+      ...rest,
+      // Absent: a new hourly employee gets the schema's default, an edited one keeps what is stored.
+      weekly_hours: form.is_hourly ? undefined : requiredDecimal(weeklyHours),
+      vacation_days_total: requiredDecimal(form.vacation_days_total),
       location_ids: locationIds,
     });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
-    const input = checked.data;
+    const input = form.is_hourly ? { ...checked.data, weekly_hours: undefined } : checked.data;
     const saved = await run(
       () => (employee ? api.put(`/employees/${employee.id}`, input) : api.post("/employees", input)),
       {
@@ -83,24 +87,17 @@ export function EmployeeDialog({ employee, locations, onClose, onSaved }: Props)
           <Field
             id="employee-weekly-hours"
             label="Wochenstunden"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={168}
-            step={0.5}
+            {...decimalInput}
             value={form.weekly_hours}
             onChange={set("weekly_hours")}
-            error={errors.weekly_hours}
-            disabled={busy}
+            error={form.is_hourly ? undefined : errors.weekly_hours}
+            hint={form.is_hourly ? "Entfällt bei Stundenlohn" : undefined}
+            disabled={busy || form.is_hourly}
           />
           <Field
             id="employee-vacation-days"
             label="Ferientage pro Jahr"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={365}
-            step={0.5}
+            {...decimalInput}
             value={form.vacation_days_total}
             onChange={set("vacation_days_total")}
             error={errors.vacation_days_total}

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { DataTable } from "@/components/ui/DataTable";
+import { DeletionImpact } from "@/components/ui/DeletionImpact";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { EmptyState, WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
@@ -12,6 +13,7 @@ import type { EmployeeDto, LocationDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
 import { can } from "@/lib/shared/roles";
+import { employeeDeletionText } from "./deletion-text";
 import { EmployeeDialog } from "./EmployeeDialog";
 
 const days = (value: number) => formatHours(value).replace(/\.0$/, "");
@@ -92,7 +94,10 @@ export function EmployeesScreen() {
                       {employee.is_hourly ? "Stundenlohn" : "Festanstellung"}
                     </span>
                   </td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatHours(employee.weekly_hours)} h</td>
+                  <td className="px-4 py-2 text-right tabular-nums">
+                    {/* Hourly staff have no weekly target (docs/PRODUCT-RULES.md §7.1, §29.4). */}
+                    {employee.is_hourly ? "–" : `${formatHours(employee.weekly_hours)} h`}
+                  </td>
                   <td className="px-4 py-2 text-right tabular-nums">
                     {days(employee.vacation_days_total)} / {days(employee.vacation_days_used)} /{" "}
                     <span
@@ -145,6 +150,13 @@ export function EmployeesScreen() {
         item={deleting}
         title="Mitarbeiter löschen"
         message="Mitarbeiter wirklich löschen?"
+        detail={(employee) => (
+          <DeletionImpact
+            name={`${employee.first_name} ${employee.last_name}`}
+            load={(signal) => api.get(`/employees/${employee.id}/deletion-impact`, signal)}
+            describe={employeeDeletionText}
+          />
+        )}
         remove={(employee) => api.delete(`/employees/${employee.id}`)}
         success="Mitarbeiter gelöscht!"
         onClose={() => setDeleting(null)}

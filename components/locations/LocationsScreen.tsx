@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
+import { DeletionImpact } from "@/components/ui/DeletionImpact";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { EmptyState, WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
@@ -10,6 +11,7 @@ import { useResource } from "@/lib/client/use-resource";
 import type { LocationDto } from "@/lib/shared/api-types";
 import { can } from "@/lib/shared/roles";
 import { holidayRegionName } from "@/lib/shared/schemas/holiday";
+import { locationDeletionText } from "./deletion-text";
 import { LocationDialog } from "./LocationDialog";
 
 /** Locations (docs/PRODUCT-RULES.md §16.6): a card per location with its colour, name and address. */
@@ -107,6 +109,13 @@ export function LocationsScreen() {
         item={deleting}
         title="Standort löschen"
         message="Standort wirklich löschen?"
+        detail={(location) => (
+          <DeletionImpact
+            name={location.name}
+            load={(signal) => api.get(`/locations/${location.id}/deletion-impact`, signal)}
+            describe={locationDeletionText}
+          />
+        )}
         remove={(location) => api.delete(`/locations/${location.id}`)}
         success="Standort gelöscht!"
         onClose={() => setDeleting(null)}

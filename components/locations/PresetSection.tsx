@@ -2,13 +2,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
-import { Field } from "@/components/ui/Field";
+import { Field, integerInput } from "@/components/ui/Field";
 import { api, ApiRequestError } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
 import { useAction } from "@/lib/client/use-action";
 import type { ShiftPresetDto } from "@/lib/shared/api-types";
+import { parseDecimalInput } from "@/lib/shared/decimal-input";
 import { crossesMidnight, formatHours, shiftHours } from "@/lib/shared/hours";
-import { BREAK_STEP_MINUTES } from "@/lib/shared/rules/breaks";
 import { MAX_PRESETS_PER_LOCATION, shiftPresetInputSchema } from "@/lib/shared/schemas/shift-preset";
 
 type Props = {
@@ -80,7 +80,7 @@ export function PresetSection({ locationId, presets: initial, onChanged }: Props
     const breakText = draft.break_minutes.trim();
     const checked = validate(shiftPresetInputSchema, {
       ...draft,
-      break_minutes: breakText === "" ? 0 : Number(breakText),
+      break_minutes: parseDecimalInput(breakText) ?? 0,
     });
     setErrors(checked.errors ?? {});
     if (!checked.data || editing === null) return;
@@ -108,7 +108,7 @@ export function PresetSection({ locationId, presets: initial, onChanged }: Props
     await reload();
   }
 
-  const previewHours = shiftHours(draft.start_time, draft.end_time, Number(draft.break_minutes) || 0);
+  const previewHours = shiftHours(draft.start_time, draft.end_time, parseDecimalInput(draft.break_minutes) || 0);
 
   return (
     <section aria-labelledby="location-presets" className="mt-6 border-t border-slate-200 pt-4">
@@ -205,10 +205,7 @@ export function PresetSection({ locationId, presets: initial, onChanged }: Props
             <Field
               id="preset-break"
               label="Pause (Minuten)"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={BREAK_STEP_MINUTES}
+              {...integerInput}
               className="max-sm:col-span-2"
               value={draft.break_minutes}
               onChange={(event) => setDraft({ ...draft, break_minutes: event.target.value })}

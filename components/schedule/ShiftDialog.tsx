@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { Field, inputClass } from "@/components/ui/Field";
+import { Field, inputClass, integerInput } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
@@ -18,11 +18,12 @@ import type {
   WeekApplicationDto,
 } from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
+import { requiredDecimal } from "@/lib/shared/decimal-input";
 import { worksAtLocation } from "@/lib/shared/employee-locations";
 import { formatTimestampDate } from "@/lib/shared/format";
 import { crossesMidnight, formatHours, shiftHours, shiftMinutes } from "@/lib/shared/hours";
 // The module itself, not the rules' index: the dialog needs this one function, not the whole evaluation.
-import { BREAK_STEP_MINUTES, minimumBreak } from "@/lib/shared/rules/breaks";
+import { minimumBreak } from "@/lib/shared/rules/breaks";
 import type { LabourRules } from "@/lib/shared/rules/types";
 import { shiftInputSchema } from "@/lib/shared/schemas/shift";
 import { savedToast } from "./planner-moves";
@@ -160,7 +161,7 @@ export function ShiftDialog(props: Props) {
 
   const suggested = suggestedBreak(form.start_time, form.end_time, labourRules);
   const breakText = breakFollows ? String(suggested) : form.break_minutes;
-  const breakMinutes = breakText.trim() === "" ? Number.NaN : Number(breakText);
+  const breakMinutes = requiredDecimal(breakText);
   const length = shiftMinutes(form.start_time, form.end_time);
   // The preview counts a break it can: a whole number of minutes shorter than the shift (the schema says the rest).
   const usableBreak = Number.isInteger(breakMinutes) && breakMinutes >= 0 && breakMinutes < (length ?? 0);
@@ -351,10 +352,7 @@ export function ShiftDialog(props: Props) {
           <Field
             id="shift-break"
             label="Pause (Minuten)"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={BREAK_STEP_MINUTES}
+            {...integerInput}
             value={breakText}
             onChange={(event) => {
               const value = event.target.value;

@@ -1,13 +1,14 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { Field } from "@/components/ui/Field";
+import { decimalInput, Field } from "@/components/ui/Field";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { PermissionGate } from "@/components/ui/PermissionGate";
 import { SelectField } from "@/components/ui/SelectField";
 import { WhenLoaded } from "@/components/ui/States";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
-import { parseDecimal, validate } from "@/lib/client/form-errors";
+import { validate } from "@/lib/client/form-errors";
+import { requiredDecimal } from "@/lib/shared/decimal-input";
 import { notify } from "@/lib/client/notify";
 import { useResource } from "@/lib/client/use-resource";
 import type { SettingsDto } from "@/lib/shared/api-types";
@@ -86,8 +87,8 @@ function SettingsForm({ settings, onSaved }: { settings: SettingsDto; onSaved: (
     event.preventDefault();
     const checked = validate(settingsUpdateSchema, {
       ...form,
-      weekly_max_hours: parseDecimal(form.weekly_max_hours),
-      min_rest_hours: parseDecimal(form.min_rest_hours),
+      weekly_max_hours: requiredDecimal(form.weekly_max_hours),
+      min_rest_hours: requiredDecimal(form.min_rest_hours),
     });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
@@ -162,11 +163,7 @@ function SettingsForm({ settings, onSaved }: { settings: SettingsDto; onSaved: (
           <Field
             id="settings-weekly-max"
             label="Wöchentliche Höchstarbeitszeit (h)"
-            type="number"
-            inputMode="decimal"
-            min={1}
-            max={168}
-            step={0.5}
+            {...decimalInput}
             value={form.weekly_max_hours}
             onChange={set("weekly_max_hours")}
             error={errors.weekly_max_hours}
@@ -176,11 +173,7 @@ function SettingsForm({ settings, onSaved }: { settings: SettingsDto; onSaved: (
           <Field
             id="settings-min-rest"
             label="Mindestruhezeit (h)"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={24}
-            step={0.5}
+            {...decimalInput}
             value={form.min_rest_hours}
             onChange={set("min_rest_hours")}
             error={errors.min_rest_hours}

@@ -1,4 +1,5 @@
 "use client";
+import type { ReactNode } from "react";
 import { notify } from "@/lib/client/notify";
 import { announceChange } from "@/lib/client/undo";
 import { useAction } from "@/lib/client/use-action";
@@ -9,6 +10,8 @@ type Props<T> = {
   item: T | null;
   title: string;
   message: string | ((item: T) => string);
+  /** A second line, e.g. the counts of what an archive changes (docs/PRODUCT-RULES.md §29.4). */
+  detail?: (item: T) => ReactNode;
   /** The write, e.g. `(shift) => api.delete(`/shifts/${shift.id}`)`. */
   remove: (item: T) => Promise<unknown>;
   /** The red button's text when it is not a plain "Löschen" (e.g. "Zurückziehen"). */
@@ -36,6 +39,7 @@ export function ConfirmDelete<T>({
   item,
   title,
   message,
+  detail,
   confirmLabel,
   remove,
   success,
@@ -65,6 +69,7 @@ export function ConfirmDelete<T>({
       open={item !== null}
       title={title}
       message={item === null ? "" : typeof message === "string" ? message : message(item)}
+      detail={item === null || !detail ? undefined : detail(item)}
       confirmLabel={confirmLabel}
       onConfirm={() => (item === null ? Promise.resolve() : confirm(item))}
       onClose={onClose}

@@ -6,6 +6,20 @@ export const inputClass = classNames(
   "disabled:bg-slate-100 aria-[invalid=true]:border-red-500",
 );
 
+/**
+ * A number field typed as text (docs/PRODUCT-RULES.md §29.4): a `type="number"` input drops "32,5" in Chromium and
+ * answers "", so de-CH's decimal comma never arrived. `inputMode` still brings the phone's number keyboard; the
+ * value is read with `parseDecimalInput` (lib/shared/decimal-input.ts).
+ */
+export const decimalInput = {
+  type: "text",
+  inputMode: "decimal",
+  pattern: "[0-9]*[.,]?[0-9]*",
+  autoComplete: "off",
+} as const;
+/** The same for whole numbers (minutes of a break). */
+export const integerInput = { type: "text", inputMode: "numeric", pattern: "[0-9]*", autoComplete: "off" } as const;
+
 type Labelled = { id: string; label: string; error?: string; hint?: ReactNode };
 type Props = InputHTMLAttributes<HTMLInputElement> & Labelled;
 type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled;

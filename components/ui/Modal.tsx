@@ -14,6 +14,19 @@ type Props = {
   size?: "md" | "lg" | "xl";
 };
 
+/** What may take the focus on open: a form field that can be used. */
+const FIELD = "input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)";
+
+/**
+ * Where the focus starts (docs/PRODUCT-RULES.md §29.4): an element marked `data-autofocus` (a confirmation's
+ * "Abbrechen"), else the first field. `showModal()` alone would put it on the first focusable element, the close
+ * button, and React's `autoFocus` runs before `showModal()`, so it is lost. A dialog with neither (a view) keeps the
+ * browser's choice.
+ */
+function initialFocus(dialog: HTMLDialogElement): HTMLElement | null {
+  return dialog.querySelector<HTMLElement>("[data-autofocus]") ?? dialog.querySelector<HTMLElement>(FIELD);
+}
+
 /**
  * A modal dialog on the native <dialog>: the browser traps focus, makes the
  * page behind it inert and closes it with Escape (docs/PRODUCT-RULES.md §19). On phones it is a
@@ -26,7 +39,10 @@ export function Modal({ open, title, onClose, children, size = "md" }: Props) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      initialFocus(dialog)?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

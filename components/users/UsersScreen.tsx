@@ -16,6 +16,7 @@ import { formatTimestampDate } from "@/lib/shared/format";
 import { ROLES, type Role } from "@/lib/shared/roles";
 import { CreateUserDialog } from "./CreateUserDialog";
 import { EmployeeLinkOptions, linkChoices } from "./EmployeeLinkOptions";
+import { RoleChangeConfirm, type RoleChange } from "./RoleChangeConfirm";
 
 /**
  * Users (docs/PRODUCT-RULES.md §16.11, admins only): accounts with role, linked employee (§26.1), 2FA status and
@@ -40,15 +41,17 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
   // The pickers need the employees; until they are loaded, the column shows the linked name as text.
   const employees = useResource((signal) => api.get("/employees", signal), "Fehler beim Laden der Mitarbeiter");
   const [changingRole, setChangingRole] = useState<number | null>(null);
+  const [askingRole, setAskingRole] = useState<RoleChange | null>(null);
   const [changingLink, setChangingLink] = useState<number | null>(null);
   const { run } = useAction();
 
-  async function changeRole(target: UserDto, role: Role) {
+  async function changeRole({ account: target, role }: RoleChange) {
     setChangingRole(target.id);
     await run(() => api.put(`/users/${target.id}`, { role }), {
       success: "Rolle geändert!",
       failure: "Fehler beim Aktualisieren",
     });
+    setAskingRole(null);
     await users.reload();
     setChangingRole(null);
   }
@@ -101,7 +104,7 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
                         aria-label={`Rolle von ${account.username}`}
                         value={account.role}
                         disabled={changingRole === account.id}
-                        onChange={(event) => changeRole(account, event.target.value as Role)}
+                        onChange={(event) => setAskingRole({ account, role: event.target.value as Role })}
                         className="min-h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
                       >
                         {ROLES.map((role) => (
@@ -169,6 +172,7 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
           }}
         />
       )}
+      <RoleChangeConfirm change={askingRole} onConfirm={changeRole} onClose={() => setAskingRole(null)} />
       <ConfirmDelete
         item={deleting}
         title="Benutzer löschen"

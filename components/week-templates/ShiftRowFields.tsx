@@ -1,4 +1,4 @@
-import { inputClass } from "@/components/ui/Field";
+import { inputClass, integerInput } from "@/components/ui/Field";
 import type { LocationDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { crossesMidnight, formatHours } from "@/lib/shared/hours";
@@ -129,10 +129,7 @@ export function ShiftRowFields({ row, number, locations, errors, disabled, labou
               .filter(Boolean)
               .join(" ") || undefined
           }
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={5}
+          {...integerInput}
           value={breakText}
           onChange={(event) => onChange({ ...row, break_minutes: event.target.value, breakFollows: false })}
           className={`${inputClass} min-h-11`}

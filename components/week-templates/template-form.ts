@@ -1,4 +1,5 @@
 import type { LocationDto, WeekTemplateDto } from "@/lib/shared/api-types";
+import { requiredDecimal } from "@/lib/shared/decimal-input";
 import { shiftHours, shiftMinutes } from "@/lib/shared/hours";
 import { minimumBreak } from "@/lib/shared/rules/breaks";
 import type { LabourRules } from "@/lib/shared/rules/types";
@@ -29,9 +30,9 @@ export function rowBreak(row: ShiftRow, rules: LabourRules): string {
   return row.breakFollows ? String(suggestedBreak(row, rules)) : row.break_minutes;
 }
 
-/** Minutes of a break as typed; empty is NaN (the schema then says what is wrong). */
+/** Minutes of a break as typed; empty or no number is NaN (the schema then says what is wrong). */
 export function breakValue(text: string): number {
-  return text.trim() === "" ? Number.NaN : Number(text);
+  return requiredDecimal(text);
 }
 
 /**

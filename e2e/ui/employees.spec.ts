@@ -11,7 +11,8 @@ test("admin creates, edits and deletes an employee; bad input gets the German me
   const dialog = page.getByRole("dialog", { name: "Neuer Mitarbeiter" });
   await expect(dialog.getByLabel("Wochenstunden", { exact: true })).toHaveValue("40");
   await expect(dialog.getByLabel("Ferientage pro Jahr")).toHaveValue("20");
-  await expect(dialog.getByLabel("Wochenstunden", { exact: true })).toHaveAttribute("step", "0.5");
+  // A text field with the decimal keyboard, so "32,5" arrives (docs/PRODUCT-RULES.md §29.4).
+  await expect(dialog.getByLabel("Wochenstunden", { exact: true })).toHaveAttribute("inputmode", "decimal");
   await expectAccessible(page, "employee dialog");
 
   // Nothing filled in, hours out of range: messages, no request, the dialog stays.

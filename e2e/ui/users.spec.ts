@@ -68,6 +68,11 @@ test("admin creates a user (with the form's checks), changes the role, deletes t
   await dialog.getByRole("button", { name: "Abbrechen" }).click();
 
   await row.getByRole("combobox", { name: `Rolle von ${username}` }).selectOption("user");
+  // Asked first (docs/PRODUCT-RULES.md §29.4).
+  await page
+    .getByRole("dialog", { name: `Rolle von „${username}“ ändern?` })
+    .getByRole("button", { name: "Rolle ändern" })
+    .click();
   await expect(toast(page, "Rolle geändert!")).toBeVisible();
   // Role "user" is shown as "Mitarbeitende" (docs/PRODUCT-RULES.md §1.1).
   await expect(row.getByRole("combobox", { name: `Rolle von ${username}` }).locator("option:checked")).toHaveText(

@@ -18,9 +18,3 @@ export function validate<S extends z.ZodType>(
   }
   return { data: null, errors };
 }
-
-/** "40,5" or "40.5" → 40.5; empty → NaN (the schema then says what is wrong). */
-export function parseDecimal(value: string): number {
-  const trimmed = value.trim().replace(",", ".");
-  return trimmed === "" ? Number.NaN : Number(trimmed);
-}

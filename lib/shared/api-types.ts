@@ -8,9 +8,14 @@
 import type { z } from "zod";
 import type { loginResultSchema, sessionTokensSchema } from "./schemas/auth";
 import type { dashboardDtoSchema } from "./schemas/dashboard";
-import type { availabilitySchema, employeeDtoSchema, employeeWeekSchema } from "./schemas/employee";
+import type {
+  availabilitySchema,
+  employeeDeletionImpactSchema,
+  employeeDtoSchema,
+  employeeWeekSchema,
+} from "./schemas/employee";
 import type { holidayDtoSchema, holidayRegionDtoSchema } from "./schemas/holiday";
-import type { locationDtoSchema } from "./schemas/location";
+import type { locationDeletionImpactSchema, locationDtoSchema } from "./schemas/location";
 import type { issuedCalendarLinkSchema, myScheduleSchema, myWeekSchema } from "./schemas/my-schedule";
 import type { auditEntrySchema, auditPageSchema } from "./schemas/audit";
 import type { findingSchema, savedShiftSchema } from "./schemas/finding";
@@ -65,6 +70,8 @@ export type EmployeeWeek = z.infer<typeof employeeWeekSchema>;
 
 /** GET /api/employees/{id}/availability/{date}: one employee's week. */
 export type Availability = z.infer<typeof availabilitySchema>;
+export type EmployeeDeletionImpact = z.infer<typeof employeeDeletionImpactSchema>;
+export type LocationDeletionImpact = z.infer<typeof locationDeletionImpactSchema>;
 
 /** POST /api/week-templates/{id}/apply. */
 export type AppliedTemplate = z.infer<typeof appliedTemplateSchema>;

@@ -1,16 +1,17 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
-import { businessYear } from "@/lib/server/clock";
+import { businessToday, businessYear } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import type { IdOptions } from "@/lib/server/domain-options";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { vacationDaysSql } from "@/lib/server/vacations/vacation-days-sql";
-import type { Availability } from "@/lib/shared/api-types";
+import type { Availability, EmployeeDeletionImpact } from "@/lib/shared/api-types";
 import { addDays, eachDate, mondayOf } from "@/lib/shared/dates";
 import { sumHours } from "@/lib/shared/hours";
 import { weekStatus } from "@/lib/shared/week-status";
+import { futureShiftsOf, futureVacationsOf } from "./archive-scope";
 import { toEmployeeDto, type EmployeeDto } from "./employee-dto";
 
 export type { Availability };
@@ -79,6 +80,21 @@ export async function getEmployee({ id }: IdOptions): Promise<EmployeeDto> {
   const [employee] = await findEmployees({ id });
   if (!employee) throw employeeNotFound();
   return employee;
+}
+
+/**
+ * What archiving the employee would do now (docs/PRODUCT-RULES.md §29.4): the shifts that would become open and the
+ * vacations that would be deleted, counted with the archive's own definition of "from today on" (§8).
+ */
+export async function getEmployeeDeletionImpact({ id }: IdOptions): Promise<EmployeeDeletionImpact> {
+  const scope = { employeeId: id, today: businessToday() };
+  const [active, futureShifts, futureVacations] = await db.$transaction([
+    db.employee.count({ where: { id, archivedAt: null } }),
+    db.shift.count({ where: futureShiftsOf(scope) }),
+    db.vacation.count({ where: futureVacationsOf(scope) }),
+  ]);
+  if (active !== 1) throw employeeNotFound();
+  return { future_shifts: futureShifts, future_vacations: futureVacations };
 }
 
 export const employeeNotFound = () => new ApiError("not_found", "Mitarbeiter nicht gefunden");

@@ -9,6 +9,7 @@ import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/d
 import { lockEmployeeShifts } from "@/lib/server/shifts/write-shifts";
 import { addDays } from "@/lib/shared/dates";
 import type { EmployeeInput, EmployeeUpdate } from "@/lib/shared/schemas/employee";
+import { futureShiftsOf, futureVacationsOf } from "./archive-scope";
 import type { EmployeeDto } from "./employee-dto";
 import { employeeNotFound, getEmployee } from "./find-employees";
 
@@ -130,13 +131,9 @@ export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<voi
       data: { archivedAt: new Date() },
     });
     if (count !== 1) throw employeeNotFound();
-    const unassigned = await tx.shift.updateMany({
-      where: { employeeId: id, shiftDate: { gte: toDateColumn(today) } },
-      data: { employeeId: null },
-    });
-    const deleted = await tx.vacation.deleteMany({
-      where: { employeeId: id, startDate: { gte: toDateColumn(today) } },
-    });
+    const scope = { employeeId: id, today };
+    const unassigned = await tx.shift.updateMany({ where: futureShiftsOf(scope), data: { employeeId: null } });
+    const deleted = await tx.vacation.deleteMany({ where: futureVacationsOf(scope) });
     const unlinked = await tx.user.updateMany({ where: { employeeId: id }, data: { employeeId: null } });
     const running = await tx.vacation.findMany({
       where: { employeeId: id, startDate: { lt: toDateColumn(today) }, endDate: { gte: toDateColumn(today) } },

@@ -1,9 +1,11 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
+import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
 import type { IdOptions } from "@/lib/server/domain-options";
-import type { LocationDto } from "@/lib/shared/api-types";
+import type { LocationDeletionImpact, LocationDto } from "@/lib/shared/api-types";
 import { compareNames } from "@/lib/shared/collation";
+import { futureShiftsAt, templateRowsAt } from "./archive-scope";
 import { shiftPresetDtoSelect, shiftPresetOrder, toShiftPresetDto } from "./shift-preset-dto";
 
 export type { LocationDto };
@@ -48,6 +50,20 @@ export async function getLocation({ id }: IdOptions): Promise<LocationDto> {
   const location = await db.location.findFirst({ where: { id, archivedAt: null }, select: locationDtoSelect });
   if (!location) throw locationNotFound();
   return toLocationDto(location);
+}
+
+/**
+ * What archiving the location would delete now (docs/PRODUCT-RULES.md §29.4): its shifts from today on and its
+ * template rows, counted with the archive's own definitions (§8).
+ */
+export async function getLocationDeletionImpact({ id }: IdOptions): Promise<LocationDeletionImpact> {
+  const [active, futureShifts, templateRows] = await db.$transaction([
+    db.location.count({ where: { id, archivedAt: null } }),
+    db.shift.count({ where: futureShiftsAt({ locationId: id, today: businessToday() }) }),
+    db.weekTemplateShift.count({ where: templateRowsAt({ locationId: id }) }),
+  ]);
+  if (active !== 1) throw locationNotFound();
+  return { future_shifts: futureShifts, template_rows: templateRows };
 }
 
 export const locationNotFound = () => new ApiError("not_found", "Standort nicht gefunden");

@@ -2,9 +2,9 @@ import "server-only";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
-import { toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import type { LocationInput, LocationUpdate } from "@/lib/shared/schemas/location";
+import { futureShiftsAt, templateRowsAt } from "./archive-scope";
 import { locationDtoSelect, locationNotFound, toLocationDto, type LocationDto } from "./find-locations";
 
 export async function createLocation({ input, audit }: CreateOptions<LocationInput>): Promise<LocationDto> {
@@ -56,10 +56,8 @@ export async function archiveLocation({ id, audit }: RemoveOptions): Promise<voi
       data: { archivedAt: new Date() },
     });
     if (count !== 1) throw locationNotFound();
-    const shifts = await tx.shift.deleteMany({
-      where: { locationId: id, shiftDate: { gte: toDateColumn(businessToday()) } },
-    });
-    const templateRows = await tx.weekTemplateShift.deleteMany({ where: { locationId: id } });
+    const shifts = await tx.shift.deleteMany({ where: futureShiftsAt({ locationId: id, today: businessToday() }) });
+    const templateRows = await tx.weekTemplateShift.deleteMany({ where: templateRowsAt({ locationId: id }) });
     const employees = await tx.employeeLocation.deleteMany({ where: { locationId: id } });
     await recordAudit(
       {

@@ -9,9 +9,14 @@ import {
 } from "@/lib/shared/schemas/auth";
 import { errorBodySchema, healthSchema, messageSchema } from "@/lib/shared/schemas/common";
 import { dashboardDtoSchema } from "@/lib/shared/schemas/dashboard";
-import { availabilitySchema, employeeDtoSchema, employeeWeekSchema } from "@/lib/shared/schemas/employee";
+import {
+  availabilitySchema,
+  employeeDeletionImpactSchema,
+  employeeDtoSchema,
+  employeeWeekSchema,
+} from "@/lib/shared/schemas/employee";
 import { holidayDtoSchema, holidayRegionDtoSchema } from "@/lib/shared/schemas/holiday";
-import { locationDtoSchema } from "@/lib/shared/schemas/location";
+import { locationDeletionImpactSchema, locationDtoSchema } from "@/lib/shared/schemas/location";
 import { hoursReportRowSchema, hoursReportSchema } from "@/lib/shared/schemas/report";
 import { findingSchema, savedShiftSchema } from "@/lib/shared/schemas/finding";
 import { scheduleWeekSchema } from "@/lib/shared/schemas/schedule";
@@ -53,7 +58,9 @@ export const NAMED_RESPONSE_SCHEMAS = {
   TwoFactorState: twoFactorStateSchema,
   Employee: employeeDtoSchema,
   Availability: availabilitySchema,
+  EmployeeDeletionImpact: employeeDeletionImpactSchema,
   Location: locationDtoSchema,
+  LocationDeletionImpact: locationDeletionImpactSchema,
   ShiftPreset: shiftPresetDtoSchema,
   Shift: shiftDtoSchema,
   SavedShift: savedShiftSchema,

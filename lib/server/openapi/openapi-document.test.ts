@@ -188,6 +188,8 @@ describe("response schemas: real answers match the document", () => {
     await check("GET", "/api/employees/{id}/availability/{date}", {
       params: { id: String(emp.id), date: "2031-03-05" },
     });
+    await check("GET", "/api/employees/{id}/deletion-impact", { params: { id: String(emp.id) } });
+    await check("GET", "/api/locations/{id}/deletion-impact", { params: { id: String(loc.id) } });
     await check("POST", "/api/employees", { body: { first_name: "Neu", last_name: "Person" } }, 201);
     await check("GET", "/api/locations", {});
     await check("POST", "/api/locations", { body: { name: uniqueName("Standort") } }, 201);

@@ -3,6 +3,7 @@ import { messageSchema } from "@/lib/shared/schemas/common";
 import {
   availabilityParamsSchema,
   availabilitySchema,
+  employeeDeletionImpactSchema,
   employeeDtoSchema,
   employeeInputSchema,
   employeeUpdateSchema,
@@ -72,7 +73,19 @@ export const archiveEmployee = defineOperation({
   responses: [{ status: 200, description: "Archived", schema: messageSchema }],
 });
 
-/** Path parameters of /api/employees/{id}/availability/{date}. */
+export const employeeDeletionImpact = defineOperation({
+  method: "GET",
+  path: "/api/employees/{id}/deletion-impact",
+  id: "getEmployeeDeletionImpact",
+  tag,
+  summary: "What archiving an employee would do now",
+  description:
+    "Counts what DELETE /api/employees/{id} would change if it ran now: the shifts from today on that become " +
+    "open and the vacations from today on that are removed. Changes nothing.",
+  access: "master-data:write",
+  params: idParamsSchema,
+  responses: [{ status: 200, description: "The counts", schema: employeeDeletionImpactSchema }],
+});
 
 export const employeeAvailability = defineOperation({
   method: "GET",

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { idParamsSchema } from "@/lib/shared/schemas/fragments";
 import { messageSchema } from "@/lib/shared/schemas/common";
-import { locationDtoSchema, locationInputSchema, locationUpdateSchema } from "@/lib/shared/schemas/location";
+import {
+  locationDeletionImpactSchema,
+  locationDtoSchema,
+  locationInputSchema,
+  locationUpdateSchema,
+} from "@/lib/shared/schemas/location";
 import {
   MAX_PRESETS_PER_LOCATION,
   presetParamsSchema,
@@ -67,6 +72,20 @@ export const archiveLocation = defineOperation({
   access: "master-data:write",
   params: idParamsSchema,
   responses: [{ status: 200, description: "Archived", schema: messageSchema }],
+});
+
+export const locationDeletionImpact = defineOperation({
+  method: "GET",
+  path: "/api/locations/{id}/deletion-impact",
+  id: "getLocationDeletionImpact",
+  tag,
+  summary: "What archiving a location would delete now",
+  description:
+    "Counts what DELETE /api/locations/{id} would remove if it ran now: the location's shifts from today on and " +
+    "its week-template rows. Changes nothing.",
+  access: "master-data:write",
+  params: idParamsSchema,
+  responses: [{ status: 200, description: "The counts", schema: locationDeletionImpactSchema }],
 });
 
 // Shift presets, "Schichtarten" (docs/PRODUCT-RULES.md §27.1): read with the schedule, written by admins.

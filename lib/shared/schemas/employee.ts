@@ -101,3 +101,9 @@ export const availabilitySchema = z.strictObject({
   vacation_dates: z.array(date),
   shifts: z.array(shiftDtoSchema),
 });
+
+/** GET /employees/{id}/deletion-impact: what the archive would do now (docs/PRODUCT-RULES.md §29.4). */
+export const employeeDeletionImpactSchema = z.strictObject({
+  future_shifts: z.number().int().meta({ description: "Shifts dated today or later: they become open" }),
+  future_vacations: z.number().int().meta({ description: "Vacations starting today or later: they are deleted" }),
+});

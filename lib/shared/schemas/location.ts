@@ -47,3 +47,9 @@ export const locationDtoSchema = z.strictObject({
     description: "The location's shift presets (GET /api/locations/{id}/presets), by sort_order, then start_time",
   }),
 });
+
+/** GET /locations/{id}/deletion-impact: what the archive would delete now (docs/PRODUCT-RULES.md §29.4). */
+export const locationDeletionImpactSchema = z.strictObject({
+  future_shifts: z.number().int().meta({ description: "The location's shifts dated today or later" }),
+  template_rows: z.number().int().meta({ description: "Week-template rows naming the location" }),
+});

@@ -1,0 +1,8 @@
+// GET /api/employees/[id]/deletion-impact – what archiving the employee would do now (admin)
+import { json, route } from "@/lib/server/api/route";
+import { getEmployeeDeletionImpact } from "@/lib/server/employees/find-employees";
+import * as api from "@/lib/shared/contract/employees";
+
+export const GET = route(api.employeeDeletionImpact, async ({ params }) =>
+  json(await getEmployeeDeletionImpact({ id: params.id })),
+);
