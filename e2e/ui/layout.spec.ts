@@ -83,6 +83,7 @@ test("the sidebar shows each role only the screens it may open", async ({ page, 
     await signIn(page, account, "/");
     const links = sidebar(page).getByRole("link");
     await expect(links).toHaveText(expected[role]);
+    await reviewShots(page, `sidebar-${role}`);
     // Every entry opens a screen, never the notice that it is for other roles.
     for (const label of expected[role]) {
       await sidebar(page).getByRole("link", { name: label, exact: true }).click();

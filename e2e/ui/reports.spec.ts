@@ -1,6 +1,15 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { adminHeaders, createAccount, expectAccessible, screenshot, signIn, toast, unique } from "./support";
+import {
+  adminHeaders,
+  createAccount,
+  expectAccessible,
+  reviewShots,
+  screenshot,
+  signIn,
+  toast,
+  unique,
+} from "./support";
 
 // A week and month far ahead that no other test plans in: 11–17 February 2041 (KW 7).
 // February 2041 starts on a Friday: 20 working days (1 + 5 + 5 + 5 + 4).
@@ -142,6 +151,7 @@ test("manager previews the week's schedule and the hours report with the right f
   await expect(hourlyTotals.getByRole("cell").nth(2)).toHaveText(h(hourly.scheduled_hours));
   await expect(hourlyTotals.getByRole("cell").nth(4)).toHaveText(String(hourly.shift_count));
   await expectAccessible(page, "reports: hours tab");
+  await reviewShots(page, "hours-report");
   await screenshot(page, "reports-hours");
 
   // One employee: the table and its totals are hers alone.
