@@ -11,7 +11,7 @@ import { formatHours } from "@/lib/shared/hours";
 import { can } from "@/lib/shared/roles";
 import { DashboardAlerts } from "./DashboardAlerts";
 import { EmployeeWeekList } from "./EmployeeWeekList";
-import { FirstSteps } from "./FirstSteps";
+import { FirstSteps, firstStepsOpen } from "./FirstSteps";
 import { PendingVacationRequests } from "./PendingVacationRequests";
 import { StatCard } from "./StatCard";
 import { UpcomingHolidays } from "./UpcomingHolidays";
@@ -33,6 +33,14 @@ export function DashboardScreen() {
   const asksRegion = !!user && can(user.role, "master-data:write");
   // Only those who decide requests are told they wait (docs/PRODUCT-RULES.md §26.3).
   const decidesRequests = !!user && can(user.role, "vacations:write");
+  // Only planners can take the first steps; staff are not shown them (docs/PRODUCT-RULES.md §29.5).
+  const plans = !!user && can(user.role, "shifts:write");
+  const steps = data && {
+    hasLocations: data.locations.total > 0,
+    hasEmployees: data.employees.total > 0,
+    hasPlanned: data.shifts.planned_ahead,
+    hasRegion: asksRegion ? !!data.holiday_region : null,
+  };
   const week = data
     ? `KW ${isoWeekNumber(data.week_start)} · ${formatDayMonth(data.week_start)}–${formatDate(data.week_end)}`
     : undefined;
@@ -40,17 +48,11 @@ export function DashboardScreen() {
   return (
     <>
       <PageHeader title="Dashboard" description={week} />
-      {!data ? (
+      {!data || !steps ? (
         <LoadingState />
       ) : (
         <div className="space-y-6">
-          {(data.locations.total === 0 || data.employees.total === 0 || (asksRegion && !data.holiday_region)) && (
-            <FirstSteps
-              hasLocations={data.locations.total > 0}
-              hasEmployees={data.employees.total > 0}
-              hasRegion={asksRegion ? !!data.holiday_region : null}
-            />
-          )}
+          {plans && firstStepsOpen(steps) && <FirstSteps {...steps} />}
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             <StatCard
               label="Mitarbeiter"

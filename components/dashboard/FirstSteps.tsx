@@ -16,18 +16,25 @@ const STEPS = [
 type Props = {
   hasLocations: boolean;
   hasEmployees: boolean;
+  /** A shift exists from this week on (docs/PRODUCT-RULES.md §29.5). */
+  hasPlanned: boolean;
   /** Admins are asked for the holiday region while none is chosen (docs/PRODUCT-RULES.md §22.6); null: not asked. */
   hasRegion: boolean | null;
 };
 
+/** Whether the dashboard shows the steps at all: while one of them is still to do. */
+export const firstStepsOpen = ({ hasLocations, hasEmployees, hasPlanned, hasRegion }: Props) =>
+  !hasLocations || !hasEmployees || !hasPlanned || hasRegion === false;
+
 /**
  * A fresh install points the way: (Feiertage →) Standorte → Mitarbeiter → Wochenplanung
- * (docs/PRODUCT-RULES.md §19, §22.6).
+ * (docs/PRODUCT-RULES.md §19, §22.6). Each card is one link; a step done says "Erledigt" with a check mark, not by
+ * its colour alone (§29.5).
  */
-export function FirstSteps({ hasLocations, hasEmployees, hasRegion }: Props) {
+export function FirstSteps({ hasLocations, hasEmployees, hasPlanned, hasRegion }: Props) {
   const steps = [
     ...(hasRegion === null ? [] : [{ ...REGION_STEP, done: hasRegion }]),
-    ...STEPS.map((step, index) => ({ ...step, done: [hasLocations, hasEmployees, false][index] })),
+    ...STEPS.map((step, index) => ({ ...step, done: [hasLocations, hasEmployees, hasPlanned][index] })),
   ];
   return (
     <section aria-labelledby="first-steps-heading" className="rounded-xl border border-blue-200 bg-blue-50 p-5">
@@ -44,12 +51,29 @@ export function FirstSteps({ hasLocations, hasEmployees, hasRegion }: Props) {
           <li key={step.href}>
             <IntentLink
               href={step.href}
-              className="block h-full rounded-lg border border-blue-200 bg-white p-4 hover:border-accent"
+              className={classNames(
+                "group flex h-full items-start gap-3 rounded-lg border bg-white p-4 shadow-sm transition",
+                "hover:border-accent hover:shadow-md focus:border-accent",
+                step.done ? "border-emerald-200" : "border-blue-200",
+              )}
             >
-              <span className="block text-sm font-semibold text-slate-900">
-                {index + 1}. {step.label} {step.done && <span className="text-emerald-700">✓</span>}
+              <span className="min-w-0 flex-1">
+                <span className="block text-sm font-semibold text-slate-900">
+                  {index + 1}. {step.label}
+                </span>
+                <span className="mt-1 block text-sm text-slate-600">{step.text}</span>
+                {step.done && (
+                  <span className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-emerald-800">
+                    <span aria-hidden="true">✓</span> Erledigt
+                  </span>
+                )}
               </span>
-              <span className="mt-1 block text-sm text-slate-600">{step.text}</span>
+              <span
+                aria-hidden="true"
+                className="text-lg leading-5 text-accent-dark transition-transform group-hover:translate-x-0.5"
+              >
+                →
+              </span>
             </IntentLink>
           </li>
         ))}

@@ -7,8 +7,7 @@ import { ROLE_LABELS } from "@/components/ui/RoleBadge";
 import { logout, useAuth } from "@/lib/client/auth-store";
 import { notify } from "@/lib/client/notify";
 import { classNames } from "@/lib/shared/class-names";
-import { can } from "@/lib/shared/roles";
-import { NAV_ITEMS } from "./nav-items";
+import { navItemsFor } from "./nav-items";
 
 const isActive = (pathname: string, href: string) =>
   href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
@@ -35,11 +34,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     router.replace("/login");
   }
 
-  const items = NAV_ITEMS.filter(
-    (item) =>
-      (!item.permission || (user && can(user.role, item.permission))) &&
-      (!item.linkedOnly || (user && user.employee_id !== null)),
-  );
+  const items = navItemsFor(user);
 
   return (
     <div className="min-h-dvh lg:flex">

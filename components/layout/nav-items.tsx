@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
-import type { Permission } from "@/lib/shared/roles";
+import type { UserDto } from "@/lib/shared/api-types";
+import { can, ROLES, type Permission } from "@/lib/shared/roles";
 
 export type NavItem = {
   href: string;
   label: string;
   icon: ReactNode;
-  permission?: Permission;
+  /** What the screen needs, from the one role table (lib/shared/roles.ts); the sidebar hides the entry without it. */
+  permission: Permission;
   /** Only for users linked to an employee (docs/PRODUCT-RULES.md §26.6). */
   linkedOnly?: true;
 };
@@ -28,17 +30,29 @@ const icon = (path: string) => (
 
 /**
  * The sidebar of docs/PRODUCT-RULES.md §16.1, in its order; Meine Schichten only with a linked employee (§26.6),
- * Verlauf (§27.5) for managers and admins, Benutzer and Betrieb (§22.6) only for admins.
+ * Berichte and Verlauf (§27.5) for managers and admins, Benutzer and Betrieb (§22.6) only for admins. Every entry
+ * names the permission its screen checks, so no role is shown a screen that would only say it is not theirs (§29.5).
  */
 export const NAV_ITEMS: NavItem[] = [
-  { href: "/", label: "Dashboard", icon: icon("M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10") },
+  {
+    href: "/",
+    label: "Dashboard",
+    icon: icon("M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10"),
+    permission: "schedule:read",
+  },
   {
     href: "/me",
     label: "Meine Schichten",
     icon: icon("M12 12a4 4 0 100-8 4 4 0 000 8M5 21v-1a5 5 0 015-5h1M15 17l2 2 4-4"),
+    permission: "self-service",
     linkedOnly: true,
   },
-  { href: "/schedule", label: "Wochenplanung", icon: icon("M4 5h16v15H4zM4 9h16M9 5v15M8 3v4M16 3v4") },
+  {
+    href: "/schedule",
+    label: "Wochenplanung",
+    icon: icon("M4 5h16v15H4zM4 9h16M9 5v15M8 3v4M16 3v4"),
+    permission: "schedule:read",
+  },
   {
     href: "/employees",
     label: "Mitarbeiter",
@@ -46,13 +60,20 @@ export const NAV_ITEMS: NavItem[] = [
       "M16 19v-1a4 4 0 00-4-4H7a4 4 0 00-4 4v1M9.5 10a3.5 3.5 0 100-7 3.5 3.5 0 000 7" +
         "M21 19v-1a4 4 0 00-3-3.9M16 3.1a3.5 3.5 0 010 6.8",
     ),
+    permission: "schedule:read",
   },
   {
     href: "/locations",
     label: "Standorte",
     icon: icon("M12 21s-7-6.2-7-11a7 7 0 0114 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5"),
+    permission: "schedule:read",
   },
-  { href: "/week-templates", label: "Wochenvorlagen", icon: icon("M8 4h11v14H8zM5 7v13h11") },
+  {
+    href: "/week-templates",
+    label: "Wochenvorlagen",
+    icon: icon("M8 4h11v14H8zM5 7v13h11"),
+    permission: "schedule:read",
+  },
   {
     href: "/vacations",
     label: "Ferien",
@@ -60,8 +81,14 @@ export const NAV_ITEMS: NavItem[] = [
       "M12 3v2M12 19v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M3 12h2M19 12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4" +
         "M12 16a4 4 0 100-8 4 4 0 000 8",
     ),
+    permission: "schedule:read",
   },
-  { href: "/reports", label: "Berichte", icon: icon("M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6") },
+  {
+    href: "/reports",
+    label: "Berichte",
+    icon: icon("M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6"),
+    permission: "reports:read",
+  },
   {
     href: "/history",
     label: "Verlauf",
@@ -81,3 +108,15 @@ export const NAV_ITEMS: NavItem[] = [
     permission: "master-data:write",
   },
 ];
+
+/**
+ * The entries a user sees: those whose permission their role has, Meine Schichten only with a linked employee. Before
+ * the session is known (the prerendered frame) the entries every role sees.
+ */
+export function navItemsFor(user: Pick<UserDto, "role" | "employee_id"> | null): NavItem[] {
+  return NAV_ITEMS.filter((item) =>
+    user
+      ? can(user.role, item.permission) && (!item.linkedOnly || user.employee_id !== null)
+      : !item.linkedOnly && ROLES.every((role) => can(role, item.permission)),
+  );
+}

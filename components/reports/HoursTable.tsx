@@ -1,19 +1,31 @@
 import { EmptyState } from "@/components/ui/States";
-import { formatHours, sumHours } from "@/lib/shared/hours";
+import { classNames } from "@/lib/shared/class-names";
+import { formatHours } from "@/lib/shared/hours";
 import type { HoursReport, HoursReportRow } from "@/lib/shared/report-types";
 
 const hours = (value: number | null) => (value === null ? "–" : `${formatHours(value)} h`);
 const employment = (row: HoursReportRow) =>
   row.is_hourly ? "Stundenlohn" : `Fest (${formatHours(row.weekly_hours)} h/Woche)`;
 
-/** A difference with its sign; red when under target, so it reads without colour too. */
+/**
+ * A difference with its sign: red under target, amber over it (as in the PDF), so it reads without colour too
+ * (docs/PRODUCT-RULES.md §12.1, §29.5).
+ */
 function Difference({ value, strong = false }: { value: number | null; strong?: boolean }) {
   if (value === null) return <>–</>;
   const rounded = Math.round(value * 10) / 10 || 0; // -0.04 is shown as 0.0: no sign, not red
-  const negative = rounded < 0;
   const text = `${rounded > 0 ? "+" : ""}${formatHours(rounded === 0 ? 0 : value)} h`;
-  return <span className={`${negative ? "text-red-700" : ""} ${strong ? "font-semibold" : ""}`}>{text}</span>;
+  return (
+    <span
+      className={classNames(rounded < 0 && "text-red-700", rounded > 0 && "text-amber-700", strong && "font-semibold")}
+    >
+      {text}
+    </span>
+  );
 }
+
+const days = (value: number) => formatHours(value).replace(/\.0$/, "");
+const people = (count: number) => `${count} Mitarbeitende`;
 
 const cell = "whitespace-nowrap px-3 py-2 text-right tabular-nums sm:px-4";
 const head = "px-3 py-2 text-right font-medium sm:px-4";
@@ -31,8 +43,7 @@ export function HoursTable({ report }: { report: HoursReport }) {
       </EmptyState>
     );
   }
-  const totalDifference = sumHours(report.employees.map((row) => row.difference ?? 0));
-  const totalVacation = sumHours(report.employees.map((row) => row.vacation_days));
+  const { salaried, hourly } = report.totals;
   return (
     <div className="space-y-2">
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -79,30 +90,47 @@ export function HoursTable({ report }: { report: HoursReport }) {
                   <Difference value={row.difference} />
                 </td>
                 <td className={cell}>{row.shift_count}</td>
-                <td className={cell}>{formatHours(row.vacation_days).replace(/\.0$/, "")}</td>
+                <td className={cell}>{days(row.vacation_days)}</td>
               </tr>
             ))}
           </tbody>
           <tfoot className="border-t-2 border-slate-200 bg-slate-50 font-semibold">
-            <tr className="h-12">
-              <th scope="row" className={`${nameCell} bg-slate-50`}>
-                Total ({report.employees.length} Mitarbeitende)
-              </th>
-              <td className={typeColumn} />
-              <td className={cell}>{hours(report.totals.target_hours)}</td>
-              <td className={cell}>{hours(report.totals.scheduled_hours)}</td>
-              <td className={cell}>
-                <Difference value={totalDifference} strong />
-              </td>
-              <td className={cell}>{report.totals.shift_count}</td>
-              <td className={cell}>{formatHours(totalVacation).replace(/\.0$/, "")}</td>
-            </tr>
+            {/* Soll against Geplant among those with contract hours only; the hourly staff's hours on a line of their
+                own (docs/PRODUCT-RULES.md §29.5). */}
+            {salaried.employees > 0 && (
+              <tr className="h-12">
+                <th scope="row" className={`${nameCell} bg-slate-50`}>
+                  Total Fest ({people(salaried.employees)})
+                </th>
+                <td className={typeColumn} />
+                <td className={cell}>{hours(salaried.target_hours)}</td>
+                <td className={cell}>{hours(salaried.scheduled_hours)}</td>
+                <td className={cell}>
+                  <Difference value={salaried.difference} strong />
+                </td>
+                <td className={cell}>{salaried.shift_count}</td>
+                <td className={cell}>{days(salaried.vacation_days)}</td>
+              </tr>
+            )}
+            {hourly.employees > 0 && (
+              <tr className="h-12">
+                <th scope="row" className={`${nameCell} bg-slate-50`}>
+                  Total Stundenlohn ({people(hourly.employees)})
+                </th>
+                <td className={typeColumn} />
+                <td className={cell}>–</td>
+                <td className={cell}>{hours(hourly.scheduled_hours)}</td>
+                <td className={cell}>–</td>
+                <td className={cell}>{hourly.shift_count}</td>
+                <td className={cell}>{days(hourly.vacation_days)}</td>
+              </tr>
+            )}
           </tfoot>
         </table>
       </div>
       <p className="text-xs text-slate-600">
         Soll = Wochenstunden ÷ 5 × (Arbeitstage Mo–Fr im Zeitraum − Ferientage). Mitarbeitende im Stundenlohn haben kein
-        Soll.
+        Soll; ihre Stunden stehen im Total Stundenlohn, nicht in der Differenz.
       </p>
     </div>
   );

@@ -60,7 +60,8 @@ export const EmployeeGrid = memo(function EmployeeGrid(props: Props) {
             return (
               <tr key={key} data-testid="employee-row" className="border-b border-slate-100 align-top">
                 <th scope="row" className="sticky left-0 z-10 bg-white px-3 py-2 text-left font-medium text-slate-900">
-                  <span className="block break-words">
+                  {/* Breaks between words only, an overlong word ends in "…" (docs/PRODUCT-RULES.md §29.5). */}
+                  <span className="block overflow-hidden text-ellipsis" title={name}>
                     {name}
                     {row?.archived && <span className="font-normal text-slate-600"> (archiviert)</span>}
                   </span>

@@ -1,3 +1,4 @@
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { WeekBalance } from "@/components/ui/WeekBalance";
 import type { UnavailabilityDto } from "@/lib/shared/api-types";
@@ -5,6 +6,9 @@ import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
 import { useDndParts } from "./dnd-parts";
 import { unavailabilityLabel, weekdayRuns, type EmployeeAvailability } from "./week-model";
+
+/** Below Tailwind's `sm`: a phone. */
+const PHONE = "(max-width: 639.98px)";
 
 type Props = {
   entries: EmployeeAvailability[];
@@ -25,11 +29,31 @@ type Props = {
 export function EmployeePanel(props: Props) {
   const { entries, weekStart, draggable, onAddUnavailability, onDeleteUnavailability } = props;
   const { Employee } = useDndParts();
+  // Phones start with the list folded, so the week's plan is in view first (docs/PRODUCT-RULES.md §29.5).
+  const [open, setOpen] = useState(() => typeof window === "undefined" || !window.matchMedia(PHONE).matches);
+  const listId = useId();
   return (
     <section aria-labelledby="available-heading" className="rounded-xl border border-slate-200 bg-white p-4">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h2 id="available-heading" className="text-sm font-semibold text-slate-900">
-          Verfügbare Mitarbeiter
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen((shown) => !shown)}
+            className="-mx-1 flex min-h-11 items-center gap-1.5 rounded px-1 hover:bg-slate-100 sm:min-h-8"
+          >
+            <svg
+              width="14"
+              height="14"
+              viewBox="0 0 20 20"
+              aria-hidden="true"
+              className={classNames("transition-transform", open && "rotate-90")}
+            >
+              <path d="M7 4l6 6-6 6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
+            </svg>
+            Verfügbare Mitarbeiter
+          </button>
         </h2>
         {onAddUnavailability && entries.length > 0 && (
           <Button variant="secondary" size="sm" onClick={onAddUnavailability}>
@@ -38,9 +62,16 @@ export function EmployeePanel(props: Props) {
         )}
       </div>
       {entries.length === 0 ? (
-        <p className="text-sm text-slate-600">Noch keine Mitarbeitenden erfasst.</p>
+        <p id={listId} hidden={!open} className="text-sm text-slate-600">
+          Noch keine Mitarbeitenden erfasst.
+        </p>
       ) : (
-        <ul className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+        // minmax(0, 1fr) columns: a long name is cut with "…", it never widens the page (docs/PRODUCT-RULES.md §29.5).
+        <ul
+          id={listId}
+          hidden={!open}
+          className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4"
+        >
           {entries.map((entry) => {
             const name = `${entry.employee.first_name} ${entry.employee.last_name}`;
             return (
@@ -50,7 +81,7 @@ export function EmployeePanel(props: Props) {
                 key={entry.employee.id}
                 data-testid="employee-availability"
                 className={classNames(
-                  "flex min-h-8 items-center justify-between gap-3 border-b border-slate-100 py-1",
+                  "flex min-h-8 min-w-0 items-center justify-between gap-3 border-b border-slate-100 py-1",
                   "[contain-intrinsic-size:auto_2.0625rem] [content-visibility:auto]",
                 )}
               >
@@ -60,7 +91,9 @@ export function EmployeePanel(props: Props) {
                       {name}
                     </Employee>
                   ) : (
-                    <span className="truncate">{name}</span>
+                    <span className="truncate" title={name}>
+                      {name}
+                    </span>
                   )}
                   {entry.vacationDays.length > 0 && (
                     <span className="shrink-0 rounded bg-sky-100 px-1.5 text-xs font-medium text-sky-900">

@@ -41,7 +41,13 @@ export function ProposalChip({
       )}
       style={open ? { borderColor: OPEN_SHIFT_COLORS.border, backgroundColor: OPEN_SHIFT_COLORS.background } : {}}
     >
-      <span className={`block break-words font-medium leading-tight ${open ? "text-amber-900" : "text-slate-900"}`}>
+      <span
+        title={title}
+        className={classNames(
+          "block overflow-hidden text-ellipsis font-medium leading-tight",
+          open ? "text-amber-900" : "text-slate-900",
+        )}
+      >
         {title}
       </span>
       <span className="flex flex-wrap gap-x-1 tabular-nums text-slate-700">

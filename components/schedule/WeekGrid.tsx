@@ -70,7 +70,9 @@ export const WeekGrid = memo(function WeekGrid(props: Props) {
                     style={{ backgroundColor: location.color }}
                     aria-hidden="true"
                   />
-                  <span className="break-words">{location.name}</span>
+                  <span className="block overflow-hidden text-ellipsis" title={location.name}>
+                    {location.name}
+                  </span>
                 </span>
               </th>
               {days.map((day, i) => (

@@ -208,6 +208,7 @@ const DND_PARTS: DndParts = {
         {...drag.attributes}
         {...drag.listeners}
         aria-label={`${name}: auf eine Schicht ziehen, um zuzuweisen`}
+        title={name}
         className={classNames(
           "cursor-grab truncate rounded px-0.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent",
           drag.isDragging && "opacity-40",

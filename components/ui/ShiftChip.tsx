@@ -72,7 +72,14 @@ export function ShiftChip(props: Props) {
     (applied ? `, ${applied}` : "");
   const body = (
     <>
-      <span className={`block break-words font-medium leading-tight ${open ? "text-amber-900" : "text-slate-900"}`}>
+      {/* Lines break between words only; a word wider than the chip ends in "…", the title names it whole (§29.5). */}
+      <span
+        title={title}
+        className={classNames(
+          "block overflow-hidden text-ellipsis font-medium leading-tight",
+          open ? "text-amber-900" : "text-slate-900",
+        )}
+      >
         {title}
       </span>
       {/* The time on a line of its own and the hours after it, so narrow columns wrap between them, not inside. */}
@@ -82,7 +89,11 @@ export function ShiftChip(props: Props) {
         </span>
         <span className="whitespace-nowrap">· {formatHours(shift.hours)} h</span>
       </span>
-      {customName && <span className="block break-words italic text-slate-600">{customName}</span>}
+      {customName && (
+        <span title={customName} className="block overflow-hidden text-ellipsis italic text-slate-600">
+          {customName}
+        </span>
+      )}
       {/* Visible text, not a colour or a number alone: it is read as part of the chip's name too. */}
       {applied && (
         <span
@@ -106,7 +117,7 @@ export function ShiftChip(props: Props) {
         <button
           type="button"
           onClick={onEdit}
-          className="block w-full rounded-md px-1.5 py-1 pr-5 text-left hover:bg-slate-900/5"
+          className="block w-full rounded-md px-1.5 py-1 pr-5 text-left hover:bg-slate-900/5 max-sm:pr-1.5"
         >
           {/* The visible text is the button's name (WCAG 2.5.3), introduced for screen readers. */}
           <span className="sr-only">Schicht bearbeiten: </span>
@@ -123,14 +134,23 @@ export function ShiftChip(props: Props) {
           type="button"
           onClick={onDelete}
           aria-label={`Schicht löschen: ${label}`}
-          className={
-            "absolute right-0.5 top-0.5 rounded p-1 text-slate-500 opacity-0 hover:bg-red-50 hover:text-red-700 " +
-            "focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 max-lg:opacity-100"
-          }
+          // On phones and touch screens a 44 px row of its own under the chip, so the name keeps the chip's width
+          // (docs/PRODUCT-RULES.md §29.5).
+          className={classNames(
+            "flex items-center justify-center gap-1 rounded text-slate-500 hover:bg-red-50 hover:text-red-700",
+            "sm:pointer-fine:absolute sm:pointer-fine:right-0.5 sm:pointer-fine:top-0.5 sm:pointer-fine:p-1",
+            "sm:pointer-fine:opacity-0 sm:pointer-fine:focus:opacity-100 sm:pointer-fine:group-hover:opacity-100",
+            "sm:pointer-fine:group-focus-within:opacity-100 max-lg:opacity-100",
+            "max-sm:min-h-11 max-sm:w-full max-sm:border-t max-sm:border-slate-200 max-sm:text-xs",
+            "pointer-coarse:min-h-11 pointer-coarse:w-full pointer-coarse:border-t pointer-coarse:border-slate-200",
+          )}
         >
           <svg width="14" height="14" viewBox="0 0 20 20" aria-hidden="true">
             <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
+          <span aria-hidden="true" className="sm:pointer-fine:hidden">
+            Löschen
+          </span>
         </button>
       )}
     </div>

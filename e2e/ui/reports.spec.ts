@@ -1,6 +1,15 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { adminHeaders, createAccount, expectAccessible, screenshot, signIn, toast, unique } from "./support";
+import {
+  adminHeaders,
+  createAccount,
+  expectAccessible,
+  reviewShots,
+  screenshot,
+  signIn,
+  toast,
+  unique,
+} from "./support";
 
 // A week and month far ahead that no other test plans in: 11–17 February 2041 (KW 7).
 // February 2041 starts on a Friday: 20 working days (1 + 5 + 5 + 5 + 4).
@@ -129,12 +138,20 @@ test("manager previews the week's schedule and the hours report with the right f
       headers: await adminHeaders(request),
     })
   ).json();
-  const totals = page.getByRole("row").filter({ hasText: "Total (" });
-  await expect(totals).toContainText(`Total (${all.employees.length} Mitarbeitende)`);
-  await expect(totals.getByRole("cell").nth(1)).toHaveText(h(all.totals.target_hours));
-  await expect(totals.getByRole("cell").nth(2)).toHaveText(h(all.totals.scheduled_hours));
-  await expect(totals.getByRole("cell").nth(4)).toHaveText(String(all.totals.shift_count));
+  // Soll against Geplant of those with contract hours; the hourly staff's hours on a line of their own (§29.5).
+  const totals = page.getByRole("row").filter({ hasText: "Total Fest (" });
+  const { salaried, hourly } = all.totals;
+  await expect(totals).toContainText(`Total Fest (${salaried.employees} Mitarbeitende)`);
+  await expect(totals.getByRole("cell").nth(1)).toHaveText(h(salaried.target_hours));
+  await expect(totals.getByRole("cell").nth(2)).toHaveText(h(salaried.scheduled_hours));
+  await expect(totals.getByRole("cell").nth(4)).toHaveText(String(salaried.shift_count));
+  const hourlyTotals = page.getByRole("row").filter({ hasText: "Total Stundenlohn (" });
+  await expect(hourlyTotals).toContainText(`Total Stundenlohn (${hourly.employees} Mitarbeitende)`);
+  await expect(hourlyTotals.getByRole("cell").nth(1)).toHaveText("–");
+  await expect(hourlyTotals.getByRole("cell").nth(2)).toHaveText(h(hourly.scheduled_hours));
+  await expect(hourlyTotals.getByRole("cell").nth(4)).toHaveText(String(hourly.shift_count));
   await expectAccessible(page, "reports: hours tab");
+  await reviewShots(page, "hours-report");
   await screenshot(page, "reports-hours");
 
   // One employee: the table and its totals are hers alone.
@@ -143,6 +160,7 @@ test("manager previews the week's schedule and the hours report with the right f
     .selectOption({ label: `${data.salaried.last}, ${data.salaried.first}` });
   await expect(page.getByRole("row")).toHaveCount(3);
   await expect(totals.getByRole("cell")).toHaveText(["", h(24), h(12.5), "-11.5 h", "2", "2"]);
+  await expect(hourlyTotals).toHaveCount(0);
 
   // The month: 40 / 5 × (20 − 2) = 144 h; the March shift is outside.
   await pickMonth(page, "2041-02");

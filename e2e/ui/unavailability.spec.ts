@@ -40,6 +40,8 @@ for (const width of [1366, 390]) {
 
     await signIn(page, E2E_ADMIN, "/schedule");
     const panel = page.getByRole("region", { name: "Verfügbare Mitarbeiter" });
+    // Phones start with the list folded (docs/PRODUCT-RULES.md §29.5).
+    if (width < 640) await panel.getByRole("button", { name: "Verfügbare Mitarbeiter" }).click();
     await panel.getByRole("button", { name: "Nicht verfügbar eintragen" }).click();
     const dialog = page.getByRole("dialog", { name: "Nicht verfügbar eintragen" });
     await dialog.getByLabel("Mitarbeiter").selectOption({ label: name });

@@ -60,7 +60,7 @@ describe("GET /api/dashboard", () => {
       week_end: "2026-11-29",
       employees: { total: 3, hourly: 1 },
       locations: { total: 2 },
-      shifts: { total: 7, assigned_hours: 42, unassigned: 1 },
+      shifts: { total: 7, assigned_hours: 42, unassigned: 1, planned_ahead: true },
       // Anna works on two days of her running vacation (written before the rules refused it): 2 errors;
       // no break in Anna's 9 h and 8 h shifts and Ben's 8 h one, Ben 3 h over his 10 h: 4 warnings.
       findings: { errors: 2, warnings: 4 },

@@ -1,6 +1,7 @@
 import "server-only";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
+import { toDateColumn } from "@/lib/server/db/columns";
 import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
 import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
 import { visibleFindings, type ScheduleAudience } from "@/lib/server/rules/find-findings";
@@ -36,20 +37,23 @@ export async function getDashboard({ date, audience = "staff" }: DashboardOption
   const weekStart = mondayOf(date ?? today);
   const weekEnd = addDays(weekStart, 6);
   const window = windowFor({ start_date: weekStart, end_date: weekEnd });
-  const [employees, locations, shifts, vacations, holidayRegion, ruleInput, pendingRequests] = await Promise.all([
-    db.employee.findMany({
-      where: { archivedAt: null },
-      select: { id: true, firstName: true, lastName: true, isHourly: true, weeklyHours: true },
-    }),
-    db.location.findMany({ where: { archivedAt: null }, select: { id: true, holidayRegion: true } }),
-    findShifts({ startDate: weekStart, endDate: weekEnd }),
-    // docs/PRODUCT-RULES.md §10.3: the window is today to one month ahead (labelled "next 30 days").
-    // Approved only: "im Urlaub" means away, not asked for (§26.3).
-    findVacations({ startDate: today, endDate: addMonths(today, 1), status: "approved" }),
-    getCompanyHolidayRegion(),
-    loadRuleInput({ startDate: window.start_date, endDate: window.end_date }),
-    planner ? countPendingVacationRequests() : 0,
-  ]);
+  const [employees, locations, shifts, vacations, holidayRegion, ruleInput, pendingRequests, aheadShift] =
+    await Promise.all([
+      db.employee.findMany({
+        where: { archivedAt: null },
+        select: { id: true, firstName: true, lastName: true, isHourly: true, weeklyHours: true },
+      }),
+      db.location.findMany({ where: { archivedAt: null }, select: { id: true, holidayRegion: true } }),
+      findShifts({ startDate: weekStart, endDate: weekEnd }),
+      // docs/PRODUCT-RULES.md §10.3: the window is today to one month ahead (labelled "next 30 days").
+      // Approved only: "im Urlaub" means away, not asked for (§26.3).
+      findVacations({ startDate: today, endDate: addMonths(today, 1), status: "approved" }),
+      getCompanyHolidayRegion(),
+      loadRuleInput({ startDate: window.start_date, endDate: window.end_date }),
+      planner ? countPendingVacationRequests() : 0,
+      // "Woche planen" of "Erste Schritte" is done once a shift exists from this week on (docs/PRODUCT-RULES.md §29.5).
+      db.shift.findFirst({ where: { shiftDate: { gte: toDateColumn(mondayOf(today)) } }, select: { id: true } }),
+    ]);
   const holidays = holidaysForLocations({
     startDate: today,
     endDate: addDays(today, HOLIDAY_DAYS - 1),
@@ -90,6 +94,7 @@ export async function getDashboard({ date, audience = "staff" }: DashboardOption
       total: shifts.length,
       assigned_hours: sumHours(assigned.map((shift) => shift.hours)),
       unassigned: shifts.length - assigned.length,
+      planned_ahead: aheadShift !== null,
     },
     vacations: {
       total: vacations.length,

@@ -73,8 +73,46 @@ test("hours report for a month with a vacation and an overnight shift (hand-comp
         vacation_days: 0,
       },
     ],
-    totals: { scheduled_hours: 97, target_hours: 196, shift_count: 13 },
+    totals: {
+      scheduled_hours: 97,
+      target_hours: 196,
+      shift_count: 13,
+      salaried: {
+        employees: 2,
+        target_hours: 196,
+        scheduled_hours: 88,
+        difference: -108,
+        shift_count: 11,
+        vacation_days: 7,
+      },
+      hourly: { employees: 1, scheduled_hours: 9, shift_count: 2, vacation_days: 0 },
+    },
   });
+});
+
+test("the total sets target against contract staff's hours only; hourly hours stand apart", () => {
+  // Anna 40 h/week works 44 h in a week without holidays, Ben (hourly) 30 h: the total must not read 74 h of 40 h.
+  const week = weekdays("2026-11-23", "2026-11-27");
+  const report = buildHoursReport({
+    startDate: "2026-11-23",
+    endDate: "2026-11-29",
+    employees: employees.slice(0, 2),
+    shifts: [
+      ...week.map((date) => ({ employeeId: 1, date, start: "08:00", end: "16:48" })),
+      ...week.map((date) => ({ employeeId: 2, date, start: "08:00", end: "14:00" })),
+    ],
+    vacationDays: [],
+  });
+  expect(report.totals.salaried).toEqual({
+    employees: 1,
+    target_hours: 40,
+    scheduled_hours: 44,
+    difference: 4,
+    shift_count: 5,
+    vacation_days: 0,
+  });
+  expect(report.totals.hourly).toEqual({ employees: 1, scheduled_hours: 30, shift_count: 5, vacation_days: 0 });
+  expect(report.totals.scheduled_hours).toBe(74);
 });
 
 test("a single week; fractional weekly hours", () => {

@@ -69,14 +69,35 @@ export function buildHoursReport(input: {
         vacation_days: vacationDays.length,
       };
     });
+  const salaried = rows.filter((row) => !row.is_hourly);
+  const hourly = rows.filter((row) => row.is_hourly);
+  const salariedScheduled = sumHours(salaried.map((row) => row.scheduled_hours));
+  const salariedTarget = sumHours(salaried.map((row) => row.target_hours ?? 0));
   return {
     start_date: startDate,
     end_date: endDate,
     employees: rows,
     totals: {
       scheduled_hours: sumHours(rows.map((row) => row.scheduled_hours)),
-      target_hours: sumHours(rows.map((row) => row.target_hours ?? 0)),
+      target_hours: salariedTarget,
       shift_count: rows.reduce((count, row) => count + row.shift_count, 0),
+      // Target and difference are compared among those with contract hours only; the hourly staff's hours are a
+      // line of their own (docs/PRODUCT-RULES.md §12.1, §29.5).
+      salaried: {
+        employees: salaried.length,
+        ...groupSums(salaried),
+        target_hours: salariedTarget,
+        difference: round2(salariedScheduled - salariedTarget),
+      },
+      hourly: { employees: hourly.length, ...groupSums(hourly) },
     },
+  };
+}
+
+function groupSums(rows: HoursReportRow[]) {
+  return {
+    scheduled_hours: sumHours(rows.map((row) => row.scheduled_hours)),
+    shift_count: rows.reduce((count, row) => count + row.shift_count, 0),
+    vacation_days: sumHours(rows.map((row) => row.vacation_days)),
   };
 }

@@ -17,7 +17,12 @@ export const dashboardDtoSchema = z.strictObject({
   week_end: date,
   employees: z.strictObject({ total: z.number().int(), hourly: z.number().int() }),
   locations: z.strictObject({ total: z.number().int() }),
-  shifts: z.strictObject({ total: z.number().int(), assigned_hours: z.number(), unassigned: z.number().int() }),
+  shifts: z.strictObject({
+    total: z.number().int(),
+    assigned_hours: z.number(),
+    unassigned: z.number().int(),
+    planned_ahead: z.boolean().meta({ description: "A shift exists in the current week (of today) or a later one" }),
+  }),
   vacations: z.strictObject({ total: z.number().int(), upcoming: z.array(vacationDtoSchema) }).meta({
     description: "Approved ones running or starting from today to one month ahead; `upcoming`: the first five",
   }),

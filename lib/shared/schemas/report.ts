@@ -46,5 +46,27 @@ export const hoursReportSchema = z.strictObject({
   start_date: date,
   end_date: date,
   employees: z.array(hoursReportRowSchema),
-  totals: z.strictObject({ scheduled_hours: z.number(), target_hours: z.number(), shift_count: z.number().int() }),
+  totals: z.strictObject({
+    scheduled_hours: z.number().meta({ description: "Everyone's scheduled hours, hourly staff included" }),
+    target_hours: z.number(),
+    shift_count: z.number().int(),
+    salaried: z
+      .strictObject({
+        employees: z.number().int(),
+        target_hours: z.number(),
+        scheduled_hours: z.number(),
+        difference: z.number(),
+        shift_count: z.number().int(),
+        vacation_days: z.number(),
+      })
+      .meta({ description: "The employees with contract hours: their target against their scheduled hours" }),
+    hourly: z
+      .strictObject({
+        employees: z.number().int(),
+        scheduled_hours: z.number(),
+        shift_count: z.number().int(),
+        vacation_days: z.number(),
+      })
+      .meta({ description: "The hourly employees: no target, their hours on a line of their own" }),
+  }),
 });

@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { db } from "@/lib/server/db/client";
 import { call, callForBytes, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
-import { pdfText } from "@/tests/support/pdf";
+import type { HoursReport } from "@/lib/shared/report-types";
+import { pdfFillColors, pdfText } from "@/tests/support/pdf";
 import { GET as hoursPdf } from "./pdf/route";
 import { GET as hours } from "./route";
 
@@ -83,7 +84,20 @@ describe("GET /api/reports/hours", () => {
     const { e } = await fixture();
     const one = await call(hours, { token, path: `/api/reports/hours?${MONTH}&employee_id=${e.id}` });
     expect((one.json.employees as unknown[]).length).toBe(1);
-    expect(one.json.totals).toEqual({ scheduled_hours: 16, target_hours: 136, shift_count: 2 });
+    expect(one.json.totals).toEqual({
+      scheduled_hours: 16,
+      target_hours: 136,
+      shift_count: 2,
+      salaried: {
+        employees: 1,
+        target_hours: 136,
+        scheduled_hours: 16,
+        difference: -120,
+        shift_count: 2,
+        vacation_days: 5,
+      },
+      hourly: { employees: 0, scheduled_hours: 0, shift_count: 0, vacation_days: 0 },
+    });
     expect((await call(hours, { token, path: `/api/reports/hours?${MONTH}&employee_id=999999999` })).status).toBe(404);
     expect(
       (await call(hours, { token, path: "/api/reports/hours?start_date=2041-04-30&end_date=2041-04-01" })).status,
@@ -132,8 +146,45 @@ describe("GET /api/reports/hours/pdf", () => {
     expect(text).toContain("01.04.2041 – 30.04.2041");
     expect(text).toContain("Şahin, Ayşe");
     expect(text).toMatch(/136\.0 h\s+16\.0 h\s+-120\.0 h\s+2\s+5/);
-    expect(text).toMatch(/Total \(1 Mitarbeitende\)/);
+    expect(text).toMatch(/Total Fest \(1 Mitarbeitende\)\s+136\.0 h\s+16\.0 h\s+-120\.0 h\s+2\s+5/);
+    expect(text).not.toMatch(/Total Stundenlohn \(/);
     expect(text).toMatch(/Seite 1 von 1/);
     expect(text).toMatch(/Gedruckt am \d{2}\.\d{2}\.\d{4}/);
+  });
+
+  test("totals: target vs contract staff's hours, hourly apart; overtime amber, shortfall red", async () => {
+    const { token } = await createUser("manager");
+    // A week far ahead that only this test plans: 3–9 March 2042, five Monday–Friday days.
+    const range = "start_date=2042-03-03&end_date=2042-03-09";
+    const over = await fx.employee({ firstName: "Oskar", lastName: "Überzeit", weeklyHours: 10 });
+    const hourly = await fx.employee({ firstName: "Hana", lastName: "Stündlich", isHourly: true, weeklyHours: 0 });
+    const l = await fx.location();
+    await fx.shift({ employeeId: over.id, locationId: l.id, date: "2042-03-03", start: "06:00", end: "18:00" });
+    await fx.shift({ employeeId: hourly.id, locationId: l.id, date: "2042-03-04", start: "08:00", end: "18:00" });
+
+    const report = (await call(hours, { token, path: `/api/reports/hours?${range}` })).json as unknown as HoursReport;
+    const { salaried, hourly: paidByHour } = report.totals;
+    expect(report.employees.find((row) => row.employee_id === over.id)?.difference).toBe(2);
+    expect(salaried.scheduled_hours).toBe(12); // only Oskar worked among those with a target
+    expect(paidByHour.scheduled_hours).toBe(10);
+    expect(report.totals.scheduled_hours).toBe(22);
+
+    const pdf = (await callForBytes(hoursPdf, { token, path: `/api/reports/hours/pdf?${range}` })).bytes;
+    const text = pdfText(pdf);
+    expect(text).toMatch(/Überzeit, Oskar\s+Fest \(10\.0 h\/Woche\)\s+10\.0 h\s+12\.0 h\s+\+2\.0 h/);
+    expect(text).toMatch(new RegExp(`Total Fest \\(${salaried.employees} Mitarbeitende\\)\\s+\\S+ h\\s+12\\.0 h`));
+    expect(text).toMatch(
+      new RegExp(`Total Stundenlohn \\(${paidByHour.employees} Mitarbeitende\\)\\s+–\\s+10\\.0 h\\s+–`),
+    );
+    expect(text).toContain("ihre Stunden stehen im Total Stundenlohn, nicht in der Differenz");
+    expect(pdfFillColors(pdf)).toContain("#b45309"); // Oskar's +2.0 h
+
+    // One employee under target: red, nothing amber.
+    const shortPdf = (
+      await callForBytes(hoursPdf, { token, path: `/api/reports/hours/pdf?${MONTH}&employee_id=${over.id}` })
+    ).bytes;
+    expect(pdfText(shortPdf)).toMatch(/-44\.0 h/);
+    expect(pdfFillColors(shortPdf)).toContain("#b91c1c");
+    expect(pdfFillColors(shortPdf)).not.toContain("#b45309");
   });
 });

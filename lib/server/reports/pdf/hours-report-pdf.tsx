@@ -27,21 +27,28 @@ const styles = StyleSheet.create({
   type: { flex: 1.4, paddingHorizontal: 4 },
   number: { flex: 1, paddingHorizontal: 4, textAlign: "right" },
   bold: { fontWeight: "bold" },
-  negative: { color: "#b91c1c" },
+  under: { color: pdfColors.under },
+  over: { color: pdfColors.over },
   note: { marginTop: 8, color: pdfColors.muted, fontSize: 7.5 },
 });
 
 const hours = (value: number | null) => (value === null ? "–" : `${formatHours(value)} h`);
-const signed = (value: number | null) => (value === null ? "–" : `${value > 0 ? "+" : ""}${formatHours(value)} h`);
-
-/** Sum of the differences of employees with a target (hourly employees have none). */
-function totalDifference(report: HoursReport): number {
-  return Math.round(report.employees.reduce((sum, row) => sum + (row.difference ?? 0), 0) * 100) / 100;
+/** Like the screen: -0.04 prints as 0.0 h, without a sign. */
+function signed(value: number | null): string {
+  if (value === null) return "–";
+  const rounded = Math.round(value * 10) / 10 || 0;
+  return `${rounded > 0 ? "+" : ""}${formatHours(rounded)} h`;
 }
+
+/** Red under target, amber over it; the sign says it too (docs/PRODUCT-RULES.md §29.5). */
+const differenceStyle = (value: number | null) =>
+  value === null || Math.round(value * 10) === 0 ? {} : value < 0 ? styles.under : styles.over;
+const people = (count: number) => `${count} Mitarbeitende`;
 
 /** One row per employee: target, scheduled, difference, shifts, vacation days; totals at the end. */
 export function HoursReportPdf({ report, printedAt }: { report: HoursReport; printedAt: string }) {
   const period = `${formatDate(report.start_date)} – ${formatDate(report.end_date)}`;
+  const { salaried, hourly } = report.totals;
   return (
     <Document title={`Stundenbericht ${period}`} author="Schichtwerk" language="de-CH">
       <PdfPage title="Stundenbericht" period={period} printedAt={printedAt}>
@@ -64,25 +71,39 @@ export function HoursReportPdf({ report, printedAt }: { report: HoursReport; pri
             </Text>
             <Text style={styles.number}>{hours(row.target_hours)}</Text>
             <Text style={styles.number}>{hours(row.scheduled_hours)}</Text>
-            <Text style={[styles.number, row.difference !== null && row.difference < 0 ? styles.negative : {}]}>
-              {signed(row.difference)}
-            </Text>
+            <Text style={[styles.number, differenceStyle(row.difference)]}>{signed(row.difference)}</Text>
             <Text style={styles.number}>{row.shift_count}</Text>
             <Text style={styles.number}>{row.vacation_days}</Text>
           </View>
         ))}
-        <View style={styles.totals} wrap={false}>
-          <Text style={[styles.name, styles.bold]}>Total ({report.employees.length} Mitarbeitende)</Text>
-          <Text style={styles.type} />
-          <Text style={[styles.number, styles.bold]}>{hours(report.totals.target_hours)}</Text>
-          <Text style={[styles.number, styles.bold]}>{hours(report.totals.scheduled_hours)}</Text>
-          <Text style={[styles.number, styles.bold]}>{signed(totalDifference(report))}</Text>
-          <Text style={[styles.number, styles.bold]}>{report.totals.shift_count}</Text>
-          <Text style={styles.number} />
-        </View>
+        {/* Like the screen: Soll against Geplant among those with contract hours, the hourly staff apart (§29.5). */}
+        {salaried.employees > 0 && (
+          <View style={styles.totals} wrap={false}>
+            <Text style={[styles.name, styles.bold]}>Total Fest ({people(salaried.employees)})</Text>
+            <Text style={styles.type} />
+            <Text style={[styles.number, styles.bold]}>{hours(salaried.target_hours)}</Text>
+            <Text style={[styles.number, styles.bold]}>{hours(salaried.scheduled_hours)}</Text>
+            <Text style={[styles.number, styles.bold, differenceStyle(salaried.difference)]}>
+              {signed(salaried.difference)}
+            </Text>
+            <Text style={[styles.number, styles.bold]}>{salaried.shift_count}</Text>
+            <Text style={[styles.number, styles.bold]}>{salaried.vacation_days}</Text>
+          </View>
+        )}
+        {hourly.employees > 0 && (
+          <View style={styles.totals} wrap={false}>
+            <Text style={[styles.name, styles.bold]}>Total Stundenlohn ({people(hourly.employees)})</Text>
+            <Text style={styles.type} />
+            <Text style={[styles.number, styles.bold]}>–</Text>
+            <Text style={[styles.number, styles.bold]}>{hours(hourly.scheduled_hours)}</Text>
+            <Text style={[styles.number, styles.bold]}>–</Text>
+            <Text style={[styles.number, styles.bold]}>{hourly.shift_count}</Text>
+            <Text style={[styles.number, styles.bold]}>{hourly.vacation_days}</Text>
+          </View>
+        )}
         <Text style={styles.note}>
           Soll = Wochenstunden ÷ 5 × (Arbeitstage Mo–Fr im Zeitraum − Ferientage). Mitarbeitende im Stundenlohn haben
-          kein Soll.
+          kein Soll; ihre Stunden stehen im Total Stundenlohn, nicht in der Differenz.
         </Text>
       </PdfPage>
     </Document>

@@ -23,6 +23,9 @@ export const pdfColors = {
   // Approved vacation ("Ferien", docs/PRODUCT-RULES.md §27.6): light sky blue, its text in dark blue.
   vacation: "#e0f2fe",
   vacationText: "#075985",
+  // The hours report's difference (docs/PRODUCT-RULES.md §29.5): under target red, over it amber, as on screen.
+  under: "#b91c1c",
+  over: "#b45309",
 };
 
 /** Landscape A4 in pt, and the page frame's measures (header, body, footer). */
