@@ -1,12 +1,16 @@
 import type { NextConfig } from "next";
+import { SCRIPT_SRC_SELF } from "./scripts/lib/csp-hashes.mjs";
 
 const isDev = process.env.NODE_ENV === "development";
 
-// PRODUCT.md §3. Next's App Router inlines small bootstrap scripts, hence
-// 'unsafe-inline' for scripts; 'unsafe-eval' only for `next dev`'s tooling.
+// docs/PRODUCT-RULES.md §4.6, §29.2. In production `script-src` allows only scripts from our origin;
+// scripts/lib/csp-hashes.mjs, run by scripts/build.mjs after `next build`, adds the SHA-256 of every inline script
+// of every prerendered page (Next's bootstrap and RSC payload, the page head's early requests) to the header rules
+// in .next/routes-manifest.json, one rule per page (docs/ARCHITECTURE.md §7.5). `next dev` renders per request and
+// evaluates code: it keeps 'unsafe-inline' and 'unsafe-eval'.
 const contentSecurityPolicy = [
   "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ""}`,
+  isDev ? `${SCRIPT_SRC_SELF} 'unsafe-inline' 'unsafe-eval'` : SCRIPT_SRC_SELF,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
@@ -34,6 +38,11 @@ const nextConfig: NextConfig = {
   // The generated Prisma client and pg stay plain Node modules on the server; so does HiGHS, whose loader finds
   // its WebAssembly file beside itself (lib/server/auto-fill/auto-fill.worker.ts).
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "highs"],
+  // No image optimisation: the app shows no raster images but the 2FA QR code, a data: URL. With the optimizer
+  // off, /_next/image answers 404 and never loads sharp, so the file tracer may leave sharp and its libvips
+  // (about 19 MB) out of the standalone server (tests/deploy/standalone-trace.test.ts).
+  images: { unoptimized: true },
+  outputFileTracingExcludes: { "*": ["**/node_modules/sharp/**/*", "**/node_modules/@img/**/*"] },
   // Files read at run time by path, which the file tracer cannot see: the
   // bcrypt worker thread (lib/server/auth/password.ts) with the module it
   // imports, and the PDF fonts (lib/server/reports/pdf/fonts.ts). The

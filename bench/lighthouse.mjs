@@ -2,6 +2,9 @@
 // Lighthouse (performance category only) on /login, / and /schedule with the
 // desktop and the default mobile preset (issue budget P5: score ≥ 95 desktop,
 // ≥ 90 mobile). Debian's chromium, driven by lighthouse's own puppeteer-core.
+// Each audit also runs "CSP is effective against XSS attacks" (csp-xss): its
+// findings with their severity are printed; a High one fails the row
+// (docs/PRODUCT-RULES.md §29.2).
 //
 // / and /schedule sit behind the client-side login: before each audit the
 // session is stored in localStorage as the app keeps it, and Lighthouse runs
@@ -31,13 +34,19 @@ import { median } from "./lib/server.mjs";
  * @typedef {{ path: string, heading: string, signedIn: boolean, ready?: string }} AuditedPage
  */
 /**
+ * A finding of Lighthouse's csp-xss audit: severity "High", "Medium" or "Syntax", what it says, the directive.
+ * @typedef {{ severity: string, description: string, directive: string }} CspFinding
+ */
+/**
  * The figures of one audit.
  * @typedef {{ score: number, lcpMs: number, tbtMs: number, cls: number, fcpMs: number, jsKbGzip: number }} Sample
  */
 /**
- * One page and preset: the median of every figure, the budget, each run's score and the load average after them.
+ * One page and preset: the median of every figure, the budget, each run's score and the load average after them;
+ * the csp-xss audit's verdict (it passes when no finding is High) and findings, from the last run (the header does
+ * not change between runs).
  * @typedef {{ path: string, preset: Preset } & Sample & { budget: number, pass: boolean, runs: number[],
- *   loadAverage: number }} LighthouseRow
+ *   loadAverage: number, cspXss: { pass: boolean, findings: CspFinding[] } }} LighthouseRow
  */
 
 /** @type {AuditedPage[]} */
@@ -186,6 +195,35 @@ function scriptTransferKb(lhr) {
 }
 
 /**
+ * The findings of the csp-xss audit (its table rows; a row about one policy lists its findings as sub-items).
+ * @param {import("lighthouse").Result} lhr
+ * @returns {CspFinding[]}
+ */
+export function cspXssFindings(lhr) {
+  const details = lhr.audits["csp-xss"]?.details;
+  if (!details) throw new Error("Lighthouse ran no csp-xss audit");
+  const text = (/** @type {unknown} */ value) =>
+    typeof value === "string"
+      ? value
+      : value && typeof value === "object" && "value" in value
+        ? String(value.value)
+        : "";
+  /** @type {CspFinding[]} */
+  const findings = [];
+  for (const item of details.type === "table" ? details.items : []) {
+    const subItems = item.subItems?.items ?? [];
+    for (const finding of subItems.length > 0 ? subItems : [item]) {
+      findings.push({
+        severity: text(item.severity),
+        description: text(finding.description),
+        directive: text(finding.directive),
+      });
+    }
+  }
+  return findings;
+}
+
+/**
  * @param {import("puppeteer-core").Page} page
  * @param {string} baseUrl
  * @param {Credentials} credentials
@@ -199,7 +237,13 @@ async function auditOnce(page, baseUrl, credentials, target, preset) {
   const url = `${baseUrl}${target.path}`;
   const result = await lighthouse(
     url,
-    { onlyCategories: ["performance"], disableStorageReset: true, logLevel: "error", output: "json" },
+    {
+      onlyCategories: ["performance"],
+      onlyAudits: ["csp-xss"],
+      disableStorageReset: true,
+      logLevel: "error",
+      output: "json",
+    },
     preset === "desktop" ? desktopConfig : undefined,
     page,
   );
@@ -264,9 +308,12 @@ export async function benchLighthouse(
       for (const preset of presets) {
         /** @type {Sample[]} */
         const samples = [];
+        /** @type {import("lighthouse").Result | undefined} */
+        let lastLhr;
         const audit = async () => {
           const sample = await auditOnce(page, baseUrl, credentials, target, preset);
           samples.push(sample);
+          lastLhr = sample.lhr;
           onRun?.({ path: target.path, preset, run: samples.length, ...sample });
         };
         for (let i = 0; i < runs; i++) await audit();
@@ -289,6 +336,7 @@ export async function benchLighthouse(
           pass: med("score") >= LIGHTHOUSE_BUDGET[preset],
           runs: samples.map((s) => s.score),
           loadAverage: os.loadavg()[0],
+          cspXss: cspXssOf(lastLhr),
         });
       }
     }
@@ -297,6 +345,29 @@ export async function benchLighthouse(
     await browser.close();
     await seed?.cleanup();
   }
+}
+
+/**
+ * The csp-xss verdict of a run: it passes when no finding is High.
+ * @param {import("lighthouse").Result | undefined} lhr
+ */
+function cspXssOf(lhr) {
+  if (!lhr) throw new Error("no Lighthouse result");
+  const findings = cspXssFindings(lhr);
+  return { pass: findings.every((finding) => finding.severity !== "High"), findings };
+}
+
+/**
+ * The csp-xss findings of each page (desktop runs; the header is the same for both presets), one line each.
+ * @param {LighthouseRow[]} rows
+ */
+export function formatCspXss(rows) {
+  const lines = ["CSP is effective against XSS attacks (csp-xss): findings by severity"];
+  for (const r of rows.filter((row) => row.preset === rows[0]?.preset)) {
+    const findings = r.cspXss.findings.map((f) => `${f.severity}: ${f.description} [${f.directive}]`);
+    lines.push(`${r.path.padEnd(11)} ${r.cspXss.pass ? "PASS" : "MISS"}  ${findings.join("; ") || "none"}`);
+  }
+  return lines.join("\n");
 }
 
 /** @param {LighthouseRow[]} rows */
@@ -331,6 +402,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
         ),
     });
     console.log(`\nLighthouse performance (median of the runs listed)\n${formatLighthouseTable(rows)}`);
+    console.log(`\n${formatCspXss(rows)}`);
   } finally {
     await server.stop();
   }

@@ -238,6 +238,24 @@ try {
       pass: mine.every((row) => row.pass),
     });
   }
+  const csp = lighthouse.filter((row) => row.preset === "desktop");
+  rows.push({
+    id: "P5",
+    what:
+      'Lighthouse "CSP is effective against XSS attacks" (csp-xss), findings by severity: ' +
+      csp.map((row) => row.path).join(", "),
+    figure: csp
+      .map((row) => {
+        /** @type {Map<string, number>} */
+        const counts = new Map();
+        for (const { severity } of row.cspXss.findings) counts.set(severity, (counts.get(severity) ?? 0) + 1);
+        const figure = [...counts].map(([severity, count]) => `${count} ${severity}`).join(", ");
+        return `${row.path} ${figure || "no finding"}`;
+      })
+      .join("; "),
+    budget: "no High",
+    pass: csp.every((row) => row.cspXss.pass),
+  });
   const js = await routeJsSizes(server.baseUrl, BENCH_ADMIN);
   rows.push({
     id: "P5",

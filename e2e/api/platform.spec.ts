@@ -29,6 +29,9 @@ test("security headers on pages, API answers and error pages; no X-Powered-By", 
     expect(csp, path).toContain("base-uri 'none'");
     expect(csp, path).toContain("frame-ancestors 'none'");
     expect(csp, path).not.toContain("unsafe-eval");
+    // Inline scripts only by hash (docs/PRODUCT-RULES.md §29.2).
+    const scriptSrc = csp.split(";").find((directive) => directive.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc, path).toMatch(/^\s*script-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')+$/);
     expect(headers["x-content-type-options"], path).toBe("nosniff");
     expect(headers["referrer-policy"], path).toBe("same-origin");
     expect(headers["x-powered-by"], path).toBeUndefined();
