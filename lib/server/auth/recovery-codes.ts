@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomInt } from "node:crypto";
 import { db, type Tx } from "@/lib/server/db/client";
+import { normalizeRecoveryCode, RECOVERY_CODE_LENGTH } from "@/lib/shared/recovery-code";
 
 /**
  * 2FA recovery codes (docs/PRODUCT-RULES.md §29.1): ten single-use codes like `k7m2-x9pq-4hta`, shown once.
@@ -14,8 +15,8 @@ export const RECOVERY_CODE_COUNT = 10;
 
 /** No 0/o, 1/l: the codes are read off paper. 32 letters = 5 bits each. */
 const ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
-const GROUPS = 3;
 const GROUP_LENGTH = 4;
+const GROUPS = RECOVERY_CODE_LENGTH / GROUP_LENGTH;
 
 function newRecoveryCode(): string {
   const groups = Array.from({ length: GROUPS }, () =>
@@ -24,15 +25,10 @@ function newRecoveryCode(): string {
   return groups.join("-");
 }
 
-/** What a typed code counts as: case-insensitive, dashes and spaces ignored. */
-export function normalizeRecoveryCode(input: string): string {
-  return input.toLowerCase().replace(/[\s-]/g, "");
-}
-
 /** Could this input be a recovery code at all (and not a 6-digit TOTP code)? */
 export function looksLikeRecoveryCode(input: string): boolean {
   const code = normalizeRecoveryCode(input);
-  return code.length === GROUPS * GROUP_LENGTH && [...code].every((char) => ALPHABET.includes(char));
+  return code.length === RECOVERY_CODE_LENGTH && [...code].every((char) => ALPHABET.includes(char));
 }
 
 export function hashRecoveryCode(userId: number, input: string): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isRecoveryCodeShape } from "@/lib/shared/recovery-code";
 import { newPasswordSchema } from "./fragments";
 import { userDtoSchema } from "./user";
 
@@ -31,9 +32,7 @@ const CODE_OR_RECOVERY_CODE = "Bitte gib den 6-stelligen Code oder einen Wiederh
 export const totpOrRecoveryCodeSchema = z
   .string({ error: CODE_OR_RECOVERY_CODE })
   .max(40, { error: CODE_OR_RECOVERY_CODE })
-  .refine((value) => /^\d{6}$/.test(value) || /^[a-z0-9]{12}$/i.test(value.replace(/[\s-]/g, "")), {
-    error: CODE_OR_RECOVERY_CODE,
-  });
+  .refine((value) => /^\d{6}$/.test(value) || isRecoveryCodeShape(value), { error: CODE_OR_RECOVERY_CODE });
 
 export const verifyTwoFactorSchema = z.object({
   tempToken: z
