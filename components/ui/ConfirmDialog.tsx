@@ -8,6 +8,8 @@ type Props = {
   title: string;
   message: string;
   confirmLabel?: string;
+  /** The button's text while it runs. */
+  busyLabel?: string;
   onConfirm: () => Promise<void>;
   onClose: () => void;
 };
@@ -16,7 +18,15 @@ type Props = {
  * Confirmation before anything destructive (docs/PRODUCT-RULES.md §19): Escape or "Abbrechen"
  * cancels, the red button says what it does.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel = "Löschen", onConfirm, onClose }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = "Löschen",
+  busyLabel = "Wird gelöscht...",
+  onConfirm,
+  onClose,
+}: Props) {
   const [busy, setBusy] = useState(false);
   async function confirm() {
     setBusy(true);
@@ -34,7 +44,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel = "Löschen",
           Abbrechen
         </Button>
         <Button variant="danger" onClick={confirm} disabled={busy}>
-          {busy ? "Wird gelöscht..." : confirmLabel}
+          {busy ? busyLabel : confirmLabel}
         </Button>
       </ModalActions>
     </Modal>
