@@ -15,13 +15,11 @@ function CodeInput({
   value,
   onChange,
   disabled,
-  autoFocus,
 }: {
   id: string;
   value: string;
   onChange: (code: string) => void;
   disabled: boolean;
-  autoFocus?: boolean;
 }) {
   return (
     <div className="space-y-1">
@@ -36,7 +34,6 @@ function CodeInput({
         placeholder="000000"
         value={value}
         disabled={disabled}
-        autoFocus={autoFocus}
         onChange={(event) => onChange(totpDigits(event.target.value))}
         className={`${inputClass} max-w-48 font-mono text-lg tracking-[0.3em]`}
       />
@@ -127,7 +124,7 @@ function RenewCodesDialog({ onClose, onRenewed }: { onClose: () => void; onRenew
         <p className="text-sm text-slate-700">
           Die bisherigen Codes gelten danach nicht mehr. Bestätige mit einem Code aus deiner Authenticator-App.
         </p>
-        <CodeInput id="renew-codes-code" value={code} onChange={setCode} disabled={busy} autoFocus />
+        <CodeInput id="renew-codes-code" value={code} onChange={setCode} disabled={busy} />
         <ModalActions>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Abbrechen
