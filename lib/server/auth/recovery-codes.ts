@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomInt } from "node:crypto";
 import { db, type Tx } from "@/lib/server/db/client";
-import { normalizeRecoveryCode, RECOVERY_CODE_LENGTH } from "@/lib/shared/recovery-code";
+import { isRecoveryCodeShape, normalizeRecoveryCode, RECOVERY_CODE_LENGTH } from "@/lib/shared/recovery-code";
 
 /**
  * 2FA recovery codes (docs/PRODUCT-RULES.md §29.1): ten single-use codes like `k7m2-x9pq-4hta`, shown once.
@@ -25,11 +25,11 @@ function newRecoveryCode(): string {
   return groups.join("-");
 }
 
-/** Could this input be a recovery code at all (and not a 6-digit TOTP code)? */
-export function looksLikeRecoveryCode(input: string): boolean {
-  const code = normalizeRecoveryCode(input);
-  return code.length === RECOVERY_CODE_LENGTH && [...code].every((char) => ALPHABET.includes(char));
-}
+/**
+ * Is this input meant as a recovery code (and not a 6-digit TOTP code)? The shape only: a typo outside the alphabet
+ * (a 0 for an o) is then a wrong recovery code, not a wrong TOTP code.
+ */
+export const looksLikeRecoveryCode = isRecoveryCodeShape;
 
 export function hashRecoveryCode(userId: number, input: string): string {
   return createHash("sha256")
