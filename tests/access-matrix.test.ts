@@ -25,6 +25,7 @@ const ACCESS: Record<string, "public" | Permission | Own> = {
   "POST /api/auth/setup-2fa": "profile:manage",
   "POST /api/auth/enable-2fa": "profile:manage",
   "POST /api/auth/disable-2fa": "profile:manage",
+  "POST /api/auth/recovery-codes": "profile:manage",
   "POST /api/auth/change-password": "profile:manage",
   "GET /api/users": "users:manage",
   "POST /api/users": "users:manage",

@@ -1,17 +1,18 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { inputClass } from "@/components/ui/Field";
 import { errorMessage } from "@/lib/client/api";
 import { login, startPage, useAuth, verifyTwoFactor } from "@/lib/client/auth-store";
 import { notify } from "@/lib/client/notify";
+import { isRecoveryCodeShape } from "@/lib/shared/recovery-code";
 import { totpDigits } from "@/lib/shared/totp-digits";
 
 /**
  * Login in two modes (docs/PRODUCT-RULES.md §16.2, §5.2): credentials, then the 2FA code when the
- * account has 2FA on.
+ * account has 2FA on – or one of the recovery codes instead (§29.1).
  */
 export function LoginForm() {
   const router = useRouter();
@@ -20,7 +21,16 @@ export function LoginForm() {
   const [password, setPassword] = useState("");
   const [tempToken, setTempToken] = useState<string | null>(null);
   const [code, setCode] = useState("");
+  const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
+  const codeField = useRef<HTMLInputElement>(null);
+  const codeComplete = recovery ? isRecoveryCodeShape(code) : code.length === 6;
+
+  // The code field has the focus whenever the 2FA step shows or switches (§29.1). autoFocus alone misses: the
+  // field first renders disabled while the password step is still busy.
+  useEffect(() => {
+    if (tempToken && !busy) codeField.current?.focus();
+  }, [tempToken, recovery, busy]);
 
   // A stored, valid session skips the login.
   useEffect(() => {
@@ -36,6 +46,7 @@ export function LoginForm() {
       if (result.requires2FA) {
         setTempToken(result.tempToken);
         setCode("");
+        setRecovery(false);
         notify.success("Bitte gib deinen 2FA-Code ein");
       } else {
         notify.success("Erfolgreich angemeldet!");
@@ -50,7 +61,7 @@ export function LoginForm() {
 
   async function submitCode(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!tempToken || code.length !== 6) return;
+    if (!tempToken || !codeComplete) return;
     setBusy(true);
     try {
       await verifyTwoFactor(tempToken, code);
@@ -70,34 +81,73 @@ export function LoginForm() {
     setPassword("");
   }
 
+  function switchCodeKind() {
+    setRecovery(!recovery);
+    setCode("");
+  }
+
   if (tempToken) {
     return (
       <form onSubmit={submitCode} className="space-y-4" noValidate>
         <div className="space-y-1 text-center">
           <h2 className="text-lg font-semibold">Zwei-Faktor-Authentifizierung</h2>
-          <p className="text-sm text-slate-600">Öffne deine Authenticator-App und gib den 6-stelligen Code ein.</p>
+          <p className="text-sm text-slate-600">
+            {recovery
+              ? "Gib einen deiner Wiederherstellungscodes ein. Jeder Code gilt nur einmal."
+              : "Öffne deine Authenticator-App und gib den 6-stelligen Code ein."}
+          </p>
         </div>
-        <div className="space-y-1">
-          <label htmlFor="totp-code" className="block text-sm font-medium text-slate-700">
-            Code
-          </label>
-          <input
-            id="totp-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-            maxLength={6}
-            placeholder="000000"
-            disabled={busy}
-            value={code}
-            onChange={(event) => setCode(totpDigits(event.target.value))}
-            className={`${inputClass} text-center font-mono text-2xl tracking-[0.4em]`}
-          />
-        </div>
-        <Button type="submit" className="w-full" disabled={busy || code.length !== 6}>
+        {recovery ? (
+          <div className="space-y-1">
+            <label htmlFor="recovery-code" className="block text-sm font-medium text-slate-700">
+              Wiederherstellungscode
+            </label>
+            <input
+              ref={codeField}
+              id="recovery-code"
+              name="recovery-code"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={20}
+              placeholder="xxxx-xxxx-xxxx"
+              disabled={busy}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              className={`${inputClass} text-center font-mono text-xl tracking-widest`}
+            />
+          </div>
+        ) : (
+          <div className="space-y-1">
+            <label htmlFor="totp-code" className="block text-sm font-medium text-slate-700">
+              Code
+            </label>
+            <input
+              ref={codeField}
+              id="totp-code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="000000"
+              disabled={busy}
+              value={code}
+              onChange={(event) => setCode(totpDigits(event.target.value))}
+              className={`${inputClass} text-center font-mono text-2xl tracking-[0.4em]`}
+            />
+          </div>
+        )}
+        <Button type="submit" className="w-full" disabled={busy || !codeComplete}>
           {busy ? "Wird verifiziert..." : "Verifizieren"}
         </Button>
+        <button
+          type="button"
+          onClick={switchCodeKind}
+          disabled={busy}
+          className="block w-full rounded-lg py-2 text-sm text-accent-dark hover:underline"
+        >
+          {recovery ? "Code aus der App verwenden" : "Wiederherstellungscode verwenden"}
+        </button>
         <button
           type="button"
           onClick={backToLogin}

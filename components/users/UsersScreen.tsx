@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DataTable } from "@/components/ui/DataTable";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { PermissionGate } from "@/components/ui/PermissionGate";
@@ -38,6 +39,7 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
   const users = useResource((signal) => api.get("/users", signal), "Fehler beim Laden der Benutzer");
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<UserDto | null>(null);
+  const [resetting, setResetting] = useState<UserDto | null>(null);
   // The pickers need the employees; until they are loaded, the column shows the linked name as text.
   const employees = useResource((signal) => api.get("/employees", signal), "Fehler beim Laden der Mitarbeiter");
   const [changingRole, setChangingRole] = useState<number | null>(null);
@@ -64,6 +66,16 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
     });
     await users.reload();
     setChangingLink(null);
+  }
+
+  /** docs/PRODUCT-RULES.md §29.1: for someone who lost the phone and the recovery codes. */
+  async function resetTwoFactor(target: UserDto) {
+    const done = await run(() => api.put(`/users/${target.id}`, { reset_two_factor: true }), {
+      success: "2FA zurückgesetzt!",
+      failure: "Fehler beim Zurücksetzen der 2FA",
+    });
+    if (done) setResetting(null);
+    await users.reload();
   }
 
   return (
@@ -143,7 +155,17 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
                     </span>
                   </td>
                   <td className="px-4 py-2 tabular-nums text-slate-700">{formatTimestampDate(account.created_at)}</td>
-                  <td className="px-4 py-2 text-right">
+                  <td className="px-4 py-2 text-right whitespace-nowrap">
+                    {!own && account.two_factor_enabled && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setResetting(account)}
+                        aria-label={`2FA von ${account.username} zurücksetzen`}
+                      >
+                        2FA zurücksetzen
+                      </Button>
+                    )}
                     {!own && (
                       <Button
                         size="sm"
@@ -173,6 +195,21 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
         />
       )}
       <RoleChangeConfirm change={askingRole} onConfirm={changeRole} onClose={() => setAskingRole(null)} />
+
+      <ConfirmDialog
+        open={resetting !== null}
+        title="2FA zurücksetzen"
+        message={
+          resetting
+            ? `Die Zwei-Faktor-Anmeldung von „${resetting.username}“ wirklich zurücksetzen? Die Anmeldung geht ` +
+              "danach mit dem Passwort allein, bis die Person 2FA in ihren Einstellungen neu einrichtet."
+            : ""
+        }
+        confirmLabel="2FA zurücksetzen"
+        busyLabel="Wird zurückgesetzt..."
+        onConfirm={() => (resetting ? resetTwoFactor(resetting) : Promise.resolve())}
+        onClose={() => setResetting(null)}
+      />
       <ConfirmDelete
         item={deleting}
         title="Benutzer löschen"

@@ -26,11 +26,15 @@ import type { shiftPresetDtoSchema } from "./schemas/shift-preset";
 import type { unavailabilityDtoSchema } from "./schemas/unavailability";
 import type { openShiftDtoSchema, shiftApplicationDtoSchema, weekApplicationSchema } from "./schemas/shift-application";
 import type { userDtoSchema } from "./schemas/user";
+import type { currentUserSchema } from "./schemas/auth";
 import type { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "./schemas/vacation";
 import type { appliedTemplateSchema, weekTemplateDtoSchema } from "./schemas/week-template";
 
 /** User JSON (docs/PRODUCT-RULES.md §7.6): never a hash, never a secret. */
 export type UserDto = z.infer<typeof userDtoSchema>;
+
+/** GET /auth/me: the user plus the number of unused 2FA recovery codes (docs/PRODUCT-RULES.md §29.1). */
+export type CurrentUserDto = z.infer<typeof currentUserSchema>;
 
 /** Employee JSON. `vacation_days_used` / `_pending` count the current year's approved / requested vacation days. */
 export type EmployeeDto = z.infer<typeof employeeDtoSchema>;

@@ -68,6 +68,7 @@ const LOGIN_FAILURES: Record<string, string> = {
   wrong_password: "falsches Passwort",
   unknown_user: "unbekannter Benutzer",
   wrong_2fa_code: "falscher 2FA-Code",
+  wrong_recovery_code: "falscher Wiederherstellungscode",
 };
 
 const asDetails = (value: unknown): Details =>
@@ -358,6 +359,11 @@ function describeUser(actor: string, row: DescribableAudit, details: Details, na
       return `${actor} hat den Benutzer ${account} geändert${changedFields(details)}.`;
     case "user.delete":
       return `${actor} hat den Benutzer ${account} gelöscht.`;
+    case "user.reset_2fa":
+      // Without an actor: `npm run admin:reset-2fa` on the server (docs/PRODUCT-RULES.md §29.1).
+      return details.via === "cli"
+        ? `Die Zwei-Faktor-Anmeldung (2FA) von ${account} wurde über die Kommandozeile zurückgesetzt.`
+        : `${actor} hat die Zwei-Faktor-Anmeldung (2FA) von ${account} zurückgesetzt.`;
     case "calendar_feed.issue":
       return `${actor} hat den Kalender-Link von ${holder} ${details.replaced ? "erneuert" : "erstellt"}.`;
     case "calendar_feed.revoke":
@@ -385,6 +391,13 @@ function describeAuth(actor: string | null, row: DescribableAudit, details: Deta
       return `${who} hat die Zwei-Faktor-Anmeldung (2FA) eingeschaltet.`;
     case "auth.2fa_disabled":
       return `${who} hat die Zwei-Faktor-Anmeldung (2FA) ausgeschaltet.`;
+    case "auth.recovery_code_used": {
+      const left = num(details.remaining);
+      const remaining = left === null ? "" : ` (noch ${left} übrig)`;
+      return `${who} hat sich angemeldet und dabei einen Wiederherstellungscode verwendet${remaining}.`;
+    }
+    case "auth.recovery_codes_renewed":
+      return `${who} hat neue Wiederherstellungscodes für die 2FA erzeugt.`;
     default:
       return null;
   }

@@ -1,10 +1,11 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
-import { db } from "@/lib/server/db/client";
+import { db, type Tx } from "@/lib/server/db/client";
 import { linkedEmployeeSelect } from "@/lib/server/users/user-dto";
 import { recordFailure, recordSuccess } from "./login-throttle";
 import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
+import { consumeRecoveryCode, looksLikeRecoveryCode } from "./recovery-codes";
 import { open } from "./secret-box";
 import { signIn, type SignedIn } from "./sessions";
 import { checkTotp } from "./totp";
@@ -25,7 +26,7 @@ export async function createTwoFactorChallenge({ userId }: ChallengeOptions): Pr
 
 /**
  * Step two: the tempToken (5 minutes, single use, at most 5 wrong codes)
- * plus a TOTP code that was not used before. Challenge and time step are
+ * plus a TOTP code that was not used before, or an unused recovery code (§29.1). Challenge and time step are
  * consumed in one transaction with conditional UPDATEs, so of twenty
  * parallel requests with the same valid code exactly one succeeds.
  */
@@ -43,38 +44,20 @@ export async function verifyTwoFactorLogin({ tempToken, code, ip }: VerifyTwoFac
   const { user } = challenge;
   if (!user.twoFactorEnabled || !user.twoFactorSecret) throw new ApiError("two_factor_expired");
 
-  const check = await checkTotp({ secret: open(user.twoFactorSecret), code, lastUsedStep: user.twoFactorLastStep });
-  if (!check.valid) {
-    await db.twoFactorChallenge.updateMany({
-      where: { id: challenge.id, failedAttempts: { lt: MAX_WRONG_CODES } },
-      data: { failedAttempts: { increment: 1 } },
-    });
-    // Wrong codes count against the username's login limit as well, so new
-    // challenges do not give an attacker endless guesses.
-    await recordFailure(user.username, ip);
-    await recordAudit({
-      actor: user,
-      action: "auth.login_failed",
-      entityType: "user",
-      entityId: user.id,
-      details: { reason: "wrong_2fa_code" },
-      ip,
-    });
-    throw new ApiError("invalid_two_factor_code");
+  if (looksLikeRecoveryCode(code)) {
+    const remaining = await spendRecoveryCode(challenge.id, user, code, ip);
+    if (remaining === "wrong") return wrongCode(challenge.id, user, ip, "wrong_recovery_code");
+    if (remaining === "taken") throw new ApiError("invalid_two_factor_code");
+    await recordSuccess(user.username, ip);
+    return signIn({ user, twoFactor: true, ip });
   }
+
+  const check = await checkTotp({ secret: open(user.twoFactorSecret), code, lastUsedStep: user.twoFactorLastStep });
+  if (!check.valid) return wrongCode(challenge.id, user, ip, "wrong_2fa_code");
 
   const consumed = await db
     .$transaction(async (tx) => {
-      const challengeTaken = await tx.twoFactorChallenge.updateMany({
-        where: {
-          id: challenge.id,
-          consumedAt: null,
-          expiresAt: { gt: new Date() },
-          failedAttempts: { lt: MAX_WRONG_CODES },
-        },
-        data: { consumedAt: new Date() },
-      });
-      if (challengeTaken.count !== 1) return false;
+      if (!(await takeChallenge(tx, challenge.id))) return false;
       const stepTaken = await tx.$executeRaw`
       UPDATE users SET two_factor_last_step = ${check.timeStep}
       WHERE id = ${user.id} AND (two_factor_last_step IS NULL OR two_factor_last_step < ${check.timeStep})`;
@@ -91,5 +74,78 @@ export async function verifyTwoFactorLogin({ tempToken, code, ip }: VerifyTwoFac
   return signIn({ user, twoFactor: true, ip });
 }
 
-/** Rolls the transaction back when the time step was taken meanwhile. */
+/** Rolls the transaction back when the time step or recovery code was taken meanwhile. */
 class CodeAlreadyUsed extends Error {}
+
+type ChallengeUser = { id: number; username: string };
+
+/** Consumes the challenge unless it was used, expired or locked meanwhile. */
+async function takeChallenge(tx: Tx, challengeId: number): Promise<boolean> {
+  const { count } = await tx.twoFactorChallenge.updateMany({
+    where: {
+      id: challengeId,
+      consumedAt: null,
+      expiresAt: { gt: new Date() },
+      failedAttempts: { lt: MAX_WRONG_CODES },
+    },
+    data: { consumedAt: new Date() },
+  });
+  return count === 1;
+}
+
+/**
+ * A wrong code (TOTP or recovery code) costs one of the tempToken's five tries, and counts against the username's
+ * login limit as well, so new challenges do not give an attacker endless guesses.
+ */
+async function wrongCode(challengeId: number, user: ChallengeUser, ip: string, reason: string): Promise<never> {
+  await db.twoFactorChallenge.updateMany({
+    where: { id: challengeId, failedAttempts: { lt: MAX_WRONG_CODES } },
+    data: { failedAttempts: { increment: 1 } },
+  });
+  await recordFailure(user.username, ip);
+  await recordAudit({
+    actor: user,
+    action: "auth.login_failed",
+    entityType: "user",
+    entityId: user.id,
+    details: { reason },
+    ip,
+  });
+  throw new ApiError("invalid_two_factor_code");
+}
+
+/**
+ * The recovery-code sign-in (docs/PRODUCT-RULES.md §29.1): challenge and code are consumed in one transaction; the
+ * code's row is deleted by the statement that finds it, so of parallel sign-ins with one code exactly one wins.
+ * A code that is unknown or already spent is a wrong code ("wrong"); "taken": the challenge was used meanwhile.
+ */
+async function spendRecoveryCode(
+  challengeId: number,
+  user: ChallengeUser,
+  code: string,
+  ip: string,
+): Promise<number | "wrong" | "taken"> {
+  return db
+    .$transaction(async (tx) => {
+      if (!(await takeChallenge(tx, challengeId))) return "taken" as const;
+      const remaining = await consumeRecoveryCode(tx, user.id, code);
+      if (remaining === null) throw new CodeAlreadyUsed();
+      // The count only: the code itself never reaches a log or audit row.
+      await recordAudit(
+        {
+          actor: user,
+          action: "auth.recovery_code_used",
+          entityType: "user",
+          entityId: user.id,
+          details: { remaining },
+          ip,
+        },
+        tx,
+      );
+      return remaining;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof CodeAlreadyUsed) return "wrong" as const;
+      throw error;
+    });
+}

@@ -3,7 +3,8 @@ import QRCode from "qrcode";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
-import { db } from "@/lib/server/db/client";
+import { db, type Tx } from "@/lib/server/db/client";
+import { replaceRecoveryCodes } from "./recovery-codes";
 import { open, seal } from "./secret-box";
 import { checkTotp, newTotpSecret, totpUri } from "./totp";
 
@@ -29,7 +30,8 @@ export async function setupTwoFactor({ user }: SetupTwoFactorOptions): Promise<{
   return { qrCode, secret };
 }
 
-export async function enableTwoFactor({ code, audit }: TwoFactorCodeOptions): Promise<void> {
+/** Answers the ten recovery codes (docs/PRODUCT-RULES.md §29.1): this is the only time they exist in plain text. */
+export async function enableTwoFactor({ code, audit }: TwoFactorCodeOptions): Promise<string[]> {
   const user = audit.actor;
   const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
   if (row.twoFactorEnabled) throw new ApiError("conflict", "2FA ist bereits aktiviert");
@@ -37,7 +39,7 @@ export async function enableTwoFactor({ code, audit }: TwoFactorCodeOptions): Pr
   const check = await checkTotp({ secret: open(row.twoFactorPendingSecret), code });
   if (!check.valid) throw new ApiError("invalid_two_factor_token");
 
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const { count } = await tx.user.updateMany({
       where: { id: user.id, twoFactorEnabled: false, twoFactorPendingSecret: row.twoFactorPendingSecret },
       data: {
@@ -48,7 +50,9 @@ export async function enableTwoFactor({ code, audit }: TwoFactorCodeOptions): Pr
       },
     });
     if (count !== 1) throw new ApiError("conflict", "2FA wurde inzwischen geändert. Bitte erneut einrichten.");
+    const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
     await recordAudit({ ...audit, action: "auth.2fa_enabled", entityType: "user", entityId: user.id }, tx);
+    return recoveryCodes;
   });
 }
 
@@ -68,6 +72,47 @@ export async function disableTwoFactor({ code, audit }: TwoFactorCodeOptions): P
       WHERE id = ${user.id} AND two_factor_enabled
         AND (two_factor_last_step IS NULL OR two_factor_last_step < ${check.timeStep})`;
     if (taken !== 1) throw new ApiError("invalid_two_factor_token", "Ungültiger Token oder Fehler beim Deaktivieren");
+    await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
     await recordAudit({ ...audit, action: "auth.2fa_disabled", entityType: "user", entityId: user.id }, tx);
   });
+}
+
+const WRONG_CODE_FOR_NEW_CODES = "Ungültiger Token – es wurden keine neuen Codes erzeugt";
+
+/**
+ * Ten new recovery codes for the own account (docs/PRODUCT-RULES.md §29.1); the old ones stop working. Needs a TOTP
+ * code, consumed like at login, so a stolen session alone cannot read out fresh codes.
+ */
+export async function renewRecoveryCodes({ code, audit }: TwoFactorCodeOptions): Promise<string[]> {
+  const user = audit.actor;
+  const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+  if (!row.twoFactorEnabled || !row.twoFactorSecret) throw new ApiError("conflict", "2FA ist nicht aktiviert");
+  const check = await checkTotp({ secret: open(row.twoFactorSecret), code, lastUsedStep: row.twoFactorLastStep });
+  if (!check.valid) throw new ApiError("invalid_two_factor_token", WRONG_CODE_FOR_NEW_CODES);
+
+  return db.$transaction(async (tx) => {
+    const taken = await tx.$executeRaw`
+      UPDATE users SET two_factor_last_step = ${check.timeStep}
+      WHERE id = ${user.id} AND two_factor_enabled
+        AND (two_factor_last_step IS NULL OR two_factor_last_step < ${check.timeStep})`;
+    if (taken !== 1) throw new ApiError("invalid_two_factor_token", WRONG_CODE_FOR_NEW_CODES);
+    const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
+    await recordAudit({ ...audit, action: "auth.recovery_codes_renewed", entityType: "user", entityId: user.id }, tx);
+    return recoveryCodes;
+  });
+}
+
+/**
+ * Turns another user's 2FA off without a code (docs/PRODUCT-RULES.md §29.1: an admin, or the command line when no
+ * admin can sign in): secret, pending secret, last step and recovery codes go. Sessions stay, as when the user
+ * disables 2FA themself. Answers whether there was anything to reset.
+ */
+export async function clearTwoFactor(tx: Tx, userId: number): Promise<boolean> {
+  const cleared = await tx.$executeRaw`
+    UPDATE users
+    SET two_factor_enabled = false, two_factor_secret = NULL, two_factor_pending_secret = NULL,
+        two_factor_last_step = NULL, updated_at = now()
+    WHERE id = ${userId} AND (two_factor_enabled OR two_factor_pending_secret IS NOT NULL)`;
+  const { count } = await tx.recoveryCode.deleteMany({ where: { userId } });
+  return cleared > 0 || count > 0;
 }

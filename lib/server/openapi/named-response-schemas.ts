@@ -1,8 +1,11 @@
 import "server-only";
 import { auditEntrySchema, auditPageSchema } from "@/lib/shared/schemas/audit";
 import {
+  currentUserSchema,
+  recoveryCodesSchema,
   sessionSchema,
   sessionTokensSchema,
+  twoFactorEnabledSchema,
   twoFactorSetupSchema,
   twoFactorStateSchema,
   twoFactorStepSchema,
@@ -56,6 +59,9 @@ export const NAMED_RESPONSE_SCHEMAS = {
   TwoFactorStep: twoFactorStepSchema,
   TwoFactorSetup: twoFactorSetupSchema,
   TwoFactorState: twoFactorStateSchema,
+  TwoFactorEnabled: twoFactorEnabledSchema,
+  RecoveryCodes: recoveryCodesSchema,
+  CurrentUser: currentUserSchema,
   Employee: employeeDtoSchema,
   Availability: availabilitySchema,
   EmployeeDeletionImpact: employeeDeletionImpactSchema,

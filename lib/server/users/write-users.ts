@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { hashPassword } from "@/lib/server/auth/password";
+import { clearTwoFactor } from "@/lib/server/auth/two-factor-settings";
 import { revokeUserSessions } from "@/lib/server/auth/sessions";
 import { db, type Tx } from "@/lib/server/db/client";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
@@ -99,12 +100,32 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
   if (id === actor.id && input.role !== undefined && input.role !== actor.role) {
     throw new ApiError("self_action", "Du kannst deine eigene Rolle nicht ändern!");
   }
+  // The own 2FA is turned off with a code in the profile (docs/PRODUCT-RULES.md §29.1), never by the admin power.
+  if (id === actor.id && input.reset_two_factor) {
+    throw new ApiError("self_action", "Deine eigene 2FA schaltest du unter „Einstellungen & 2FA“ aus.");
+  }
+  const { reset_two_factor: resetTwoFactor, ...fields } = input;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const linkTo = input.employee_id;
   const user = await db
     .$transaction(async (tx) => {
-      const existing = await tx.user.findUnique({ where: { id }, select: { id: true, employeeId: true } });
+      const existing = await tx.user.findUnique({
+        where: { id },
+        select: { id: true, employeeId: true, username: true },
+      });
       if (!existing) throw userNotFound();
+      if (resetTwoFactor && (await clearTwoFactor(tx, id))) {
+        await recordAudit(
+          {
+            ...audit,
+            action: "user.reset_2fa",
+            entityType: "user",
+            entityId: id,
+            details: { username: existing.username },
+          },
+          tx,
+        );
+      }
       if (linkTo !== undefined && linkTo !== null && linkTo !== existing.employeeId) {
         await assertLinkable(tx, linkTo, id);
       }
@@ -120,20 +141,23 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
       });
       // A reset password ends the user's sessions: whoever had them must log in anew.
       if (passwordHash) await revokeUserSessions({ userId: id }, tx);
-      const changed = Object.keys(input).filter((key) => input[key as keyof UpdateUserInput] !== undefined);
-      await recordAudit(
-        {
-          ...audit,
-          action: "user.update",
-          entityType: "user",
-          entityId: id,
-          details: {
-            changed,
-            ...(linkTo !== undefined && { employee_id: { from: existing.employeeId, to: linkTo } }),
+      const changed = Object.keys(fields).filter((key) => fields[key as keyof typeof fields] !== undefined);
+      // A 2FA reset alone has its own row above; "geändert ()" would say nothing.
+      if (changed.length > 0 || !resetTwoFactor) {
+        await recordAudit(
+          {
+            ...audit,
+            action: "user.update",
+            entityType: "user",
+            entityId: id,
+            details: {
+              changed,
+              ...(linkTo !== undefined && { employee_id: { from: existing.employeeId, to: linkTo } }),
+            },
           },
-        },
-        tx,
-      );
+          tx,
+        );
+      }
       return updated;
     })
     .catch(async (error: unknown) => {

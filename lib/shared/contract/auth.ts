@@ -1,17 +1,19 @@
 import {
   changePasswordSchema,
+  currentUserSchema,
   loginResultSchema,
+  recoveryCodesSchema,
   loginSchema,
   refreshTokenSchema,
   sessionSchema,
   sessionTokensSchema,
   twoFactorCodeSchema,
+  twoFactorEnabledSchema,
   twoFactorSetupSchema,
   twoFactorStateSchema,
   verifyTwoFactorSchema,
 } from "@/lib/shared/schemas/auth";
 import { messageSchema } from "@/lib/shared/schemas/common";
-import { userDtoSchema } from "@/lib/shared/schemas/user";
 import { defineOperation } from "./operation";
 
 const tag = "Auth";
@@ -44,7 +46,10 @@ export const verifyTwoFactor = defineOperation({
   path: "/api/auth/verify-2fa",
   id: "verifyTwoFactor",
   tag,
-  summary: "Second sign-in step: the tempToken and a TOTP code",
+  summary: "Second sign-in step: the tempToken and a TOTP code or a recovery code",
+  description:
+    "`token` is a 6-digit TOTP code or one of the account's recovery codes (case-insensitive, dashes and spaces " +
+    "ignored); a recovery code is spent by the sign-in. Wrong recovery codes count like wrong TOTP codes.",
   access: "public",
   body: verifyTwoFactorSchema,
   responses: [{ status: 200, description: "The session", schema: sessionSchema }],
@@ -53,7 +58,7 @@ export const verifyTwoFactor = defineOperation({
       status: 401,
       description:
         "`two_factor_expired`: tempToken unknown, used, older than 5 minutes or after 5 wrong codes; " +
-        "`invalid_two_factor_code`: wrong or already used code",
+        "`invalid_two_factor_code`: wrong or already used code or recovery code",
     },
     throttled,
   ],
@@ -90,8 +95,9 @@ export const me = defineOperation({
   id: "getCurrentUser",
   tag,
   summary: "The signed-in user",
+  description: "With the number of unused 2FA recovery codes (never the codes).",
   access: "profile:manage",
-  responses: [{ status: 200, description: "The user", schema: userDtoSchema }],
+  responses: [{ status: 200, description: "The user", schema: currentUserSchema }],
 });
 
 export const changePassword = defineOperation({
@@ -126,9 +132,10 @@ export const enableTwoFactor = defineOperation({
   id: "enableTwoFactor",
   tag,
   summary: "Turn 2FA on with a code of the pending secret",
+  description: "Answers ten single-use recovery codes; they are shown only this once (stored as hashes).",
   access: "profile:manage",
   body: twoFactorCodeSchema,
-  responses: [{ status: 200, description: "2FA is on", schema: twoFactorStateSchema }],
+  responses: [{ status: 200, description: "2FA is on", schema: twoFactorEnabledSchema }],
   errors: [
     { status: 400, description: "`invalid_two_factor_token`: wrong code" },
     { status: 409, description: "`conflict`: 2FA already on, not set up first, or changed meanwhile" },
@@ -141,9 +148,28 @@ export const disableTwoFactor = defineOperation({
   id: "disableTwoFactor",
   tag,
   summary: "Turn 2FA off with a valid code",
+  description: "Deletes the recovery codes as well.",
   access: "profile:manage",
   body: twoFactorCodeSchema,
   responses: [{ status: 200, description: "2FA is off", schema: twoFactorStateSchema }],
+  errors: [
+    { status: 400, description: "`invalid_two_factor_token`: wrong or already used code" },
+    { status: 409, description: "`conflict`: 2FA is not on" },
+  ],
+});
+
+export const replaceRecoveryCodes = defineOperation({
+  method: "POST",
+  path: "/api/auth/recovery-codes",
+  id: "replaceRecoveryCodes",
+  tag,
+  summary: "Replace all own recovery codes with ten new ones",
+  description:
+    "Needs a valid TOTP code (spent like at sign-in). The old codes stop working; the new ones are answered only " +
+    "this once.",
+  access: "profile:manage",
+  body: twoFactorCodeSchema,
+  responses: [{ status: 200, description: "The new codes", schema: recoveryCodesSchema }],
   errors: [
     { status: 400, description: "`invalid_two_factor_token`: wrong or already used code" },
     { status: 409, description: "`conflict`: 2FA is not on" },

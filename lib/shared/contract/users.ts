@@ -41,16 +41,20 @@ export const updateUser = defineOperation({
   path: "/api/users/{id}",
   id: "updateUser",
   tag,
-  summary: "Change e-mail, role or linked employee, or reset the password",
+  summary: "Change e-mail, role or linked employee, reset the password or the user's 2FA",
   description:
     "Absent keys stay as they are; `employee_id: null` unlinks the employee. A password reset ends the user's " +
-    "sessions.",
+    "sessions. `reset_two_factor: true` turns the user's 2FA off (secret and recovery codes deleted; sessions stay, " +
+    "as when the user disables 2FA); not for the own account.",
   access: "users:manage",
   params: idParamsSchema,
   body: updateUserSchema,
   responses: [{ status: 200, description: "The changed user", schema: userDtoSchema }],
   errors: [
-    { status: 400, description: "`self_action`: an administrator cannot change their own role" },
+    {
+      status: 400,
+      description: "`self_action`: an administrator cannot change their own role or reset their own 2FA here",
+    },
     { status: 400, description: "`validation_failed` with `fields.employee_id`: the employee is unknown or archived" },
     { status: 409, description: "`conflict`: the employee is linked to another user" },
   ],

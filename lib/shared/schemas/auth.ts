@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isRecoveryCodeShape } from "@/lib/shared/recovery-code";
 import { newPasswordSchema } from "./fragments";
 import { userDtoSchema } from "./user";
 
@@ -22,12 +23,23 @@ export const totpCodeSchema = z
   .string({ error: "Bitte gib den 6-stelligen Code ein" })
   .regex(/^\d{6}$/, { error: "Bitte gib den 6-stelligen Code ein" });
 
+const CODE_OR_RECOVERY_CODE = "Bitte gib den 6-stelligen Code oder einen Wiederherstellungscode ein";
+
+/**
+ * The login's 2FA step takes a TOTP code or a recovery code (docs/PRODUCT-RULES.md §29.1): 6 digits, or 12 letters
+ * and digits in any case, dashes and spaces ignored.
+ */
+export const totpOrRecoveryCodeSchema = z
+  .string({ error: CODE_OR_RECOVERY_CODE })
+  .max(40, { error: CODE_OR_RECOVERY_CODE })
+  .refine((value) => /^\d{6}$/.test(value) || isRecoveryCodeShape(value), { error: CODE_OR_RECOVERY_CODE });
+
 export const verifyTwoFactorSchema = z.object({
   tempToken: z
     .string({ error: "Anmeldung abgelaufen" })
     .min(1, { error: "Anmeldung abgelaufen" })
     .max(200, { error: "Anmeldung abgelaufen" }),
-  token: totpCodeSchema,
+  token: totpOrRecoveryCodeSchema,
 });
 
 export const twoFactorCodeSchema = z.object({ token: totpCodeSchema });
@@ -72,3 +84,21 @@ export const twoFactorSetupSchema = z.strictObject({
 });
 
 export const twoFactorStateSchema = z.strictObject({ message: z.string(), two_factor_enabled: z.boolean() });
+
+const recoveryCodes = z
+  .array(z.string())
+  .meta({ description: "Ten single-use recovery codes like `k7m2-x9pq-4hta`; answered only this once" });
+
+/** enable-2fa: the state plus the recovery codes (docs/PRODUCT-RULES.md §29.1). */
+export const twoFactorEnabledSchema = twoFactorStateSchema.extend({ recovery_codes: recoveryCodes });
+
+export const recoveryCodesSchema = z.strictObject({ message: z.string(), recovery_codes: recoveryCodes });
+
+/** GET /auth/me: the user plus how many unused recovery codes remain (a number, never the codes). */
+export const currentUserSchema = userDtoSchema.extend({
+  recovery_codes_left: z
+    .number()
+    .int()
+    .min(0)
+    .meta({ description: "Unused 2FA recovery codes of the signed-in user; 0 without 2FA" }),
+});

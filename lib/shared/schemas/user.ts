@@ -43,7 +43,10 @@ export const createUserSchema = z.object({
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
-/** PUT /users/{id}: change e-mail, role or linked employee, or reset the password. Absent keys stay as they are. */
+/**
+ * PUT /users/{id}: change e-mail, role or linked employee, reset the password, or reset 2FA
+ * (`reset_two_factor: true`, docs/PRODUCT-RULES.md §29.1). Absent keys stay as they are.
+ */
 export const updateUserSchema = z.object({
   email: z
     .union(
@@ -62,6 +65,8 @@ export const updateUserSchema = z.object({
   password: newPasswordSchema.optional(),
   /** null unlinks. */
   employee_id: linkedEmployeeSchema.optional(),
+  /** true: the user's 2FA is turned off (secret and recovery codes deleted); false changes nothing. */
+  reset_two_factor: z.boolean({ error: "reset_two_factor muss true oder false sein" }).optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 

@@ -1,6 +1,9 @@
-// GET /api/auth/me – the signed-in user
+// GET /api/auth/me – the signed-in user, with the number of unused 2FA recovery codes
 import { json, route } from "@/lib/server/api/route";
+import { countRecoveryCodes } from "@/lib/server/auth/recovery-codes";
 import { toUserDto } from "@/lib/server/users/user-dto";
 import * as api from "@/lib/shared/contract/auth";
 
-export const GET = route(api.me, async ({ user }) => json(toUserDto(user)));
+export const GET = route(api.me, async ({ user }) =>
+  json({ ...toUserDto(user), recovery_codes_left: await countRecoveryCodes({ userId: user.id }) }),
+);

@@ -114,6 +114,7 @@ describe("GET /api/auth/me", () => {
       created_at: user.createdAt.toISOString(),
       employee_id: null,
       employee_name: null,
+      recovery_codes_left: 0, // docs/PRODUCT-RULES.md §29.1
     });
     expect((await call(me)).status).toBe(401);
     expect((await call(me, { token: `${token}x` })).status).toBe(403);

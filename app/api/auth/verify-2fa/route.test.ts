@@ -133,6 +133,8 @@ describe("POST /api/auth/verify-2fa", () => {
   test("bad input: 400 with German messages", async () => {
     const res = await call(verify, { body: { tempToken: "x", token: "12ab56" } });
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ fields: { token: "Bitte gib den 6-stelligen Code ein" } });
+    expect(res.json).toMatchObject({
+      fields: { token: "Bitte gib den 6-stelligen Code oder einen Wiederherstellungscode ein" },
+    });
   });
 });

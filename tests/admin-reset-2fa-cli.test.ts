@@ -1,0 +1,74 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { describeAudit } from "@/lib/server/audit/describe-audit";
+import { seal } from "@/lib/server/auth/secret-box";
+import { hashRecoveryCode } from "@/lib/server/auth/recovery-codes";
+import { newTotpSecret } from "@/lib/server/auth/totp";
+import { db } from "@/lib/server/db/client";
+import { createUser } from "@/tests/support/api";
+
+// `npm run admin:reset-2fa USERNAME` (docs/PRODUCT-RULES.md §29.1) as its own process, against the test database
+// (DATABASE_URL, as the worker has it).
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+function resetTwoFactor(...args: string[]) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts", "admin-reset-2fa.mjs"), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("npm run admin:reset-2fa", () => {
+  test("resets the 2FA (name in any case): one German line, exit 0, audited without actor", async () => {
+    const { user } = await createUser("admin");
+    await db.user.update({
+      where: { id: user.id },
+      data: { twoFactorEnabled: true, twoFactorSecret: seal(newTotpSecret()), twoFactorLastStep: 7 },
+    });
+    await db.recoveryCode.create({ data: { userId: user.id, codeHash: hashRecoveryCode(user.id, "aaaabbbbcccc") } });
+
+    const run = await resetTwoFactor(user.username.toUpperCase());
+    expect(run).toEqual({
+      code: 0,
+      stdout: `2FA von ${user.username} zurückgesetzt: Die Anmeldung geht jetzt mit dem Passwort allein.\n`,
+      stderr: "",
+    });
+    expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      twoFactorEnabled: false,
+      twoFactorSecret: null,
+      twoFactorPendingSecret: null,
+      twoFactorLastStep: null,
+    });
+    expect(await db.recoveryCode.count({ where: { userId: user.id } })).toBe(0);
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: "user.reset_2fa", entityId: user.id } });
+    expect(audit).toMatchObject({ userId: null, username: null, details: { username: user.username, via: "cli" } });
+    expect(describeAudit({ ...audit, actor: null })).toBe(
+      `Die Zwei-Faktor-Anmeldung (2FA) von „${user.username}“ wurde über die Kommandozeile zurückgesetzt.`,
+    );
+
+    // Again: nothing left to reset, still exit 0, no second row.
+    const again = await resetTwoFactor(user.username);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe(`${user.username} hat keine 2FA eingeschaltet. Nichts geändert.\n`);
+    expect(await db.auditLog.count({ where: { action: "user.reset_2fa", entityId: user.id } })).toBe(1);
+  });
+
+  test("an unknown user: a message and exit 1; no name: the usage and exit 2", async () => {
+    const unknown = await resetTwoFactor("niemand-da-xyz");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe("Benutzer „niemand-da-xyz“ gibt es nicht. Nichts geändert.\n");
+    const usage = await resetTwoFactor();
+    expect(usage.code).toBe(2);
+    expect(usage.stdout).toMatch(/Aufruf: npm run admin:reset-2fa BENUTZERNAME/);
+  });
+});
