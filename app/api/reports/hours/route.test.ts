@@ -154,13 +154,14 @@ describe("GET /api/reports/hours/pdf", () => {
 
   test("totals: target vs contract staff's hours, hourly apart; overtime amber, shortfall red", async () => {
     const { token } = await createUser("manager");
-    // A week far ahead that only this test plans: 3–9 March 2042, five Monday–Friday days.
-    const range = "start_date=2042-03-03&end_date=2042-03-09";
+    // A week far ahead that no other test plans (the totals count everyone's shifts): 7–13 March 2061, five
+    // Monday–Friday days.
+    const range = "start_date=2061-03-07&end_date=2061-03-13";
     const over = await fx.employee({ firstName: "Oskar", lastName: "Überzeit", weeklyHours: 10 });
     const hourly = await fx.employee({ firstName: "Hana", lastName: "Stündlich", isHourly: true, weeklyHours: 0 });
     const l = await fx.location();
-    await fx.shift({ employeeId: over.id, locationId: l.id, date: "2042-03-03", start: "06:00", end: "18:00" });
-    await fx.shift({ employeeId: hourly.id, locationId: l.id, date: "2042-03-04", start: "08:00", end: "18:00" });
+    await fx.shift({ employeeId: over.id, locationId: l.id, date: "2061-03-07", start: "06:00", end: "18:00" });
+    await fx.shift({ employeeId: hourly.id, locationId: l.id, date: "2061-03-08", start: "08:00", end: "18:00" });
 
     const report = (await call(hours, { token, path: `/api/reports/hours?${range}` })).json as unknown as HoursReport;
     const { salaried, hourly: paidByHour } = report.totals;
