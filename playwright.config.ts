@@ -1,9 +1,17 @@
 import { defineConfig } from "@playwright/test";
+import { portsFromEnvOrFree } from "./scripts/lib/free-port.mjs";
 
 // The tests start the app the way a user does (`npm start`'s wrapper), with
 // their own data directory and ports, so they never touch the user's data.
-const port = Number(process.env.E2E_PORT || 3100);
-const pgPort = Number(process.env.E2E_PG_PORT || 55433);
+// Ports: E2E_PORT, E2E_PG_PORT, E2E_START_PORT and E2E_START_PG_PORT when set,
+// else free ones picked here once, in the main process, and written into
+// process.env, which the workers inherit (they evaluate this file again).
+const [port, pgPort, startPort, startPgPort] = portsFromEnvOrFree(process.env, [
+  "E2E_PORT",
+  "E2E_PG_PORT",
+  "E2E_START_PORT",
+  "E2E_START_PG_PORT",
+]);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The e2e server's embedded PostgreSQL (its password: .data-e2e/secrets/postgres-password). */
 export const E2E_DATA_DIR = ".data-e2e";
@@ -12,8 +20,8 @@ export const E2E_PG_PORT = pgPort;
  * Ports of the extra instances that the start-up tests (e2e/api/start.spec.ts,
  * runtime.spec.ts) start and stop one after the other.
  */
-export const E2E_START_PORT = Number(process.env.E2E_START_PORT || 3101);
-export const E2E_START_PG_PORT = Number(process.env.E2E_START_PG_PORT || 55434);
+export const E2E_START_PORT = startPort;
+export const E2E_START_PG_PORT = startPgPort;
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-passwort" };
 
 export default defineConfig({

@@ -6,7 +6,11 @@
 //     when unset (so a restart keeps sessions and 2FA working); missing or
 //     short ones refuse the start (lib/server/config-rules.mjs);
 //  2. database: DATABASE_URL, else an embedded PostgreSQL 17 in DATA_DIR;
-//  3. `prisma migrate deploy`;
+//  3. `prisma migrate deploy`: here for the embedded database (it is there
+//     once started); with DATABASE_URL the server does it itself once the
+//     database answers (lib/server/db/wait-for-database.ts), so the app
+//     starts and answers 503 while PostgreSQL is not there yet (compose
+//     starting both, a managed database restarting; docs/PRODUCT-RULES.md §29.3);
 //  4. `npm run build` (scripts/build.mjs) when no build exists;
 //  5. the standalone server (.next/standalone/server.js) on PORT;
 //     SIGINT/SIGTERM: it finishes the requests in flight, then PostgreSQL stops.
@@ -51,8 +55,10 @@ async function main() {
   }
   if (stopping) return;
 
-  say("Wende Datenbank-Migrationen an ...");
-  await migrateDeploy(databaseUrl, { quiet: true });
+  if (database) {
+    say("Wende Datenbank-Migrationen an ...");
+    await migrateDeploy(databaseUrl, { quiet: true });
+  }
 
   if (!hasStandaloneBuild()) {
     say("Kein Build gefunden, baue die App (einmalig, ca. 30 s) ...");
@@ -70,6 +76,8 @@ async function main() {
       ...env,
       ...secrets,
       DATABASE_URL: databaseUrl,
+      // An external database may not be there yet: the server migrates it when it answers.
+      ...(database ? {} : { SCHICHTWERK_MIGRATE_ROOT: ROOT }),
       PORT: port,
       // server.js reads HOSTNAME, which a container sets to its own name:
       // always pass the address meant, all IPv4 interfaces unless HOST says otherwise.

@@ -7,11 +7,12 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createDatabaseIfMissing, migrateDeploy, startEmbeddedPostgres } from "../scripts/lib/database.mjs";
+import { freePort } from "../scripts/lib/free-port.mjs";
 
 // `npm run db:backup` / `db:restore` end to end, as separate processes: once
 // on the embedded default (DATA_DIR, no DATABASE_URL), once on DATABASE_URL.
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const EMBEDDED_PORT = 55520; // this feature's own port, see the notes of issue 9
+const EMBEDDED_PORT = await freePort(); // never a fixed port: parallel runs must not collide
 
 let dir = "";
 

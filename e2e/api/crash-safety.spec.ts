@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { portsFromEnvOrFree } from "../../scripts/lib/free-port.mjs";
 import { api, crashDatabase, startApp, startDatabase, type AppInstance, type Database } from "./support/instances";
 
 // PostgreSQL dies under a write load (`pg_ctl stop -m immediate`, like a
@@ -10,8 +11,8 @@ import { api, crashDatabase, startApp, startDatabase, type AppInstance, type Dat
 // every shift that was answered 201 is in the database, complete with its
 // audit row (README "Mehrere Instanzen / Ausfallsicherheit").
 const dataDir = path.resolve(".data-e2e-crash");
-const pgPort = Number(process.env.RESILIENCE_PG_PORT || 55540);
-const port = Number(process.env.RESILIENCE_PORT_A || 3541);
+// RESILIENCE_* when set, else free ports (a copy of env: the next spec file picks its own).
+const [pgPort, port] = portsFromEnvOrFree({ ...process.env }, ["RESILIENCE_PG_PORT", "RESILIENCE_PORT_A"]);
 const ADMIN = { username: "admin", password: "ausfall-admin-passwort" };
 const WRITERS = 6;
 const POOL_SIZE = 4;

@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { generate } from "otplib";
+import { portsFromEnvOrFree } from "../../scripts/lib/free-port.mjs";
 import { api, startApp, startDatabase, type AppInstance, type Database } from "./support/instances";
 
 // Two app instances on one database (README "Mehrere Instanzen /
@@ -9,8 +10,12 @@ import { api, startApp, startDatabase, type AppInstance, type Database } from ".
 // used TOTP steps live in PostgreSQL, so it does not matter which instance a
 // request reaches.
 const dataDir = path.resolve(".data-e2e-scale-out");
-const pgPort = Number(process.env.RESILIENCE_PG_PORT || 55540);
-const ports = [Number(process.env.RESILIENCE_PORT_A || 3541), Number(process.env.RESILIENCE_PORT_B || 3542)];
+// RESILIENCE_* when set, else free ports (a copy of env: the next spec file picks its own).
+const [pgPort, ...ports] = portsFromEnvOrFree({ ...process.env }, [
+  "RESILIENCE_PG_PORT",
+  "RESILIENCE_PORT_A",
+  "RESILIENCE_PORT_B",
+]);
 const ADMIN = { username: "admin", password: "skalierung-admin-passwort" };
 const PASSWORD = "skalierung-passwort-1";
 

@@ -8,10 +8,17 @@
  * detection), so refreshes must never race: parallel requests in a tab share
  * one refresh, and tabs take turns through a Web Lock, each first checking
  * whether another tab has already stored a fresh token.
+ *
+ * A 503 "service_unavailable" (the database is away, or the server still
+ * waits for it at start) is retried a few times with back-off, POST and PUT
+ * too: the server answers it before it writes anything (docs/PRODUCT-RULES.md §29.3). Meanwhile
+ * one notice shows instead of an error per request; the caller (a dialog with
+ * what the user typed) simply waits, and sees the normal error after the last try.
  */
 import type { SessionTokens } from "@/lib/shared/api-types";
 import type { ApiAnswer, ApiPath } from "@/lib/shared/contract/api-paths";
 import { takeEarlyResponse } from "./early-requests";
+import { retryNotice } from "./notify";
 import { clearTokens, readAccessToken, readRefreshToken, writeTokens } from "./session-storage";
 
 /**
@@ -102,6 +109,59 @@ async function send(method: string, path: string, token: string | null, options:
   });
 }
 
+/** Waits before the retries of a 503: 1, 2, 4 s, or the server's Retry-After up to 10 s. */
+const RETRY_DELAYS_MS = [1000, 2000, 4000];
+const MAX_RETRY_AFTER_MS = 10_000;
+let requestsWaiting = 0;
+
+async function isDatabaseUnavailable(response: Response): Promise<boolean> {
+  if (response.status !== 503 || !response.headers.get("content-type")?.includes("json")) return false;
+  return (await toRequestError(response.clone())).code === "service_unavailable";
+}
+
+function retryDelayMs(response: Response, backoffMs: number): number {
+  const seconds = Number(response.headers.get("retry-after"));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : backoffMs;
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener("abort", aborted);
+      resolve();
+    }
+    function aborted() {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    }
+    signal?.addEventListener("abort", aborted, { once: true });
+  });
+}
+
+/** `first`, and while it is a database 503, `again()` after each delay; the last answer, whatever it is. */
+async function retryUnavailable(
+  first: Promise<Response>,
+  again: () => Promise<Response>,
+  signal?: AbortSignal,
+): Promise<Response> {
+  let response = await first;
+  if (!(await isDatabaseUnavailable(response))) return response;
+  requestsWaiting++;
+  retryNotice.show();
+  try {
+    for (const backoffMs of RETRY_DELAYS_MS) {
+      await pause(retryDelayMs(response, backoffMs), signal);
+      response = await again();
+      if (!(await isDatabaseUnavailable(response))) break;
+    }
+  } finally {
+    if (--requestsWaiting === 0) retryNotice.hide();
+  }
+  return response;
+}
+
 function endSession() {
   clearTokens();
   onSessionEnd();
@@ -113,7 +173,11 @@ async function authorized(method: string, path: string, options: RequestOptions 
   // The page's <head> may have sent this very GET already (early-requests.ts); a failed one is sent again.
   const early =
     method === "GET" ? takeEarlyResponse(path, token)?.catch(() => send(method, path, token, options)) : undefined;
-  let response = await (early ?? send(method, path, token, options));
+  let response = await retryUnavailable(
+    early ?? send(method, path, token, options),
+    () => send(method, path, readAccessToken() ?? token, options),
+    options.signal,
+  );
   // 403 "forbidden" is the role, not the token: a refresh cannot change it.
   if (response.status === 403 && response.headers.get("content-type")?.includes("json")) {
     const error = await toRequestError(response.clone());
@@ -123,7 +187,7 @@ async function authorized(method: string, path: string, options: RequestOptions 
         endSession();
         throw error;
       }
-      response = await send(method, path, fresh, options);
+      response = await retryUnavailable(send(method, path, fresh, options), () => send(method, path, fresh, options));
     }
   }
   if (response.status === 401) endSession();
@@ -140,7 +204,8 @@ async function jsonRequest<T>(method: string, path: string, options?: RequestOpt
 
 /** POSTs to a public auth endpoint (login, 2FA step, logout): no token, no refresh. */
 export async function publicPost<P extends ApiPath<"POST">>(path: P, body: unknown): Promise<ApiAnswer<"POST", P>> {
-  const response = await send("POST", path, null, { body });
+  const again = () => send("POST", path, null, { body });
+  const response = await retryUnavailable(again(), again);
   if (!response.ok) throw await toRequestError(response);
   return (await response.json()) as ApiAnswer<"POST", P>;
 }

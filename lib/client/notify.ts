@@ -32,3 +32,26 @@ export const notify = {
   error: (message: string, description?: string) =>
     void toastApi().then((toast) => toast.error(message, { duration: 4000, description })),
 };
+
+/** The one notice while requests wait for the database to come back (docs/PRODUCT-RULES.md §29.3). */
+export const DATABASE_RETRY_NOTICE = "Verbindung zur Datenbank unterbrochen – neuer Versuch …";
+const DATABASE_RETRY_NOTICE_ID = "database-retry";
+// Shown and hidden in the order asked, though each step waits for sonner to load.
+let retryNoticeSteps: Promise<unknown> = Promise.resolve();
+let retryNoticeShown = false;
+
+/** One calm notice with a fixed id, however many requests retry at once; hidden again by `hide`. */
+export const retryNotice = {
+  show() {
+    if (retryNoticeShown) return;
+    retryNoticeShown = true;
+    retryNoticeSteps = retryNoticeSteps.then(async () =>
+      (await toastApi()).loading(DATABASE_RETRY_NOTICE, { id: DATABASE_RETRY_NOTICE_ID, duration: Infinity }),
+    );
+  },
+  hide() {
+    if (!retryNoticeShown) return;
+    retryNoticeShown = false;
+    retryNoticeSteps = retryNoticeSteps.then(async () => (await toastApi()).dismiss(DATABASE_RETRY_NOTICE_ID));
+  },
+};

@@ -1,27 +1,37 @@
 import "server-only";
 import { assertSafeConfiguration, UnsafeConfigurationError } from "@/lib/server/config";
+import { migrateDeployIn, waitForDatabase } from "@/lib/server/db/wait-for-database";
 import { log } from "@/lib/server/log";
 import { ensureFirstAdmin } from "@/lib/server/users/ensure-first-admin";
 
 /**
  * Runs once when the server process starts (instrumentation.ts). A server
- * with missing or weak secrets, or without its database or first admin, is
- * no server: the process exits, and `npm start` shuts PostgreSQL down and
- * reports. The secrets are checked here as well as in scripts/start.mjs, so a
- * server started directly (`node server.js`) refuses them just the same.
+ * with missing or weak secrets is no server: the process exits, and
+ * `npm start` shuts PostgreSQL down and reports. The secrets are checked here
+ * as well as in scripts/start.mjs, so a server started directly
+ * (`node server.js`) refuses them just the same.
+ *
+ * The database is waited for in the background (docs/PRODUCT-RULES.md §29.3):
+ * the server listens at once and answers 503 until PostgreSQL is there, the
+ * migrations are applied (when scripts/start.mjs leaves them to the server,
+ * SCHICHTWERK_MIGRATE_ROOT) and the first admin exists. Any other failure on
+ * the way (a broken migration, a bad ADMIN_USERNAME) still ends the process.
  */
 export async function onServerStart(): Promise<void> {
   try {
     assertSafeConfiguration();
-    await bootstrapFirstAdmin();
   } catch (error) {
-    if (error instanceof UnsafeConfigurationError) {
-      log.error(`[schichtwerk] ${error.message}`);
-      process.exit(1);
-    }
-    log.error("[schichtwerk] Server-Start fehlgeschlagen:", error instanceof Error ? error.message : error);
+    if (error instanceof UnsafeConfigurationError) log.error(`[schichtwerk] ${error.message}`);
+    else log.error("[schichtwerk] Server-Start fehlgeschlagen:", error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  const root = process.env.SCHICHTWERK_MIGRATE_ROOT;
+  void waitForDatabase({ migrate: root ? migrateDeployIn(root) : null, whenReachable: bootstrapFirstAdmin }).catch(
+    (error: unknown) => {
+      log.error("[schichtwerk] Server-Start fehlgeschlagen:", error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }
 
 async function bootstrapFirstAdmin(): Promise<void> {

@@ -1,9 +1,9 @@
 import { chmod, mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createDatabaseIfMissing, migrateDeploy, startEmbeddedPostgres } from "../../scripts/lib/database.mjs";
+import { freePort } from "../../scripts/lib/free-port.mjs";
 import { TEMPLATE_DATABASE } from "./own-database";
 
 declare module "vitest" {
@@ -19,17 +19,6 @@ declare module "vitest" {
     /** Migrated and never connected to: ownDatabase() (./own-database.ts) copies it for one test file. */
     templateDatabaseUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -5,9 +5,10 @@ import { authenticate, type AuthUser } from "@/lib/server/auth/authenticate";
 import type { Access } from "@/lib/shared/contract/operation";
 import { linkedEmployeeId } from "@/lib/server/self-service/acting-for";
 import { can, type Permission } from "@/lib/shared/roles";
+import { isWaitingForDatabase } from "@/lib/server/db/wait-for-database";
 import { clientIp } from "./client-ip";
 import { ApiError } from "./errors";
-import { errorResponse, validationError } from "./error-response";
+import { databaseUnavailable, errorResponse, validationError } from "./error-response";
 import { jsonResponse, jsonTextResponse } from "./json-response";
 import { readJsonBody } from "./request-body";
 
@@ -44,6 +45,12 @@ export type RouteExtras = {
    * version (GET /api/shifts and the schedule reads, lib/server/shifts/schedule-version-cache.ts).
    */
   withScheduleVersion?: true;
+  /**
+   * The handler answers by itself while the server still waits for its
+   * database (GET /api/health keeps its own 503 body); every other route
+   * answers 503 before it reads or writes anything (docs/PRODUCT-RULES.md §29.3).
+   */
+  whileWaitingForDatabase?: true;
 };
 
 type ExtraContext<X extends RouteExtras> = X extends { withScheduleVersion: true }
@@ -76,8 +83,10 @@ export function route<
   extras?: X,
 ): RouteHandler<A, B, Q, P> {
   const withScheduleVersion = extras?.withScheduleVersion === true;
+  const gated = extras?.whileWaitingForDatabase !== true;
   async function handle(request: Request, context?: NextRouteContext): Promise<Response> {
     try {
+      if (gated && isWaitingForDatabase()) throw databaseUnavailable();
       let user: AuthUser | null = null;
       let scheduleVersion: string | null = null;
       if (options.access !== "public") {
