@@ -21,16 +21,23 @@ try {
   await client.connect();
   try {
     await client.query("BEGIN");
-    // Usernames are unique regardless of case (lib/server/users/write-users.ts).
+    // The app keeps usernames unique regardless of case (lib/server/users/write-users.ts), the database index does
+    // not: the exact spelling wins, and two names differing only in case without an exact match are refused.
     const found = await client.query(
       "SELECT id, username, two_factor_enabled, two_factor_pending_secret IS NOT NULL AS pending " +
-        "FROM users WHERE lower(username) = lower($1) FOR UPDATE",
+        "FROM users WHERE lower(username) = lower($1) ORDER BY (username = $1) DESC, id FOR UPDATE",
       [username],
     );
     const user = found.rows[0];
-    if (!user) {
+    const ambiguous = found.rows.length > 1 && user.username !== username;
+    if (!user || ambiguous) {
       await client.query("ROLLBACK");
-      console.error(`Benutzer „${username}“ gibt es nicht. Nichts geändert.`);
+      console.error(
+        ambiguous
+          ? `Mehrere Benutzer heissen „${username}“ (${found.rows.map((row) => row.username).join(", ")}). ` +
+              "Bitte genau so schreiben, wie der Name gespeichert ist. Nichts geändert."
+          : `Benutzer „${username}“ gibt es nicht. Nichts geändert.`,
+      );
       process.exitCode = 1;
     } else {
       const codes = await client.query("DELETE FROM two_factor_recovery_codes WHERE user_id = $1", [user.id]);

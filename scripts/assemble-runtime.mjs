@@ -20,6 +20,8 @@ import { completeStandaloneBuild, hasStandaloneBuild, STANDALONE_DIR } from "./l
 export const RUNTIME_FILES = [
   "package.json",
   "scripts/start.mjs",
+  // The sole admin's way back in (docs/PRODUCT-RULES.md §29.1), runnable in the container: `docker compose exec`.
+  "scripts/admin-reset-2fa.mjs",
   "scripts/lib/database.mjs",
   "scripts/lib/standalone.mjs",
   "lib/server/config-rules.mjs",

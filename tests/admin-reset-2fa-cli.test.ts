@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
@@ -61,6 +62,33 @@ describe("npm run admin:reset-2fa", () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toBe(`${user.username} hat keine 2FA eingeschaltet. Nichts geändert.\n`);
     expect(await db.auditLog.count({ where: { action: "user.reset_2fa", entityId: user.id } })).toBe(1);
+  });
+
+  test("names differing only in case (older rows): the exact one, or refused when none is exact", async () => {
+    const lower = `twin-${randomUUID().slice(0, 8)}`;
+    const upper = lower.toUpperCase();
+    // The app refuses such a pair; the database index alone would not.
+    const twins = await Promise.all(
+      [lower, upper].map((username) =>
+        db.user.create({
+          data: { username, passwordHash: "x", role: "user", twoFactorEnabled: true, twoFactorSecret: "s" },
+        }),
+      ),
+    );
+
+    const exact = await resetTwoFactor(upper);
+    expect(exact.code).toBe(0);
+    const after = await db.user.findMany({
+      where: { id: { in: twins.map((twin) => twin.id) } },
+      orderBy: { id: "asc" },
+    });
+    expect(after.map((row) => row.twoFactorEnabled)).toEqual([true, false]); // only the exact spelling
+
+    const mixed = `${lower.slice(0, 1).toUpperCase()}${lower.slice(1)}`;
+    const refused = await resetTwoFactor(mixed);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`Mehrere Benutzer heissen „${mixed}“`);
+    expect((await db.user.findUniqueOrThrow({ where: { id: twins[0]!.id } })).twoFactorEnabled).toBe(true);
   });
 
   test("an unknown user: a message and exit 1; no name: the usage and exit 2", async () => {

@@ -7,8 +7,40 @@ import { api } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { saveFile } from "@/lib/client/save-file";
 import { useAction } from "@/lib/client/use-action";
+import { isRecoveryCodeShape } from "@/lib/shared/recovery-code";
 import { totpDigits } from "@/lib/shared/totp-digits";
 import type { CurrentUserDto } from "@/lib/shared/api-types";
+
+/** The phone is lost: one of the recovery codes turns 2FA off instead (docs/PRODUCT-RULES.md §29.1). */
+function RecoveryCodeInput({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor="disable-2fa-recovery-code" className="block text-sm font-medium text-slate-700">
+        Wiederherstellungscode
+      </label>
+      <input
+        id="disable-2fa-recovery-code"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={20}
+        placeholder="xxxx-xxxx-xxxx"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${inputClass} max-w-64 font-mono text-lg tracking-wider`}
+      />
+    </div>
+  );
+}
 
 function CodeInput({
   id,
@@ -122,7 +154,8 @@ function RenewCodesDialog({ onClose, onRenewed }: { onClose: () => void; onRenew
     <Modal open title="Neue Wiederherstellungscodes" onClose={() => !busy && onClose()}>
       <form onSubmit={renew} className="space-y-4">
         <p className="text-sm text-slate-700">
-          Die bisherigen Codes gelten danach nicht mehr. Bestätige mit einem Code aus deiner Authenticator-App.
+          const [disableWithRecovery, setDisableWithRecovery] = useState(false); Die bisherigen Codes gelten danach
+          nicht mehr. Bestätige mit einem Code aus deiner Authenticator-App.
         </p>
         <CodeInput id="renew-codes-code" value={code} onChange={setCode} disabled={busy} />
         <ModalActions>
@@ -147,6 +180,7 @@ export function TwoFactorSection({ user, onChanged }: { user: CurrentUserDto; on
   const [setup, setSetup] = useState<{ qrCode: string; secret: string } | null>(null);
   const [code, setCode] = useState("");
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
+  const [disableWithRecovery, setDisableWithRecovery] = useState(false);
   const [renewing, setRenewing] = useState(false);
   const { busy, run } = useAction();
 
@@ -175,7 +209,7 @@ export function TwoFactorSection({ user, onChanged }: { user: CurrentUserDto; on
 
   async function disable(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const disabled = await run(() => api.post("/auth/disable-2fa", { token: code }), {
+    const disabled = await run(() => api.post("/auth/disable-2fa", { token: code.trim() }), {
       success: "2FA wurde deaktiviert",
       failure: "Ungültiger Token oder Fehler beim Deaktivieren",
     });
@@ -197,11 +231,37 @@ export function TwoFactorSection({ user, onChanged }: { user: CurrentUserDto; on
             </span>
             Bei der Anmeldung wird nach dem Passwort ein Code aus deiner Authenticator-App verlangt.
           </p>
-          <p className="text-sm text-slate-600">Zum Deaktivieren gib einen aktuellen Code ein.</p>
-          <CodeInput id="disable-2fa-code" value={code} onChange={setCode} disabled={busy} />
-          <Button type="submit" variant="danger" disabled={busy || code.length !== 6}>
-            {busy ? "Wird deaktiviert..." : "2FA deaktivieren"}
-          </Button>
+          <p className="text-sm text-slate-600">
+            {disableWithRecovery
+              ? "Handy verloren? Ein Wiederherstellungscode schaltet 2FA aus; danach kannst du sie auf dem neuen " +
+                "Handy wieder einrichten."
+              : "Zum Deaktivieren gib einen aktuellen Code ein."}
+          </p>
+          {disableWithRecovery ? (
+            <RecoveryCodeInput value={code} onChange={setCode} disabled={busy} />
+          ) : (
+            <CodeInput id="disable-2fa-code" value={code} onChange={setCode} disabled={busy} />
+          )}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              type="submit"
+              variant="danger"
+              disabled={busy || !(disableWithRecovery ? isRecoveryCodeShape(code) : code.length === 6)}
+            >
+              {busy ? "Wird deaktiviert..." : "2FA deaktivieren"}
+            </Button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                setDisableWithRecovery(!disableWithRecovery);
+                setCode("");
+              }}
+              className="rounded-lg py-2 text-sm text-accent-dark hover:underline"
+            >
+              {disableWithRecovery ? "Code aus der App verwenden" : "Wiederherstellungscode verwenden"}
+            </button>
+          </div>
         </form>
         <div className="space-y-3 border-t border-slate-200 pt-4">
           <h3 className="font-semibold">Wiederherstellungscodes</h3>

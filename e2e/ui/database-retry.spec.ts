@@ -11,6 +11,8 @@ const UNAVAILABLE = {
   error: "Die Datenbank ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.",
   code: "service_unavailable",
 };
+// What the server's start-up wait sends with its 503: nothing of the request ran, so a write may be sent again.
+const UNPROCESSED = { "X-Request-Unprocessed": "1" };
 
 async function openNewEmployee(page: Page, firstName: string, lastName: string) {
   await signIn(page, E2E_ADMIN, "/employees");
@@ -32,7 +34,7 @@ test("two 503s on saving an employee: one notice, retried, saved with what was t
     if (route.request().method() !== "POST") return route.continue();
     posts++;
     if (posts === 2) await secondMayAnswer; // the notice stays while the pictures are taken
-    if (posts <= 2) return route.fulfill({ status: 503, contentType: "application/json", json: UNAVAILABLE });
+    if (posts <= 2) return route.fulfill({ status: 503, headers: UNPROCESSED, json: UNAVAILABLE });
     return route.continue();
   });
   const errorToasts = page.locator("[data-sonner-toast][data-type=error]");
@@ -64,7 +66,7 @@ test("503 on every try: after the last one the normal error, the dialog keeps it
     if (route.request().method() !== "POST") return route.continue();
     sentAt.push(Date.now());
     // Retry-After is honoured (here 1 s each instead of 1, 2, 4 s).
-    return route.fulfill({ status: 503, headers: { "Retry-After": "1" }, json: UNAVAILABLE });
+    return route.fulfill({ status: 503, headers: { ...UNPROCESSED, "Retry-After": "1" }, json: UNAVAILABLE });
   });
 
   await dialog.getByRole("button", { name: "Speichern" }).click();
@@ -77,4 +79,22 @@ test("503 on every try: after the last one the normal error, the dialog keeps it
   for (const gap of gaps) expect(gap).toBeLessThan(2_500);
   await expect(dialog.getByLabel("Vorname")).toHaveValue("Beat");
   await expect(dialog.getByRole("button", { name: "Speichern" })).toBeEnabled();
+});
+
+test("a write's 503 from a database lost midway is not sent again: the error at once", async ({ page }) => {
+  const dialog = await openNewEmployee(page, "Urs", unique("Einmal"));
+  let posts = 0;
+  await page.route("**/api/employees", (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    posts++;
+    // No X-Request-Unprocessed: the server may have committed part of it.
+    return route.fulfill({ status: 503, headers: { "Retry-After": "1" }, json: UNAVAILABLE });
+  });
+
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page, UNAVAILABLE.error)).toBeVisible();
+  await expect(toast(page, NOTICE)).toHaveCount(0);
+  await page.waitForTimeout(1_500); // longer than the Retry-After: a retry would have been sent by now
+  expect(posts).toBe(1);
+  await expect(dialog.getByLabel("Vorname")).toHaveValue("Urs");
 });

@@ -140,7 +140,7 @@ test("deleting an employee counts shifts that become open and vacations deleted"
 
   const anna = await ask(busy);
   await expect(impact).toHaveText(
-    `${anna}: Die 4 künftigen Schichten werden offen und 2 künftige Ferien werden gelöscht.`,
+    `${anna}: Die 4 künftigen Schichten werden offen und 2 künftige Ferieneinträge werden gelöscht.`,
   );
   await reviewShots(page, "employee-delete-confirm");
   await confirm.getByRole("button", { name: "Abbrechen" }).click();

@@ -193,6 +193,25 @@ test("login with a recovery code: the field has the focus, the code works once",
   await expect(page.getByLabel("Wiederherstellungscode")).toHaveValue("");
 });
 
+test("the phone is lost: a recovery code turns 2FA off in the profile", async ({ page }) => {
+  const account = await createAccount(page.request, "user", "lostphone");
+  await signIn(page, account, "/profile");
+  const { codes } = await enableThroughApi(page.request, account);
+  await page.reload();
+  await page.getByRole("button", { name: "Wiederherstellungscode verwenden" }).click();
+  await expect(page.getByText("Handy verloren? Ein Wiederherstellungscode schaltet 2FA aus")).toBeVisible();
+  const field = page.getByLabel("Wiederherstellungscode");
+  await field.fill("zzzz-zzzz-zzzz");
+  await page.getByRole("button", { name: "2FA deaktivieren" }).click();
+  await expect(toast(page, "Ungültiger Token oder Fehler beim Deaktivieren")).toBeVisible();
+  await expect(page.getByTestId("recovery-codes-left")).toHaveText("Noch 10 Wiederherstellungscodes");
+
+  await field.fill(codes[4]!);
+  await page.getByRole("button", { name: "2FA deaktivieren" }).click();
+  await expect(toast(page, "2FA wurde deaktiviert")).toBeVisible();
+  await expect(page.getByRole("button", { name: "2FA einrichten" })).toBeVisible();
+});
+
 test("new recovery codes in the profile need a code from the app", async ({ page }) => {
   const account = await createAccount(page.request, "user", "renew");
   // Signed in first: a session outlives switching 2FA on.

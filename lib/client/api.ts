@@ -114,8 +114,14 @@ const RETRY_DELAYS_MS = [1000, 2000, 4000];
 const MAX_RETRY_AFTER_MS = 10_000;
 let requestsWaiting = 0;
 
-async function isDatabaseUnavailable(response: Response): Promise<boolean> {
+/**
+ * A database 503 worth sending again: always for a read; for a write only when the server says it did nothing
+ * (the start-up wait's X-Request-Unprocessed). A write that lost its database midway may have committed (a login's
+ * spent 2FA code, a created shift), and sending it again would repeat it (docs/PRODUCT-RULES.md §29.3).
+ */
+async function isRetryableUnavailable(method: string, response: Response): Promise<boolean> {
   if (response.status !== 503 || !response.headers.get("content-type")?.includes("json")) return false;
+  if (method !== "GET" && response.headers.get("x-request-unprocessed") !== "1") return false;
   return (await toRequestError(response.clone())).code === "service_unavailable";
 }
 
@@ -140,21 +146,22 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** `first`, and while it is a database 503, `again()` after each delay; the last answer, whatever it is. */
+/** `first`, and while it is a retryable database 503, `again()` after each delay; the last answer, whatever it is. */
 async function retryUnavailable(
+  method: string,
   first: Promise<Response>,
   again: () => Promise<Response>,
   signal?: AbortSignal,
 ): Promise<Response> {
   let response = await first;
-  if (!(await isDatabaseUnavailable(response))) return response;
+  if (!(await isRetryableUnavailable(method, response))) return response;
   requestsWaiting++;
   retryNotice.show();
   try {
     for (const backoffMs of RETRY_DELAYS_MS) {
       await pause(retryDelayMs(response, backoffMs), signal);
       response = await again();
-      if (!(await isDatabaseUnavailable(response))) break;
+      if (!(await isRetryableUnavailable(method, response))) break;
     }
   } finally {
     if (--requestsWaiting === 0) retryNotice.hide();
@@ -174,6 +181,7 @@ async function authorized(method: string, path: string, options: RequestOptions 
   const early =
     method === "GET" ? takeEarlyResponse(path, token)?.catch(() => send(method, path, token, options)) : undefined;
   let response = await retryUnavailable(
+    method,
     early ?? send(method, path, token, options),
     () => send(method, path, readAccessToken() ?? token, options),
     options.signal,
@@ -187,7 +195,12 @@ async function authorized(method: string, path: string, options: RequestOptions 
         endSession();
         throw error;
       }
-      response = await retryUnavailable(send(method, path, fresh, options), () => send(method, path, fresh, options));
+      response = await retryUnavailable(
+        method,
+        send(method, path, fresh, options),
+        () => send(method, path, fresh, options),
+        options.signal,
+      );
     }
   }
   if (response.status === 401) endSession();
@@ -205,7 +218,7 @@ async function jsonRequest<T>(method: string, path: string, options?: RequestOpt
 /** POSTs to a public auth endpoint (login, 2FA step, logout): no token, no refresh. */
 export async function publicPost<P extends ApiPath<"POST">>(path: P, body: unknown): Promise<ApiAnswer<"POST", P>> {
   const again = () => send("POST", path, null, { body });
-  const response = await retryUnavailable(again(), again);
+  const response = await retryUnavailable("POST", again(), again);
   if (!response.ok) throw await toRequestError(response);
   return (await response.json()) as ApiAnswer<"POST", P>;
 }

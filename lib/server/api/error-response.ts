@@ -20,11 +20,18 @@ export function validationError(error: z.ZodError, prefix?: "query" | "params"):
 /** Seconds a client should wait before retrying when PostgreSQL is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** 503 for "PostgreSQL is not reachable right now": the client may retry, nothing was half-written. */
-export function databaseUnavailable(): ApiError {
-  return new ApiError("service_unavailable", undefined, {
-    headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
-  });
+/**
+ * Marks a 503 that was answered before the request did any work (the start-up wait): the browser may send any
+ * method again. A 503 without it (the database lost in the middle of a request) may have committed part of a
+ * write, so only reads are retried (docs/PRODUCT-RULES.md §29.3).
+ */
+export const UNPROCESSED_HEADER = "X-Request-Unprocessed";
+
+/** 503 for "PostgreSQL is not reachable right now"; `unprocessed` when nothing of the request has run. */
+export function databaseUnavailable({ unprocessed = false }: { unprocessed?: boolean } = {}): ApiError {
+  const headers: Record<string, string> = { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) };
+  if (unprocessed) headers[UNPROCESSED_HEADER] = "1";
+  return new ApiError("service_unavailable", undefined, { headers });
 }
 
 /**

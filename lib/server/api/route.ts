@@ -86,7 +86,7 @@ export function route<
   const gated = extras?.whileWaitingForDatabase !== true;
   async function handle(request: Request, context?: NextRouteContext): Promise<Response> {
     try {
-      if (gated && isWaitingForDatabase()) throw databaseUnavailable();
+      if (gated && isWaitingForDatabase()) throw databaseUnavailable({ unprocessed: true });
       let user: AuthUser | null = null;
       let scheduleVersion: string | null = null;
       if (options.access !== "public") {

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
 import { db, type Tx } from "@/lib/server/db/client";
-import { replaceRecoveryCodes } from "./recovery-codes";
+import { consumeRecoveryCode, looksLikeRecoveryCode, replaceRecoveryCodes } from "./recovery-codes";
 import { open, seal } from "./secret-box";
 import { checkTotp, newTotpSecret, totpUri } from "./totp";
 
@@ -56,12 +56,29 @@ export async function enableTwoFactor({ code, audit }: TwoFactorCodeOptions): Pr
   });
 }
 
+const WRONG_CODE_FOR_DISABLE = "Ungültiger Token oder Fehler beim Deaktivieren";
+
+/**
+ * Turns the own 2FA off with a code from the app – or with a recovery code: someone who lost the phone and signed
+ * in with one must be able to set 2FA up on a new phone instead of spending a code at every login
+ * (docs/PRODUCT-RULES.md §29.1). The recovery code is spent in the transaction that turns 2FA off.
+ */
 export async function disableTwoFactor({ code, audit }: TwoFactorCodeOptions): Promise<void> {
   const user = audit.actor;
   const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
   if (!row.twoFactorEnabled || !row.twoFactorSecret) throw new ApiError("conflict", "2FA ist nicht aktiviert");
+  if (looksLikeRecoveryCode(code)) {
+    await db.$transaction(async (tx) => {
+      if ((await consumeRecoveryCode(tx, user.id, code)) === null) {
+        throw new ApiError("invalid_two_factor_token", WRONG_CODE_FOR_DISABLE);
+      }
+      await clearTwoFactor(tx, user.id);
+      await recordAudit({ ...audit, action: "auth.2fa_disabled", entityType: "user", entityId: user.id }, tx);
+    });
+    return;
+  }
   const check = await checkTotp({ secret: open(row.twoFactorSecret), code, lastUsedStep: row.twoFactorLastStep });
-  if (!check.valid) throw new ApiError("invalid_two_factor_token", "Ungültiger Token oder Fehler beim Deaktivieren");
+  if (!check.valid) throw new ApiError("invalid_two_factor_token", WRONG_CODE_FOR_DISABLE);
 
   await db.$transaction(async (tx) => {
     // The code is consumed like at login: the same code cannot be replayed.
@@ -71,7 +88,7 @@ export async function disableTwoFactor({ code, audit }: TwoFactorCodeOptions): P
           two_factor_last_step = NULL
       WHERE id = ${user.id} AND two_factor_enabled
         AND (two_factor_last_step IS NULL OR two_factor_last_step < ${check.timeStep})`;
-    if (taken !== 1) throw new ApiError("invalid_two_factor_token", "Ungültiger Token oder Fehler beim Deaktivieren");
+    if (taken !== 1) throw new ApiError("invalid_two_factor_token", WRONG_CODE_FOR_DISABLE);
     await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
     await recordAudit({ ...audit, action: "auth.2fa_disabled", entityType: "user", entityId: user.id }, tx);
   });

@@ -21,12 +21,19 @@ async function thrownBy(run: () => Promise<unknown>): Promise<unknown> {
 
 async function answerTo(error: unknown) {
   const response = errorResponse(error, new Request("http://localhost/api/test", { method: "POST" }));
-  return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.json() };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    // Lost midway, a write may have committed: never marked as safe to send again (docs/PRODUCT-RULES.md §29.3).
+    unprocessed: response.headers.get("x-request-unprocessed"),
+    body: await response.json(),
+  };
 }
 
 const UNAVAILABLE = {
   status: 503,
   retryAfter: "5",
+  unprocessed: null,
   body: {
     error: "Die Datenbank ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.",
     code: "service_unavailable",

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { GET as listLocations, POST as createLocation } from "@/app/api/locations/route";
 import { db } from "@/lib/server/db/client";
-import { call, createUser } from "@/tests/support/api";
+import { call, createUser, uniqueName } from "@/tests/support/api";
 import { isWaitingForDatabase, retryDelaySeconds, waitForDatabase } from "./wait-for-database";
 
 // docs/PRODUCT-RULES.md §29.3: the server waits for its database in the
@@ -56,7 +56,7 @@ describe("waiting for the database at start", () => {
 
   test("while waiting: 503 + Retry-After on every route and on health, nothing written", async () => {
     const { token } = await createUser("admin");
-    const before = await db.location.count();
+    const name = uniqueName("Wartehalle");
     let release!: () => void;
     const reachable = new Promise<void>((resolve) => (release = resolve));
     let probes = 0;
@@ -70,9 +70,10 @@ describe("waiting for the database at start", () => {
     });
     expect(isWaitingForDatabase()).toBe(true);
 
-    const created = await call(createLocation, { token, body: { name: "Wartehalle", color: "#123456" } });
+    const created = await call(createLocation, { token, body: { name, color: "#123456" } });
     expect(created.status).toBe(503);
     expect(created.headers.get("retry-after")).toBe("5");
+    expect(created.headers.get("x-request-unprocessed")).toBe("1"); // the browser may send the write again
     expect(created.json).toEqual(UNAVAILABLE);
     const listed = await call(listLocations, { token });
     expect(listed.status).toBe(503);
@@ -82,13 +83,13 @@ describe("waiting for the database at start", () => {
     expect(notOk.status).toBe(503);
     expect(notOk.headers.get("retry-after")).toBe("5");
     expect(notOk.json).toEqual({ status: "error", db: "unreachable", ...UNAVAILABLE });
-    expect(await db.location.count()).toBe(before);
+    expect(await db.location.count({ where: { name } })).toBe(0);
 
     release();
     await waiting;
     expect(isWaitingForDatabase()).toBe(false);
     expect((await call(health)).json).toEqual({ status: "ok", db: "ok" });
-    expect((await call(createLocation, { token, body: { name: "Wartehalle", color: "#123456" } })).status).toBe(201);
+    expect((await call(createLocation, { token, body: { name, color: "#123456" } })).status).toBe(201);
   });
 
   test("migrations and the first admin run exactly once, after the database answers", async () => {

@@ -135,7 +135,15 @@ function errorResponses(operation: Operation): OpenApiOperation["responses"] {
       description:
         "`service_unavailable`: the database cannot be reached right now; " +
         "a write either completed or did not happen at all, retry later",
-      headers: { "Retry-After": { description: "Seconds after which to retry", schema: { type: "integer" } } },
+      headers: {
+        "Retry-After": { description: "Seconds after which to retry", schema: { type: "integer" } },
+        "X-Request-Unprocessed": {
+          description:
+            "`1` when nothing of the request ran (the server is still waiting for its database at start): " +
+            "a write may be sent again as it is; without it, only reads are safe to repeat",
+          schema: { type: "string", enum: ["1"] },
+        },
+      },
       content: ERROR_CONTENT,
     };
   }

@@ -7,6 +7,7 @@ import {
   refreshTokenSchema,
   sessionSchema,
   sessionTokensSchema,
+  disableTwoFactorSchema,
   twoFactorCodeSchema,
   twoFactorEnabledSchema,
   twoFactorSetupSchema,
@@ -147,10 +148,12 @@ export const disableTwoFactor = defineOperation({
   path: "/api/auth/disable-2fa",
   id: "disableTwoFactor",
   tag,
-  summary: "Turn 2FA off with a valid code",
-  description: "Deletes the recovery codes as well.",
+  summary: "Turn 2FA off with a valid code or a recovery code",
+  description:
+    "A code from the authenticator app, or one of the recovery codes (the phone is lost: it is spent, then 2FA is " +
+    "off and can be set up on a new phone). Deletes the recovery codes as well.",
   access: "profile:manage",
-  body: twoFactorCodeSchema,
+  body: disableTwoFactorSchema,
   responses: [{ status: 200, description: "2FA is off", schema: twoFactorStateSchema }],
   errors: [
     { status: 400, description: "`invalid_two_factor_token`: wrong or already used code" },

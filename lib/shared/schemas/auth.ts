@@ -34,6 +34,9 @@ export const totpOrRecoveryCodeSchema = z
   .max(40, { error: CODE_OR_RECOVERY_CODE })
   .refine((value) => /^\d{6}$/.test(value) || isRecoveryCodeShape(value), { error: CODE_OR_RECOVERY_CODE });
 
+/** Turning 2FA off: a code from the app, or a recovery code when the phone is gone (docs/PRODUCT-RULES.md §29.1). */
+export const disableTwoFactorSchema = z.object({ token: totpOrRecoveryCodeSchema });
+
 export const verifyTwoFactorSchema = z.object({
   tempToken: z
     .string({ error: "Anmeldung abgelaufen" })

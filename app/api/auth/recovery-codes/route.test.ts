@@ -21,10 +21,11 @@ const codeAt = (secret: string, offsetSeconds = 0) =>
 async function userWithRecoveryCodes() {
   const { user, token } = await createUser("user");
   const secret = (await call(setup, { token, method: "POST" })).json.secret as string;
-  const res = await call(enable, { token, body: { token: await codeAt(secret) } });
+  const enabledWith = await codeAt(secret);
+  const res = await call(enable, { token, body: { token: enabledWith } });
   expect(res.status).toBe(200);
   const answer = twoFactorEnabledSchema.parse(res.json);
-  return { user, token, secret, codes: answer.recovery_codes };
+  return { user, token, secret, enabledWith, codes: answer.recovery_codes };
 }
 
 async function passwordStep(username: string) {
@@ -140,9 +141,9 @@ describe("POST /api/auth/recovery-codes", () => {
   });
 
   test("a wrong or used TOTP code: 400, the codes stay; without 2FA: 409", async () => {
-    const { user, token, secret, codes } = await userWithRecoveryCodes();
-    // The code that enabled 2FA is spent.
-    const replay = await call(renew, { token, body: { token: await codeAt(secret) } });
+    const { user, token, enabledWith, codes } = await userWithRecoveryCodes();
+    // The code that enabled 2FA is spent (the very string: a new 30 s step meanwhile would give a fresh code).
+    const replay = await call(renew, { token, body: { token: enabledWith } });
     expect(replay.status).toBe(400);
     expect(replay.json).toEqual({
       error: "Ungültiger Token – es wurden keine neuen Codes erzeugt",
@@ -164,5 +165,29 @@ describe("POST /api/auth/recovery-codes", () => {
     expect((await call(disable, { token, body: { token: await codeAt(secret, 30) } })).status).toBe(200);
     expect(await db.recoveryCode.count({ where: { userId: user.id } })).toBe(0);
     expect(await codesLeft(token)).toBe(0);
+  });
+
+  test("the phone is lost: a recovery code turns 2FA off (spent); a wrong one changes nothing", async () => {
+    const { user, token, codes } = await userWithRecoveryCodes();
+    const wrong = await call(disable, { token, body: { token: "zzzz-zzzz-zzzz" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json).toMatchObject({ code: "invalid_two_factor_token" });
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).twoFactorEnabled).toBe(true);
+    expect(await codesLeft(token)).toBe(10);
+
+    const off = await call(disable, { token, body: { token: codes[3]!.toUpperCase() } });
+    expect(off.status).toBe(200);
+    const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null });
+    expect(await db.recoveryCode.count({ where: { userId: user.id } })).toBe(0);
+    const audit = await db.auditLog.findFirst({ where: { entityId: user.id, action: "auth.2fa_disabled" } });
+    expect(audit).not.toBeNull();
+    // The password alone signs in now, until 2FA is set up on the new phone.
+    const signIn = await call(login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+      headers: { "x-forwarded-for": uniqueIp() },
+    });
+    expect(signIn.json.requires2FA).toBeUndefined();
+    expect(signIn.json.accessToken).toEqual(expect.any(String));
   });
 });
