@@ -215,10 +215,17 @@ export function ScheduleScreen() {
 
   // Focus goes back to what opened a dialog (the cell's "+", the chip) when it closes (§27.2).
   const opener = useRef<string | null>(null);
-  const returnFocus = useCallback(() => {
+  const returnFocus = useCallback((after?: Promise<unknown>) => {
     const selector = opener.current;
     opener.current = null;
-    if (selector) requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+    if (!selector) return;
+    const focus = () => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+    focus();
+    // The reload after a save may re-render the grid and drop the focused node (seen on a loaded machine): once
+    // more when it is done, unless the user has moved the focus elsewhere meanwhile.
+    void after?.then(() => {
+      if (document.activeElement === document.body) focus();
+    });
   }, []);
 
   const latest = useRef({ week, employees: employees.data ?? [], locations: locations.data ?? [] });
@@ -428,8 +435,7 @@ export function ScheduleScreen() {
           }}
           onSaved={() => {
             setDraft(null);
-            returnFocus();
-            void week.reload();
+            returnFocus(week.reload());
           }}
           onUndone={() => void week.reload()}
         />

@@ -141,8 +141,11 @@ export function ShiftChip(props: Props) {
             "sm:pointer-fine:absolute sm:pointer-fine:right-0.5 sm:pointer-fine:top-0.5 sm:pointer-fine:p-1",
             "sm:pointer-fine:opacity-0 sm:pointer-fine:focus:opacity-100 sm:pointer-fine:group-hover:opacity-100",
             "sm:pointer-fine:group-focus-within:opacity-100 max-lg:opacity-100",
+            // The word "Löschen" is text on the chip's tint (amber for open shifts): slate-700 keeps its contrast.
             "max-sm:min-h-11 max-sm:w-full max-sm:border-t max-sm:border-slate-200 max-sm:text-xs",
+            "max-sm:text-slate-700",
             "pointer-coarse:min-h-11 pointer-coarse:w-full pointer-coarse:border-t pointer-coarse:border-slate-200",
+            "pointer-coarse:text-slate-700",
           )}
         >
           <svg width="14" height="14" viewBox="0 0 20 20" aria-hidden="true">

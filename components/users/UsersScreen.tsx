@@ -161,7 +161,7 @@ function UserAdministration({ currentUserId }: { currentUserId: number }) {
                         size="sm"
                         variant="ghost"
                         onClick={() => setResetting(account)}
-                        aria-label={`2FA von ${account.username} zurücksetzen`}
+                        aria-label={`2FA zurücksetzen für ${account.username}`}
                       >
                         2FA zurücksetzen
                       </Button>

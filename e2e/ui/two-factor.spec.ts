@@ -236,14 +236,14 @@ test("an admin resets another user's 2FA after a confirmation", async ({ page })
   await signIn(page, admin, "/users");
   const row = page.getByRole("row").filter({ hasText: account.username });
   await expect(row.getByText("Aktiviert", { exact: true })).toBeVisible();
-  await row.getByRole("button", { name: `2FA von ${account.username} zurücksetzen` }).click();
+  await row.getByRole("button", { name: `2FA zurücksetzen für ${account.username}` }).click();
   const dialog = page.getByRole("dialog", { name: "2FA zurücksetzen" });
   await expect(dialog).toContainText(`Die Zwei-Faktor-Anmeldung von „${account.username}“ wirklich zurücksetzen?`);
   await reviewShots(page, "users-reset-2fa");
   await dialog.getByRole("button", { name: "2FA zurücksetzen" }).click();
   await expect(toast(page, "2FA zurückgesetzt!")).toBeVisible();
   await expect(row.getByText("Deaktiviert", { exact: true })).toBeVisible();
-  await expect(row.getByRole("button", { name: `2FA von ${account.username} zurücksetzen` })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: `2FA zurücksetzen für ${account.username}` })).toHaveCount(0);
 
   // The user signs in with the password alone.
   await page.getByRole("button", { name: "Abmelden" }).click();
