@@ -1,7 +1,4 @@
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { describeAudit } from "@/lib/server/audit/describe-audit";
 import { seal } from "@/lib/server/auth/secret-box";
@@ -9,24 +6,13 @@ import { hashRecoveryCode } from "@/lib/server/auth/recovery-codes";
 import { newTotpSecret } from "@/lib/server/auth/totp";
 import { db } from "@/lib/server/db/client";
 import { createUser } from "@/tests/support/api";
+import { runScript } from "@/tests/support/run-script";
 
 // `npm run admin:reset-2fa USERNAME` (docs/PRODUCT-RULES.md §29.1) as its own process, against the test database
 // (DATABASE_URL, as the worker has it).
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 function resetTwoFactor(...args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts", "admin-reset-2fa.mjs"), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runScript("admin-reset-2fa.mjs", args, { ...process.env });
 }
 
 describe("npm run admin:reset-2fa", () => {

@@ -1,17 +1,15 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createDatabaseIfMissing, migrateDeploy, startEmbeddedPostgres } from "../scripts/lib/database.mjs";
 import { freePort } from "../scripts/lib/free-port.mjs";
+import { runScript } from "./support/run-script";
 
 // `npm run db:backup` / `db:restore` end to end, as separate processes: once
 // on the embedded default (DATA_DIR, no DATABASE_URL), once on DATABASE_URL.
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const EMBEDDED_PORT = await freePort(); // never a fixed port: parallel runs must not collide
 
 let dir = "";
@@ -27,18 +25,7 @@ afterAll(async () => {
 
 function run(script: string, args: string[], env: Record<string, string>) {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts", script), ...args], {
-      cwd: ROOT,
-      env: { ...inherited, ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runScript(script, args, { ...inherited, ...env });
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
+import { RecoveryCodeField } from "@/components/ui/RecoveryCodeField";
 import { inputClass } from "@/components/ui/Field";
 import { errorMessage } from "@/lib/client/api";
 import { login, startPage, useAuth, verifyTwoFactor } from "@/lib/client/auth-store";
@@ -98,25 +99,14 @@ export function LoginForm() {
           </p>
         </div>
         {recovery ? (
-          <div className="space-y-1">
-            <label htmlFor="recovery-code" className="block text-sm font-medium text-slate-700">
-              Wiederherstellungscode
-            </label>
-            <input
-              ref={codeField}
-              id="recovery-code"
-              name="recovery-code"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={20}
-              placeholder="xxxx-xxxx-xxxx"
-              disabled={busy}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              className={`${inputClass} text-center font-mono text-xl tracking-widest`}
-            />
-          </div>
+          <RecoveryCodeField
+            ref={codeField}
+            id="recovery-code"
+            value={code}
+            onChange={setCode}
+            disabled={busy}
+            className="text-center text-xl tracking-widest"
+          />
         ) : (
           <div className="space-y-1">
             <label htmlFor="totp-code" className="block text-sm font-medium text-slate-700">

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { inputClass } from "@/components/ui/Field";
 import { Modal, ModalActions } from "@/components/ui/Modal";
+import { RecoveryCodeField } from "@/components/ui/RecoveryCodeField";
 import { api } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { saveFile } from "@/lib/client/save-file";
@@ -10,37 +11,6 @@ import { useAction } from "@/lib/client/use-action";
 import { isRecoveryCodeShape } from "@/lib/shared/recovery-code";
 import { totpDigits } from "@/lib/shared/totp-digits";
 import type { CurrentUserDto } from "@/lib/shared/api-types";
-
-/** The phone is lost: one of the recovery codes turns 2FA off instead (docs/PRODUCT-RULES.md §29.1). */
-function RecoveryCodeInput({
-  value,
-  onChange,
-  disabled,
-}: {
-  value: string;
-  onChange: (code: string) => void;
-  disabled: boolean;
-}) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor="disable-2fa-recovery-code" className="block text-sm font-medium text-slate-700">
-        Wiederherstellungscode
-      </label>
-      <input
-        id="disable-2fa-recovery-code"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={20}
-        placeholder="xxxx-xxxx-xxxx"
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-        className={`${inputClass} max-w-64 font-mono text-lg tracking-wider`}
-      />
-    </div>
-  );
-}
 
 function CodeInput({
   id,
@@ -238,7 +208,14 @@ export function TwoFactorSection({ user, onChanged }: { user: CurrentUserDto; on
               : "Zum Deaktivieren gib einen aktuellen Code ein."}
           </p>
           {disableWithRecovery ? (
-            <RecoveryCodeInput value={code} onChange={setCode} disabled={busy} />
+            // The phone is lost: one of the recovery codes turns 2FA off instead (docs/PRODUCT-RULES.md §29.1).
+            <RecoveryCodeField
+              id="disable-2fa-recovery-code"
+              value={code}
+              onChange={setCode}
+              disabled={busy}
+              className="max-w-64 text-lg tracking-wider"
+            />
           ) : (
             <CodeInput id="disable-2fa-code" value={code} onChange={setCode} disabled={busy} />
           )}
