@@ -123,6 +123,13 @@ test("deleting an employee counts shifts that become open and vacations deleted"
     await post(page.request, "/api/shifts", { ...shift, employee_id: busy.id, shift_date: addDays(monday, day) });
   }
   await post(page.request, "/api/shifts", { ...shift, employee_id: single.id, shift_date: addDays(monday, 4) });
+  // Beat signs in with an account of his own: archiving him removes the link.
+  await post(page.request, "/api/users", {
+    username: unique("beat").toLowerCase(),
+    password: "ein-langes-passwort",
+    role: "user",
+    employee_id: single.id,
+  });
   for (const week of [1, 2]) {
     const day = addDays(monday, 7 * week);
     await post(page.request, "/api/vacations", { employee_id: busy.id, start_date: day, end_date: day });
@@ -147,7 +154,9 @@ test("deleting an employee counts shifts that become open and vacations deleted"
   await expect(confirm).toBeHidden();
 
   const beat = await ask(single);
-  await expect(impact).toHaveText(`${beat}: Die 1 künftige Schicht wird offen.`);
+  await expect(impact).toHaveText(
+    `${beat}: Die 1 künftige Schicht wird offen. Das verknüpfte Benutzerkonto wird getrennt.`,
+  );
   await page.keyboard.press("Escape");
 
   const carla = await ask(idle);

@@ -14,6 +14,13 @@ export const futureShiftsOf = ({ employeeId, today }: EmployeeScope): Prisma.Shi
   shiftDate: { gte: toDateColumn(today) },
 });
 
+/** The vacations running today that began before: they are cut to end yesterday (the days taken stay charged). */
+export const runningVacationsOf = ({ employeeId, today }: EmployeeScope): Prisma.VacationWhereInput => ({
+  employeeId,
+  startDate: { lt: toDateColumn(today) },
+  endDate: { gte: toDateColumn(today) },
+});
+
 /** The vacations starting today or later: they are deleted (one running today is only cut). */
 export const futureVacationsOf = ({ employeeId, today }: EmployeeScope): Prisma.VacationWhereInput => ({
   employeeId,

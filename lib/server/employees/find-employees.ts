@@ -11,7 +11,7 @@ import type { Availability, EmployeeDeletionImpact } from "@/lib/shared/api-type
 import { addDays, eachDate, mondayOf } from "@/lib/shared/dates";
 import { sumHours } from "@/lib/shared/hours";
 import { weekStatus } from "@/lib/shared/week-status";
-import { futureShiftsOf, futureVacationsOf } from "./archive-scope";
+import { futureShiftsOf, futureVacationsOf, runningVacationsOf } from "./archive-scope";
 import { toEmployeeDto, type EmployeeDto } from "./employee-dto";
 
 export type { Availability };
@@ -83,18 +83,26 @@ export async function getEmployee({ id }: IdOptions): Promise<EmployeeDto> {
 }
 
 /**
- * What archiving the employee would do now (docs/PRODUCT-RULES.md §29.4): the shifts that would become open and the
- * vacations that would be deleted, counted with the archive's own definition of "from today on" (§8).
+ * What archiving the employee would do now (docs/PRODUCT-RULES.md §29.4): the shifts that would become open, the
+ * vacations that would be deleted or cut, the user accounts that would lose the link – counted with the archive's own
+ * definitions of "from today on" (§8).
  */
 export async function getEmployeeDeletionImpact({ id }: IdOptions): Promise<EmployeeDeletionImpact> {
   const scope = { employeeId: id, today: businessToday() };
-  const [active, futureShifts, futureVacations] = await db.$transaction([
+  const [active, futureShifts, futureVacations, runningVacations, linkedUsers] = await db.$transaction([
     db.employee.count({ where: { id, archivedAt: null } }),
     db.shift.count({ where: futureShiftsOf(scope) }),
     db.vacation.count({ where: futureVacationsOf(scope) }),
+    db.vacation.count({ where: runningVacationsOf(scope) }),
+    db.user.count({ where: { employeeId: id } }),
   ]);
   if (active !== 1) throw employeeNotFound();
-  return { future_shifts: futureShifts, future_vacations: futureVacations };
+  return {
+    future_shifts: futureShifts,
+    future_vacations: futureVacations,
+    running_vacations: runningVacations,
+    linked_users: linkedUsers,
+  };
 }
 
 export const employeeNotFound = () => new ApiError("not_found", "Mitarbeiter nicht gefunden");

@@ -9,7 +9,7 @@ import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/d
 import { lockEmployeeShifts } from "@/lib/server/shifts/write-shifts";
 import { addDays } from "@/lib/shared/dates";
 import type { EmployeeInput, EmployeeUpdate } from "@/lib/shared/schemas/employee";
-import { futureShiftsOf, futureVacationsOf } from "./archive-scope";
+import { futureShiftsOf, futureVacationsOf, runningVacationsOf } from "./archive-scope";
 import type { EmployeeDto } from "./employee-dto";
 import { employeeNotFound, getEmployee } from "./find-employees";
 
@@ -135,9 +135,7 @@ export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<voi
     const unassigned = await tx.shift.updateMany({ where: futureShiftsOf(scope), data: { employeeId: null } });
     const deleted = await tx.vacation.deleteMany({ where: futureVacationsOf(scope) });
     const unlinked = await tx.user.updateMany({ where: { employeeId: id }, data: { employeeId: null } });
-    const running = await tx.vacation.findMany({
-      where: { employeeId: id, startDate: { lt: toDateColumn(today) }, endDate: { gte: toDateColumn(today) } },
-    });
+    const running = await tx.vacation.findMany({ where: runningVacationsOf(scope) });
     for (const vacation of running) {
       // It keeps the days it was charged up to yesterday (docs/PRODUCT-RULES.md §22).
       await tx.vacationDay.deleteMany({ where: { vacationId: vacation.id, day: { gte: toDateColumn(today) } } });

@@ -14,6 +14,13 @@ export const futureShiftsAt = ({ locationId, today }: LocationScope): Prisma.Shi
   shiftDate: { gte: toDateColumn(today) },
 });
 
+/** Its place among employees' Einsatzorte (§28.1): removed; someone left with none then works everywhere. */
+export const einsatzortRowsAt = ({
+  locationId,
+}: Pick<LocationScope, "locationId">): Prisma.EmployeeLocationWhereInput => ({
+  locationId,
+});
+
 /** Every week-template row naming it. */
 export const templateRowsAt = ({
   locationId,

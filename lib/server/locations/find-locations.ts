@@ -5,7 +5,7 @@ import { db } from "@/lib/server/db/client";
 import type { IdOptions } from "@/lib/server/domain-options";
 import type { LocationDeletionImpact, LocationDto } from "@/lib/shared/api-types";
 import { compareNames } from "@/lib/shared/collation";
-import { futureShiftsAt, templateRowsAt } from "./archive-scope";
+import { einsatzortRowsAt, futureShiftsAt, templateRowsAt } from "./archive-scope";
 import { shiftPresetDtoSelect, shiftPresetOrder, toShiftPresetDto } from "./shift-preset-dto";
 
 export type { LocationDto };
@@ -57,13 +57,14 @@ export async function getLocation({ id }: IdOptions): Promise<LocationDto> {
  * template rows, counted with the archive's own definitions (§8).
  */
 export async function getLocationDeletionImpact({ id }: IdOptions): Promise<LocationDeletionImpact> {
-  const [active, futureShifts, templateRows] = await db.$transaction([
+  const [active, futureShifts, templateRows, einsatzortEmployees] = await db.$transaction([
     db.location.count({ where: { id, archivedAt: null } }),
     db.shift.count({ where: futureShiftsAt({ locationId: id, today: businessToday() }) }),
     db.weekTemplateShift.count({ where: templateRowsAt({ locationId: id }) }),
+    db.employeeLocation.count({ where: einsatzortRowsAt({ locationId: id }) }),
   ]);
   if (active !== 1) throw locationNotFound();
-  return { future_shifts: futureShifts, template_rows: templateRows };
+  return { future_shifts: futureShifts, template_rows: templateRows, einsatzort_employees: einsatzortEmployees };
 }
 
 export const locationNotFound = () => new ApiError("not_found", "Standort nicht gefunden");

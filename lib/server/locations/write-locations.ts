@@ -4,7 +4,7 @@ import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import type { LocationInput, LocationUpdate } from "@/lib/shared/schemas/location";
-import { futureShiftsAt, templateRowsAt } from "./archive-scope";
+import { einsatzortRowsAt, futureShiftsAt, templateRowsAt } from "./archive-scope";
 import { locationDtoSelect, locationNotFound, toLocationDto, type LocationDto } from "./find-locations";
 
 export async function createLocation({ input, audit }: CreateOptions<LocationInput>): Promise<LocationDto> {
@@ -58,7 +58,7 @@ export async function archiveLocation({ id, audit }: RemoveOptions): Promise<voi
     if (count !== 1) throw locationNotFound();
     const shifts = await tx.shift.deleteMany({ where: futureShiftsAt({ locationId: id, today: businessToday() }) });
     const templateRows = await tx.weekTemplateShift.deleteMany({ where: templateRowsAt({ locationId: id }) });
-    const employees = await tx.employeeLocation.deleteMany({ where: { locationId: id } });
+    const employees = await tx.employeeLocation.deleteMany({ where: einsatzortRowsAt({ locationId: id }) });
     await recordAudit(
       {
         ...audit,

@@ -106,4 +106,9 @@ export const availabilitySchema = z.strictObject({
 export const employeeDeletionImpactSchema = z.strictObject({
   future_shifts: z.number().int().meta({ description: "Shifts dated today or later: they become open" }),
   future_vacations: z.number().int().meta({ description: "Vacations starting today or later: they are deleted" }),
+  running_vacations: z
+    .number()
+    .int()
+    .meta({ description: "Vacations that began before today and run on: they are cut to end yesterday" }),
+  linked_users: z.number().int().meta({ description: "User accounts linked to the employee: the link is removed" }),
 });

@@ -52,4 +52,8 @@ export const locationDtoSchema = z.strictObject({
 export const locationDeletionImpactSchema = z.strictObject({
   future_shifts: z.number().int().meta({ description: "The location's shifts dated today or later" }),
   template_rows: z.number().int().meta({ description: "Week-template rows naming the location" }),
+  einsatzort_employees: z
+    .number()
+    .int()
+    .meta({ description: "Employees with the location among their Einsatzorte (location_ids): it is removed there" }),
 });

@@ -32,14 +32,23 @@ describe("GET /api/locations/{id}/deletion-impact (docs/PRODUCT-RULES.md §29.4)
       data: { name: uniqueName("Vorlage"), shifts: { create: [row(l.id, 1), row(l.id, 2), row(other.id, 3)] } },
     });
     await db.weekTemplate.create({ data: { name: uniqueName("Vorlage"), shifts: { create: [row(l.id, 5)] } } });
+    // Two employees have it among their Einsatzorte, one of them another one too.
+    const onlyHere = await fx.employee();
+    await db.employeeLocation.createMany({
+      data: [
+        { employeeId: e.id, locationId: l.id },
+        { employeeId: e.id, locationId: other.id },
+        { employeeId: onlyHere.id, locationId: l.id },
+      ],
+    });
 
     const res = await call(impact, { token, ...idParams(l.id) });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ future_shifts: 3, template_rows: 3 });
+    expect(res.json).toEqual({ future_shifts: 3, template_rows: 3, einsatzort_employees: 2 });
 
     expect((await call(remove, { token, ...idParams(l.id), method: "DELETE" })).status).toBe(200);
     const audit = await db.auditLog.findFirstOrThrow({ where: { action: "location.archive", entityId: l.id } });
-    expect(audit.details).toMatchObject({ shifts_deleted: 3, template_shifts_deleted: 3 });
+    expect(audit.details).toMatchObject({ shifts_deleted: 3, template_shifts_deleted: 3, employees_unlinked: 2 });
   });
 
   test("archived or unknown: 404; managers and users: 403", async () => {
@@ -54,6 +63,7 @@ describe("GET /api/locations/{id}/deletion-impact (docs/PRODUCT-RULES.md §29.4)
     expect((await call(impact, { token, ...idParams(active.id) })).json).toEqual({
       future_shifts: 0,
       template_rows: 0,
+      einsatzort_employees: 0,
     });
     for (const role of ["manager", "user"] as const) {
       const other = await createUser(role);
