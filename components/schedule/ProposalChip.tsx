@@ -1,8 +1,8 @@
 "use client";
+import { ChipHeadline } from "@/components/ui/ShiftChip";
 import type { ShiftDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { OPEN_SHIFT_COLORS } from "@/lib/shared/colors";
-import { formatHours } from "@/lib/shared/hours";
 import type { ProposalMark } from "./auto-fill-model";
 
 /**
@@ -41,19 +41,7 @@ export function ProposalChip({
       )}
       style={open ? { borderColor: OPEN_SHIFT_COLORS.border, backgroundColor: OPEN_SHIFT_COLORS.background } : {}}
     >
-      <span
-        title={title}
-        className={classNames(
-          "block overflow-hidden text-ellipsis font-medium leading-tight",
-          open ? "text-amber-900" : "text-slate-900",
-        )}
-      >
-        {title}
-      </span>
-      <span className="flex flex-wrap gap-x-1 tabular-nums text-slate-700">
-        <span className="whitespace-nowrap">{times}</span>
-        <span className="whitespace-nowrap">· {formatHours(shift.hours)} h</span>
-      </span>
+      <ChipHeadline title={title} open={open} shift={shift} />
       <span
         aria-hidden="true"
         className={classNames(

@@ -32,6 +32,41 @@ type Props = {
  * One shift: who works (or "Offen" on the open shift's colours,
  * lib/shared/colors.ts), the times with the hours, and the custom name.
  */
+/**
+ * A chip's first lines, shared by saved shifts and proposals: the person (or "Offen") and the time with the hours.
+ * Lines break between words only; a word wider than the chip ends in "…", the title names it whole (§29.5). The time
+ * sits on a line of its own and the hours after it, so narrow columns wrap between them, not inside.
+ */
+export function ChipHeadline({
+  title,
+  open,
+  shift,
+}: {
+  title: string;
+  open: boolean;
+  shift: Pick<ShiftDto, "start_time" | "end_time" | "hours">;
+}) {
+  return (
+    <>
+      <span
+        title={title}
+        className={classNames(
+          "block overflow-hidden text-ellipsis font-medium leading-tight",
+          open ? "text-amber-900" : "text-slate-900",
+        )}
+      >
+        {title}
+      </span>
+      <span className="flex flex-wrap gap-x-1 tabular-nums text-slate-700">
+        <span className="whitespace-nowrap">
+          {shift.start_time}–{shift.end_time}
+        </span>
+        <span className="whitespace-nowrap">· {formatHours(shift.hours)} h</span>
+      </span>
+    </>
+  );
+}
+
 export function ShiftChip(props: Props) {
   const { shift, variant, onEdit, onDelete, findings = [], onFindings, applicants = 0, heading = "employee" } = props;
   const open = shift.employee_id === null;
@@ -72,23 +107,7 @@ export function ShiftChip(props: Props) {
     (applied ? `, ${applied}` : "");
   const body = (
     <>
-      {/* Lines break between words only; a word wider than the chip ends in "…", the title names it whole (§29.5). */}
-      <span
-        title={title}
-        className={classNames(
-          "block overflow-hidden text-ellipsis font-medium leading-tight",
-          open ? "text-amber-900" : "text-slate-900",
-        )}
-      >
-        {title}
-      </span>
-      {/* The time on a line of its own and the hours after it, so narrow columns wrap between them, not inside. */}
-      <span className="flex flex-wrap gap-x-1 tabular-nums text-slate-700">
-        <span className="whitespace-nowrap">
-          {shift.start_time}–{shift.end_time}
-        </span>
-        <span className="whitespace-nowrap">· {formatHours(shift.hours)} h</span>
-      </span>
+      <ChipHeadline title={title} open={open} shift={shift} />
       {customName && (
         <span title={customName} className="block overflow-hidden text-ellipsis italic text-slate-600">
           {customName}
