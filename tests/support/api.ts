@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Role } from "@/generated/prisma/client";
 import { signAccessToken } from "@/lib/server/auth/access-token";
+import { hashOpaqueToken, newOpaqueToken } from "@/lib/server/auth/opaque-token";
+import { REFRESH_TOKEN_TTL_MS } from "@/lib/server/auth/sessions";
 import { db } from "@/lib/server/db/client";
 
 type Handler = (
@@ -52,20 +54,30 @@ export async function call(handler: Handler, options: CallOptions = {}) {
 const TEST_PASSWORD_HASH = "$2b$04$bPH5V6vuXpjMiPnnpiokEOoUuQSEJia6xOY74GYxL6/koPNQy2w4S";
 
 /**
- * A user with a unique name and a valid access token; `employeeId` links it to that employee
- * (docs/PRODUCT-RULES.md §26.1).
+ * A user with a unique name, signed in: a session of its own (a refresh token family, as a login starts it, but
+ * without the login's audit row) and an access token naming it, since a token is valid only while its session lives
+ * (docs/PRODUCT-RULES.md §4.1). `employeeId` links the user to that employee (docs/PRODUCT-RULES.md §26.1).
  */
 export async function createUser(role: keyof typeof Role = "admin", { employeeId }: { employeeId?: number } = {}) {
+  const sessionId = randomUUID();
+  const refreshToken = newOpaqueToken();
   const user = await db.user.create({
     data: {
       username: `test-${role}-${randomUUID().slice(0, 8)}`,
       passwordHash: TEST_PASSWORD_HASH,
       role,
       employeeId: employeeId ?? null,
+      refreshTokens: {
+        create: {
+          familyId: sessionId,
+          tokenHash: hashOpaqueToken(refreshToken),
+          expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+        },
+      },
     },
   });
-  const token = await signAccessToken({ id: user.id, role: user.role });
-  return { user, token };
+  const token = await signAccessToken({ id: user.id, role: user.role }, sessionId);
+  return { user, token, refreshToken, sessionId };
 }
 
 export function uniqueName(prefix: string) {

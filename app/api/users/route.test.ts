@@ -131,6 +131,9 @@ describe("PUT /api/users/{id}", () => {
         .status,
     ).toBe(200);
     expect((await call(refresh, { body: { refreshToken: session.refreshToken } })).status).toBe(401);
+    // Its access tokens end with it, at once (§30.3).
+    for (const accessToken of [session.accessToken, target.token])
+      expect((await call(me, { token: accessToken })).status).toBe(403);
     await expect(loginAs(target.user.username, "zurueckgesetzt")).resolves.toBeTruthy();
   });
 

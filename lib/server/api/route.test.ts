@@ -67,6 +67,40 @@ describe("authentication", () => {
     }
   });
 
+  test("a token must name a live session of its user: without sid, an unknown or another's session, 403", async () => {
+    const { user } = await createUser("admin");
+    const other = await createUser("admin");
+    const signed = (claims: Record<string, unknown>) =>
+      new SignJWT({ role: "admin", typ: "access", ...claims })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(user.id))
+        .setIssuer("schichtwerk")
+        .setAudience("schichtwerk-api")
+        .setIssuedAt()
+        .setExpirationTime("5m")
+        .sign(secret());
+    // The user has a live session of their own (createUser), so each refusal is the sid's.
+    for (const sid of [undefined, "no-uuid", 42, "7d9f4b0e-0c3a-4c59-9a51-2f6c1e0b8d11", other.sessionId]) {
+      const res = await call(echo, { token: await signed({ sid }), body: { name: "x" } });
+      expect(res.status, String(sid)).toBe(403);
+      expect(res.json).toMatchObject({ code: "invalid_token" });
+    }
+    expect((await call(echo, { token: other.token, body: { name: "x" } })).status).toBe(201);
+  });
+
+  test("a session that ended takes its access tokens along at once (docs/PRODUCT-RULES.md §30.3)", async () => {
+    const { token, sessionId } = await createUser("admin");
+    expect((await call(echo, { token, body: { name: "x" } })).status).toBe(201);
+    await db.refreshToken.updateMany({ where: { familyId: sessionId }, data: { revokedAt: new Date() } });
+    const revoked = await call(echo, { token, body: { name: "x" } });
+    expect(revoked.status).toBe(403);
+    expect(revoked.json).toMatchObject({ code: "invalid_token" });
+    // An expired session is as dead as a revoked one.
+    const second = await createUser("admin");
+    await db.refreshToken.updateMany({ where: { familyId: second.sessionId }, data: { expiresAt: new Date() } });
+    expect((await call(echo, { token: second.token, body: { name: "x" } })).status).toBe(403);
+  });
+
   test("a deleted user's token stops working at once", async () => {
     const { user, token } = await createUser("admin");
     await db.user.delete({ where: { id: user.id } });

@@ -17,11 +17,11 @@ function key() {
 }
 
 /**
- * `sid` names the session (the refresh token family) the token belongs to,
- * so that e.g. a password change can end every session but this one.
+ * `sid` names the session (the refresh token family) the token belongs to: the token is valid only while that
+ * session lives (docs/PRODUCT-RULES.md §4.1), and a password change can end every session but this one.
  */
-export async function signAccessToken(user: { id: number; role: Role }, sessionId?: string): Promise<string> {
-  return new SignJWT({ role: user.role, typ: "access", ...(sessionId && { sid: sessionId }) })
+export async function signAccessToken(user: { id: number; role: Role }, sessionId: string): Promise<string> {
+  return new SignJWT({ role: user.role, typ: "access", sid: sessionId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(user.id))
     .setIssuer(ISSUER)
@@ -31,8 +31,12 @@ export async function signAccessToken(user: { id: number; role: Role }, sessionI
     .sign(key());
 }
 
-/** The user id of a valid access token, or null for anything else. */
-export type AccessClaims = { userId: number; role: Role; sessionId: string | null };
+/** The user and session of a valid access token, or null for anything else (a token without a session too). */
+export type AccessClaims = { userId: number; role: Role; sessionId: string };
+
+// Family ids are UUIDs (lib/server/auth/sessions.ts); anything else could not name a session and would only make
+// the uuid cast in authenticate() fail.
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
   try {
@@ -43,8 +47,10 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
       requiredClaims: ["sub", "exp", "iat"],
     });
     const userId = Number(payload.sub);
+    const { sid } = payload;
     if (payload.typ !== "access" || !Number.isSafeInteger(userId) || userId <= 0 || !isRole(payload.role)) return null;
-    return { userId, role: payload.role, sessionId: typeof payload.sid === "string" ? payload.sid : null };
+    if (typeof sid !== "string" || !SESSION_ID.test(sid)) return null;
+    return { userId, role: payload.role, sessionId: sid };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;

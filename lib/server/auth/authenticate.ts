@@ -7,8 +7,8 @@ import type { Role } from "@/lib/shared/roles";
 import { verifyAccessToken } from "./access-token";
 
 export type AuthUser = UserRecord & {
-  /** The refresh token family of this request's session, if the token names one. */
-  sessionId: string | null;
+  /** The refresh token family of this request's session (a live one: authenticate() checked it). */
+  sessionId: string;
 };
 
 export type AuthenticateOptions = {
@@ -44,10 +44,24 @@ const SCHEDULE_VERSION = Prisma.sql`,
   (SELECT v.version::text FROM data_versions v WHERE v.name = 'schedule') AS schedule_version`;
 
 /**
+ * The token's session is alive while one of its refresh tokens is neither revoked nor expired: what a refresh
+ * would accept (./sessions.ts). Rotation revokes the old token and inserts the new one in one transaction, so a
+ * live family always has a member; logout, reuse detection, password changes and resets revoke them all. Part of
+ * the statement that re-reads the user, so a request still costs at most two (docs/PERFORMANCE.md P1); the index
+ * on (family_id, revoked_at) finds the live member. The clock is the app's, as in rotateSession.
+ */
+const liveSession = (sessionId: string) => Prisma.sql`EXISTS (
+    SELECT 1 FROM refresh_tokens r
+    WHERE r.family_id = ${sessionId}::uuid AND r.revoked_at IS NULL
+      AND r.user_id = u.id AND r.expires_at > ${new Date()})`;
+
+/**
  * The user behind the request's bearer token, re-read from the database so a
  * deleted user or a changed role takes effect at once (docs/PRODUCT-RULES.md §1.2).
- * No token: 401. Invalid or expired token, or a user that no longer exists:
- * 403, which makes the client refresh once and retry (docs/PRODUCT-RULES.md §2.3).
+ * No token: 401. Invalid or expired token, a user that no longer exists, or a
+ * session that ended (logout, reuse detection, a password change or reset:
+ * docs/PRODUCT-RULES.md §4.1, §30.3): 403, which makes the client refresh once
+ * and retry (docs/PRODUCT-RULES.md §2.3).
  */
 export async function authenticate(
   request: Request,
@@ -66,7 +80,7 @@ export async function authenticate(
            e.id AS employee_id, e.first_name AS employee_first_name, e.last_name AS employee_last_name
            ${withScheduleVersion ? SCHEDULE_VERSION : Prisma.empty}
     FROM users u LEFT JOIN employees e ON e.id = u.employee_id
-    WHERE u.id = ${claims.userId}`;
+    WHERE u.id = ${claims.userId} AND ${liveSession(claims.sessionId)}`;
   if (!row) throw new ApiError("invalid_token");
   return {
     user: {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { db } from "@/lib/server/db/client";
 import { call, createUser, loginAs, TEST_PASSWORD } from "@/tests/support/api";
+import { GET as me } from "../me/route";
 import { POST as refresh } from "../refresh/route";
 import { POST as changePassword } from "./route";
 
@@ -17,6 +18,9 @@ describe("POST /api/auth/change-password", () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ message: "Passwort erfolgreich geändert!" });
 
+    // The other session's access token ends at once too (§30.3); this one's goes on.
+    expect((await call(me, { token: elsewhere.accessToken })).status).toBe(403);
+    expect((await call(me, { token: here.accessToken })).status).toBe(200);
     expect((await call(refresh, { body: { refreshToken: elsewhere.refreshToken } })).status).toBe(401);
     expect((await call(refresh, { body: { refreshToken: here.refreshToken } })).status).toBe(200);
     await expect(loginAs(user.username, TEST_PASSWORD)).rejects.toThrow(/401/);

@@ -39,6 +39,29 @@ describe("POST /api/auth/refresh", () => {
     expect((await doRefresh(third)).status).toBe(401);
   });
 
+  test("a rotation keeps the session: the access token from before it works on (§4.1)", async () => {
+    const { user } = await createUser("user");
+    const session = await loginAs(user.username);
+    const rotated = await doRefresh(session.refreshToken);
+    expect(rotated.status).toBe(200);
+    expect((await call(me, { token: session.accessToken })).status).toBe(200);
+    expect((await call(me, { token: rotated.json.accessToken as string })).status).toBe(200);
+  });
+
+  test("reuse detection ends the session's access tokens at once, the old and the newest (§30.3)", async () => {
+    const { user } = await createUser("user");
+    const session = await loginAs(user.username);
+    const other = await loginAs(user.username);
+    const rotated = await doRefresh(session.refreshToken);
+    expect((await doRefresh(session.refreshToken)).status).toBe(401); // replayed: the family is revoked
+    for (const token of [session.accessToken, rotated.json.accessToken as string]) {
+      const res = await call(me, { token });
+      expect(res.status).toBe(403);
+      expect(res.json).toEqual({ error: "Sitzung ungültig oder abgelaufen", code: "invalid_token" });
+    }
+    expect((await call(me, { token: other.accessToken })).status).toBe(200);
+  });
+
   test("another session of the same user is not affected by reuse in this one", async () => {
     const { user } = await createUser("user");
     const a = await loginAs(user.username);
@@ -93,6 +116,19 @@ describe("POST /api/auth/logout", () => {
     expect(res.status).toBe(200);
     expect((await doRefresh(session.refreshToken)).status).toBe(401);
     expect(await db.auditLog.count({ where: { action: "auth.logout", entityId: user.id } })).toBe(1);
+  });
+
+  test("ends the session's access token at once, not only its refresh token (§30.3)", async () => {
+    const { user } = await createUser("user");
+    const session = await loginAs(user.username);
+    const other = await loginAs(user.username);
+    expect((await call(me, { token: session.accessToken })).status).toBe(200);
+    expect((await call(logout, { body: { refreshToken: session.refreshToken } })).status).toBe(200);
+    const res = await call(me, { token: session.accessToken });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ code: "invalid_token" });
+    // The user's other session goes on.
+    expect((await call(me, { token: other.accessToken })).status).toBe(200);
   });
 
   test("an unknown token is not an error (the client is logged out either way)", async () => {

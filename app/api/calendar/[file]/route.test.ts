@@ -34,8 +34,8 @@ const fetchFeed = (token: string, headers: Record<string, string> = {}) =>
   });
 
 async function adminAudit() {
-  const { user } = await createUser("admin");
-  return { actor: { ...user, employee: null, sessionId: null }, ip: "127.0.0.1" };
+  const { user, sessionId } = await createUser("admin");
+  return { actor: { ...user, employee: null, sessionId }, ip: "127.0.0.1" };
 }
 
 async function shift(data: {
