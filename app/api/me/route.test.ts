@@ -5,6 +5,8 @@ import { toDateColumn } from "@/lib/server/db/columns";
 import { myScheduleSchema } from "@/lib/shared/schemas/my-schedule";
 import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
+import { DELETE as archiveEmployee } from "../employees/[id]/route";
+import { DELETE as deleteUser, PUT as updateUser } from "../users/[id]/route";
 import { DELETE as endLink, POST as createLink } from "./calendar-link/route";
 import { GET } from "./route";
 
@@ -182,6 +184,64 @@ describe("calendar link (docs/PRODUCT-RULES.md §26.2)", () => {
     expect(ics).toContain("2026-05-20".replaceAll("-", ""));
     expect(ics).not.toContain(`shift-${benShift.id}@`);
     expect(ics).not.toContain("20260521");
+  });
+
+  test("unlinking ends the account's link at once; the employee's next account has none (§30.3)", async () => {
+    const { token: admin } = await createUser("admin");
+    const anna = await linkedUser();
+    const link = await call(createLink, { method: "POST", token: anna.token });
+    expect((await fetchFeed(link.json.path as string)).status).toBe(200);
+    const annaUser = await db.user.findFirstOrThrow({ where: { employeeId: anna.employee.id } });
+
+    const put = (id: number, employeeId: number | null) =>
+      call(updateUser, { token: admin, params: { id: String(id) }, body: { employee_id: employeeId } });
+    expect((await put(annaUser.id, null)).status).toBe(200);
+    expect((await fetchFeed(link.json.path as string)).status).toBe(404);
+    expect(await db.calendarFeed.count({ where: { employeeId: anna.employee.id } })).toBe(0);
+    const audit = await db.auditLog.findFirstOrThrow({
+      where: { action: "user.update", entityId: annaUser.id },
+      orderBy: { id: "desc" },
+    });
+    expect(audit.details).toEqual({
+      changed: ["employee_id"],
+      employee_id: { from: anna.employee.id, to: null },
+      calendar_link_ended: true,
+    });
+
+    // The next account linked to the employee starts without a link, and relinking it elsewhere ends its own.
+    const next = await createUser("user", { employeeId: anna.employee.id });
+    expect(myScheduleSchema.parse((await call(GET, { token: next.token })).json).calendar_link).toBeNull();
+    const own = await call(createLink, { method: "POST", token: next.token });
+    const elsewhere = await fx.employee();
+    expect((await put(next.user.id, elsewhere.id)).status).toBe(200);
+    expect((await fetchFeed(own.json.path as string)).status).toBe(404);
+    expect(myScheduleSchema.parse((await call(GET, { token: next.token })).json).calendar_link).toBeNull();
+    // The same link again ends nothing.
+    const kept = await call(createLink, { method: "POST", token: next.token });
+    expect((await put(next.user.id, elsewhere.id)).status).toBe(200);
+    expect((await fetchFeed(kept.json.path as string)).status).toBe(200);
+  });
+
+  test("deleting the account, or archiving its employee, ends the link (§30.3)", async () => {
+    const { token: admin } = await createUser("admin");
+    const anna = await linkedUser();
+    const link = await call(createLink, { method: "POST", token: anna.token });
+    const annaUser = await db.user.findFirstOrThrow({ where: { employeeId: anna.employee.id } });
+    expect((await call(deleteUser, { token: admin, params: { id: String(annaUser.id) } })).status).toBe(200);
+    expect((await fetchFeed(link.json.path as string)).status).toBe(404);
+    expect(await db.calendarFeed.count({ where: { employeeId: anna.employee.id } })).toBe(0);
+    const deleted = await db.auditLog.findFirstOrThrow({ where: { action: "user.delete", entityId: annaUser.id } });
+    expect(deleted.details).toEqual({ username: annaUser.username, calendar_link_ended: true });
+
+    const ben = await linkedUser();
+    await call(createLink, { method: "POST", token: ben.token });
+    const archived = await call(archiveEmployee, { token: admin, params: { id: String(ben.employee.id) } });
+    expect(archived.status).toBe(200);
+    expect(await db.calendarFeed.count({ where: { employeeId: ben.employee.id } })).toBe(0);
+    const audit = await db.auditLog.findFirstOrThrow({
+      where: { action: "employee.archive", entityId: ben.employee.id },
+    });
+    expect(audit.details).toMatchObject({ users_unlinked: 1, calendar_links_ended: 1 });
   });
 
   test("without a linked employee there is no link to create", async () => {

@@ -3,6 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
+import { endCalendarLink } from "@/lib/server/calendar/write-calendar-feeds";
 import { db } from "@/lib/server/db/client";
 import { toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
@@ -117,7 +118,7 @@ export async function updateEmployee({ id, input, audit }: UpdateOptions<Employe
  * and pickers, past shifts and vacations stay for reports. Shifts from today
  * on become unassigned, so nothing planned silently vanishes; vacations from
  * today on are deleted (one running today ends yesterday). A user account linked to the employee stays but is
- * unlinked (docs/PRODUCT-RULES.md §26.1).
+ * unlinked (docs/PRODUCT-RULES.md §26.1), and the calendar link ends.
  */
 export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<void> {
   const today = businessToday();
@@ -135,6 +136,8 @@ export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<voi
     const unassigned = await tx.shift.updateMany({ where: futureShiftsOf(scope), data: { employeeId: null } });
     const deleted = await tx.vacation.deleteMany({ where: futureVacationsOf(scope) });
     const unlinked = await tx.user.updateMany({ where: { employeeId: id }, data: { employeeId: null } });
+    // Unlinked, the account's calendar link ends too (docs/PRODUCT-RULES.md §30.3); after the unlink: endCalendarLink.
+    const calendarLinkEnded = await endCalendarLink(tx, id);
     const running = await tx.vacation.findMany({ where: runningVacationsOf(scope) });
     for (const vacation of running) {
       // It keeps the days it was charged up to yesterday (docs/PRODUCT-RULES.md §22).
@@ -153,6 +156,7 @@ export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<voi
           vacations_deleted: deleted.count,
           vacations_shortened: running.length,
           users_unlinked: unlinked.count,
+          calendar_links_ended: calendarLinkEnded ? 1 : 0,
         },
       },
       tx,

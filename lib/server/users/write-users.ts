@@ -4,6 +4,7 @@ import { recordAudit } from "@/lib/server/audit/record-audit";
 import { hashPassword } from "@/lib/server/auth/password";
 import { clearTwoFactor } from "@/lib/server/auth/two-factor-settings";
 import { revokeUserSessions } from "@/lib/server/auth/sessions";
+import { endCalendarLink } from "@/lib/server/calendar/write-calendar-feeds";
 import { db, type Tx } from "@/lib/server/db/client";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { EMPLOYEE_NOT_FOUND, type CreateUserInput, type UpdateUserInput } from "@/lib/shared/schemas/user";
@@ -141,6 +142,9 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
       });
       // A reset password ends the user's sessions: whoever had them must log in anew.
       if (passwordHash) await revokeUserSessions({ userId: id }, tx);
+      // The calendar link was this account's: it ends when the account leaves the employee (§26.2, §30.3).
+      const left = linkTo !== undefined && linkTo !== existing.employeeId ? existing.employeeId : null;
+      const calendarLinkEnded = left !== null && (await endCalendarLink(tx, left));
       const changed = Object.keys(fields).filter((key) => fields[key as keyof typeof fields] !== undefined);
       // A 2FA reset alone has its own row above; "geändert ()" would say nothing.
       if (changed.length > 0 || !resetTwoFactor) {
@@ -153,6 +157,7 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
             details: {
               changed,
               ...(linkTo !== undefined && { employee_id: { from: existing.employeeId, to: linkTo } }),
+              ...(calendarLinkEnded && { calendar_link_ended: true }),
             },
           },
           tx,
@@ -170,16 +175,24 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
 
 /**
  * Deleting a user deletes their refresh tokens (cascade): their sessions end at once. Their employee, if
- * linked, is free for another account (docs/PRODUCT-RULES.md §26.1).
+ * linked, is free for another account (docs/PRODUCT-RULES.md §26.1), without the calendar link (§30.3).
  */
 export async function deleteUser({ id, audit }: RemoveOptions): Promise<void> {
   if (id === audit.actor.id) throw new ApiError("self_action", "Du kannst dich nicht selbst löschen!");
   await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id }, select: { id: true, username: true } });
     if (!user) throw userNotFound();
-    await tx.user.delete({ where: { id } });
+    // The link the deleted row had (read as it is deleted, not before): its calendar link ends with the account.
+    const { employeeId } = await tx.user.delete({ where: { id }, select: { employeeId: true } });
+    const calendarLinkEnded = employeeId !== null && (await endCalendarLink(tx, employeeId));
     await recordAudit(
-      { ...audit, action: "user.delete", entityType: "user", entityId: id, details: { username: user.username } },
+      {
+        ...audit,
+        action: "user.delete",
+        entityType: "user",
+        entityId: id,
+        details: { username: user.username, ...(calendarLinkEnded && { calendar_link_ended: true }) },
+      },
       tx,
     );
   });

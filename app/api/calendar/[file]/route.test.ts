@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import type { AuditContext } from "@/lib/server/audit/record-audit";
 import { ownDatabase } from "@/tests/support/own-database";
 
 // One test changes the company name, which every test file reads, and the throttle counts per IP across
@@ -38,6 +40,19 @@ async function adminAudit() {
   return { actor: { ...user, employee: null, sessionId }, ip: "127.0.0.1" };
 }
 
+/** The employee's own account (made on first use): only the linked user issues their link (§30.3). */
+const owners = new Map<number, AuditContext>();
+async function issue(employeeId: number) {
+  let audit = owners.get(employeeId);
+  if (!audit) {
+    const { firstName, lastName } = await db.employee.findUniqueOrThrow({ where: { id: employeeId } });
+    const { user, sessionId } = await createUser("user", { employeeId });
+    audit = { actor: { ...user, employee: { id: employeeId, firstName, lastName }, sessionId }, ip: "127.0.0.1" };
+    owners.set(employeeId, audit);
+  }
+  return issueCalendarToken({ employeeId, audit });
+}
+
 async function shift(data: {
   employeeId: number | null;
   locationId: number;
@@ -73,7 +88,6 @@ function parse(text: string) {
 
 describe("GET /api/calendar/[token].ics", () => {
   test("shifts across both DST nights, overnight ends, addresses, a vacation; nothing else", async () => {
-    const audit = await adminAudit();
     const anna = await fx.employee({ firstName: "Anna", lastName: "Kalender" });
     const other = await fx.employee({ firstName: "Ben", lastName: "Anders" });
     const bahnhof = await fx.location({ name: "Bahnhof" });
@@ -134,7 +148,7 @@ describe("GET /api/calendar/[token].ics", () => {
     const ferien = await fx.vacation({ employeeId: anna.id, start: "2026-06-08", end: "2026-06-12", days: 5 });
     await fx.vacation({ employeeId: other.id, start: "2026-06-08", end: "2026-06-12", days: 5 });
 
-    const token = (await issueCalendarToken({ employeeId: anna.id, audit })).token;
+    const token = (await issue(anna.id)).token;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const res = await fetchFeed(token);
     expect(res.status, res.text).toBe(200);
@@ -199,7 +213,6 @@ describe("GET /api/calendar/[token].ics", () => {
   });
 
   test("ETag: a matching If-None-Match gets 304 without a body, a changed shift a new ETag", async () => {
-    const audit = await adminAudit();
     const employee = await fx.employee();
     const location = await fx.location();
     const planned = await shift({
@@ -209,7 +222,7 @@ describe("GET /api/calendar/[token].ics", () => {
       start: "09:00",
       end: "17:00",
     });
-    const token = (await issueCalendarToken({ employeeId: employee.id, audit })).token;
+    const token = (await issue(employee.id)).token;
 
     const first = await fetchFeed(token);
     const etag = first.headers.get("etag")!;
@@ -231,11 +244,10 @@ describe("GET /api/calendar/[token].ics", () => {
   });
 
   test("served from the cache until the data changes: an address, a vacation, the next day", async () => {
-    const audit = await adminAudit();
     const employee = await fx.employee();
     const location = await fx.location();
     await shift({ employeeId: employee.id, locationId: location.id, date: "2026-05-07", start: "09:00", end: "12:00" });
-    const token = (await issueCalendarToken({ employeeId: employee.id, audit })).token;
+    const token = (await issue(employee.id)).token;
     const first = await fetchFeed(token);
     expect((await fetchFeed(token)).text).toBe(first.text);
 
@@ -257,10 +269,10 @@ describe("GET /api/calendar/[token].ics", () => {
   test("a new link replaces the old one at once; revoking, archiving and unknown links give 404", async () => {
     const audit = await adminAudit();
     const employee = await fx.employee();
-    const old = (await issueCalendarToken({ employeeId: employee.id, audit })).token;
+    const old = (await issue(employee.id)).token;
     expect((await fetchFeed(old)).status).toBe(200);
 
-    const fresh = (await issueCalendarToken({ employeeId: employee.id, audit })).token;
+    const fresh = (await issue(employee.id)).token;
     expect(fresh).not.toBe(old);
     const replaced = await fetchFeed(old);
     expect(replaced.status).toBe(404);
@@ -280,10 +292,10 @@ describe("GET /api/calendar/[token].ics", () => {
     expect(await revokeCalendarToken({ employeeId: employee.id, audit })).toBe(false);
 
     const archived = await fx.employee();
-    const archivedToken = (await issueCalendarToken({ employeeId: archived.id, audit })).token;
+    const archivedToken = (await issue(archived.id)).token;
     await db.employee.update({ where: { id: archived.id }, data: { archivedAt: new Date() } });
     expect((await fetchFeed(archivedToken)).status).toBe(404);
-    await expect(issueCalendarToken({ employeeId: archived.id, audit })).rejects.toMatchObject({ status: 404 });
+    await expect(issue(archived.id)).rejects.toMatchObject({ status: 404 });
 
     const unknown = await fetchFeed("A".repeat(43));
     expect(unknown.status).toBe(404);
@@ -292,10 +304,22 @@ describe("GET /api/calendar/[token].ics", () => {
     expect(notIcs.status).toBe(404);
   });
 
-  test("the calendar's name carries the company name from the settings", async () => {
-    const audit = await adminAudit();
+  test("only the employee's own account makes their link, and only while linked (§30.3)", async () => {
     const employee = await fx.employee();
-    const token = (await issueCalendarToken({ employeeId: employee.id, audit })).token;
+    const notTheirs = issueCalendarToken({ employeeId: employee.id, audit: await adminAudit() });
+    await expect(notTheirs).rejects.toMatchObject({ status: 403 });
+    expect(await db.calendarFeed.count({ where: { employeeId: employee.id } })).toBe(0);
+    const token = (await issue(employee.id)).token;
+    // Unlinked after the request was authenticated (the actor still names the employee): refused, nothing replaced.
+    await db.user.updateMany({ where: { employeeId: employee.id }, data: { employeeId: null } });
+    await expect(issue(employee.id)).rejects.toMatchObject({ status: 403, code: "forbidden" });
+    const [row] = await db.calendarFeed.findMany({ where: { employeeId: employee.id } });
+    expect(row.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
+  });
+
+  test("the calendar's name carries the company name from the settings", async () => {
+    const employee = await fx.employee();
+    const token = (await issue(employee.id)).token;
     expect((await fetchFeed(token)).text).toContain("X-WR-CALNAME:Meine Schichten\r\n");
     await db.companySettings.update({ where: { id: 1 }, data: { companyName: "Beck AG" } });
     try {
@@ -306,9 +330,8 @@ describe("GET /api/calendar/[token].ics", () => {
   });
 
   test("100 unknown links per IP in 15 minutes, then 429; a valid link from there still works", async () => {
-    const audit = await adminAudit();
     const employee = await fx.employee();
-    const token = (await issueCalendarToken({ employeeId: employee.id, audit })).token;
+    const token = (await issue(employee.id)).token;
     const ip = "203.0.113.7";
     const from = { "x-forwarded-for": ip };
     // Misses of 20 minutes ago have left the window and do not count.
