@@ -185,7 +185,7 @@ describe("backup and restore", () => {
   test("backup, wipe, restore: every row and every sequence is back; new rows get fresh ids", async () => {
     const { token } = await fill();
     const before = await snapshot();
-    expect(before.refresh_tokens.length).toBe(2);
+    expect(before.refresh_tokens.length).toBe(3); // createUser's session, the login and its rotation
     expect(before.audit_log.length).toBeGreaterThan(8);
 
     const { counts } = await backupDatabase({ url, file });

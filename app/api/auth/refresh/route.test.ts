@@ -94,8 +94,10 @@ describe("POST /api/auth/refresh", () => {
 
   test("refresh tokens live 14 days", async () => {
     const { user } = await createUser("user");
-    await loginAs(user.username);
-    const token = await db.refreshToken.findFirstOrThrow({ where: { userId: user.id } });
+    const session = await loginAs(user.username);
+    const token = await db.refreshToken.findUniqueOrThrow({
+      where: { tokenHash: hashOpaqueToken(session.refreshToken) },
+    });
     const days = (token.expiresAt.getTime() - token.createdAt.getTime()) / 86_400_000;
     expect(days).toBeGreaterThan(13.99);
     expect(days).toBeLessThan(14.01);
