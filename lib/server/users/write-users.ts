@@ -110,10 +110,10 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
   const linkTo = input.employee_id;
   const user = await db
     .$transaction(async (tx) => {
-      const existing = await tx.user.findUnique({
-        where: { id },
-        select: { id: true, employeeId: true, username: true },
-      });
+      // Locked: the employee it leaves is the one whose calendar link ends below, so no other change of the link
+      // may slip in between (docs/PRODUCT-RULES.md §30.3).
+      const [existing] = await tx.$queryRaw<{ employeeId: number | null; username: string }[]>`
+        SELECT employee_id AS "employeeId", username FROM users WHERE id = ${id} FOR UPDATE`;
       if (!existing) throw userNotFound();
       if (resetTwoFactor && (await clearTwoFactor(tx, id))) {
         await recordAudit(
@@ -142,7 +142,7 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
       });
       // A reset password ends the user's sessions: whoever had them must log in anew.
       if (passwordHash) await revokeUserSessions({ userId: id }, tx);
-      // The calendar link was this account's: it ends when the account leaves the employee (§26.2, §30.3).
+      // The calendar link was this account's: it ends when the account leaves the employee (§30.3).
       const left = linkTo !== undefined && linkTo !== existing.employeeId ? existing.employeeId : null;
       const calendarLinkEnded = left !== null && (await endCalendarLink(tx, left));
       const changed = Object.keys(fields).filter((key) => fields[key as keyof typeof fields] !== undefined);
