@@ -154,7 +154,7 @@ describe("guessing 2FA codes (docs/PRODUCT-RULES.md §30.2)", () => {
     async () => {
       const { user, secret } = await userWithTwoFactor();
       const recoveryCodes = await db.$transaction((tx) => replaceRecoveryCodes(tx, user.id));
-      const tempTokens = [];
+      const tempTokens: string[] = [];
       for (let i = 0; i < 4; i++) tempTokens.push(await passwordStep(user.username));
       const wrong = await wrongCodeFor(secret);
 
@@ -210,7 +210,7 @@ describe("guessing 2FA codes (docs/PRODUCT-RULES.md §30.2)", () => {
 
   test("20 parallel wrong codes on 4 tempTokens: ten are judged, ten are 429", async () => {
     const { user, secret } = await userWithTwoFactor();
-    const tempTokens = [];
+    const tempTokens: string[] = [];
     for (let i = 0; i < 4; i++) tempTokens.push(await passwordStep(user.username));
     const wrong = await wrongCodeFor(secret);
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => verifyCode(tempTokens[i % 4]!, wrong)));
