@@ -124,8 +124,7 @@ function RenewCodesDialog({ onClose, onRenewed }: { onClose: () => void; onRenew
     <Modal open title="Neue Wiederherstellungscodes" onClose={() => !busy && onClose()}>
       <form onSubmit={renew} className="space-y-4">
         <p className="text-sm text-slate-700">
-          const [disableWithRecovery, setDisableWithRecovery] = useState(false); Die bisherigen Codes gelten danach
-          nicht mehr. Bestätige mit einem Code aus deiner Authenticator-App.
+          Die bisherigen Codes gelten danach nicht mehr. Bestätige mit einem Code aus deiner Authenticator-App.
         </p>
         <CodeInput id="renew-codes-code" value={code} onChange={setCode} disabled={busy} />
         <ModalActions>

@@ -237,6 +237,23 @@ describe("master data, users and sign-ins", () => {
       "anna hat sich abgemeldet.",
     );
   });
+
+  test("re-checks inside a session: wrong answers and the lock (§30.2)", () => {
+    expect(
+      say({ action: "auth.recheck_failed", details: { check: "change_password", reason: "wrong_password" } }),
+    ).toBe("anna hat beim Ändern des Passworts ein falsches Passwort eingegeben.");
+    expect(
+      say({ action: "auth.recheck_failed", details: { check: "disable_2fa", reason: "wrong_recovery_code" } }),
+    ).toBe("anna hat beim Ausschalten der 2FA einen falschen Wiederherstellungscode eingegeben.");
+    expect(say({ action: "auth.recheck_failed", details: {} })).toBe("anna hat eine falsche Bestätigung eingegeben.");
+    expect(say({ action: "auth.recheck_locked", details: { check: "recovery_codes", retry_after: 840 } })).toBe(
+      "anna wurde beim Erzeugen neuer Wiederherstellungscodes abgewiesen: zu viele falsche Eingaben " +
+        "(noch 14 Minuten gesperrt).",
+    );
+    expect(say({ action: "auth.recheck_locked", details: { retry_after: 30 } })).toBe(
+      "anna wurde abgewiesen: zu viele falsche Eingaben (noch 1 Minute gesperrt).",
+    );
+  });
 });
 
 describe("never an error", () => {
@@ -247,7 +264,15 @@ describe("never an error", () => {
 
   test("odd details (a string, an array, wrong types) do not throw", () => {
     for (const details of ["x", [1], { before: "no", after: 3 }, { employee_id: { from: 1, to: 2 } }, 42]) {
-      for (const action of ["shift.update", "shift.copy_week", "vacation.approve", "user.update", "auth.login"]) {
+      for (const action of [
+        "shift.update",
+        "shift.copy_week",
+        "vacation.approve",
+        "user.update",
+        "auth.login",
+        "auth.recheck_failed",
+        "auth.recheck_locked",
+      ]) {
         expect(say({ action, details })).toMatch(/^.+\.$/);
       }
     }

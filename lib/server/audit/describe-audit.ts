@@ -70,6 +70,17 @@ const LOGIN_FAILURES: Record<string, string> = {
   wrong_2fa_code: "falscher 2FA-Code",
   wrong_recovery_code: "falscher Wiederherstellungscode",
 };
+/** Re-checks inside a session (docs/PRODUCT-RULES.md §30.2), after "beim". */
+const RECHECKS: Record<string, string> = {
+  change_password: "Ändern des Passworts",
+  disable_2fa: "Ausschalten der 2FA",
+  recovery_codes: "Erzeugen neuer Wiederherstellungscodes",
+};
+const WRONG_ANSWERS: Record<string, string> = {
+  wrong_password: "ein falsches Passwort",
+  wrong_2fa_code: "einen falschen 2FA-Code",
+  wrong_recovery_code: "einen falschen Wiederherstellungscode",
+};
 
 const asDetails = (value: unknown): Details =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Details) : {};
@@ -398,6 +409,17 @@ function describeAuth(actor: string | null, row: DescribableAudit, details: Deta
     }
     case "auth.recovery_codes_renewed":
       return `${who} hat neue Wiederherstellungscodes für die 2FA erzeugt.`;
+    case "auth.recheck_failed": {
+      const during = RECHECKS[text(details.check) ?? ""];
+      const what = WRONG_ANSWERS[text(details.reason) ?? ""] ?? "eine falsche Bestätigung";
+      return `${who} hat${during ? ` beim ${during}` : ""} ${what} eingegeben.`;
+    }
+    case "auth.recheck_locked": {
+      const during = RECHECKS[text(details.check) ?? ""];
+      const seconds = num(details.retry_after);
+      const left = seconds === null ? "" : ` (noch ${count(Math.ceil(seconds / 60), "Minute", "Minuten")} gesperrt)`;
+      return `${who} wurde${during ? ` beim ${during}` : ""} abgewiesen: zu viele falsche Eingaben${left}.`;
+    }
     default:
       return null;
   }

@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { db } from "@/lib/server/db/client";
 import { hashPassword, verifyPassword } from "./password";
+import { withRecheckLimit, WrongAnswer } from "./recheck-throttle";
 import { revokeUserSessions } from "./sessions";
 
 /**
@@ -15,11 +16,16 @@ export type ChangePasswordOptions = { currentPassword: string; newPassword: stri
 export async function changePassword({ currentPassword, newPassword, audit }: ChangePasswordOptions): Promise<void> {
   const user = audit.actor;
   const row = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
-  if (!(await verifyPassword(currentPassword, row.passwordHash))) {
-    throw new ApiError("validation_failed", "Aktuelles Passwort ist falsch", {
-      fields: { currentPassword: "Aktuelles Passwort ist falsch" },
-    });
-  }
+  // A stolen session must not guess the password here without limit (docs/PRODUCT-RULES.md §30.2).
+  await withRecheckLimit({ check: "change_password", audit }, async () => {
+    if (await verifyPassword(currentPassword, row.passwordHash)) return;
+    throw new WrongAnswer(
+      "wrong_password",
+      new ApiError("validation_failed", "Aktuelles Passwort ist falsch", {
+        fields: { currentPassword: "Aktuelles Passwort ist falsch" },
+      }),
+    );
+  });
   const passwordHash = await hashPassword(newPassword);
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });

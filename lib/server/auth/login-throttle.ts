@@ -6,7 +6,8 @@ import { db } from "@/lib/server/db/client";
  * Login throttling in PostgreSQL (docs/PRODUCT-RULES.md §4.5), shared by every app
  * instance: 10 failures per username or 100 per IP within 15 minutes, then
  * 429 with Retry-After until the window has passed. A success clears the
- * username's count. Never a permanent lock.
+ * username's count. Never a permanent lock. Both steps of the login go through
+ * `beginLoginAttempt`: the password and the 2FA code (§30.2).
  */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_USERNAME = 10;
@@ -64,20 +65,11 @@ export async function markSucceeded(attempt: Attempt): Promise<void> {
 
 /**
  * Right password of a 2FA account: neither failure nor success yet. Only a
- * right code completes the login (`recordSuccess`), so wrong codes keep
- * counting across new challenges.
+ * right code completes the login (the 2FA step's own attempt, `markSucceeded`),
+ * so wrong codes keep counting across new challenges.
  */
 export async function discardAttempt(attempt: Attempt): Promise<void> {
   await db.loginAttempt.delete({ where: { id: attempt.id } });
-}
-
-export async function recordSuccess(username: string, ip: string): Promise<void> {
-  await db.loginAttempt.create({ data: { username: key(username), ip, success: true } });
-}
-
-/** A failure outside the password step (a wrong 2FA code) counts too. */
-export async function recordFailure(username: string, ip: string): Promise<void> {
-  await db.loginAttempt.create({ data: { username: key(username), ip, success: false } });
 }
 
 /**

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { db, type Tx } from "@/lib/server/db/client";
 import { linkedEmployeeSelect } from "@/lib/server/users/user-dto";
-import { recordFailure, recordSuccess } from "./login-throttle";
+import { beginLoginAttempt, markSucceeded } from "./login-throttle";
 import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
 import { consumeRecoveryCode, looksLikeRecoveryCode } from "./recovery-codes";
 import { open } from "./secret-box";
@@ -28,7 +28,8 @@ export async function createTwoFactorChallenge({ userId }: ChallengeOptions): Pr
  * Step two: the tempToken (5 minutes, single use, at most 5 wrong codes)
  * plus a TOTP code that was not used before, or an unused recovery code (§29.1). Challenge and time step are
  * consumed in one transaction with conditional UPDATEs, so of twenty
- * parallel requests with the same valid code exactly one succeeds.
+ * parallel requests with the same valid code exactly one succeeds. Every code is judged only after the username's
+ * login limit let it through (docs/PRODUCT-RULES.md §30.2).
  */
 export type VerifyTwoFactorOptions = { tempToken: string; code: string; ip: string };
 
@@ -44,11 +45,18 @@ export async function verifyTwoFactorLogin({ tempToken, code, ip }: VerifyTwoFac
   const { user } = challenge;
   if (!user.twoFactorEnabled || !user.twoFactorSecret) throw new ApiError("two_factor_expired");
 
+  // The tempToken's five tries alone do not limit guessing: new tempTokens cost only the password. So the code counts
+  // as a failure of the username before it is judged, under the same lock as the password step, and becomes a
+  // success only when it signs in (docs/PRODUCT-RULES.md §4.5, §30.2). At the limit this is 429 whatever the
+  // tempToken, and a right code does not get past it. A step that ends without a session for any other reason (a
+  // code or tempToken used meanwhile) stays a failure: it was a guess all the same.
+  const attempt = await beginLoginAttempt(user.username, ip);
+
   if (looksLikeRecoveryCode(code)) {
     const remaining = await spendRecoveryCode(challenge.id, user, code, ip);
     if (remaining === "wrong") return wrongCode(challenge.id, user, ip, "wrong_recovery_code");
     if (remaining === "taken") throw new ApiError("invalid_two_factor_code");
-    await recordSuccess(user.username, ip);
+    await markSucceeded(attempt);
     return signIn({ user, twoFactor: true, ip });
   }
 
@@ -70,7 +78,7 @@ export async function verifyTwoFactorLogin({ tempToken, code, ip }: VerifyTwoFac
     });
   if (!consumed) throw new ApiError("invalid_two_factor_code");
 
-  await recordSuccess(user.username, ip);
+  await markSucceeded(attempt);
   return signIn({ user, twoFactor: true, ip });
 }
 
@@ -94,15 +102,14 @@ async function takeChallenge(tx: Tx, challengeId: number): Promise<boolean> {
 }
 
 /**
- * A wrong code (TOTP or recovery code) costs one of the tempToken's five tries, and counts against the username's
- * login limit as well, so new challenges do not give an attacker endless guesses.
+ * A wrong code (TOTP or recovery code) costs one of the tempToken's five tries; against the username's login limit it
+ * counts already (`beginLoginAttempt` recorded it as a failure before the code was judged).
  */
 async function wrongCode(challengeId: number, user: ChallengeUser, ip: string, reason: string): Promise<never> {
   await db.twoFactorChallenge.updateMany({
     where: { id: challengeId, failedAttempts: { lt: MAX_WRONG_CODES } },
     data: { failedAttempts: { increment: 1 } },
   });
-  await recordFailure(user.username, ip);
   await recordAudit({
     actor: user,
     action: "auth.login_failed",

@@ -89,6 +89,10 @@ describe("the document", () => {
     const login = document.paths["/api/auth/login"].post;
     expect(login.security).toEqual([]);
     expect(login.responses["429"].headers).toHaveProperty("Retry-After");
+    // The 2FA step and the re-checks inside a session are limited too (docs/PRODUCT-RULES.md §30.2).
+    for (const path of ["verify-2fa", "change-password", "disable-2fa", "recovery-codes"]) {
+      expect(document.paths[`/api/auth/${path}`].post.responses["429"]?.headers, path).toHaveProperty("Retry-After");
+    }
     expect(document.paths["/api/users/{id}"].delete.responses).toHaveProperty("404");
     expect(document.paths["/api/vacations"].post.responses).toHaveProperty("409");
     expect(document.paths["/api/reports/schedule/pdf"].get.responses["200"].content).toHaveProperty("application/pdf");

@@ -23,6 +23,13 @@ const throttled = {
   description:
     "`rate_limited`: too many failed sign-ins for this username or address within 15 minutes; see `Retry-After`",
 } as const;
+/** The re-checks inside a session share one limit per user (docs/PRODUCT-RULES.md §30.2). */
+const recheckThrottled = {
+  status: 429,
+  description:
+    "`rate_limited`: 5 wrong answers within 15 minutes to the re-checks of this user (current password, 2FA code " +
+    "to turn 2FA off or for new recovery codes; one count for all), even for a right answer; see `Retry-After`",
+} as const;
 
 export const login = defineOperation({
   method: "POST",
@@ -50,7 +57,9 @@ export const verifyTwoFactor = defineOperation({
   summary: "Second sign-in step: the tempToken and a TOTP code or a recovery code",
   description:
     "`token` is a 6-digit TOTP code or one of the account's recovery codes (case-insensitive, dashes and spaces " +
-    "ignored); a recovery code is spent by the sign-in. Wrong recovery codes count like wrong TOTP codes.",
+    "ignored); a recovery code is spent by the sign-in. Wrong recovery codes count like wrong TOTP codes. Every code " +
+    "counts against the username's login limit before it is judged: at the limit the answer is 429 whatever the " +
+    "tempToken, even for a right code.",
   access: "public",
   body: verifyTwoFactorSchema,
   responses: [{ status: 200, description: "The session", schema: sessionSchema }],
@@ -113,6 +122,7 @@ export const changePassword = defineOperation({
   responses: [{ status: 200, description: "Changed", schema: messageSchema }],
   errors: [
     { status: 400, description: "`validation_failed` with `fields.currentPassword`: the current password is wrong" },
+    recheckThrottled,
   ],
 });
 
@@ -158,6 +168,7 @@ export const disableTwoFactor = defineOperation({
   errors: [
     { status: 400, description: "`invalid_two_factor_token`: wrong or already used code" },
     { status: 409, description: "`conflict`: 2FA is not on" },
+    recheckThrottled,
   ],
 });
 
@@ -176,5 +187,6 @@ export const replaceRecoveryCodes = defineOperation({
   errors: [
     { status: 400, description: "`invalid_two_factor_token`: wrong or already used code" },
     { status: 409, description: "`conflict`: 2FA is not on" },
+    recheckThrottled,
   ],
 });

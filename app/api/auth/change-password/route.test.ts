@@ -63,6 +63,51 @@ describe("POST /api/auth/change-password", () => {
     expect(long.status).toBe(400);
   });
 
+  test(
+    "5 wrong current passwords within 15 minutes: the next try is 429 with Retry-After, the right password too; " +
+      "each wrong one and the 429 are audited without the password (docs/PRODUCT-RULES.md §30.2)",
+    async () => {
+      const { user } = await createUser("user");
+      const session = await loginAs(user.username);
+      const before = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+      const attempt = (currentPassword: string) =>
+        call(changePassword, {
+          token: session.accessToken,
+          body: { currentPassword, newPassword: "ein-neues-passwort" },
+          headers: { "x-forwarded-for": "203.0.113.9" },
+        });
+      for (let i = 0; i < 5; i++) expect((await attempt(`geraten-${i}`)).status, `guess ${i + 1}`).toBe(400);
+
+      const right = await attempt(TEST_PASSWORD);
+      expect(right.status).toBe(429);
+      expect(right.json).toEqual({
+        error: "Zu viele falsche Eingaben. Bitte versuche es in einigen Minuten erneut.",
+        code: "rate_limited",
+      });
+      const retryAfter = Number(right.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(800);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+      expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBe(before.passwordHash);
+
+      const failed = await db.auditLog.findMany({ where: { action: "auth.recheck_failed", entityId: user.id } });
+      expect(failed).toHaveLength(5);
+      expect(failed[0]).toMatchObject({
+        userId: user.id,
+        username: user.username,
+        entityType: "user",
+        ip: "203.0.113.9",
+        details: { check: "change_password", reason: "wrong_password" },
+      });
+      const locked = await db.auditLog.findMany({ where: { action: "auth.recheck_locked", entityId: user.id } });
+      expect(locked).toHaveLength(1);
+      expect(locked[0]).toMatchObject({ userId: user.id, ip: "203.0.113.9", details: { check: "change_password" } });
+      const audited = JSON.stringify([...failed, ...locked]);
+      expect(audited).not.toContain("geraten-");
+      expect(audited).not.toContain(TEST_PASSWORD);
+      expect(audited).not.toContain("ein-neues-passwort");
+    },
+  );
+
   test("without a token: 401", async () => {
     expect((await call(changePassword, { body: { currentPassword: "a", newPassword: "bbbbbbbb" } })).status).toBe(401);
   });

@@ -94,7 +94,8 @@ describe("recovery codes: shown once by enable-2fa, stored as hashes", () => {
     for (let i = 0; i < 20; i++) tempTokens.push(await passwordStep(user.username));
     const results = await Promise.all(tempTokens.map((tempToken) => verifyCode(tempToken, codes[0]!)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 401)).toHaveLength(19);
+    // The losers are 401, or 429 once ten of them count as failures before the winner's success (§30.2).
+    expect(results.filter((r) => r.status === 401 || r.status === 429)).toHaveLength(19);
     // One new session (the helper's own aside).
     expect(await db.refreshToken.count({ where: { userId: user.id, familyId: { not: sessionId } } })).toBe(1);
     expect(await db.recoveryCode.count({ where: { userId: user.id } })).toBe(9);
@@ -159,6 +160,27 @@ describe("POST /api/auth/recovery-codes", () => {
     expect(off.status).toBe(409);
     expect(off.json).toMatchObject({ error: "2FA ist nicht aktiviert" });
     expect(await codesLeft(plain)).toBe(0);
+  });
+
+  test("5 wrong TOTP codes: then 429 with Retry-After, the right code too; the codes stay (§30.2)", async () => {
+    const { user, token, secret, codes } = await userWithRecoveryCodes();
+    const accepted = await Promise.all([-30, 0, 30].map((offset) => codeAt(secret, offset)));
+    const wrong = ["000000", "111111", "222222", "333333"].find((code) => !accepted.includes(code))!;
+    for (let i = 0; i < 5; i++) expect((await call(renew, { token, body: { token: wrong } })).status).toBe(400);
+
+    const right = await call(renew, { token, body: { token: await codeAt(secret, 30) } });
+    expect(right.status).toBe(429);
+    expect(right.json).toEqual({
+      error: "Zu viele falsche Eingaben. Bitte versuche es in einigen Minuten erneut.",
+      code: "rate_limited",
+    });
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(800);
+    expect(await db.auditLog.count({ where: { action: "auth.recovery_codes_renewed", entityId: user.id } })).toBe(0);
+    expect(await db.auditLog.count({ where: { action: "auth.recheck_failed", entityId: user.id } })).toBe(5);
+    const locked = await db.auditLog.findFirstOrThrow({ where: { action: "auth.recheck_locked", entityId: user.id } });
+    expect(locked.details).toMatchObject({ check: "recovery_codes" });
+    // The old codes still sign in: nothing was replaced.
+    expect((await verifyCode(await passwordStep(user.username), codes[0]!)).status).toBe(200);
   });
 
   test("disabling 2FA deletes the codes", async () => {

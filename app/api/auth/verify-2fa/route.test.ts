@@ -1,5 +1,6 @@
 import { generate } from "otplib";
 import { describe, expect, test } from "vitest";
+import { replaceRecoveryCodes } from "@/lib/server/auth/recovery-codes";
 import { seal } from "@/lib/server/auth/secret-box";
 import { newTotpSecret } from "@/lib/server/auth/totp";
 import { db } from "@/lib/server/db/client";
@@ -60,7 +61,8 @@ describe("POST /api/auth/verify-2fa", () => {
     const code = await codeAt(secret);
     const results = await Promise.all(Array.from({ length: 20 }, () => verifyCode(tempToken, code)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 401)).toHaveLength(19);
+    // The losers are 401, or 429 once ten of them count as failures before the winner's success (§30.2).
+    expect(results.filter((r) => r.status === 401 || r.status === 429)).toHaveLength(19);
     // One new session (the helper's own aside).
     expect(await db.refreshToken.count({ where: { userId: user.id, familyId: { not: sessionId } } })).toBe(1);
   });
@@ -137,5 +139,85 @@ describe("POST /api/auth/verify-2fa", () => {
     expect(res.json).toMatchObject({
       fields: { token: "Bitte gib den 6-stelligen Code oder einen Wiederherstellungscode ein" },
     });
+  });
+});
+
+describe("guessing 2FA codes (docs/PRODUCT-RULES.md §30.2)", () => {
+  /** A 6-digit code that none of the three accepted time steps (now, one back, one forward) gives. */
+  async function wrongCodeFor(secret: string) {
+    const accepted = await Promise.all([-30, 0, 30].map((offset) => codeAt(secret, offset)));
+    return ["000000", "111111", "222222", "333333"].find((code) => !accepted.includes(code))!;
+  }
+
+  test(
+    "the attack of issue 27: 4 tempTokens fetched in advance, 15 wrong codes, then the right code and a right " +
+      "recovery code: 429 with Retry-After; the password step hands out no tempToken; it lifts after the window",
+    async () => {
+      const { user, secret } = await userWithTwoFactor();
+      const recoveryCodes = await db.$transaction((tx) => replaceRecoveryCodes(tx, user.id));
+      const tempTokens: string[] = [];
+      for (let i = 0; i < 4; i++) tempTokens.push(await passwordStep(user.username));
+      const wrong = await wrongCodeFor(secret);
+
+      // Three tempTokens' worth of wrong codes (5 each): the first ten are judged, the rest are refused unjudged.
+      for (let i = 0; i < 15; i++) {
+        const res = await verifyCode(tempTokens[Math.floor(i / 5)]!, wrong);
+        if (i < 10) {
+          expect(res.status, `guess ${i + 1}`).toBe(401);
+          expect(res.json).toMatchObject({ code: "invalid_two_factor_code" });
+        } else {
+          expect(res.status, `guess ${i + 1}`).toBe(429);
+          expect(res.json).toEqual({
+            error: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es später erneut.",
+            code: "rate_limited",
+          });
+        }
+      }
+
+      // The fourth tempToken is fresh, and the code is right: still 429, nothing consumed, no session.
+      const right = await verifyCode(tempTokens[3]!, await codeAt(secret));
+      expect(right.status).toBe(429);
+      expect(right.json).toMatchObject({ code: "rate_limited" });
+      const retryAfter = Number(right.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(800);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+      expect((await verifyCode(tempTokens[3]!, recoveryCodes[0]!)).status).toBe(429);
+      expect(await db.recoveryCode.count({ where: { userId: user.id } })).toBe(10);
+      expect(await db.refreshToken.count({ where: { userId: user.id } })).toBe(0);
+      expect(await db.auditLog.count({ where: { action: "auth.login", entityId: user.id } })).toBe(0);
+
+      // The right password gets no new tempToken either.
+      const passwordAgain = await call(login, {
+        body: { username: user.username, password: TEST_PASSWORD },
+        headers: { "x-forwarded-for": uniqueIp() },
+      });
+      expect(passwordAgain.status).toBe(429);
+      expect(passwordAgain.json).not.toHaveProperty("tempToken");
+      expect(Number(passwordAgain.headers.get("retry-after"))).toBeGreaterThan(800);
+      expect(await db.twoFactorChallenge.count({ where: { userId: user.id } })).toBe(4);
+      // Refused guesses are not recorded: the lock lifts 15 minutes after the tenth failure, not later.
+      expect(await db.loginAttempt.count({ where: { username: user.username.toLowerCase(), success: false } })).toBe(
+        10,
+      );
+
+      // Never a permanent lock: once the failures have left the window, the same tempToken signs in.
+      await db.loginAttempt.updateMany({
+        where: { username: user.username.toLowerCase() },
+        data: { createdAt: new Date(Date.now() - 16 * 60 * 1000) },
+      });
+      expect((await verifyCode(tempTokens[3]!, await codeAt(secret, 30))).status).toBe(200);
+    },
+  );
+
+  test("20 parallel wrong codes on 4 tempTokens: ten are judged, ten are 429", async () => {
+    const { user, secret } = await userWithTwoFactor();
+    const tempTokens: string[] = [];
+    for (let i = 0; i < 4; i++) tempTokens.push(await passwordStep(user.username));
+    const wrong = await wrongCodeFor(secret);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => verifyCode(tempTokens[i % 4]!, wrong)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    expect(await db.auditLog.count({ where: { action: "auth.login_failed", entityId: user.id } })).toBe(10);
   });
 });
