@@ -1,0 +1,110 @@
+// Issue 27, items 6–9 (docs/PRODUCT-RULES.md §30.4): bad input is a 4xx, never a 500; a path id is a plain decimal;
+// every answer under /api with personal data or secrets is no-store. The 405 answers: tests/access-matrix.test.ts;
+// what only the built server does (Next's routing, next.config.ts): e2e/api/http.spec.ts.
+import { describe, expect, test } from "vitest";
+import { POST as login } from "@/app/api/auth/login/route";
+import { GET as auditLog } from "@/app/api/audit/route";
+import { POST as autoFill } from "@/app/api/schedule/auto-fill/route";
+import { POST as applyAutoFill } from "@/app/api/schedule/auto-fill/apply/route";
+import { POST as copyWeek } from "@/app/api/shifts/copy-week/route";
+import { GET as listShifts, POST as createShift } from "@/app/api/shifts/route";
+import { POST as createVacation } from "@/app/api/vacations/route";
+import { POST as createUnavailability } from "@/app/api/unavailability/route";
+import { POST as createTemplate } from "@/app/api/week-templates/route";
+import { MAX_JSON_DEPTH } from "@/lib/server/api/request-body";
+import { call, createUser, uniqueIp } from "@/tests/support/api";
+import * as fx from "@/tests/support/fixtures";
+
+const admin = () => createUser("admin").then((u) => u.token);
+
+/** A 400 with the API's error body: no 500, nothing of the server's insides. */
+function expectRefused(res: Awaited<ReturnType<typeof call>>, what: string, code = "validation_failed") {
+  expect(res.status, `${what}: ${res.text}`).toBe(400);
+  expect(res.json.code, what).toBe(code);
+  expect(typeof res.json.error, what).toBe("string");
+}
+
+describe("bad input is 400, never 500 (item 6)", () => {
+  test("a check of two fields runs only on parsed fields: copy-week with from_start_date 'x'", async () => {
+    const res = await call(copyWeek, {
+      token: await admin(),
+      body: { from_start_date: "x", to_start_date: "2101-01-10" },
+    });
+    expectRefused(res, "copy-week");
+    expect(res.json.fields).toEqual({ from_start_date: "Bitte gib from_start_date als JJJJ-MM-TT an" });
+  });
+
+  test("every other check of two fields, with one of them broken", async () => {
+    const token = await admin();
+    const { id: employee_id } = await fx.employee();
+    const { id: location_id } = await fx.location();
+    const shift = { location_id, shift_date: "2101-01-03", start_time: "08:00", end_time: "16:00" };
+    const cases: [string, Awaited<ReturnType<typeof call>>][] = [
+      ["shift start_time", await call(createShift, { token, body: { ...shift, start_time: "x" } })],
+      ["shift end_time", await call(createShift, { token, body: { ...shift, end_time: "25:00" } })],
+      ["shift break", await call(createShift, { token, body: { ...shift, break_minutes: 7 } })],
+      [
+        "vacation",
+        await call(createVacation, { token, body: { employee_id, start_date: "x", end_date: "2101-01-05" } }),
+      ],
+      [
+        "unavailability",
+        await call(createUnavailability, {
+          token,
+          body: { employee_id, start_date: "2101-01-03", end_date: "x", start_time: "x", end_time: "10:00" },
+        }),
+      ],
+      [
+        "week template row",
+        await call(createTemplate, {
+          token,
+          body: { name: "Vorlage", shifts: [{ day_of_week: 1, location_id, start_time: "x", end_time: "10:00" }] },
+        }),
+      ],
+      ["auto-fill", await call(autoFill, { token, body: { start_date: "2101-01-03", end_date: "x" } })],
+      ["shifts query", await call(listShifts, { token, path: "/api/shifts?start_date=x&end_date=2101-01-05" })],
+      ["audit query", await call(auditLog, { token, path: "/api/audit?from=x&to=2101-01-05" })],
+    ];
+    for (const [what, res] of cases) expectRefused(res, what);
+  });
+
+  test("ids above 2^31−1 in auto-fill apply are refused like any bad id", async () => {
+    const token = await admin();
+    const assignment = { shift_id: 1, employee_id: 1, shift_updated_at: "2101-01-03T08:00:00.000Z" };
+    const shiftTooLarge = await call(applyAutoFill, {
+      token,
+      body: { assignments: [{ ...assignment, shift_id: 2 ** 31 }] },
+    });
+    expectRefused(shiftTooLarge, "shift_id");
+    expect(shiftTooLarge.json.fields).toEqual({ "assignments.0.shift_id": "Ungültige Schicht" });
+    const employeeTooLarge = await call(applyAutoFill, {
+      token,
+      body: { assignments: [{ ...assignment, employee_id: 2 ** 31 }] },
+    });
+    expectRefused(employeeTooLarge, "employee_id");
+    expect(employeeTooLarge.json.fields).toEqual({ "assignments.0.employee_id": "Ungültiger Mitarbeiter" });
+  });
+
+  test("a body nested 100,000 deep: 400 invalid_json, even at the login without a session", async () => {
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    for (const body of [deep, `{"username":${deep},"password":"x"}`, "{".repeat(100_000)]) {
+      const res = await call(login, { body, headers: { "x-forwarded-for": uniqueIp() } });
+      expectRefused(res, "deep body", "invalid_json");
+      expect(res.json.error).toBe(`Anfragetext ist zu tief verschachtelt (höchstens ${MAX_JSON_DEPTH} Ebenen)`);
+    }
+  });
+
+  test("the depth limit counts brackets, not brackets inside strings", async () => {
+    const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+    const atLimit = `{"username":${nested(MAX_JSON_DEPTH - 1)},"password":"x"}`;
+    const overLimit = `{"username":${nested(MAX_JSON_DEPTH)},"password":"x"}`;
+    const headers = { "x-forwarded-for": uniqueIp() };
+    // At the limit the body is read, and the schema refuses the username.
+    expectRefused(await call(login, { body: atLimit, headers }), "at the limit");
+    expectRefused(await call(login, { body: overLimit, headers }), "over the limit", "invalid_json");
+    const inString = JSON.stringify({ username: '[{\\"'.repeat(10_000), password: "x" });
+    const res = await call(login, { body: inString, headers });
+    expect(res.status, res.text).toBeLessThan(500);
+    expect(res.json.code).not.toBe("invalid_json");
+  });
+});
