@@ -4,11 +4,12 @@
 import { describe, expect, test } from "vitest";
 import { POST as login } from "@/app/api/auth/login/route";
 import { GET as auditLog } from "@/app/api/audit/route";
+import { GET as getEmployee } from "@/app/api/employees/[id]/route";
 import { POST as autoFill } from "@/app/api/schedule/auto-fill/route";
 import { POST as applyAutoFill } from "@/app/api/schedule/auto-fill/apply/route";
 import { POST as copyWeek } from "@/app/api/shifts/copy-week/route";
 import { GET as listShifts, POST as createShift } from "@/app/api/shifts/route";
-import { POST as createVacation } from "@/app/api/vacations/route";
+import { POST as createVacation, GET as listVacations } from "@/app/api/vacations/route";
 import { POST as createUnavailability } from "@/app/api/unavailability/route";
 import { POST as createTemplate } from "@/app/api/week-templates/route";
 import { MAX_JSON_DEPTH } from "@/lib/server/api/request-body";
@@ -106,5 +107,43 @@ describe("bad input is 400, never 500 (item 6)", () => {
     const res = await call(login, { body: inString, headers });
     expect(res.status, res.text).toBeLessThan(500);
     expect(res.json.code).not.toBe("invalid_json");
+  });
+});
+
+describe("ids that are not ids (item 7)", () => {
+  test("a path id is a plain positive decimal without sign, space or leading zero; anything else is 404", async () => {
+    const token = await admin();
+    const { id } = await fx.employee();
+    const read = (raw: string) => call(getEmployee, { token, path: `/api/employees/${raw}`, params: { id: raw } });
+    expect((await read(String(id))).status).toBe(200);
+    for (const raw of [
+      `0x${id.toString(16)}`,
+      `${id}e0`,
+      `+${id}`,
+      `0b${id.toString(2)}`,
+      ` ${id}`,
+      `${id} `,
+      `0${id}`,
+      `${id}.0`,
+      "0",
+      "-1",
+      "2147483648",
+      "99999999999",
+    ]) {
+      const res = await read(raw);
+      expect(res.status, JSON.stringify(raw)).toBe(404);
+      expect(res.json).toEqual({ error: "Nicht gefunden", code: "not_found" });
+    }
+  });
+
+  test("a query id is as strict, and answers 400", async () => {
+    const token = await admin();
+    const { id } = await fx.employee();
+    expect((await call(listVacations, { token, path: `/api/vacations?employee_id=${id}` })).status).toBe(200);
+    for (const raw of [`0x${id.toString(16)}`, `${id}e0`, `%2B${id}`, `%20${id}`, `0${id}`, "2147483648"]) {
+      const res = await call(listVacations, { token, path: `/api/vacations?employee_id=${raw}` });
+      expectRefused(res, raw);
+      expect(res.json.fields).toEqual({ employee_id: "Ungültige ID" });
+    }
   });
 });
