@@ -2,9 +2,16 @@
 // every answer under /api with personal data or secrets is no-store. The 405 answers: tests/access-matrix.test.ts;
 // what only the built server does (Next's routing, next.config.ts): e2e/api/http.spec.ts.
 import { describe, expect, test } from "vitest";
+import { GET as openApi } from "@/app/api/openapi.json/route";
 import { POST as login } from "@/app/api/auth/login/route";
+import { GET as me } from "@/app/api/auth/me/route";
+import { POST as refresh } from "@/app/api/auth/refresh/route";
+import { POST as setupTwoFactor } from "@/app/api/auth/setup-2fa/route";
 import { GET as auditLog } from "@/app/api/audit/route";
+import { GET as calendarFeed } from "@/app/api/calendar/[file]/route";
 import { GET as getEmployee } from "@/app/api/employees/[id]/route";
+import { GET as listEmployees } from "@/app/api/employees/route";
+import { POST as calendarLink } from "@/app/api/me/calendar-link/route";
 import { POST as autoFill } from "@/app/api/schedule/auto-fill/route";
 import { POST as applyAutoFill } from "@/app/api/schedule/auto-fill/apply/route";
 import { POST as copyWeek } from "@/app/api/shifts/copy-week/route";
@@ -13,7 +20,7 @@ import { POST as createVacation, GET as listVacations } from "@/app/api/vacation
 import { POST as createUnavailability } from "@/app/api/unavailability/route";
 import { POST as createTemplate } from "@/app/api/week-templates/route";
 import { MAX_JSON_DEPTH } from "@/lib/server/api/request-body";
-import { call, createUser, uniqueIp } from "@/tests/support/api";
+import { call, createUser, loginAs, uniqueIp } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
 
 const admin = () => createUser("admin").then((u) => u.token);
@@ -145,5 +152,54 @@ describe("ids that are not ids (item 7)", () => {
       expectRefused(res, raw);
       expect(res.json.fields).toEqual({ employee_id: "Ungültige ID" });
     }
+  });
+});
+
+describe("Cache-Control (item 9)", () => {
+  test("answers with personal data or secrets are no-store, errors included", async () => {
+    const { user, token } = await createUser("admin");
+    const tokens = await loginAs(user.username);
+    const answers = {
+      "GET /api/auth/me": await call(me, { token }),
+      "GET /api/employees": await call(listEmployees, { token }),
+      "GET /api/employees without a token (401)": await call(listEmployees),
+      "GET /api/employees/{id} unknown (404)": await call(getEmployee, { token, params: { id: "2147483647" } }),
+      "POST /api/auth/login": await call(login, {
+        body: { username: user.username, password: "test-password" },
+        headers: { "x-forwarded-for": uniqueIp() },
+      }),
+      "POST /api/auth/login refused (401)": await call(login, {
+        body: { username: user.username, password: "falsch" },
+        headers: { "x-forwarded-for": uniqueIp() },
+      }),
+      "POST /api/auth/refresh": await call(refresh, { body: { refreshToken: tokens.refreshToken } }),
+      "POST /api/auth/setup-2fa": await call(setupTwoFactor, { token: tokens.accessToken, body: {} }),
+    };
+    for (const [what, res] of Object.entries(answers)) {
+      expect(res.status, `${what}: ${res.text}`).toBeLessThan(500);
+      expect(res.headers.get("cache-control")?.split(", ")[0], what).toBe("no-store");
+    }
+    expect(answers["POST /api/auth/login"].status).toBe(200);
+    expect(answers["POST /api/auth/refresh"].status).toBe(200);
+    expect(answers["POST /api/auth/setup-2fa"].status).toBe(200);
+    // Small answers keep the no-transform that spares them Next's gzip stream (docs/ARCHITECTURE.md §11).
+    expect(answers["GET /api/auth/me"].headers.get("cache-control")).toBe("no-store, no-transform");
+  });
+
+  test("the calendar feed keeps its ETag and private, max-age=0; the OpenAPI document may be cached", async () => {
+    const { id: employeeId } = await fx.employee();
+    const { token } = await createUser("user", { employeeId });
+    const link = await call(calendarLink, { token, method: "POST" });
+    expect(link.status, link.text).toBe(201);
+    expect(link.headers.get("cache-control")?.split(", ")[0]).toBe("no-store");
+    const file = `${link.json.token as string}.ics`;
+    const feed = await call(calendarFeed, { path: link.json.path as string, params: { file } });
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("etag")).toMatch(/^".+"$/);
+    expect(feed.headers.get("cache-control")).toBe("private, max-age=0");
+
+    const document = await call(openApi);
+    expect(document.status).toBe(200);
+    expect(document.headers.get("cache-control")).toBe("public, max-age=300");
   });
 });
