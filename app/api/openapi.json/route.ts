@@ -1,5 +1,6 @@
 // GET /api/openapi.json – the API reference as an OpenAPI 3.1 document (public)
 import { jsonResponse } from "@/lib/server/api/json-response";
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { route } from "@/lib/server/api/route";
 import { openApiDocument } from "@/lib/server/openapi/openapi-document";
 import * as api from "@/lib/shared/contract/platform";
@@ -9,3 +10,5 @@ import * as api from "@/lib/shared/contract/platform";
 export const GET = route(api.openApiDocument, async () =>
   jsonResponse(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } }),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
