@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { can, type Permission } from "@/lib/shared/roles";
 import { call, createUser } from "@/tests/support/api";
 import { employee } from "@/tests/support/fixtures";
-import { apiHandlers } from "@/tests/support/route-handlers";
+import { apiHandlers, otherMethodHandlers } from "@/tests/support/route-handlers";
 
 /**
  * A self-service route (docs/PRODUCT-RULES.md §26): every role, but only with a linked employee. Callers with the
@@ -164,6 +164,45 @@ describe("access matrix (docs/PRODUCT-RULES.md §1)", async () => {
       } else {
         expect(res.status, `${key} as ${role}`).toBe(403);
         expect(res.json).toEqual({ error: "Keine Berechtigung", code: "forbidden" });
+      }
+    }
+  });
+});
+
+/**
+ * The methods a route file has no operation for (docs/PRODUCT-RULES.md §30.4): not in the table above, because they
+ * are nobody's: 405 `method_not_allowed` for everyone, with or without a token, and `Allow` naming the file's
+ * operations. Next would answer them 405 with an empty body, so every file must export every method.
+ */
+describe("methods without an operation: 405 with Allow", async () => {
+  const files = (await otherMethodHandlers()).filter(({ route }) => !route.includes("[..."));
+  const { token } = await createUser("admin");
+
+  test.each(files.map((file) => [file.route, file] as const))("%s", async (route, { operations, others }) => {
+    const allow = [...operations, "OPTIONS", ...(operations.includes("GET") ? ["HEAD"] : [])].sort().join(", ");
+    for (const [method, handler] of Object.entries(others)) {
+      if (method === "HEAD" && operations.includes("GET")) {
+        expect(handler, `${method} ${route}: Next answers HEAD with GET`).toBeUndefined();
+        continue;
+      }
+      expect(handler, `${method} ${route} is exported`).toBeDefined();
+      for (const who of [undefined, token]) {
+        const res = await call(handler as never, {
+          method,
+          path: route,
+          token: who,
+          ...(method === "GET" || method === "HEAD" || method === "OPTIONS" ? {} : { body: "{bad" }),
+        });
+        expect(res.headers.get("allow"), `${method} ${route}`).toBe(allow);
+        expect(res.headers.get("cache-control"), `${method} ${route}`).toContain("no-store");
+        if (method === "OPTIONS") {
+          expect(res.status, `${method} ${route}`).toBe(204);
+        } else if (method === "HEAD") {
+          expect([res.status, res.text], `${method} ${route}`).toEqual([405, ""]);
+        } else {
+          expect(res.status, `${method} ${route}`).toBe(405);
+          expect(res.json).toEqual({ error: "Methode nicht erlaubt", code: "method_not_allowed" });
+        }
       }
     }
   });

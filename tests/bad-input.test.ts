@@ -79,6 +79,8 @@ function bodies(keys: string[], nested?: Record<string, fc.Arbitrary<unknown>>):
   const raw = fc.oneof(
     fc.string({ maxLength: 50 }),
     fc.constantFrom("{", "[1,", '{"a":}', "null", "true", '"text"', "{bad"),
+    // Deeper than the body reader's 64 levels (docs/PRODUCT-RULES.md §30.4): it overflowed the stack.
+    fc.constantFrom("[".repeat(100_000) + "]".repeat(100_000), '{"a":'.repeat(65) + "1" + "}".repeat(65)),
   );
   return fc.oneof(
     { weight: 5, arbitrary: withExtras },
@@ -149,7 +151,7 @@ async function fuzz(
 
 const validOr = (id: number) => [
   fc.constant(String(id)),
-  fc.constantFrom("0", "-1", "1.5", "abc", "99999999999", "1e3", "", "%00"),
+  fc.constantFrom("0", "-1", "1.5", "abc", "99999999999", "1e3", "", "%00", "0x1", "+1", " 1", "01", "2147483648"),
 ];
 const time = fc.oneof(fc.constantFrom("09:00", "17:00", "22:00", "06:00:00"), nasty);
 
@@ -190,6 +192,8 @@ describe("bad input never breaks the scheduling API", async () => {
   const templates = await import("@/app/api/week-templates/route");
   const templateById = await import("@/app/api/week-templates/[id]/route");
   const apply = await import("@/app/api/week-templates/[id]/apply/route");
+  const copyWeek = await import("@/app/api/shifts/copy-week/route");
+  const applyAutoFill = await import("@/app/api/schedule/auto-fill/apply/route");
 
   const employeeKeys = ["first_name", "last_name", "weekly_hours", "vacation_days_total", "is_hourly"];
   const shiftKeys = [
@@ -211,6 +215,22 @@ describe("bad input never breaks the scheduling API", async () => {
   };
   const vacationKeys = ["employee_id", "start_date", "end_date", "notes"];
   const vacationArbs = { employee_id: employeeId, start_date: date, end_date: date };
+  // Ids beyond PostgreSQL's int4 answered 500 in auto-fill apply (docs/PRODUCT-RULES.md §30.4).
+  const bigId = fc.constantFrom(2 ** 31, 2 ** 31 - 1, Number.MAX_SAFE_INTEGER);
+  const assignments = fc.oneof(
+    fc.array(
+      fc.record(
+        {
+          shift_id: fc.oneof(fc.constant(shift.id), bigId, nasty),
+          employee_id: fc.oneof(fc.constant(employee.id), bigId, nasty),
+          shift_updated_at: fc.oneof(fc.constant("2040-01-01T00:00:00.000Z"), nasty),
+        },
+        { requiredKeys: [] },
+      ),
+      { maxLength: 3 },
+    ),
+    nasty,
+  );
 
   const cases: [string, Handler, string, string[], fc.Arbitrary<string>[], Record<string, fc.Arbitrary<unknown>>?][] = [
     ["POST /employees", employees.POST as Handler, "POST", employeeKeys, []],
@@ -245,6 +265,15 @@ describe("bad input never breaks the scheduling API", async () => {
       validOr(template.id),
       { start_date: date },
     ],
+    [
+      "POST /shifts/copy-week",
+      copyWeek.POST as Handler,
+      "POST",
+      ["from_start_date", "to_start_date", "with_employees"],
+      [],
+      { from_start_date: date, to_start_date: date },
+    ],
+    ["POST /schedule/auto-fill/apply", applyAutoFill.POST as Handler, "POST", ["assignments"], [], { assignments }],
   ];
 
   test.each(cases)(

@@ -1,4 +1,5 @@
 // GET /api/dashboard[?date] – the dashboard's figures for the week of date (default: this week) (everyone)
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { getDashboard } from "@/lib/server/dashboard/find-dashboard";
 import { audienceOf } from "@/lib/server/rules/find-findings";
@@ -7,3 +8,5 @@ import * as api from "@/lib/shared/contract/dashboard";
 export const GET = route(api.dashboard, async ({ query, user }) =>
   json(await getDashboard({ date: query.date, audience: audienceOf(user) })),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,4 +1,5 @@
 // GET /api/employees – active employees (everyone); POST – create one (admin)
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { findEmployees } from "@/lib/server/employees/find-employees";
 import { createEmployee } from "@/lib/server/employees/write-employees";
@@ -10,3 +11,5 @@ export const GET = route(api.listEmployees, async () => json(await findEmployees
 export const POST = route(api.createEmployee, async ({ body, audit }) =>
   json(await createEmployee({ input: body, audit }), 201),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -1,6 +1,7 @@
 // GET /api/health – liveness and database check for monitors and the container (public)
 import { databaseUnavailable } from "@/lib/server/api/error-response";
 import { jsonResponse } from "@/lib/server/api/json-response";
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { route } from "@/lib/server/api/route";
 import { isDatabaseReachable } from "@/lib/server/db/reachable";
 import { isWaitingForDatabase } from "@/lib/server/db/wait-for-database";
@@ -24,3 +25,5 @@ export const GET = route(
   },
   { whileWaitingForDatabase: true },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,4 +1,5 @@
 // GET /api/shifts?start_date&end_date – shifts of a date range (everyone); POST – plan one (manager, admin)
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, jsonText, route } from "@/lib/server/api/route";
 import { shiftsJson } from "@/lib/server/shifts/find-shifts";
 import { cachedForScheduleVersion } from "@/lib/server/shifts/schedule-version-cache";
@@ -19,3 +20,5 @@ export const GET = route(
 export const POST = route(api.createShift, async ({ body, audit }) =>
   json(await createShift({ input: body, audit }), 201),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

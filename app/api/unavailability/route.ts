@@ -1,5 +1,6 @@
 // GET /api/unavailability?start_date&end_date&employee_id – entries touching the range; POST – record one
 // (planners: anyone's; everyone else: only their linked employee's, docs/PRODUCT-RULES.md §26.4)
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { assertActsFor, isPlanner, linkedEmployeeId } from "@/lib/server/self-service/acting-for";
 import { findUnavailability } from "@/lib/server/unavailability/find-unavailability";
@@ -18,3 +19,5 @@ export const GET = route(api.listUnavailability, async ({ query, user }) => {
 export const POST = route(api.createUnavailability, async ({ body, audit }) =>
   json(await createUnavailability({ input: body, audit }), 201),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

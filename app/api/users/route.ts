@@ -1,4 +1,5 @@
 // GET /api/users – all user accounts; POST – create one (admin)
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { findUsers } from "@/lib/server/users/find-users";
 import { createUser } from "@/lib/server/users/write-users";
@@ -9,3 +10,5 @@ export const GET = route(api.listUsers, async () => json(await findUsers()));
 export const POST = route(api.createUser, async ({ body, audit }) =>
   json(await createUser({ input: body, audit }), 201),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -1,5 +1,6 @@
 // GET /api/vacations?employee_id&status&start_date&end_date – vacations (everyone; staff see others' approved only);
 // POST – record one (manager, admin) or request one for the own linked employee (docs/PRODUCT-RULES.md §26.3)
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { assertActsFor, isPlanner } from "@/lib/server/self-service/acting-for";
 import { findVacations, vacationReaderOf } from "@/lib/server/vacations/find-vacations";
@@ -23,3 +24,5 @@ export const POST = route(api.createVacation, async ({ body, user, audit }) => {
   const status = isPlanner(user, "vacations:write") ? "approved" : "requested";
   return json(await createVacation({ input: body, audit, status }), 201);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -2,6 +2,8 @@ import "server-only";
 import { ApiError } from "./errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Arrays and objects inside each other; the deepest request (a week template's rows) needs 3. */
+export const MAX_JSON_DEPTH = 64;
 
 /**
  * Reads a JSON request body of at most 1 MiB. Malformed JSON is a 400, never
@@ -20,6 +22,10 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     throw new ApiError("invalid_json", "Anfragetext ist kein gültiges UTF-8");
   }
   if (text.trim() === "") return {};
+  // Before JSON.parse: 100,000 nested arrays are 200 KB, and parsing them (or walking them below) overflowed the
+  // stack, a 500 for bad input (docs/PRODUCT-RULES.md §30.4). No request of the API nests deeper than a few levels.
+  if (nestingDeeperThan(text, MAX_JSON_DEPTH))
+    throw new ApiError("invalid_json", `Anfragetext ist zu tief verschachtelt (höchstens ${MAX_JSON_DEPTH} Ebenen)`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -33,6 +39,26 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     throw new ApiError("validation_failed", message, { fields: { [nulAt || "body"]: message } });
   }
   return value;
+}
+
+/**
+ * Whether `text` opens more than `limit` arrays or objects inside each other: one pass over the text, brackets
+ * inside strings not counted. Malformed text may pass; JSON.parse refuses it then.
+ */
+function nestingDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c /* \ */) i++;
+      else if (char === 0x22 /* " */) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b /* [ */ || char === 0x7b /* { */) {
+      if (++depth > limit) return true;
+    } else if (char === 0x5d /* ] */ || char === 0x7d /* } */) depth--;
+  }
+  return false;
 }
 
 /** The path ("shifts.0.notes") of the first string containing U+0000, or null. */

@@ -148,5 +148,5 @@ export function jsonText(body: string | Uint8Array<ArrayBuffer>, status = 200): 
 
 /** 204 No Content: a removal with nothing to answer (withdrawing an application). */
 export function noContent(): Response {
-  return new Response(null, { status: 204 });
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }

@@ -71,6 +71,14 @@ describe("the document", () => {
     expect(res.json).toEqual(JSON.parse(JSON.stringify(document)));
   });
 
+  test("the 405 for a method a path does not list: documented with Allow (docs/PRODUCT-RULES.md §30.4)", () => {
+    expect(document.components.responses.MethodNotAllowed).toMatchObject({
+      headers: { Allow: { schema: { type: "string" } } },
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    });
+    expect(document.info.description).toContain("components/responses/MethodNotAllowed");
+  });
+
   test("bearer auth, roles and error answers per operation", () => {
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     const createShift = document.paths["/api/shifts"].post;

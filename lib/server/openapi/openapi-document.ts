@@ -220,12 +220,29 @@ export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIO
         "plus `fields` for validation errors. " +
         "Send `Authorization: Bearer <accessToken>` (from POST /api/auth/login); " +
         "when it has expired the answer is 403 `invalid_token`: " +
-        "refresh once with POST /api/auth/refresh and retry.",
+        "refresh once with POST /api/auth/refresh and retry. " +
+        "A method a path does not list answers 405 `method_not_allowed` with an `Allow` header naming the methods " +
+        "it has (components/responses/MethodNotAllowed); OPTIONS answers 204 with the same `Allow`. " +
+        "Answers carry `Cache-Control: no-store`, except this document and the calendar feed.",
     },
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       schemas,
+      responses: {
+        // No operation can list it: OpenAPI has no place for the methods a path does not have
+        // (docs/PRODUCT-RULES.md §30.4).
+        MethodNotAllowed: {
+          description: "`method_not_allowed`: the path has no operation for this method",
+          headers: {
+            Allow: {
+              description: "The methods of the path, e.g. `DELETE, GET, HEAD, OPTIONS, PUT`",
+              schema: { type: "string" },
+            },
+          },
+          content: ERROR_CONTENT,
+        },
+      },
       securitySchemes: {
         bearerAuth: {
           type: "http",

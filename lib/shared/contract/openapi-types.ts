@@ -5,7 +5,11 @@ export type OpenApiDocument = {
   info: Record<string, unknown>;
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
-  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+  };
 };
 export type OpenApiParameter = {
   name: string;

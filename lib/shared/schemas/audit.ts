@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AUDIT_KINDS } from "@/lib/shared/audit-kinds";
 import { dateSchema, idSchema } from "./fragments";
+import { fieldsParsed } from "./parsed-fields";
 import { id, timestamp } from "./response-fields";
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -43,6 +44,7 @@ export const auditQuerySchema = z
     to: dateSchema("Bitte gib to als JJJJ-MM-TT an").optional(),
   })
   .superRefine((query, ctx) => {
+    if (!fieldsParsed(ctx, "from", "to")) return;
     if (query.from && query.to && query.to < query.from) {
       ctx.addIssue({ code: "custom", path: ["to"], message: "Das Bis-Datum darf nicht vor dem Von-Datum liegen" });
     }

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { daysBetween } from "@/lib/shared/dates";
 import { changeIdSchema } from "./change";
 import { locationIdsSchema } from "./employee";
-import { dateSchema } from "./fragments";
+import { dateSchema, refIdSchema } from "./fragments";
+import { fieldsParsed } from "./parsed-fields";
 import { id, timestamp } from "./response-fields";
 import { shiftDtoSchema } from "./shift";
 
@@ -21,6 +22,7 @@ export const autoFillSchema = z
       .meta({ description: "Only the open shifts at these locations; left out or empty = all active locations" }),
   })
   .superRefine((range, ctx) => {
+    if (!fieldsParsed(ctx, "start_date", "end_date")) return;
     const span = daysBetween(range.start_date, range.end_date);
     if (span < 0)
       ctx.addIssue({ code: "custom", path: ["end_date"], message: "end_date darf nicht vor start_date liegen" });
@@ -75,8 +77,10 @@ export const applyAutoFillSchema = z.object({
   assignments: z
     .array(
       z.object({
-        shift_id: id,
-        employee_id: id,
+        // int4 ids, like every id of a request: a larger one reached PostgreSQL and answered 500
+        // (docs/PRODUCT-RULES.md §30.4).
+        shift_id: refIdSchema("Ungültige Schicht"),
+        employee_id: refIdSchema("Ungültiger Mitarbeiter"),
         shift_updated_at: z.iso.datetime({ offset: true, error: "shift_updated_at muss ein Zeitstempel sein" }),
       }),
       { error: "Bitte gib die Zuweisungen des Vorschlags an" },

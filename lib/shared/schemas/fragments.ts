@@ -14,12 +14,19 @@ z.config(de());
 export const MAX_TEXT = 500;
 export const MAX_NAME = 100;
 
-/** Integer id from a path segment or a JSON number. */
-export const idSchema = z.coerce
-  .number({ error: "Ungültige ID" })
-  .int({ error: "Ungültige ID" })
-  .positive({ error: "Ungültige ID" })
-  .max(2_147_483_647, { error: "Ungültige ID" });
+/**
+ * An id in a path or a query string: a plain positive decimal ("17"), no sign, space, leading zero, exponent, hex or
+ * binary, at most 2,147,483,647 (PostgreSQL's int4). Number() would read "0x1", "1e0", "+1" and " 1" as 1, so only
+ * such text is turned into a number; anything else stays a string and is refused (docs/PRODUCT-RULES.md §2.4, §30.4).
+ */
+export const idSchema = z.preprocess(
+  (value) => (typeof value === "string" && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: "Ungültige ID" })
+    .int({ error: "Ungültige ID" })
+    .positive({ error: "Ungültige ID" })
+    .max(2_147_483_647, { error: "Ungültige ID" }),
+);
 
 /** An id in a JSON body: a number, not a numeric string. */
 export function refIdSchema(message: string) {

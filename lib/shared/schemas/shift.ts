@@ -3,6 +3,7 @@ import { daysBetween, mondayOf } from "@/lib/shared/dates";
 import { shiftMinutes } from "@/lib/shared/hours";
 import { dateSchema, MAX_NAME, refIdSchema, timeSchema } from "./fragments";
 import { changeIdSchema } from "./change";
+import { fieldsParsed } from "./parsed-fields";
 import { color, date, id, time } from "./response-fields";
 
 export const SAME_START_END = "Beginn und Ende dürfen nicht gleich sein";
@@ -23,6 +24,7 @@ type TimedRow = { start_time: string; end_time: string; break_minutes: number };
 
 /** The checks a shift and a template row share: a length, and a break shorter than it. */
 export function checkShiftTimes(row: TimedRow, ctx: z.RefinementCtx): void {
+  if (!fieldsParsed(ctx, "start_time", "end_time", "break_minutes")) return;
   const minutes = shiftMinutes(row.start_time, row.end_time);
   if (minutes === null) ctx.addIssue({ code: "custom", path: ["end_time"], message: SAME_START_END });
   else if (row.break_minutes >= minutes)
@@ -77,6 +79,7 @@ export const dateRangeQuerySchema = z
     end_date: dateSchema("Bitte gib end_date als JJJJ-MM-TT an"),
   })
   .superRefine((range, ctx) => {
+    if (!fieldsParsed(ctx, "start_date", "end_date")) return;
     const span = daysBetween(range.start_date, range.end_date);
     if (span < 0)
       ctx.addIssue({ code: "custom", path: ["end_date"], message: "end_date darf nicht vor start_date liegen" });
@@ -121,6 +124,7 @@ export const copyWeekSchema = z
     with_employees: z.boolean({ error: "with_employees muss ja oder nein sein" }).default(true),
   })
   .superRefine((input, ctx) => {
+    if (!fieldsParsed(ctx, "from_start_date", "to_start_date")) return;
     if (mondayOf(input.from_start_date) === mondayOf(input.to_start_date))
       ctx.addIssue({ code: "custom", path: ["to_start_date"], message: SAME_WEEK });
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { daysBetween } from "@/lib/shared/dates";
 import { dateSchema, idSchema, optionalTextSchema, refIdSchema, timeSchema } from "./fragments";
+import { fieldsParsed } from "./parsed-fields";
 import { date, id, time } from "./response-fields";
 import { dateRangeQuerySchema, MAX_RANGE_DAYS, SAME_START_END } from "./shift";
 import { EMPLOYEE_REQUIRED, END_BEFORE_START } from "./vacation";
@@ -22,6 +23,7 @@ export const unavailabilityInputSchema = z
     note: optionalTextSchema,
   })
   .superRefine((entry, ctx) => {
+    if (!fieldsParsed(ctx, "start_date", "end_date", "start_time", "end_time")) return;
     const span = daysBetween(entry.start_date, entry.end_date);
     if (span < 0) ctx.addIssue({ code: "custom", path: ["end_date"], message: END_BEFORE_START });
     else if (span > MAX_RANGE_DAYS)

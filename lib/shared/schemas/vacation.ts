@@ -2,6 +2,7 @@ import { z } from "zod";
 import { daysBetween } from "@/lib/shared/dates";
 import { dateSchema, idSchema, MAX_TEXT, optionalTextSchema, refIdSchema } from "./fragments";
 import { date, id, timestamp } from "./response-fields";
+import { fieldsParsed } from "./parsed-fields";
 import { MAX_RANGE_DAYS } from "./shift";
 
 export const EMPLOYEE_REQUIRED = "Bitte wähle einen Mitarbeiter aus";
@@ -15,6 +16,7 @@ export const vacationInputSchema = z
     notes: optionalTextSchema,
   })
   .superRefine((vacation, ctx) => {
+    if (!fieldsParsed(ctx, "start_date", "end_date")) return;
     const span = daysBetween(vacation.start_date, vacation.end_date);
     if (span < 0) ctx.addIssue({ code: "custom", path: ["end_date"], message: END_BEFORE_START });
     else if (span > MAX_RANGE_DAYS)

@@ -1,4 +1,5 @@
 // POST /api/auth/change-password – own password; ends the user's other sessions
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { changePassword } from "@/lib/server/auth/change-password";
 import * as api from "@/lib/shared/contract/auth";
@@ -11,3 +12,5 @@ export const POST = route(api.changePassword, async ({ body, audit }) => {
   });
   return json({ message: "Passwort erfolgreich geändert!" });
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");

@@ -1,4 +1,5 @@
 // GET /api/auth/me – the signed-in user, with the number of unused 2FA recovery codes
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { countRecoveryCodes } from "@/lib/server/auth/recovery-codes";
 import { toUserDto } from "@/lib/server/users/user-dto";
@@ -7,3 +8,5 @@ import * as api from "@/lib/shared/contract/auth";
 export const GET = route(api.me, async ({ user }) =>
   json({ ...toUserDto(user), recovery_codes_left: await countRecoveryCodes({ userId: user.id }) }),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,4 +1,5 @@
 // GET /api/employees/[id] – one active employee (everyone); PUT – change it; DELETE – archive it (admin)
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { getEmployee } from "@/lib/server/employees/find-employees";
 import { archiveEmployee, updateEmployee } from "@/lib/server/employees/write-employees";
@@ -14,3 +15,5 @@ export const DELETE = route(api.archiveEmployee, async ({ params, audit }) => {
   await archiveEmployee({ id: params.id, audit });
   return json({ message: "Mitarbeiter gelöscht" });
 });
+
+export const { POST, PATCH, OPTIONS } = otherMethods("GET", "PUT", "DELETE");

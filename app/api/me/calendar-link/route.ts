@@ -1,5 +1,6 @@
 // POST/DELETE /api/me/calendar-link – create (replacing the old one) or end the caller's calendar link
 import { ApiError } from "@/lib/server/api/errors";
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { issueCalendarToken, revokeCalendarToken } from "@/lib/server/calendar/write-calendar-feeds";
 import { linkedEmployeeId } from "@/lib/server/self-service/acting-for";
@@ -16,3 +17,5 @@ export const DELETE = route(api.deleteCalendarLink, async ({ user, audit }) => {
   if (!revoked) throw new ApiError("not_found", "Es gibt keinen Kalender-Link");
   return json({ message: "Kalender-Link gelöscht" });
 });
+
+export const { GET, PUT, PATCH, HEAD, OPTIONS } = otherMethods("POST", "DELETE");

@@ -1,4 +1,5 @@
 // GET /api/schedule/warnings?start_date&end_date – the planning rules' findings for a range (everyone)
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { jsonText, route } from "@/lib/server/api/route";
 import { audienceOf, warningsJson } from "@/lib/server/rules/find-findings";
 import { cachedForScheduleVersion } from "@/lib/server/shifts/schedule-version-cache";
@@ -19,3 +20,5 @@ export const GET = route(
   },
   { withScheduleVersion: true },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

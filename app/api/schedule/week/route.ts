@@ -1,4 +1,5 @@
 // GET /api/schedule/week?start_date&end_date – the planner's week: shifts, findings, vacations, holidays (everyone)
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { jsonText, route } from "@/lib/server/api/route";
 import { audienceOf } from "@/lib/server/rules/find-findings";
 import { scheduleWeekJson } from "@/lib/server/schedule/find-schedule-week";
@@ -17,3 +18,5 @@ export const GET = route(
   },
   { withScheduleVersion: true },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

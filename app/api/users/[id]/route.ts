@@ -1,4 +1,5 @@
 // PUT /api/users/[id] – change e-mail or role, reset the password; DELETE – delete the account (admin)
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { deleteUser, updateUser } from "@/lib/server/users/write-users";
 import * as api from "@/lib/shared/contract/users";
@@ -11,3 +12,5 @@ export const DELETE = route(api.deleteUser, async ({ params, audit }) => {
   await deleteUser({ id: params.id, audit });
   return json({ message: "Benutzer gelöscht" });
 });
+
+export const { GET, POST, PATCH, HEAD, OPTIONS } = otherMethods("PUT", "DELETE");

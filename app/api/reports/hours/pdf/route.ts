@@ -1,4 +1,5 @@
 // GET /api/reports/hours/pdf?start_date&end_date[&employee_id] – hours report as PDF download (manager, admin)
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { route } from "@/lib/server/api/route";
 import { getHoursReport } from "@/lib/server/reports/find-reports";
 import { printTimestamp } from "@/lib/server/reports/pdf/print-timestamp";
@@ -12,3 +13,5 @@ export const GET = route(api.hoursReportPdf, async ({ query }) => {
   const pdf = await renderPdf({ kind: "hours", report, printedAt: printTimestamp() });
   return pdfResponse(pdf, `Stundenbericht_${query.start_date}_${query.end_date}.pdf`);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,4 +1,5 @@
 // POST /api/shifts/[id]/application – apply for an open shift ("Ich kann"); DELETE – withdraw (self-service)
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, noContent, route } from "@/lib/server/api/route";
 import { applyForShift, withdrawApplication } from "@/lib/server/applications/write-applications";
 import { linkedEmployeeId } from "@/lib/server/self-service/acting-for";
@@ -12,3 +13,5 @@ export const DELETE = route(api.withdrawShiftApplication, async ({ params, user,
   await withdrawApplication({ shiftId: params.id, employeeId: linkedEmployeeId(user), audit });
   return noContent();
 });
+
+export const { GET, PUT, PATCH, HEAD, OPTIONS } = otherMethods("POST", "DELETE");
