@@ -64,7 +64,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   internal: "Interner Serverfehler",
   service_unavailable: "Die Datenbank ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.",
   pdf_timeout:
-    "Das PDF hat zu lange gebraucht und wurde abgebrochen. Bitte wähle einen kürzeren Zeitraum oder versuche es später noch einmal.",
+    "Das PDF hat zu lange gebraucht und wurde abgebrochen. " +
+    "Bitte wähle einen kürzeren Zeitraum oder versuche es später noch einmal.",
 };
 
 export type ErrorExtras = {
