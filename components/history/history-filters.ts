@@ -1,5 +1,5 @@
 import type { AuditKind } from "@/lib/shared/audit-kinds";
-import { isIsoDate } from "@/lib/shared/dates";
+import { isDateInWindow } from "@/lib/shared/dates";
 
 /** The history's filters, kept in the address (`?person=&kind=&from=&to=`) so a link shows the same list. */
 export type HistoryFilters = { person: string; kind: AuditKind | ""; from: string; to: string };
@@ -13,8 +13,9 @@ export function filtersFromQuery(query: URLSearchParams, kinds: readonly AuditKi
   return {
     person: /^\d{1,10}$/.test(person) ? person : "",
     kind: (kinds as readonly string[]).includes(kind) ? (kind as AuditKind) : "",
-    from: isIsoDate(from) ? from : "",
-    to: isIsoDate(to) ? to : "",
+    // Dates the API takes only (docs/PRODUCT-RULES.md §30.1): another one in an old link is dropped, not refused.
+    from: isDateInWindow(from) ? from : "",
+    to: isDateInWindow(to) ? to : "",
   };
 }
 

@@ -23,7 +23,10 @@ type Props = {
 
 /** The employee's own weeks on "Meine Schichten" (docs/PRODUCT-RULES.md §26.6): shifts, hours, the rules' notes. */
 export function MyWeeks({ weeks, holidays, vacations, unavailability, weeklyHours, today }: Props) {
-  const away = awayDays(vacations, unavailability);
+  const away = awayDays(vacations, unavailability, {
+    start: weeks[0]?.week_start ?? "",
+    end: weeks.at(-1)?.week_end ?? "",
+  });
   return (
     <ol className="space-y-3">
       {weeks.map((week, index) => (
@@ -168,17 +171,24 @@ type Away = { kind: "vacation" | "unavailable"; text: string };
  * What keeps the employee away, by day: approved and requested vacations ("Ferien", "Ferien (beantragt)"; rejected
  * ones are not marked) and their own "Nicht verfügbar" entries, with the window when there is one.
  */
-function awayDays(vacations: VacationDto[], unavailability: UnavailabilityDto[]): Map<string, Away[]> {
+function awayDays(
+  vacations: VacationDto[],
+  unavailability: UnavailabilityDto[],
+  shown: { start: string; end: string },
+): Map<string, Away[]> {
   const days = new Map<string, Away[]>();
   const add = (day: string, entry: Away) => days.set(day, [...(days.get(day) ?? []), entry]);
+  // Only the shown weeks' days: a long entry never makes the loop long (docs/PRODUCT-RULES.md §30.1).
+  const daysOf = (start: string, end: string) =>
+    shown.start ? eachDate(start > shown.start ? start : shown.start, end < shown.end ? end : shown.end) : [];
   for (const vacation of vacations) {
     if (vacation.status === "rejected") continue;
     const text = vacation.status === "approved" ? "Ferien" : "Ferien (beantragt)";
-    for (const day of eachDate(vacation.start_date, vacation.end_date)) add(day, { kind: "vacation", text });
+    for (const day of daysOf(vacation.start_date, vacation.end_date)) add(day, { kind: "vacation", text });
   }
   for (const entry of unavailability) {
     const window = entry.start_time ? ` ${entry.start_time}–${entry.end_time}` : "";
-    for (const day of eachDate(entry.start_date, entry.end_date))
+    for (const day of daysOf(entry.start_date, entry.end_date))
       add(day, { kind: "unavailable", text: `Nicht verfügbar${window}` });
   }
   return days;

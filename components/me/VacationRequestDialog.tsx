@@ -7,7 +7,7 @@ import { api, ApiRequestError } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
 import { notify } from "@/lib/client/notify";
 import { today } from "@/lib/client/today";
-import { isIsoDate, workingDays } from "@/lib/shared/dates";
+import { isDateInWindow, workingDays } from "@/lib/shared/dates";
 import { vacationInputSchema } from "@/lib/shared/schemas/vacation";
 
 type Props = {
@@ -33,7 +33,9 @@ export function VacationRequestDialog({ employeeId, available, onClose, onSaved 
     setErrors((current) => ({ ...current, ...Object.fromEntries(cleared.map((field) => [field, ""])) }));
   };
   const year = Number(today().slice(0, 4));
-  const datesValid = isIsoDate(form.start_date) && isIsoDate(form.end_date) && form.start_date <= form.end_date;
+  // Dates in the API's window only (docs/PRODUCT-RULES.md §30.1): the counts below loop over the years between.
+  const datesValid =
+    isDateInWindow(form.start_date) && isDateInWindow(form.end_date) && form.start_date <= form.end_date;
   const count = datesValid ? workingDays(form.start_date, form.end_date) : null;
   // The hint knows this year's balance only: for dates in another year the server's check decides alone.
   const thisYear = !datesValid || (form.start_date.startsWith(String(year)) && form.end_date.startsWith(String(year)));

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { inputClass } from "@/components/ui/Field";
 import { today } from "@/lib/client/today";
 import { classNames } from "@/lib/shared/class-names";
-import { isIsoDate } from "@/lib/shared/dates";
+import { isDateInWindow, MAX_YEAR, MIN_YEAR } from "@/lib/shared/dates";
 import { isMonthValue, samePeriod, shiftMonth, type Period, type PeriodKind } from "@/lib/shared/periods";
 
 type Props = { value: Period; onChange: (period: Period) => void };
@@ -37,9 +37,10 @@ export function PeriodPicker({ value, onChange }: Props) {
   }
 
   function type(raw: string) {
-    // Typing a year digit by digit passes through 0002, 0020, 0204: no period (and no request) for those.
-    const plausible = raw.slice(0, 4) >= "1900";
-    if (plausible && value.kind === "week" && isIsoDate(raw)) choose({ kind: "week", date: raw });
+    // Typing a year digit by digit passes through 0002, 0020, 0204: no period (and no request) for those, nor for
+    // a year outside the API's window (docs/PRODUCT-RULES.md §30.1).
+    const plausible = raw.slice(0, 4) >= String(MIN_YEAR) && raw.slice(0, 4) <= String(MAX_YEAR);
+    if (plausible && value.kind === "week" && isDateInWindow(raw)) choose({ kind: "week", date: raw });
     else if (plausible && value.kind === "month" && isMonthValue(raw)) choose({ kind: "month", date: `${raw}-01` });
     else setDraft(raw);
   }

@@ -8,7 +8,7 @@ import { validate } from "@/lib/client/form-errors";
 import { notify } from "@/lib/client/notify";
 import { today } from "@/lib/client/today";
 import type { EmployeeDto, VacationDto } from "@/lib/shared/api-types";
-import { isIsoDate, workingDays, workingDaysByYear } from "@/lib/shared/dates";
+import { isDateInWindow, workingDays, workingDaysByYear } from "@/lib/shared/dates";
 import { vacationInputSchema } from "@/lib/shared/schemas/vacation";
 import { employeeName, formatDays, openedShiftsNote, saveErrorToast, workingDaysLabel } from "./vacation-text";
 
@@ -45,7 +45,9 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
     };
 
   const year = Number(today().slice(0, 4));
-  const datesValid = isIsoDate(form.start_date) && isIsoDate(form.end_date) && form.start_date <= form.end_date;
+  // Dates in the API's window only (docs/PRODUCT-RULES.md §30.1): the counts below loop over the years between.
+  const datesValid =
+    isDateInWindow(form.start_date) && isDateInWindow(form.end_date) && form.start_date <= form.end_date;
   const count = datesValid ? workingDays(form.start_date, form.end_date) : null;
   const balance = currentYearBalance(employees, Number(form.employee_id), vacation, year);
   const neededThisYear = datesValid ? (workingDaysByYear(form.start_date, form.end_date).get(year) ?? 0) : 0;

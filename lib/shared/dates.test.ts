@@ -2,9 +2,14 @@ import { describe, expect, test } from "vitest";
 import {
   addDays,
   addMonths,
+  DATE_WINDOW_MESSAGE,
   eachDate,
+  isDateInWindow,
   isIsoDate,
   isoWeekday,
+  MAX_DATE,
+  MAX_EACH_DATE_DAYS,
+  MIN_DATE,
   mondayOf,
   todayIn,
   workingDays,
@@ -83,4 +88,68 @@ test("addMonths keeps the day and clamps to the end of shorter months", () => {
   expect(addMonths("2027-01-31", 1)).toBe("2027-02-28");
   expect(addMonths("2028-01-31", 1)).toBe("2028-02-29");
   expect(addMonths("2026-03-31", -1)).toBe("2026-02-28");
+});
+
+describe("the window and bounded loops (docs/PRODUCT-RULES.md §30.1)", () => {
+  test("eachDate counts its days: a range over its maximum is refused before the loop starts", () => {
+    expect(() => eachDate("2026-01-01", "2028-01-02")).toThrow(/at most 731 days/);
+    expect(() => eachDate("2026-01-01", "kein Datum")).toThrow(/at most 731 days/);
+    expect(eachDate("2026-01-01", addDays("2026-01-01", MAX_EACH_DATE_DAYS - 1))).toHaveLength(MAX_EACH_DATE_DAYS);
+    expect(eachDate("2026-11-30", "2026-11-29")).toEqual([]);
+    expect(eachDate("2028-02-28", "2028-03-01")).toEqual(["2028-02-28", "2028-02-29", "2028-03-01"]);
+    // The defect of issue 27: the day after 9999-12-31 sorts before it, and a string comparison never ended.
+    expect(eachDate("9999-12-30", "9999-12-31")).toEqual(["9999-12-30", "9999-12-31"]);
+    expect(eachDate("2099-12-30", "2100-01-01")).toEqual(["2099-12-30", "2099-12-31", "2100-01-01"]);
+  });
+
+  test("workingDaysByYear loops over a bounded number of years", () => {
+    expect(() => workingDaysByYear("0001-01-01", "9999-12-31")).toThrow(/too many years/);
+    expect(workingDaysByYear("2099-12-28", "2100-01-03")).toEqual(
+      new Map([
+        [2099, 4],
+        [2100, 1],
+      ]),
+    );
+  });
+
+  test("isDateInWindow: calendar dates from 2000-01-01 to 2099-12-31", () => {
+    for (const inside of [MIN_DATE, MAX_DATE, "2000-02-29", "2096-02-29", "2026-11-23"])
+      expect(isDateInWindow(inside), inside).toBe(true);
+    for (const outside of ["1999-12-31", "2100-01-01", "9999-12-31", "0000-01-01", "+010000-01-01", "2100-02-29"])
+      expect(isDateInWindow(outside), outside).toBe(false);
+  });
+
+  test("dates at the window's edges compute without leaving four-digit years", () => {
+    expect(mondayOf(MAX_DATE)).toBe("2099-12-28");
+    expect(addDays(mondayOf(MAX_DATE), 6)).toBe("2100-01-03");
+    expect(mondayOf(MIN_DATE)).toBe("1999-12-27");
+    expect(workingDays("2099-12-28", "2100-01-03")).toBe(5);
+  });
+});
+
+describe("dateSchema and weekDateSchema (docs/PRODUCT-RULES.md §30.1)", async () => {
+  const { dateSchema, weekDateSchema, WEEK_WINDOW_MESSAGE } = await import("./schemas/fragments");
+  const message = (
+    schema: { safeParse: (value: unknown) => { error?: { issues: { message: string }[] } } },
+    value: unknown,
+  ) => schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
+
+  test("a date outside the window has one German message; no date at all the field's own", () => {
+    const schema = dateSchema("Bitte gib ein gültiges Datum ein");
+    expect(schema.parse("2099-12-31T10:00:00")).toBe("2099-12-31");
+    expect(schema.parse(MIN_DATE)).toBe(MIN_DATE);
+    for (const outside of ["1999-12-31", "2100-01-01", "9999-12-31", "0000-01-01"])
+      expect(message(schema, outside), outside).toEqual([DATE_WINDOW_MESSAGE]);
+    for (const bad of ["+010000-01-01", "-000001-01-01", "2026-02-29", "2026-13-01", "31.12.2026", 20261231])
+      expect(message(schema, bad), String(bad)).toEqual(["Bitte gib ein gültiges Datum ein"]);
+  });
+
+  test("weekDateSchema: the whole Monday–Sunday week lies in the window", () => {
+    const schema = weekDateSchema();
+    expect(schema.parse("2000-01-03")).toBe("2000-01-03");
+    expect(schema.parse("2099-12-27")).toBe("2099-12-27");
+    for (const partly of ["2000-01-01", "2000-01-02", "2099-12-28", "2099-12-31"])
+      expect(message(schema, partly), partly).toEqual([WEEK_WINDOW_MESSAGE]);
+    expect(message(schema, "2100-01-01")).toEqual([DATE_WINDOW_MESSAGE]);
+  });
 });

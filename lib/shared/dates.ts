@@ -5,13 +5,39 @@
  */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * The window of dates the API accepts (docs/PRODUCT-RULES.md §30.1): every date a request names lies in it, so
+ * everything computed from one (a week's Sunday, the rules' window around a range) stays a four-digit year that
+ * JavaScript, the string comparisons below and PostgreSQL agree on. The day after 9999-12-31 is +010000-01-01,
+ * which sorts before it.
+ */
+export const MIN_DATE = "2000-01-01";
+export const MAX_DATE = "2099-12-31";
+export const MIN_YEAR = 2000;
+export const MAX_YEAR = 2099;
+/** The window as the German messages write it (dd.MM.yyyy, docs/PRODUCT-RULES.md §18.1). */
+export const DATE_WINDOW_MESSAGE = "Datum muss zwischen 01.01.2000 und 31.12.2099 liegen";
+
+/**
+ * The longest list of days eachDate gives: twice the longest range a route accepts (a year of 367 days,
+ * docs/PRODUCT-RULES.md §30.1), so every legitimate range fits and nothing can make it loop for long.
+ */
+export const MAX_EACH_DATE_DAYS = 731;
+
 /** Valid calendar date in yyyy-MM-dd (2026-02-30 is not). */
 export function isIsoDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC, which reads the years 0–99 as 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A valid calendar date inside [MIN_DATE, MAX_DATE]. */
+export function isDateInWindow(value: string): boolean {
+  return isIsoDate(value) && value >= MIN_DATE && value <= MAX_DATE;
 }
 
 /** Today's date in the given IANA time zone (the business's, APP_TIMEZONE). */
@@ -66,7 +92,11 @@ export function workingDays(start: string, end: string): number {
 /** Working days of [start, end] per calendar year, e.g. { 2026: 3, 2027: 2 }. */
 export function workingDaysByYear(start: string, end: string): Map<number, number> {
   const result = new Map<number, number>();
-  for (let year = Number(start.slice(0, 4)); year <= Number(end.slice(0, 4)); year++) {
+  const first = Number(start.slice(0, 4));
+  const years = Number(end.slice(0, 4)) - first + 1;
+  // A programming error, not input: the API refuses dates outside its window (docs/PRODUCT-RULES.md §30.1).
+  if (!(years <= MAX_YEAR - MIN_YEAR + 2)) throw new Error(`workingDaysByYear: ${start}..${end} spans too many years`);
+  for (let year = first; year < first + years; year++) {
     const from = start > `${year}-01-01` ? start : `${year}-01-01`;
     const to = end < `${year}-12-31` ? end : `${year}-12-31`;
     result.set(year, workingDays(from, to));
@@ -74,10 +104,17 @@ export function workingDaysByYear(start: string, end: string): Map<number, numbe
   return result;
 }
 
-/** Every date from start to end, both included. */
+/**
+ * Every date from start to end, both included (none when end < start). Counted, never compared as strings
+ * (docs/PRODUCT-RULES.md §30.1): a range longer than MAX_EACH_DATE_DAYS, or not made of dates, is a programming
+ * error, because the API refuses such ranges before they get here.
+ */
 export function eachDate(start: string, end: string): string[] {
+  const count = daysBetween(start, end) + 1;
+  if (!Number.isFinite(count) || count > MAX_EACH_DATE_DAYS)
+    throw new Error(`eachDate: ${start}..${end} is no range of at most ${MAX_EACH_DATE_DAYS} days`);
   const dates: string[] = [];
-  for (let date = start; date <= end; date = addDays(date, 1)) dates.push(date);
+  for (let i = 0; i < count; i++) dates.push(addDays(start, i));
   return dates;
 }
 

@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   service_unavailable: 503,
+  pdf_timeout: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -62,6 +63,9 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   rate_limited: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es später erneut.",
   internal: "Interner Serverfehler",
   service_unavailable: "Die Datenbank ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.",
+  pdf_timeout:
+    "Das PDF hat zu lange gebraucht und wurde abgebrochen. " +
+    "Bitte wähle einen kürzeren Zeitraum oder versuche es später noch einmal.",
 };
 
 export type ErrorExtras = {

@@ -1,5 +1,6 @@
 import "server-only";
 import Holidays from "date-holidays";
+import { MAX_YEAR, MIN_YEAR } from "@/lib/shared/dates";
 import { isHolidayRegion } from "@/lib/shared/schemas/holiday";
 
 /** One public holiday: its calendar date and German name. */
@@ -8,10 +9,12 @@ export type Holiday = { date: string; name: string };
 // date-holidays carries every country's rules (~1.4 MB): it stays on the server ("server-only"
 // above; docs/ARCHITECTURE.md §12). One instance per region and one list per region and year,
 // kept for the process's life: the rules of a year never change while it runs. The year cache is
-// bounded because a request may name any year from 0100 to 9999.
+// bounded all the same, though requests name only the years 2000–2099 (docs/PRODUCT-RULES.md §30.1).
 const calendars = new Map<string, Holidays>();
 const years = new Map<string, Holiday[]>();
 const MAX_CACHED_YEARS = 2000;
+/** The window's years and the ones a week or the rules' window reaches beyond it (1999, 2100). */
+const MAX_HOLIDAY_YEARS = MAX_YEAR - MIN_YEAR + 3;
 
 function calendarOf(region: string): Holidays {
   let calendar = calendars.get(region);
@@ -58,8 +61,13 @@ function germanSwiss(name: string): string {
  */
 export function holidaysIn(region: string | null, start: string, end: string): Holiday[] {
   if (!region || !isHolidayRegion(region) || end < start) return [];
+  const first = Number(start.slice(0, 4));
+  const years = Number(end.slice(0, 4)) - first + 1;
+  // Counted and bounded before the loop (docs/PRODUCT-RULES.md §30.1): the API's dates lie in 2000–2099, and a
+  // range of more is a programming error, not input.
+  if (!(years <= MAX_HOLIDAY_YEARS)) throw new Error(`holidaysIn: ${start}..${end} spans too many years`);
   const result: Holiday[] = [];
-  for (let year = Number(start.slice(0, 4)); year <= Number(end.slice(0, 4)); year++) {
+  for (let year = first; year < first + years; year++) {
     for (const holiday of publicHolidaysOfYear(region, year)) {
       if (holiday.date >= start && holiday.date <= end) result.push(holiday);
     }

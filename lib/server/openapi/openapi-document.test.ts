@@ -262,8 +262,9 @@ describe("response schemas: real answers match the document", () => {
       { body: { name: "Aus KW 10", start_date: "2031-03-03" } },
       201,
     );
-    // Into a week of its own (2401-01-01 is a Monday): the copy takes every shift of the source week.
-    const target = addDays("2401-01-01", 7 * randomInt(0, 100_000));
+    // Into a week of its own, in 2092–2097 of the dates' window (docs/PRODUCT-RULES.md §30.1; 2092-01-07 is a
+    // Monday): the copy takes every shift of the source week.
+    const target = addDays("2092-01-07", 7 * randomInt(0, 300));
     await check(
       "POST",
       "/api/shifts/copy-week",

@@ -131,8 +131,11 @@ function errorResponses(operation: Operation): OpenApiOperation["responses"] {
   }
   responses["500"] = { description: "`internal`: unexpected error (no details are given)", content: ERROR_CONTENT };
   if (!operation.responses.some((response) => response.status === 503)) {
+    // An operation's own 503 codes (pdf_timeout) come first; the database's applies to every operation.
+    const own = byStatus.get(503)?.map((text) => `${text}; `) ?? [];
     responses["503"] = {
       description:
+        own.join("") +
         "`service_unavailable`: the database cannot be reached right now; " +
         "a write either completed or did not happen at all, retry later",
       headers: {

@@ -3,7 +3,7 @@
 // directly): no database (on "server-only" there, see pdf/pdf.worker.ts).
 import "server-only";
 import { compareNames } from "@/lib/shared/collation";
-import { addDays, mondayOf } from "@/lib/shared/dates";
+import { addDays, daysBetween, MAX_EACH_DATE_DAYS, mondayOf } from "@/lib/shared/dates";
 import { WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { shiftHours, sumHours } from "@/lib/shared/hours";
 import type { HolidayDto } from "@/lib/shared/api-types";
@@ -104,6 +104,9 @@ function daySpan(indexes: number[]): string {
   return indexes.length === 1 ? first : `${first}–${last}`;
 }
 
+/** Weeks a schedule may span: as many as eachDate's longest list touches (docs/PRODUCT-RULES.md §30.1). */
+const MAX_SCHEDULE_WEEKS = Math.ceil(MAX_EACH_DATE_DAYS / 7) + 1;
+
 const byName = (a: Person, b: Person) =>
   compareNames(a.lastName, b.lastName) || compareNames(a.firstName, b.firstName) || a.id - b.id;
 const fullName = (person: Person) => `${person.firstName} ${person.lastName}`;
@@ -154,7 +157,12 @@ export function buildScheduleReport({
   for (const vacation of away) vacationsOf.set(vacation.id, [...(vacationsOf.get(vacation.id) ?? []), vacation]);
 
   const weeks: ScheduleWeek[] = [];
-  for (let monday = mondayOf(startDate); monday <= endDate; monday = addDays(monday, 7)) {
+  // Counted weeks, not a string comparison (docs/PRODUCT-RULES.md §30.1): the route allows at most 366 days.
+  const firstMonday = mondayOf(startDate);
+  const weekCount = Math.floor(daysBetween(firstMonday, endDate) / 7) + 1;
+  if (!(weekCount <= MAX_SCHEDULE_WEEKS)) throw new Error(`schedule report: ${startDate}..${endDate} is too long`);
+  for (let week = 0; week < weekCount; week++) {
+    const monday = addDays(firstMonday, week * 7);
     const days = Array.from({ length: 7 }, (_, i) => {
       const day = addDays(monday, i);
       return day >= startDate && day <= endDate ? day : null;

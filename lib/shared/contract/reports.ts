@@ -3,6 +3,14 @@ import { defineOperation } from "./operation";
 
 const tag = "Reports";
 
+/** docs/PRODUCT-RULES.md §30.1: the time limit of one PDF. */
+const pdfTimeout = {
+  status: 503,
+  description:
+    "`pdf_timeout`: the PDF took longer than its time limit (60 s) and was stopped; choose a shorter period or " +
+    "retry later (`Retry-After`)",
+} as const;
+
 export const hoursReport = defineOperation({
   method: "GET",
   path: "/api/reports/hours",
@@ -23,6 +31,7 @@ export const hoursReportPdf = defineOperation({
   access: "reports:read",
   query: hoursReportQuerySchema,
   responses: [{ status: 200, description: "The PDF", pdf: true }],
+  errors: [pdfTimeout],
 });
 
 export const schedulePdf = defineOperation({
@@ -34,4 +43,5 @@ export const schedulePdf = defineOperation({
   access: "reports:read",
   query: schedulePdfQuerySchema,
   responses: [{ status: 200, description: "The PDF", pdf: true }],
+  errors: [pdfTimeout],
 });

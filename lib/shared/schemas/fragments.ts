@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { de } from "zod/locales";
-import { isIsoDate } from "@/lib/shared/dates";
+import { addDays, DATE_WINDOW_MESSAGE, isIsoDate, MAX_DATE, MIN_DATE, mondayOf } from "@/lib/shared/dates";
 import { normalizeTime } from "@/lib/shared/hours";
 
 // German fallback messages for anything a schema does not word itself.
@@ -64,16 +64,46 @@ export function halfStepSchema(min: number, max: number, label: string) {
 }
 
 /**
- * A calendar date yyyy-MM-dd. A time part (2026-11-23T00:00:00) is accepted
- * and dropped: a request may send a date with a time part (docs/PRODUCT-RULES.md §2.1).
+ * A calendar date yyyy-MM-dd between MIN_DATE and MAX_DATE (docs/PRODUCT-RULES.md §30.1). A time part
+ * (2026-11-23T00:00:00) is accepted and dropped: a request may send a date with a time part (§2.1). One check
+ * gives one message: `message` for no date at all, the window's for a date outside it.
  */
 export function dateSchema(message = "Ungültiges Datum (erwartet JJJJ-MM-TT)") {
+  return checkedDate(message, false).meta({
+    description: `Date yyyy-MM-dd from ${MIN_DATE} to ${MAX_DATE} (a time part is ignored)`,
+    examples: ["2026-11-23"],
+  });
+}
+
+export const WEEK_WINDOW_MESSAGE = "Die Woche muss ganz zwischen 01.01.2000 und 31.12.2099 liegen";
+
+/**
+ * A date naming its Monday–Sunday week, for the writes that create shifts on every day of that week (applying a
+ * template, the target of copying a week): the whole week lies in the window, so no shift is stored outside it
+ * (docs/PRODUCT-RULES.md §30.1). The first such week starts 2000-01-03, the last 2099-12-21.
+ */
+export function weekDateSchema(message = "Ungültiges Datum (erwartet JJJJ-MM-TT)") {
+  return checkedDate(message, true).meta({
+    description:
+      `Date yyyy-MM-dd naming its Monday–Sunday week, which lies within ${MIN_DATE} to ${MAX_DATE} ` +
+      "(a time part is ignored)",
+    examples: ["2026-11-23"],
+  });
+}
+
+function checkedDate(message: string, wholeWeek: boolean) {
   return z
     .string({ error: message })
     .max(40, { error: message })
     .transform((value) => value.trim().slice(0, 10))
-    .refine(isIsoDate, { error: message })
-    .meta({ description: "Date yyyy-MM-dd (a time part is ignored)", examples: ["2026-11-23"] });
+    .check((ctx) => {
+      const value = ctx.value;
+      if (!isIsoDate(value)) ctx.issues.push({ code: "custom", message, input: value });
+      else if (value < MIN_DATE || value > MAX_DATE)
+        ctx.issues.push({ code: "custom", message: DATE_WINDOW_MESSAGE, input: value });
+      else if (wholeWeek && (mondayOf(value) < MIN_DATE || addDays(mondayOf(value), 6) > MAX_DATE))
+        ctx.issues.push({ code: "custom", message: WEEK_WINDOW_MESSAGE, input: value });
+    });
 }
 
 /** A clock time HH:MM or HH:MM:SS, answered as HH:MM. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { daysBetween, mondayOf } from "@/lib/shared/dates";
 import { shiftMinutes } from "@/lib/shared/hours";
-import { dateSchema, MAX_NAME, refIdSchema, timeSchema } from "./fragments";
+import { dateSchema, MAX_NAME, refIdSchema, timeSchema, weekDateSchema } from "./fragments";
 import { changeIdSchema } from "./change";
 import { fieldsParsed } from "./parsed-fields";
 import { color, date, id, time } from "./response-fields";
@@ -120,7 +120,7 @@ export const SAME_WEEK = "Die Zielwoche muss eine andere Woche sein";
 export const copyWeekSchema = z
   .object({
     from_start_date: dateSchema("Bitte gib from_start_date als JJJJ-MM-TT an"),
-    to_start_date: dateSchema("Bitte gib to_start_date als JJJJ-MM-TT an"),
+    to_start_date: weekDateSchema("Bitte gib to_start_date als JJJJ-MM-TT an"),
     with_employees: z.boolean({ error: "with_employees muss ja oder nein sein" }).default(true),
   })
   .superRefine((input, ctx) => {

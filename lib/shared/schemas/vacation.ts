@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { daysBetween } from "@/lib/shared/dates";
+import { daysBetween, MAX_YEAR, MIN_YEAR } from "@/lib/shared/dates";
 import { dateSchema, idSchema, MAX_TEXT, optionalTextSchema, refIdSchema } from "./fragments";
 import { date, id, timestamp } from "./response-fields";
 import { fieldsParsed } from "./parsed-fields";
@@ -52,13 +52,18 @@ export const vacationRejectionSchema = z.object({
 });
 export type VacationRejectionInput = z.infer<typeof vacationRejectionSchema>;
 
+const BAD_YEAR = "Ungültiges Jahr";
+const YEAR_OUTSIDE = `Jahr muss zwischen ${MIN_YEAR} und ${MAX_YEAR} liegen`;
+
+/** ?year of GET /vacations/balance/{id}: a year of the dates' window (docs/PRODUCT-RULES.md §30.1). */
 export const balanceQuerySchema = z.object({
   year: z.coerce
-    .number({ error: "Ungültiges Jahr" })
-    .int({ error: "Ungültiges Jahr" })
-    .min(2000, { error: "Ungültiges Jahr" })
-    .max(2100, { error: "Ungültiges Jahr" })
-    .optional(),
+    .number({ error: BAD_YEAR })
+    .int({ error: BAD_YEAR })
+    .min(MIN_YEAR, { error: YEAR_OUTSIDE })
+    .max(MAX_YEAR, { error: YEAR_OUTSIDE })
+    .optional()
+    .meta({ description: `${MIN_YEAR}–${MAX_YEAR}; left out: this year` }),
 });
 
 // Answers: strict objects (exactly these keys; the OpenAPI document says

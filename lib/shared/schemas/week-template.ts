@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { changeIdSchema } from "./change";
-import { dateSchema, nameSchema, optionalTextSchema, refIdSchema, timeSchema } from "./fragments";
+import { dateSchema, nameSchema, optionalTextSchema, refIdSchema, timeSchema, weekDateSchema } from "./fragments";
 import { color, id, time } from "./response-fields";
 import { breakMinutesSchema, checkShiftTimes, shiftDtoSchema } from "./shift";
 
@@ -33,7 +33,7 @@ export const weekTemplateInputSchema = z.object({
 });
 export type WeekTemplateInput = z.infer<typeof weekTemplateInputSchema>;
 
-export const applyTemplateSchema = z.object({ start_date: dateSchema("Bitte gib start_date als JJJJ-MM-TT an") });
+export const applyTemplateSchema = z.object({ start_date: weekDateSchema("Bitte gib start_date als JJJJ-MM-TT an") });
 
 // Answers: strict objects (exactly these keys; the OpenAPI document says
 // additionalProperties: false, and tests parse real answers with them).
