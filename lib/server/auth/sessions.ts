@@ -67,12 +67,13 @@ export async function rotateSession({ refreshToken }: RefreshTokenOptions): Prom
   if (!current) throw sessionExpired();
   if (current.revokedAt) {
     // Rotated before: somebody replays an old token. End the whole family.
-    if (current.replacedById !== null) await revokeFamily(current.familyId);
+    if (current.replacedById !== null) await revokeFamily(current);
     throw sessionExpired();
   }
   if (current.expiresAt <= new Date()) throw sessionExpired();
 
   const rotated = await db.$transaction(async (tx) => {
+    if (!(await lockSessions(tx, current.userId, "rotate"))) return null;
     const { refreshToken: next, row } = await storeRefreshToken(tx, current.userId, current.familyId);
     // Conditional: of two requests racing with the same token, one wins.
     const { count } = await tx.refreshToken.updateMany({
@@ -83,7 +84,7 @@ export async function rotateSession({ refreshToken }: RefreshTokenOptions): Prom
     return next;
   });
   if (rotated === null) {
-    await revokeFamily(current.familyId);
+    await revokeFamily(current);
     throw sessionExpired();
   }
   return { accessToken: await signAccessToken(current.user, current.familyId), refreshToken: rotated };
@@ -95,18 +96,37 @@ export type EndSessionOptions = { refreshToken: string; ip: string };
 export async function endSession({ refreshToken, ip }: EndSessionOptions): Promise<void> {
   const token = await db.refreshToken.findUnique({ where: { tokenHash: hashOpaqueToken(refreshToken) } });
   if (!token) return;
-  await revokeFamily(token.familyId);
+  await revokeFamily(token);
   await recordAudit({ actor: null, action: "auth.logout", entityType: "user", entityId: token.userId, ip });
 }
 
-async function revokeFamily(familyId: string): Promise<void> {
-  await db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } });
+/**
+ * A session's tokens change only under its user's row lock (docs/PRODUCT-RULES.md §30.3). A rotation holds it shared
+ * (FOR KEY SHARE: the user's sessions rotate side by side, and the new token's foreign key takes that lock anyway);
+ * ending sessions holds it exclusively (FOR UPDATE). Without it, a logout whose UPDATE runs while a rotation has
+ * inserted its new token but not yet committed would not see that token, and the session would live on.
+ * False when the user is gone.
+ */
+async function lockSessions(tx: Tx, userId: number, purpose: "rotate" | "end"): Promise<boolean> {
+  const rows =
+    purpose === "rotate"
+      ? await tx.$queryRaw<unknown[]>`SELECT 1 FROM users WHERE id = ${userId} FOR KEY SHARE`
+      : await tx.$queryRaw<unknown[]>`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`;
+  return rows.length > 0;
+}
+
+async function revokeFamily({ familyId, userId }: { familyId: string; userId: number }): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await lockSessions(tx, userId, "end");
+    await tx.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } });
+  });
 }
 
 export type RevokeSessionsOptions = { userId: number; except?: string | null };
 
 /** Ends every session of a user, optionally but one (the caller's own). */
-export async function revokeUserSessions({ userId, except }: RevokeSessionsOptions, tx: Tx = db): Promise<void> {
+export async function revokeUserSessions({ userId, except }: RevokeSessionsOptions, tx: Tx): Promise<void> {
+  await lockSessions(tx, userId, "end");
   await tx.refreshToken.updateMany({
     where: { userId, revokedAt: null, ...(except ? { familyId: { not: except } } : {}) },
     data: { revokedAt: new Date() },

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { hashOpaqueToken } from "@/lib/server/auth/opaque-token";
 import { db } from "@/lib/server/db/client";
@@ -131,6 +132,55 @@ describe("POST /api/auth/logout", () => {
     expect(res.json).toMatchObject({ code: "invalid_token" });
     // The user's other session goes on.
     expect((await call(me, { token: other.accessToken })).status).toBe(200);
+  });
+
+  test("a logout while a refresh of its session is under way ends the refreshed tokens too (§30.3)", async () => {
+    const { user } = await createUser("user");
+    const session = await loginAs(user.username);
+    const familyId = (
+      await db.refreshToken.findUniqueOrThrow({ where: { tokenHash: hashOpaqueToken(session.refreshToken) } })
+    ).familyId;
+    // Another connection holds the presented token's row, so the refresh stops inside its transaction (the new token
+    // stored but not committed) and the logout comes while it waits: the moment the two used to miss each other.
+    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query("SELECT 1 FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE", [
+        hashOpaqueToken(session.refreshToken),
+      ]);
+      const waiting = async (count: number) => {
+        for (let i = 0; i < 200; i++) {
+          // Inside a transaction the statistics views keep their first snapshot: take a fresh one each time.
+          await holder.query("SELECT pg_stat_clear_snapshot()");
+          // Waiting on this connection, or on one that waits on it (other test files share the database).
+          const { rows } = await holder.query<{ n: number }>(
+            `WITH first AS (SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid)))
+             SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE pid IN (SELECT pid FROM first)
+                OR pg_blocking_pids(pid) && ARRAY(SELECT pid FROM first)`,
+          );
+          if (rows[0].n >= count) return;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error(`expected ${count} statements waiting for a lock`);
+      };
+      const refreshing = doRefresh(session.refreshToken);
+      await waiting(1);
+      const loggingOut = call(logout, { body: { refreshToken: session.refreshToken } });
+      await waiting(2);
+      await holder.query("COMMIT");
+      const [refreshed, loggedOut] = await Promise.all([refreshing, loggingOut]);
+      expect(loggedOut.status).toBe(200);
+      // Whatever the refresh answered, nothing of the session lives on.
+      expect(await db.refreshToken.count({ where: { familyId, revokedAt: null } })).toBe(0);
+      if (refreshed.status === 200) {
+        expect((await doRefresh(refreshed.json.refreshToken as string)).status).toBe(401);
+        expect((await call(me, { token: refreshed.json.accessToken as string })).status).toBe(403);
+      }
+    } finally {
+      await holder.end();
+    }
   });
 
   test("an unknown token is not an error (the client is logged out either way)", async () => {
