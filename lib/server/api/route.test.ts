@@ -17,6 +17,15 @@ const boom = route({ access: "schedule:read" }, async () => {
 
 const secret = () => new TextEncoder().encode(process.env.JWT_SECRET);
 
+/** A JWT with our issuer and audience for `userId`, its claims, issued now; expiry and signature are the caller's. */
+const jwtFor = (userId: number, claims: Record<string, unknown>) =>
+  new SignJWT({ role: "admin", ...claims })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(String(userId))
+    .setIssuer("schichtwerk")
+    .setAudience("schichtwerk-api")
+    .setIssuedAt();
+
 describe("authentication", () => {
   test("no Authorization header: 401 with the JSON error body, before the body is read", async () => {
     const res = await call(echo, { body: "{bad" });
@@ -26,13 +35,7 @@ describe("authentication", () => {
 
   test("garbage, expired, foreign-key and wrong-type tokens: 403 invalid_token", async () => {
     const { user } = await createUser("admin");
-    const base = () =>
-      new SignJWT({ role: "admin", typ: "access" })
-        .setProtectedHeader({ alg: "HS256" })
-        .setSubject(String(user.id))
-        .setIssuer("schichtwerk")
-        .setAudience("schichtwerk-api")
-        .setIssuedAt();
+    const base = () => jwtFor(user.id, { typ: "access" });
     const expired = await base()
       .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
@@ -40,14 +43,7 @@ describe("authentication", () => {
     const otherKey = await base()
       .setExpirationTime("5m")
       .sign(new TextEncoder().encode("another-secret-another-secret-another"));
-    const refreshType = await new SignJWT({ role: "admin", typ: "refresh" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject(String(user.id))
-      .setIssuer("schichtwerk")
-      .setAudience("schichtwerk-api")
-      .setIssuedAt()
-      .setExpirationTime("5m")
-      .sign(secret());
+    const refreshType = await jwtFor(user.id, { typ: "refresh" }).setExpirationTime("5m").sign(secret());
     const unsigned = `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(
       JSON.stringify({
         sub: String(user.id),
@@ -71,12 +67,7 @@ describe("authentication", () => {
     const { user } = await createUser("admin");
     const other = await createUser("admin");
     const signed = (claims: Record<string, unknown>) =>
-      new SignJWT({ role: "admin", typ: "access", ...claims })
-        .setProtectedHeader({ alg: "HS256" })
-        .setSubject(String(user.id))
-        .setIssuer("schichtwerk")
-        .setAudience("schichtwerk-api")
-        .setIssuedAt()
+      jwtFor(user.id, { typ: "access", ...claims })
         .setExpirationTime("5m")
         .sign(secret());
     // The user has a live session of their own (createUser), so each refusal is the sid's.
