@@ -137,6 +137,50 @@ describe("PUT /api/users/{id}", () => {
     await expect(loginAs(target.user.username, "zurueckgesetzt")).resolves.toBeTruthy();
   });
 
+  test("two admins resetting each other's password at once, 20 times: no deadlock, no 5xx (§30.3)", async () => {
+    const a = await createUser("admin");
+    const b = await createUser("admin");
+    for (let round = 0; round < 20; round++) {
+      // Each write locks the other's row and adds an audit row pointing at its own: row locks that block a foreign
+      // key (FOR UPDATE) would deadlock here.
+      const results = await Promise.all([
+        call(update, { token: a.token, params: { id: String(b.user.id) }, body: { email: `b${round}@example.ch` } }),
+        call(update, { token: b.token, params: { id: String(a.user.id) }, body: { email: `a${round}@example.ch` } }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+    }
+    const [ra, rb] = await Promise.all([
+      call(update, { token: a.token, params: { id: String(b.user.id) }, body: { password: "neu-fuer-b-1" } }),
+      call(update, { token: b.token, params: { id: String(a.user.id) }, body: { password: "neu-fuer-a-1" } }),
+    ]);
+    // Each reset ends the other's sessions, so the later of the two may find its own token ended: 403, never 5xx.
+    for (const res of [ra, rb]) expect([200, 403]).toContain(res.status);
+  });
+
+  test("a login whose password is reset while it is checked gets no session; neither does a 2FA step", async () => {
+    const { token } = await createUser("admin");
+    const target = await createUser("user");
+    const before = await db.user.findUniqueOrThrow({ where: { id: target.user.id } });
+    const { signIn } = await import("@/lib/server/auth/sessions");
+    const { createTwoFactorChallenge, verifyTwoFactorLogin } = await import("@/lib/server/auth/two-factor-challenge");
+    const tempToken = await createTwoFactorChallenge({ userId: target.user.id });
+    expect(
+      (await call(update, { token, params: { id: String(target.user.id) }, body: { password: "zurueckgesetzt" } }))
+        .status,
+    ).toBe(200);
+    // The login checked the old hash; by the time it stores its session the hash is another.
+    const stale = { user: { ...before, employee: null }, passwordHash: before.passwordHash, ip: "198.51.100.7" };
+    await expect(signIn({ ...stale, twoFactor: false })).rejects.toMatchObject({ code: "invalid_credentials" });
+    await expect(signIn({ ...stale, twoFactor: true })).rejects.toMatchObject({ code: "two_factor_expired" });
+    expect(await db.refreshToken.count({ where: { userId: target.user.id, revokedAt: null } })).toBe(0);
+    // A tempToken earned with the old password ends with it.
+    expect(await db.twoFactorChallenge.count({ where: { userId: target.user.id } })).toBe(0);
+    await expect(verifyTwoFactorLogin({ tempToken, code: "123456", ip: "198.51.100.7" })).rejects.toMatchObject({
+      code: "two_factor_expired",
+    });
+    await expect(loginAs(target.user.username, "zurueckgesetzt")).resolves.toBeTruthy();
+  });
+
   test("an admin cannot demote themselves; unknown ids are 404", async () => {
     const { token, user } = await createUser("admin");
     const res = await call(update, { token, params: { id: String(user.id) }, body: { role: "user" } });

@@ -43,5 +43,5 @@ export async function login({ username, password, ip }: LoginOptions): Promise<L
     return { requires2FA: true, tempToken: await createTwoFactorChallenge({ userId: user.id }) };
   }
   await markSucceeded(attempt);
-  return signIn({ user, twoFactor: false, ip });
+  return signIn({ user, passwordHash: user.passwordHash, twoFactor: false, ip });
 }

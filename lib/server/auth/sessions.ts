@@ -31,25 +31,43 @@ async function storeRefreshToken(tx: Tx, userId: number, familyId: string) {
   return { refreshToken, row };
 }
 
-export type SignInOptions = { user: UserRecord; twoFactor: boolean; ip: string };
+export type SignInOptions = {
+  user: UserRecord;
+  /** The password hash the login checked: a password changed or reset meanwhile signs nobody in (§30.3). */
+  passwordHash: string;
+  twoFactor: boolean;
+  ip: string;
+};
 export type SignedIn = SessionTokens & { user: UserDto };
 
 /**
  * The end of every successful login, with or without the 2FA step: a new
- * session (token family), its audit row and the login's answer.
+ * session (token family), its audit row and the login's answer. Stored under
+ * the user's row lock, after checking that the password is still the one the
+ * login checked: a reset that ended the user's sessions while the password was
+ * being checked must end this one too (docs/PRODUCT-RULES.md §30.3).
  */
-export async function signIn({ user, twoFactor, ip }: SignInOptions): Promise<SignedIn> {
+export async function signIn({ user, passwordHash, twoFactor, ip }: SignInOptions): Promise<SignedIn> {
   const familyId = randomUUID();
-  const { refreshToken } = await storeRefreshToken(db, user.id, familyId);
-  const accessToken = await signAccessToken(user, familyId);
-  await recordAudit({
-    actor: user,
-    action: "auth.login",
-    entityType: "user",
-    entityId: user.id,
-    details: { two_factor: twoFactor },
-    ip,
+  const refreshToken = await db.$transaction(async (tx) => {
+    const current = await lockSessions(tx, user.id, "issue");
+    if (current?.passwordHash !== passwordHash)
+      throw new ApiError(twoFactor ? "two_factor_expired" : "invalid_credentials");
+    const stored = await storeRefreshToken(tx, user.id, familyId);
+    await recordAudit(
+      {
+        actor: user,
+        action: "auth.login",
+        entityType: "user",
+        entityId: user.id,
+        details: { two_factor: twoFactor },
+        ip,
+      },
+      tx,
+    );
+    return stored.refreshToken;
   });
+  const accessToken = await signAccessToken(user, familyId);
   return { accessToken, refreshToken, user: toUserDto(user) };
 }
 
@@ -73,7 +91,7 @@ export async function rotateSession({ refreshToken }: RefreshTokenOptions): Prom
   if (current.expiresAt <= new Date()) throw sessionExpired();
 
   const rotated = await db.$transaction(async (tx) => {
-    if (!(await lockSessions(tx, current.userId, "rotate"))) return null;
+    if (!(await lockSessions(tx, current.userId, "issue"))) return null;
     const { refreshToken: next, row } = await storeRefreshToken(tx, current.userId, current.familyId);
     // Conditional: of two requests racing with the same token, one wins.
     const { count } = await tx.refreshToken.updateMany({
@@ -101,18 +119,26 @@ export async function endSession({ refreshToken, ip }: EndSessionOptions): Promi
 }
 
 /**
- * A session's tokens change only under its user's row lock (docs/PRODUCT-RULES.md §30.3). A rotation holds it shared
- * (FOR KEY SHARE: the user's sessions rotate side by side, and the new token's foreign key takes that lock anyway);
- * ending sessions holds it exclusively (FOR UPDATE). Without it, a logout whose UPDATE runs while a rotation has
- * inserted its new token but not yet committed would not see that token, and the session would live on.
- * False when the user is gone.
+ * A user's sessions are issued and ended only under the user's row lock (docs/PRODUCT-RULES.md §30.3): a login and a
+ * refresh hold it shared (FOR SHARE: several sessions of one user start and rotate side by side), ending sessions
+ * holds it exclusively (FOR NO KEY UPDATE, as the UPDATE of a password does). Without it a logout whose UPDATE ran
+ * while a refresh had stored its new token but not yet committed did not see that token, and the session lived on.
+ * Neither mode conflicts with FOR KEY SHARE, which every insert referring to the user (an audit row, a token) takes:
+ * FOR UPDATE would, and two admins editing each other would deadlock. The user's password hash, or null when the user
+ * is gone.
  */
-async function lockSessions(tx: Tx, userId: number, purpose: "rotate" | "end"): Promise<boolean> {
-  const rows =
-    purpose === "rotate"
-      ? await tx.$queryRaw<unknown[]>`SELECT 1 FROM users WHERE id = ${userId} FOR KEY SHARE`
-      : await tx.$queryRaw<unknown[]>`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`;
-  return rows.length > 0;
+async function lockSessions(
+  tx: Tx,
+  userId: number,
+  purpose: "issue" | "end",
+): Promise<{ passwordHash: string } | null> {
+  const [row] =
+    purpose === "issue"
+      ? await tx.$queryRaw<{ passwordHash: string }[]>`
+          SELECT password_hash AS "passwordHash" FROM users WHERE id = ${userId} FOR SHARE`
+      : await tx.$queryRaw<{ passwordHash: string }[]>`
+          SELECT password_hash AS "passwordHash" FROM users WHERE id = ${userId} FOR NO KEY UPDATE`;
+  return row ?? null;
 }
 
 async function revokeFamily({ familyId, userId }: { familyId: string; userId: number }): Promise<void> {
@@ -124,9 +150,13 @@ async function revokeFamily({ familyId, userId }: { familyId: string; userId: nu
 
 export type RevokeSessionsOptions = { userId: number; except?: string | null };
 
-/** Ends every session of a user, optionally but one (the caller's own). */
+/**
+ * Ends every session of a user, optionally but one (the caller's own), and every login half-way through the 2FA step:
+ * its tempToken was earned with the password that is changing (§30.3).
+ */
 export async function revokeUserSessions({ userId, except }: RevokeSessionsOptions, tx: Tx): Promise<void> {
   await lockSessions(tx, userId, "end");
+  await tx.twoFactorChallenge.deleteMany({ where: { userId } });
   await tx.refreshToken.updateMany({
     where: { userId, revokedAt: null, ...(except ? { familyId: { not: except } } : {}) },
     data: { revokedAt: new Date() },

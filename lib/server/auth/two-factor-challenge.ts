@@ -57,7 +57,7 @@ export async function verifyTwoFactorLogin({ tempToken, code, ip }: VerifyTwoFac
     if (remaining === "wrong") return wrongCode(challenge.id, user, ip, "wrong_recovery_code");
     if (remaining === "taken") throw new ApiError("invalid_two_factor_code");
     await markSucceeded(attempt);
-    return signIn({ user, twoFactor: true, ip });
+    return signIn({ user, passwordHash: user.passwordHash, twoFactor: true, ip });
   }
 
   const check = await checkTotp({ secret: open(user.twoFactorSecret), code, lastUsedStep: user.twoFactorLastStep });
@@ -79,7 +79,7 @@ export async function verifyTwoFactorLogin({ tempToken, code, ip }: VerifyTwoFac
   if (!consumed) throw new ApiError("invalid_two_factor_code");
 
   await markSucceeded(attempt);
-  return signIn({ user, twoFactor: true, ip });
+  return signIn({ user, passwordHash: user.passwordHash, twoFactor: true, ip });
 }
 
 /** Rolls the transaction back when the time step or recovery code was taken meanwhile. */

@@ -111,9 +111,11 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
   const user = await db
     .$transaction(async (tx) => {
       // Locked: the employee it leaves is the one whose calendar link ends below, so no other change of the link
-      // may slip in between (docs/PRODUCT-RULES.md §30.3).
+      // may slip in between (docs/PRODUCT-RULES.md §30.3). FOR NO KEY UPDATE, the lock of the UPDATE below: FOR
+      // UPDATE would also block the foreign keys of audit rows naming this user, and two admins editing each other
+      // would deadlock.
       const [existing] = await tx.$queryRaw<{ employeeId: number | null; username: string }[]>`
-        SELECT employee_id AS "employeeId", username FROM users WHERE id = ${id} FOR UPDATE`;
+        SELECT employee_id AS "employeeId", username FROM users WHERE id = ${id} FOR NO KEY UPDATE`;
       if (!existing) throw userNotFound();
       if (resetTwoFactor && (await clearTwoFactor(tx, id))) {
         await recordAudit(
