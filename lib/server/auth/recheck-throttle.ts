@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { db } from "@/lib/server/db/client";
+import { retryAfterSeconds } from "@/lib/server/api/retry-after";
 
 /**
  * The limit on re-checks inside a session (docs/PRODUCT-RULES.md §30.2): wherever a signed-in user proves again that
@@ -78,10 +79,7 @@ async function countUpFront(check: Recheck, audit: AuditContext, now = new Date(
     if (failures.length >= MAX_WRONG_RECHECKS) {
       // The limit lifts when the oldest counted failure leaves the window; refusals are not counted, so they do not
       // prolong it. The audit row commits with this transaction, the 429 is thrown after it.
-      const retryAfter = Math.max(
-        1,
-        Math.ceil((failures.at(-1)!.createdAt.getTime() + RECHECK_WINDOW_MS - now.getTime()) / 1000),
-      );
+      const retryAfter = retryAfterSeconds(failures.at(-1)!.createdAt, RECHECK_WINDOW_MS, now);
       await recordAudit(
         {
           actor: user,
