@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUDIT_KINDS } from "@/lib/shared/audit-kinds";
-import { dateSchema, idSchema } from "./fragments";
+import { dateSchema, idSchema, MAX_ID } from "./fragments";
 import { fieldsParsed } from "./parsed-fields";
 import { id, timestamp } from "./response-fields";
 
@@ -23,7 +23,7 @@ export const auditQuerySchema = z
       .refine(
         (cursor) => {
           const [, ms, id] = AUDIT_CURSOR.exec(cursor) ?? [];
-          return Number(id) <= 2_147_483_647 && Number(ms) <= 8_640_000_000_000;
+          return Number(id) <= MAX_ID && Number(ms) <= 8_640_000_000_000;
         },
         { error: BAD_CURSOR },
       )
