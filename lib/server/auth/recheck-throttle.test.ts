@@ -1,4 +1,3 @@
-import { generate } from "otplib";
 import { describe, expect, test } from "vitest";
 import { POST as changePassword } from "@/app/api/auth/change-password/route";
 import { POST as disable } from "@/app/api/auth/disable-2fa/route";
@@ -7,11 +6,9 @@ import { seal } from "@/lib/server/auth/secret-box";
 import { newTotpSecret } from "@/lib/server/auth/totp";
 import { db } from "@/lib/server/db/client";
 import { call, createUser, loginAs, TEST_PASSWORD } from "@/tests/support/api";
+import { codeAt, wrongCodeFor } from "@/tests/support/totp";
 
 // One limit for every re-check inside a session (docs/PRODUCT-RULES.md §30.2); each route's own test shows its 429.
-
-const codeAt = (secret: string, offsetSeconds = 0) =>
-  generate({ secret, period: 30, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 /** A signed-in user with 2FA on, the secret known to the test like to an authenticator app. */
 async function signedInWithTwoFactor() {
@@ -19,8 +16,7 @@ async function signedInWithTwoFactor() {
   const { accessToken: token } = await loginAs(user.username);
   const secret = newTotpSecret();
   await db.user.update({ where: { id: user.id }, data: { twoFactorEnabled: true, twoFactorSecret: seal(secret) } });
-  const accepted = await Promise.all([-30, 0, 30].map((offset) => codeAt(secret, offset)));
-  const wrong = ["000000", "111111", "222222", "333333"].find((code) => !accepted.includes(code))!;
+  const wrong = await wrongCodeFor(secret);
   return { user, token, secret, wrong };
 }
 
