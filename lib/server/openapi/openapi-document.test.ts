@@ -93,6 +93,8 @@ describe("the document", () => {
     expect(createShift.responses["403"].content?.["application/json"].schema).toEqual({
       $ref: "#/components/schemas/Error",
     });
+    // A token dies with its session (docs/PRODUCT-RULES.md §30.3); a client must know to refresh then too.
+    expect(createShift.responses["403"].description).toContain("or its session ended (refresh once and retry)");
 
     const login = document.paths["/api/auth/login"].post;
     expect(login.security).toEqual([]);
