@@ -51,8 +51,33 @@ describe("re-checks inside a session share one limit per user (§30.2)", () => {
     expect(statuses.filter((s) => s === 400)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
     expect(await db.auditLog.count({ where: { action: "auth.recheck_failed", entityId: user.id } })).toBe(5);
-    expect(await db.auditLog.count({ where: { action: "auth.recheck_locked", entityId: user.id } })).toBe(15);
+    // One lock, one audit row: the first of the 15 refusals (§30.2).
+    expect(await db.auditLog.count({ where: { action: "auth.recheck_locked", entityId: user.id } })).toBe(1);
     expect(await db.recheckFailure.count({ where: { userId: user.id } })).toBe(5);
+  });
+
+  test("a session hammering the limit adds one audit row per lock, not one per refusal", async () => {
+    const { user } = await createUser("user");
+    const { accessToken: token } = await loginAs(user.username);
+    const locked = () => db.auditLog.findMany({ where: { action: "auth.recheck_locked", entityId: user.id } });
+    for (let i = 0; i < 5; i++) expect((await newPassword(token, `geraten-${i}`)).status).toBe(400);
+    for (let i = 0; i < 30; i++) expect((await newPassword(token, TEST_PASSWORD)).status).toBe(429);
+    const first = await locked();
+    expect(first).toHaveLength(1);
+    expect(first[0]!.details).toMatchObject({ check: "change_password" });
+    expect((first[0]!.details as { retry_after: number }).retry_after).toBeGreaterThan(800);
+
+    // The oldest failure leaves the window: one guess more is judged, is wrong, and locks again. A new lock gets its
+    // own row, its refusals none.
+    const oldest = await db.recheckFailure.findFirstOrThrow({ where: { userId: user.id }, orderBy: { id: "asc" } });
+    await db.recheckFailure.update({
+      where: { id: oldest.id },
+      data: { createdAt: new Date(Date.now() - 16 * 60 * 1000) },
+    });
+    expect((await newPassword(token, "noch-einmal-geraten")).status).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await newPassword(token, TEST_PASSWORD)).status).toBe(429);
+    expect(await locked()).toHaveLength(2);
+    expect(await db.auditLog.count({ where: { action: "auth.recheck_failed", entityId: user.id } })).toBe(6);
   });
 
   test("a right answer counts nothing and clears nothing; the limit lifts after the window", async () => {

@@ -50,7 +50,8 @@ describe("POST /api/auth/disable-2fa: guessing the code (§30.2)", () => {
       { check: "disable_2fa", reason: "wrong_recovery_code" },
       { check: "disable_2fa", reason: "wrong_2fa_code" },
     ]);
-    expect(await db.auditLog.count({ where: { action: "auth.recheck_locked", entityId: user.id } })).toBe(2);
+    // Two refusals of one lock: audited once (§30.2).
+    expect(await db.auditLog.count({ where: { action: "auth.recheck_locked", entityId: user.id } })).toBe(1);
     const audited = JSON.stringify(await db.auditLog.findMany({ where: { entityId: user.id } }));
     expect(audited).not.toContain(wrong);
     expect(audited).not.toContain(recoveryCodes[0]!);
