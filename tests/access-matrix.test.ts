@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { can, type Permission } from "@/lib/shared/roles";
 import { call, createUser } from "@/tests/support/api";
 import { employee } from "@/tests/support/fixtures";
-import { apiHandlers, otherMethodHandlers } from "@/tests/support/route-handlers";
+import * as unknownPath from "@/app/api/[...path]/route";
+import { apiHandlers, METHODS, otherMethodHandlers } from "@/tests/support/route-handlers";
 
 /**
  * A self-service route (docs/PRODUCT-RULES.md §26): every role, but only with a linked employee. Callers with the
@@ -99,7 +100,7 @@ const ACCESS: Record<string, "public" | Permission | Own> = {
   "GET /api/me": { own: true },
   "POST /api/me/calendar-link": { own: true },
   "DELETE /api/me/calendar-link": { own: true },
-  // The JSON 404 for unknown API paths.
+  // The JSON 404 for unknown API paths; its OPTIONS (no operation, so not a row here) is tested below.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",
   "PUT /api/[...path]": "public",
@@ -204,6 +205,37 @@ describe("methods without an operation: 405 with Allow", async () => {
           expect(res.json).toEqual({ error: "Methode nicht erlaubt", code: "method_not_allowed" });
         }
       }
+    }
+  });
+});
+
+/**
+ * An unknown /api path names nothing, whatever the method (docs/PRODUCT-RULES.md §30.4): the catch-all route
+ * answers 404 for the methods above and for OPTIONS, which Next would otherwise answer 204 with `Allow`; HEAD is
+ * Next's GET without the body.
+ */
+describe("unknown /api paths: 404 for every method", async () => {
+  const { token } = await createUser("admin");
+  const handlers = unknownPath as Record<string, unknown>;
+
+  test("HEAD is left to Next, which answers it with GET", () => {
+    expect(handlers.HEAD).toBeUndefined();
+    expect(handlers.GET).toBeTypeOf("function");
+  });
+
+  test.each([...METHODS, "OPTIONS"])("%s", async (method) => {
+    expect(handlers[method], `${method} is exported`).toBeTypeOf("function");
+    for (const who of [undefined, token]) {
+      const res = await call(handlers[method] as never, {
+        method,
+        path: "/api/gibt-es-nicht/42",
+        token: who,
+        params: { path: ["gibt-es-nicht", "42"] } as never,
+      });
+      expect(res.status, method).toBe(404);
+      expect(res.json, method).toEqual({ error: "Unbekannter API-Pfad", code: "not_found" });
+      expect(res.headers.get("allow"), method).toBeNull();
+      expect(res.headers.get("cache-control"), method).toContain("no-store");
     }
   });
 });

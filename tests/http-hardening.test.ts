@@ -15,6 +15,7 @@ import { POST as calendarLink } from "@/app/api/me/calendar-link/route";
 import { POST as autoFill } from "@/app/api/schedule/auto-fill/route";
 import { POST as applyAutoFill } from "@/app/api/schedule/auto-fill/apply/route";
 import { POST as copyWeek } from "@/app/api/shifts/copy-week/route";
+import { GET as vacationBalance } from "@/app/api/vacations/balance/[id]/route";
 import { GET as listShifts, POST as createShift } from "@/app/api/shifts/route";
 import { POST as createVacation, GET as listVacations } from "@/app/api/vacations/route";
 import { POST as createUnavailability } from "@/app/api/unavailability/route";
@@ -151,6 +152,29 @@ describe("ids that are not ids (item 7)", () => {
       const res = await call(listVacations, { token, path: `/api/vacations?employee_id=${raw}` });
       expectRefused(res, raw);
       expect(res.json.fields).toEqual({ employee_id: "Ungültige ID" });
+    }
+  });
+
+  test("other numbers of a query are as strict: ?year and ?limit are plain decimals too", async () => {
+    const token = await admin();
+    const { id } = await fx.employee();
+    const balance = (year: string) =>
+      call(vacationBalance, { token, path: `/api/vacations/balance/${id}?year=${year}`, params: { id: String(id) } });
+    expect((await balance("2026")).status).toBe(200);
+    // z.coerce read all of these as a year of the window (0x7D0 and 2e3 are 2000).
+    for (const raw of ["0x7D0", "2e3", "%202026", "2026%20", "%2B2026", "02026", "2026.0", ""]) {
+      const res = await balance(raw);
+      expectRefused(res, raw);
+      expect(res.json.fields, raw).toEqual({ year: "Ungültiges Jahr" });
+    }
+    expect((await balance("1999")).json.fields).toEqual({ year: "Jahr muss zwischen 2000 und 2099 liegen" });
+
+    const audit = (limit: string) => call(auditLog, { token, path: `/api/audit?limit=${limit}` });
+    expect((await audit("5")).status).toBe(200);
+    for (const raw of ["0x10", "1e1", "%2010", "010", "10.0"]) {
+      const res = await audit(raw);
+      expectRefused(res, raw);
+      expect(res.json.fields, raw).toEqual({ limit: "Bitte gib eine Zahl von 1 bis 100 an" });
     }
   });
 });

@@ -14,11 +14,17 @@ test("a write without a token is a JSON 401, even with a broken body", async ({ 
 });
 
 test("an unknown /api path is a JSON 404 for every method", async ({ request }) => {
-  for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+  // OPTIONS too: Next's automatic 204 would tell a client the path exists (docs/PRODUCT-RULES.md §30.4).
+  for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
     const res = await request.fetch("/api/gibt-es-nicht/42", { method });
     expect(res.status(), method).toBe(404);
-    expect(await res.json()).toEqual({ error: "Unbekannter API-Pfad", code: "not_found" });
+    expect(res.headers()["allow"], method).toBeUndefined();
+    expect(await res.json(), method).toEqual({ error: "Unbekannter API-Pfad", code: "not_found" });
   }
+  // HEAD is Next's GET without the body.
+  const head = await request.fetch("/api/gibt-es-nicht/42", { method: "HEAD" });
+  expect(head.status()).toBe(404);
+  expect(await head.text()).toBe("");
 });
 
 test("security headers on pages, API answers and error pages; no X-Powered-By", async ({ request }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { generate } from "otplib";
 import { E2E_ADMIN } from "../../playwright.config";
+import { codeAt, wrongCodeFor } from "../../tests/support/totp";
 
 // Issue 27, item 2 against the built server (docs/PRODUCT-RULES.md §30.2): tempTokens fetched in advance do not give
 // more guesses at the 2FA code than the username's login limit. The attack locks its own user (never the shared
@@ -8,9 +8,6 @@ import { E2E_ADMIN } from "../../playwright.config";
 // other specs' 127.0.0.1 stays untouched. /api/health is polled throughout: refusing guesses must not stall the server.
 
 const PASSWORD = "e2e-passwort-2fa-raten";
-
-const codeAt = (secret: string, offsetSeconds = 0) =>
-  generate({ secret, period: 30, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 /** A user of its own with 2FA on; answers the username and the TOTP secret (the test is the authenticator app). */
 async function userWithTwoFactor(request: APIRequestContext) {
@@ -103,8 +100,7 @@ async function guessCodes(
     tempTokens.push(body.tempToken);
   }
 
-  const accepted = await Promise.all([-30, 0, 30].map((offset) => codeAt(secret, offset)));
-  const wrong = ["000000", "111111", "222222", "333333"].find((code) => !accepted.includes(code))!;
+  const wrong = await wrongCodeFor(secret);
   const statuses: number[] = [];
   for (let i = 0; i < 15; i++) {
     const res = await request.post("/api/auth/verify-2fa", {

@@ -9,6 +9,7 @@ import {
   isoWeekday,
   MAX_DATE,
   MAX_EACH_DATE_DAYS,
+  MAX_YEARS_SPANNED,
   MIN_DATE,
   mondayOf,
   todayIn,
@@ -104,6 +105,10 @@ describe("the window and bounded loops (docs/PRODUCT-RULES.md §30.1)", () => {
 
   test("workingDaysByYear loops over a bounded number of years", () => {
     expect(() => workingDaysByYear("0001-01-01", "9999-12-31")).toThrow(/too many years/);
+    // The window's years and the one on either side, which the server's own widening reaches; no more.
+    expect(MAX_YEARS_SPANNED).toBe(102);
+    expect(workingDaysByYear("1999-01-01", "2100-12-31").size).toBe(MAX_YEARS_SPANNED);
+    expect(() => workingDaysByYear("1998-12-31", "2100-12-31")).toThrow(/too many years/);
     expect(workingDaysByYear("2099-12-28", "2100-01-03")).toEqual(
       new Map([
         [2099, 4],

@@ -19,8 +19,16 @@ export const MAX_YEAR = 2099;
 export const DATE_WINDOW_MESSAGE = "Datum muss zwischen 01.01.2000 und 31.12.2099 liegen";
 
 /**
- * The longest list of days eachDate gives: twice the longest range a route accepts (a year of 367 days,
- * docs/PRODUCT-RULES.md §30.1), so every legitimate range fits and nothing can make it loop for long.
+ * The most calendar years one computation spans: the window's 100 and the one on either side, 1999 and 2100, which
+ * the server reaches where it widens a date itself (the week of 31.12.2099 ends 03.01.2100, the rules read seven days
+ * around a range, holidays are looked up for both; docs/PRODUCT-RULES.md §30.1). The loops over years count up to it.
+ */
+export const MAX_YEARS_SPANNED = MAX_YEAR - MIN_YEAR + 3;
+
+/**
+ * The longest list of days eachDate gives: two years (365 + 366 days). The longest range a route accepts has 367
+ * days (its end at most 366 days after its start, docs/PRODUCT-RULES.md §30.1), 381 with the rules' seven days on
+ * either side (§24.3), so every legitimate range fits with room to spare and nothing can make the loop run long.
  */
 export const MAX_EACH_DATE_DAYS = 731;
 
@@ -95,7 +103,7 @@ export function workingDaysByYear(start: string, end: string): Map<number, numbe
   const first = Number(start.slice(0, 4));
   const years = Number(end.slice(0, 4)) - first + 1;
   // A programming error, not input: the API refuses dates outside its window (docs/PRODUCT-RULES.md §30.1).
-  if (!(years <= MAX_YEAR - MIN_YEAR + 2)) throw new Error(`workingDaysByYear: ${start}..${end} spans too many years`);
+  if (!(years <= MAX_YEARS_SPANNED)) throw new Error(`workingDaysByYear: ${start}..${end} spans too many years`);
   for (let year = first; year < first + years; year++) {
     const from = start > `${year}-01-01` ? start : `${year}-01-01`;
     const to = end < `${year}-12-31` ? end : `${year}-12-31`;

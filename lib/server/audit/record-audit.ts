@@ -16,6 +16,11 @@ export type AuditEntry = {
   entityId?: number;
   details?: Prisma.InputJsonValue;
   ip?: string;
+  /**
+   * When, by the app's clock; left out, the database's now(). Only where the row is compared with other times of the
+   * app's clock (the re-check limit audits the first refusal of a lock, docs/PRODUCT-RULES.md §30.2).
+   */
+  at?: Date;
 };
 
 type Writer = Pick<typeof db, "auditLog">;
@@ -34,6 +39,7 @@ export async function recordAudit(entry: AuditEntry, writer: Writer = db): Promi
       entityId: entry.entityId ?? null,
       ...(entry.details !== undefined && { details: entry.details }),
       ip: entry.ip ?? null,
+      ...(entry.at && { createdAt: entry.at }),
     },
   });
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { db } from "@/lib/server/db/client";
+import { retryAfterSeconds } from "@/lib/server/api/retry-after";
 
 /**
  * Login throttling in PostgreSQL (docs/PRODUCT-RULES.md §4.5), shared by every app
@@ -76,7 +77,7 @@ export async function discardAttempt(attempt: Attempt): Promise<void> {
  * The limit lifts when the oldest of the counted failures leaves the window.
  */
 function rateLimited(oldestCounted: Date, now: Date): ApiError {
-  const retryAfter = Math.max(1, Math.ceil((oldestCounted.getTime() + THROTTLE_WINDOW_MS - now.getTime()) / 1000));
+  const retryAfter = retryAfterSeconds(oldestCounted, THROTTLE_WINDOW_MS, now);
   return new ApiError("rate_limited", undefined, { headers: { "Retry-After": String(retryAfter) } });
 }
 

@@ -1,4 +1,3 @@
-import { generate } from "otplib";
 import { describe, expect, test } from "vitest";
 import { POST as changePassword } from "@/app/api/auth/change-password/route";
 import { POST as disable } from "@/app/api/auth/disable-2fa/route";
@@ -7,11 +6,9 @@ import { seal } from "@/lib/server/auth/secret-box";
 import { newTotpSecret } from "@/lib/server/auth/totp";
 import { db } from "@/lib/server/db/client";
 import { call, createUser, loginAs, TEST_PASSWORD } from "@/tests/support/api";
+import { codeAt, wrongCodeFor } from "@/tests/support/totp";
 
 // One limit for every re-check inside a session (docs/PRODUCT-RULES.md §30.2); each route's own test shows its 429.
-
-const codeAt = (secret: string, offsetSeconds = 0) =>
-  generate({ secret, period: 30, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 /** A signed-in user with 2FA on, the secret known to the test like to an authenticator app. */
 async function signedInWithTwoFactor() {
@@ -19,8 +16,7 @@ async function signedInWithTwoFactor() {
   const { accessToken: token } = await loginAs(user.username);
   const secret = newTotpSecret();
   await db.user.update({ where: { id: user.id }, data: { twoFactorEnabled: true, twoFactorSecret: seal(secret) } });
-  const accepted = await Promise.all([-30, 0, 30].map((offset) => codeAt(secret, offset)));
-  const wrong = ["000000", "111111", "222222", "333333"].find((code) => !accepted.includes(code))!;
+  const wrong = await wrongCodeFor(secret);
   return { user, token, secret, wrong };
 }
 
@@ -55,8 +51,33 @@ describe("re-checks inside a session share one limit per user (§30.2)", () => {
     expect(statuses.filter((s) => s === 400)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
     expect(await db.auditLog.count({ where: { action: "auth.recheck_failed", entityId: user.id } })).toBe(5);
-    expect(await db.auditLog.count({ where: { action: "auth.recheck_locked", entityId: user.id } })).toBe(15);
+    // One lock, one audit row: the first of the 15 refusals (§30.2).
+    expect(await db.auditLog.count({ where: { action: "auth.recheck_locked", entityId: user.id } })).toBe(1);
     expect(await db.recheckFailure.count({ where: { userId: user.id } })).toBe(5);
+  });
+
+  test("a session hammering the limit adds one audit row per lock, not one per refusal", async () => {
+    const { user } = await createUser("user");
+    const { accessToken: token } = await loginAs(user.username);
+    const locked = () => db.auditLog.findMany({ where: { action: "auth.recheck_locked", entityId: user.id } });
+    for (let i = 0; i < 5; i++) expect((await newPassword(token, `geraten-${i}`)).status).toBe(400);
+    for (let i = 0; i < 30; i++) expect((await newPassword(token, TEST_PASSWORD)).status).toBe(429);
+    const first = await locked();
+    expect(first).toHaveLength(1);
+    expect(first[0]!.details).toMatchObject({ check: "change_password" });
+    expect((first[0]!.details as { retry_after: number }).retry_after).toBeGreaterThan(800);
+
+    // The oldest failure leaves the window: one guess more is judged, is wrong, and locks again. A new lock gets its
+    // own row, its refusals none.
+    const oldest = await db.recheckFailure.findFirstOrThrow({ where: { userId: user.id }, orderBy: { id: "asc" } });
+    await db.recheckFailure.update({
+      where: { id: oldest.id },
+      data: { createdAt: new Date(Date.now() - 16 * 60 * 1000) },
+    });
+    expect((await newPassword(token, "noch-einmal-geraten")).status).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await newPassword(token, TEST_PASSWORD)).status).toBe(429);
+    expect(await locked()).toHaveLength(2);
+    expect(await db.auditLog.count({ where: { action: "auth.recheck_failed", entityId: user.id } })).toBe(6);
   });
 
   test("a right answer counts nothing and clears nothing; the limit lifts after the window", async () => {

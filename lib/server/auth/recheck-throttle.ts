@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { db } from "@/lib/server/db/client";
+import { retryAfterSeconds } from "@/lib/server/api/retry-after";
 
 /**
  * The limit on re-checks inside a session (docs/PRODUCT-RULES.md §30.2): wherever a signed-in user proves again that
@@ -36,9 +37,10 @@ export class WrongAnswer extends Error {
 export type RecheckOptions = { check: Recheck; audit: AuditContext };
 
 /**
- * Runs `judge` under the user's re-check limit: 429 with Retry-After (audited as `auth.recheck_locked`) before
- * `judge` runs when the limit is reached; a `WrongAnswer` from `judge` stays counted and is audited as
- * `auth.recheck_failed`. Anything else `judge` throws stays counted too (it ended without a right answer), unaudited.
+ * Runs `judge` under the user's re-check limit: 429 with Retry-After before `judge` runs when the limit is reached
+ * (the first such refusal of a lock audited as `auth.recheck_locked`); a `WrongAnswer` from `judge` stays counted and
+ * is audited as `auth.recheck_failed`. Anything else `judge` throws stays counted too (it ended without a right
+ * answer), unaudited.
  */
 export async function withRecheckLimit<T>({ check, audit }: RecheckOptions, judge: () => Promise<T>): Promise<T> {
   const failure = await countUpFront(check, audit);
@@ -62,11 +64,13 @@ export async function withRecheckLimit<T>({ check, audit }: RecheckOptions, judg
   return result;
 }
 
-async function countUpFront(check: Recheck, audit: AuditContext, now = new Date()): Promise<{ id: number }> {
+async function countUpFront(check: Recheck, audit: AuditContext): Promise<{ id: number }> {
   const user = audit.actor;
-  const since = new Date(now.getTime() - RECHECK_WINDOW_MS);
   const outcome = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`recheck:${user.id}`}))`;
+    // The time once the lock is held: the user's failures and refusals then follow each other in time as in order.
+    const now = new Date();
+    const since = new Date(now.getTime() - RECHECK_WINDOW_MS);
     // Rows that left the window count for nothing: each re-check prunes its user's, so no job is needed.
     await tx.recheckFailure.deleteMany({ where: { userId: user.id, createdAt: { lt: since } } });
     const failures = await tx.recheckFailure.findMany({
@@ -77,22 +81,31 @@ async function countUpFront(check: Recheck, audit: AuditContext, now = new Date(
     });
     if (failures.length >= MAX_WRONG_RECHECKS) {
       // The limit lifts when the oldest counted failure leaves the window; refusals are not counted, so they do not
-      // prolong it. The audit row commits with this transaction, the 429 is thrown after it.
-      const retryAfter = Math.max(
-        1,
-        Math.ceil((failures.at(-1)!.createdAt.getTime() + RECHECK_WINDOW_MS - now.getTime()) / 1000),
-      );
-      await recordAudit(
-        {
-          actor: user,
-          action: "auth.recheck_locked",
-          entityType: "user",
-          entityId: user.id,
-          details: { check, retry_after: retryAfter },
-          ip: audit.ip,
-        },
-        tx,
-      );
+      // prolong it.
+      const retryAfter = retryAfterSeconds(failures.at(-1)!.createdAt, RECHECK_WINDOW_MS, now);
+      // Only the first refusal of a lock is audited, or a stolen session hammering the limit would add a row per
+      // request (§30.2). A lock begins with the failure that made the count full, its newest: a refusal after it
+      // that is already audited belongs to the same lock. A lock after the window is a new one, after a new failure.
+      // Both times are the app's clock, taken under this lock (`at` below).
+      const audited = await tx.auditLog.findFirst({
+        where: { userId: user.id, action: "auth.recheck_locked", createdAt: { gte: failures[0]!.createdAt } },
+        select: { id: true },
+      });
+      if (!audited) {
+        // Commits with this transaction; the 429 is thrown after it.
+        await recordAudit(
+          {
+            actor: user,
+            action: "auth.recheck_locked",
+            entityType: "user",
+            entityId: user.id,
+            details: { check, retry_after: retryAfter },
+            ip: audit.ip,
+            at: now,
+          },
+          tx,
+        );
+      }
       return { retryAfter };
     }
     return {

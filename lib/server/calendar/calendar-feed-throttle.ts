@@ -1,5 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
+import { retryAfterSeconds } from "@/lib/server/api/retry-after";
 import { db } from "@/lib/server/db/client";
 
 /**
@@ -27,8 +28,7 @@ export async function recordFeedMiss(ip: string, now = new Date()): Promise<void
     });
     if (misses.length >= MAX_FEED_MISSES_PER_IP) {
       // The limit lifts when the oldest counted miss leaves the window.
-      const oldest = misses.at(-1)!.createdAt.getTime();
-      const retryAfter = Math.max(1, Math.ceil((oldest + FEED_THROTTLE_WINDOW_MS - now.getTime()) / 1000));
+      const retryAfter = retryAfterSeconds(misses.at(-1)!.createdAt, FEED_THROTTLE_WINDOW_MS, now);
       throw new ApiError("rate_limited", "Zu viele ungültige Kalender-Links. Bitte versuche es später erneut.", {
         headers: { "Retry-After": String(retryAfter) },
       });

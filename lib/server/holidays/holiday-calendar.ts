@@ -1,6 +1,6 @@
 import "server-only";
 import Holidays from "date-holidays";
-import { MAX_YEAR, MIN_YEAR } from "@/lib/shared/dates";
+import { MAX_YEARS_SPANNED } from "@/lib/shared/dates";
 import { isHolidayRegion } from "@/lib/shared/schemas/holiday";
 
 /** One public holiday: its calendar date and German name. */
@@ -13,8 +13,6 @@ export type Holiday = { date: string; name: string };
 const calendars = new Map<string, Holidays>();
 const years = new Map<string, Holiday[]>();
 const MAX_CACHED_YEARS = 2000;
-/** The window's years and the ones a week or the rules' window reaches beyond it (1999, 2100). */
-const MAX_HOLIDAY_YEARS = MAX_YEAR - MIN_YEAR + 3;
 
 function calendarOf(region: string): Holidays {
   let calendar = calendars.get(region);
@@ -65,7 +63,7 @@ export function holidaysIn(region: string | null, start: string, end: string): H
   const years = Number(end.slice(0, 4)) - first + 1;
   // Counted and bounded before the loop (docs/PRODUCT-RULES.md §30.1): the API's dates lie in 2000–2099, and a
   // range of more is a programming error, not input.
-  if (!(years <= MAX_HOLIDAY_YEARS)) throw new Error(`holidaysIn: ${start}..${end} spans too many years`);
+  if (!(years <= MAX_YEARS_SPANNED)) throw new Error(`holidaysIn: ${start}..${end} spans too many years`);
   const result: Holiday[] = [];
   for (let year = first; year < first + years; year++) {
     for (const holiday of publicHolidaysOfYear(region, year)) {

@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
 import { validate, compileErrors } from "@readme/openapi-parser";
 import Ajv2020 from "ajv/dist/2020";
-import { generate as generateTotp } from "otplib";
 import { describe, expect, test } from "vitest";
 import { GET as getOpenApi } from "@/app/api/openapi.json/route";
 import { OPERATIONS } from "@/lib/shared/contract";
@@ -10,6 +9,7 @@ import * as shiftsApi from "@/lib/shared/contract/shifts";
 import * as usersApi from "@/lib/shared/contract/users";
 import * as vacationsApi from "@/lib/shared/contract/vacations";
 import { call, createUser, TEST_PASSWORD, uniqueName } from "@/tests/support/api";
+import { codeAt } from "@/tests/support/totp";
 import * as fx from "@/tests/support/fixtures";
 import { businessToday } from "@/lib/server/clock";
 import { addDays } from "@/lib/shared/dates";
@@ -93,6 +93,8 @@ describe("the document", () => {
     expect(createShift.responses["403"].content?.["application/json"].schema).toEqual({
       $ref: "#/components/schemas/Error",
     });
+    // A token dies with its session (docs/PRODUCT-RULES.md §30.3); a client must know to refresh then too.
+    expect(createShift.responses["403"].description).toContain("or its session ended (refresh once and retry)");
 
     const login = document.paths["/api/auth/login"].post;
     expect(login.security).toEqual([]);
@@ -196,10 +198,8 @@ describe("response schemas: real answers match the document", () => {
     await check("GET", "/api/auth/me", {});
     // 2FA on and new recovery codes (§29.1): two TOTP codes of consecutive time steps.
     const { secret } = (await check("POST", "/api/auth/setup-2fa", {})) as { secret: string };
-    const totpAt = (offset: number) =>
-      generateTotp({ secret, period: 30, epoch: Math.floor(Date.now() / 1000) + offset });
-    await check("POST", "/api/auth/enable-2fa", { body: { token: await totpAt(0) } });
-    await check("POST", "/api/auth/recovery-codes", { body: { token: await totpAt(30) } });
+    await check("POST", "/api/auth/enable-2fa", { body: { token: await codeAt(secret) } });
+    await check("POST", "/api/auth/recovery-codes", { body: { token: await codeAt(secret, 30) } });
     await check("GET", "/api/auth/me", {});
     await check("GET", "/api/health", {});
     await check("GET", "/api/users", {});

@@ -107,7 +107,8 @@ function errorResponses(operation: Operation): OpenApiOperation["responses"] {
     add(401, "`unauthenticated`: no `Authorization: Bearer` header");
     add(
       403,
-      "`invalid_token`: access token invalid or expired (refresh once and retry); " +
+      // §30.3: a token lives only as long as its session (logout, password change, reuse detection end it).
+      "`invalid_token`: access token invalid or expired, or its session ended (refresh once and retry); " +
         "`forbidden`: the role may not do this",
     );
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUDIT_KINDS } from "@/lib/shared/audit-kinds";
-import { dateSchema, idSchema } from "./fragments";
+import { dateSchema, idSchema, MAX_ID, plainDecimalSchema } from "./fragments";
 import { fieldsParsed } from "./parsed-fields";
 import { id, timestamp } from "./response-fields";
 
@@ -23,18 +23,20 @@ export const auditQuerySchema = z
       .refine(
         (cursor) => {
           const [, ms, id] = AUDIT_CURSOR.exec(cursor) ?? [];
-          return Number(id) <= 2_147_483_647 && Number(ms) <= 8_640_000_000_000;
+          return Number(id) <= MAX_ID && Number(ms) <= 8_640_000_000_000;
         },
         { error: BAD_CURSOR },
       )
       .optional()
       .meta({ description: "`next_cursor` of the previous page" }),
-    limit: z.coerce
-      .number({ error: BAD_LIMIT })
-      .int({ error: BAD_LIMIT })
-      .min(1, { error: BAD_LIMIT })
-      .max(AUDIT_MAX_PAGE_SIZE, { error: BAD_LIMIT })
-      .default(AUDIT_PAGE_SIZE),
+    limit: plainDecimalSchema(
+      z
+        .number({ error: BAD_LIMIT })
+        .int({ error: BAD_LIMIT })
+        .min(1, { error: BAD_LIMIT })
+        .max(AUDIT_MAX_PAGE_SIZE, { error: BAD_LIMIT })
+        .default(AUDIT_PAGE_SIZE),
+    ),
     user_id: idSchema.optional().meta({ description: "Only what this user did" }),
     kind: z
       .enum(AUDIT_KINDS, { error: AUDIT_KIND_UNKNOWN })

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { MAX_EMPLOYEE_LOCATIONS } from "@/lib/shared/employee-locations";
-import { dateSchema, halfStepSchema, idSchema, nameSchema } from "./fragments";
+import { dateSchema, halfStepSchema, idSchema, nameSchema, refIdSchema } from "./fragments";
 import { date, id, timestamp } from "./response-fields";
 import { shiftDtoSchema } from "./shift";
 
-const isId = (value: unknown) =>
-  typeof value === "number" && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
+// A location id as in any body (refIdSchema); the list reports a bad one on itself, with one message.
+const locationId = refIdSchema("Ungültiger Standort");
+const isId = (value: unknown) => locationId.safeParse(value).success;
 
 /**
  * Einsatzorte (docs/PRODUCT-RULES.md §28.1): location ids, duplicates collapse, answered ascending; empty = every

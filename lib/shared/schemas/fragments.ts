@@ -14,28 +14,39 @@ z.config(de());
 export const MAX_TEXT = 500;
 export const MAX_NAME = 100;
 
-/**
- * An id in a path or a query string: a plain positive decimal ("17"), no sign, space, leading zero, exponent, hex or
- * binary, at most 2,147,483,647 (PostgreSQL's int4). Number() would read "0x1", "1e0", "+1" and " 1" as 1, so only
- * such text is turned into a number; anything else stays a string and is refused (docs/PRODUCT-RULES.md §2.4, §30.4).
- */
-export const idSchema = z.preprocess(
-  (value) => (typeof value === "string" && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : value),
-  z
-    .number({ error: "Ungültige ID" })
-    .int({ error: "Ungültige ID" })
-    .positive({ error: "Ungültige ID" })
-    .max(2_147_483_647, { error: "Ungültige ID" }),
-);
+/** The largest id: PostgreSQL's int4, which every id column is (docs/PRODUCT-RULES.md §30.4). */
+export const MAX_ID = 2_147_483_647;
 
-/** An id in a JSON body: a number, not a numeric string. */
+// A plain decimal: no sign, space, leading zero, exponent, hex or binary; at most 15 digits, which Number() reads
+// exactly.
+const PLAIN_DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
+
+/**
+ * A whole number in a path or a query string, read strictly: Number() and z.coerce would read "0x7D0", "2e3", "+1"
+ * and " 2026" as numbers, so only a plain decimal ("2026") is turned into a number; anything else stays a string and
+ * is refused by `schema` with its own message (docs/PRODUCT-RULES.md §30.4). `schema` is the number's own check.
+ */
+export function plainDecimalSchema<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === "string" && PLAIN_DECIMAL.test(value) ? Number(value) : value),
+    schema,
+  );
+}
+
+/** An id in a JSON body: a number, not a numeric string, at most MAX_ID. */
 export function refIdSchema(message: string) {
   return z
     .number({ error: message })
     .int({ error: message })
     .positive({ error: message })
-    .max(2_147_483_647, { error: message });
+    .max(MAX_ID, { error: message });
 }
+
+/**
+ * An id in a path or a query string: a plain positive decimal ("17") at most 2,147,483,647 (MAX_ID); "0x1", "1e0",
+ * "+1", " 1" and "01" name nothing (docs/PRODUCT-RULES.md §2.4, §30.4).
+ */
+export const idSchema = plainDecimalSchema(refIdSchema("Ungültige ID"));
 
 /** A required, trimmed name of at most 100 characters. */
 export function nameSchema(requiredMessage: string) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { daysBetween, MAX_YEAR, MIN_YEAR } from "@/lib/shared/dates";
-import { dateSchema, idSchema, MAX_TEXT, optionalTextSchema, refIdSchema } from "./fragments";
+import { dateSchema, idSchema, MAX_TEXT, optionalTextSchema, plainDecimalSchema, refIdSchema } from "./fragments";
 import { date, id, timestamp } from "./response-fields";
 import { fieldsParsed } from "./parsed-fields";
 import { MAX_RANGE_DAYS } from "./shift";
@@ -57,11 +57,13 @@ const YEAR_OUTSIDE = `Jahr muss zwischen ${MIN_YEAR} und ${MAX_YEAR} liegen`;
 
 /** ?year of GET /vacations/balance/{id}: a year of the dates' window (docs/PRODUCT-RULES.md §30.1). */
 export const balanceQuerySchema = z.object({
-  year: z.coerce
-    .number({ error: BAD_YEAR })
-    .int({ error: BAD_YEAR })
-    .min(MIN_YEAR, { error: YEAR_OUTSIDE })
-    .max(MAX_YEAR, { error: YEAR_OUTSIDE })
+  year: plainDecimalSchema(
+    z
+      .number({ error: BAD_YEAR })
+      .int({ error: BAD_YEAR })
+      .min(MIN_YEAR, { error: YEAR_OUTSIDE })
+      .max(MAX_YEAR, { error: YEAR_OUTSIDE }),
+  )
     .optional()
     .meta({ description: `${MIN_YEAR}–${MAX_YEAR}; left out: this year` }),
 });

@@ -1,23 +1,14 @@
-import { generate } from "otplib";
 import { describe, expect, test } from "vitest";
 import { replaceRecoveryCodes } from "@/lib/server/auth/recovery-codes";
 import { seal } from "@/lib/server/auth/secret-box";
 import { newTotpSecret } from "@/lib/server/auth/totp";
 import { db } from "@/lib/server/db/client";
 import { call, createUser } from "@/tests/support/api";
+import { codeAt, wrongCodeFor } from "@/tests/support/totp";
 import { POST as disable } from "./route";
 
 // Turning 2FA off is a re-check under the user's limit (docs/PRODUCT-RULES.md §30.2); the rest of its rules are
 // tested with the recovery codes (app/api/auth/recovery-codes/route.test.ts).
-
-const codeAt = (secret: string, offsetSeconds = 0) =>
-  generate({ secret, period: 30, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
-
-/** A 6-digit code that none of the three accepted time steps gives. */
-async function wrongCodeFor(secret: string) {
-  const accepted = await Promise.all([-30, 0, 30].map((offset) => codeAt(secret, offset)));
-  return ["000000", "111111", "222222", "333333"].find((code) => !accepted.includes(code))!;
-}
 
 describe("POST /api/auth/disable-2fa: guessing the code (§30.2)", () => {
   test("5 wrong codes (app or recovery codes), then 429 even for the right code; 2FA stays on", async () => {
@@ -59,7 +50,8 @@ describe("POST /api/auth/disable-2fa: guessing the code (§30.2)", () => {
       { check: "disable_2fa", reason: "wrong_recovery_code" },
       { check: "disable_2fa", reason: "wrong_2fa_code" },
     ]);
-    expect(await db.auditLog.count({ where: { action: "auth.recheck_locked", entityId: user.id } })).toBe(2);
+    // Two refusals of one lock: audited once (§30.2).
+    expect(await db.auditLog.count({ where: { action: "auth.recheck_locked", entityId: user.id } })).toBe(1);
     const audited = JSON.stringify(await db.auditLog.findMany({ where: { entityId: user.id } }));
     expect(audited).not.toContain(wrong);
     expect(audited).not.toContain(recoveryCodes[0]!);

@@ -1,14 +1,11 @@
-import { generate } from "otplib";
 import { describe, expect, test } from "vitest";
 import { db } from "@/lib/server/db/client";
 import { call, createUser } from "@/tests/support/api";
+import { codeAt, wrongCodeFor } from "@/tests/support/totp";
 import { POST as disable } from "../disable-2fa/route";
 import { POST as enable } from "../enable-2fa/route";
 import { GET as me } from "../me/route";
 import { POST as setup } from "./route";
-
-const codeAt = (secret: string, offsetSeconds = 0) =>
-  generate({ secret, period: 30, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 describe("2FA set-up, enabling and disabling (own account)", () => {
   test("setup → enable with a code → disable with a later code; the secret is stored encrypted", async () => {
@@ -28,7 +25,7 @@ describe("2FA set-up, enabling and disabling (own account)", () => {
 
     const wrong = await call(enable, {
       token,
-      body: { token: (await codeAt(secret)) === "000000" ? "111111" : "000000" },
+      body: { token: await wrongCodeFor(secret) },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.json).toEqual({ error: "Ungültiger Token", code: "invalid_two_factor_token" });
