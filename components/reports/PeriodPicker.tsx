@@ -3,7 +3,7 @@ import { useState } from "react";
 import { inputClass } from "@/components/ui/Field";
 import { today } from "@/lib/client/today";
 import { classNames } from "@/lib/shared/class-names";
-import { isDateInWindow, MAX_YEAR, MIN_YEAR } from "@/lib/shared/dates";
+import { isDateInWindow, MAX_DATE, MAX_MONTH, MAX_YEAR, MIN_DATE, MIN_MONTH, MIN_YEAR } from "@/lib/shared/dates";
 import { isMonthValue, samePeriod, shiftMonth, type Period, type PeriodKind } from "@/lib/shared/periods";
 
 type Props = { value: Period; onChange: (period: Period) => void };
@@ -80,6 +80,9 @@ export function PeriodPicker({ value, onChange }: Props) {
           key={value.kind}
           id="report-period-date"
           type={value.kind === "week" ? "date" : "month"}
+          // The picker offers only the API's window (docs/PRODUCT-RULES.md §30.1); a month input takes yyyy-MM.
+          min={value.kind === "week" ? MIN_DATE : MIN_MONTH}
+          max={value.kind === "week" ? MAX_DATE : MAX_MONTH}
           value={inputValue}
           onChange={(event) => type(event.target.value)}
           onBlur={() => setDraft(null)}
