@@ -19,7 +19,6 @@ type Props = { value: Period; onChange: (period: Period) => void };
 
 // A week's report asks for its Monday–Sunday, so a week date must name a week wholly in the API's window
 // (docs/PRODUCT-RULES.md §30.1): 03.01.2000 to 27.12.2099; 01.01.2000 would ask from 27.12.1999 and be refused.
-const FIRST_WEEK_DAY = FIRST_WEEK_START;
 const LAST_WEEK_DAY = addDays(LAST_WEEK_START, 6);
 
 const KINDS: { kind: PeriodKind; label: string }[] = [
@@ -54,7 +53,7 @@ export function PeriodPicker({ value, onChange }: Props) {
     // Typing a year digit by digit passes through 0002, 0020, 0204: no period (and no request) for those, nor for
     // a year outside the API's window (docs/PRODUCT-RULES.md §30.1).
     const plausible = raw.slice(0, 4) >= String(MIN_YEAR) && raw.slice(0, 4) <= String(MAX_YEAR);
-    const inWholeWeek = isDateInWindow(raw) && raw >= FIRST_WEEK_DAY && raw <= LAST_WEEK_DAY;
+    const inWholeWeek = isDateInWindow(raw) && raw >= FIRST_WEEK_START && raw <= LAST_WEEK_DAY;
     if (plausible && value.kind === "week" && inWholeWeek) choose({ kind: "week", date: raw });
     else if (plausible && value.kind === "month" && isMonthValue(raw)) choose({ kind: "month", date: `${raw}-01` });
     else setDraft(raw);
@@ -96,7 +95,7 @@ export function PeriodPicker({ value, onChange }: Props) {
           id="report-period-date"
           type={value.kind === "week" ? "date" : "month"}
           // The picker offers only the API's window (docs/PRODUCT-RULES.md §30.1); a month input takes yyyy-MM.
-          min={value.kind === "week" ? FIRST_WEEK_DAY : MIN_MONTH}
+          min={value.kind === "week" ? FIRST_WEEK_START : MIN_MONTH}
           max={value.kind === "week" ? LAST_WEEK_DAY : MAX_MONTH}
           value={inputValue}
           onChange={(event) => type(event.target.value)}
