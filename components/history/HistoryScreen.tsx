@@ -2,7 +2,7 @@
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { Field } from "@/components/ui/Field";
+import { dateInput, Field } from "@/components/ui/Field";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { PermissionGate } from "@/components/ui/PermissionGate";
 import { SelectField } from "@/components/ui/SelectField";
@@ -120,17 +120,17 @@ function History({ user }: { user: UserDto }) {
         <Field
           id="history-from"
           label="Von"
-          type="date"
+          {...dateInput}
           value={filters.from}
-          max={filters.to || undefined}
+          max={filters.to || dateInput.max}
           onChange={(event) => change({ from: event.target.value })}
         />
         <Field
           id="history-to"
           label="Bis"
-          type="date"
+          {...dateInput}
           value={filters.to}
-          min={filters.from || undefined}
+          min={filters.from || dateInput.min}
           onChange={(event) => change({ to: event.target.value })}
         />
       </form>

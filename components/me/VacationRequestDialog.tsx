@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { formatDays, saveErrorToast, workingDaysLabel } from "@/components/vacations/vacation-text";
-import { Field, TextAreaField } from "@/components/ui/Field";
+import { dateInput, Field, TextAreaField } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api, ApiRequestError } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
@@ -65,7 +65,7 @@ export function VacationRequestDialog({ employeeId, available, onClose, onSaved 
           <Field
             id="request-start"
             label="Von"
-            type="date"
+            {...dateInput}
             value={form.start_date}
             min={today()}
             onChange={set("start_date")}
@@ -76,7 +76,7 @@ export function VacationRequestDialog({ employeeId, available, onClose, onSaved 
           <Field
             id="request-end"
             label="Bis"
-            type="date"
+            {...dateInput}
             value={form.end_date}
             min={form.start_date || today()}
             onChange={set("end_date")}

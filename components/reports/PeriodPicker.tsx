@@ -3,10 +3,23 @@ import { useState } from "react";
 import { inputClass } from "@/components/ui/Field";
 import { today } from "@/lib/client/today";
 import { classNames } from "@/lib/shared/class-names";
-import { isDateInWindow, MAX_YEAR, MIN_YEAR } from "@/lib/shared/dates";
+import {
+  addDays,
+  FIRST_WEEK_START,
+  isDateInWindow,
+  LAST_WEEK_START,
+  MAX_MONTH,
+  MAX_YEAR,
+  MIN_MONTH,
+  MIN_YEAR,
+} from "@/lib/shared/dates";
 import { isMonthValue, samePeriod, shiftMonth, type Period, type PeriodKind } from "@/lib/shared/periods";
 
 type Props = { value: Period; onChange: (period: Period) => void };
+
+// A week's report asks for its Monday–Sunday, so a week date must name a week wholly in the API's window
+// (docs/PRODUCT-RULES.md §30.1): 03.01.2000 to 27.12.2099; 01.01.2000 would ask from 27.12.1999 and be refused.
+const LAST_WEEK_DAY = addDays(LAST_WEEK_START, 6);
 
 const KINDS: { kind: PeriodKind; label: string }[] = [
   { kind: "week", label: "Woche" },
@@ -40,7 +53,8 @@ export function PeriodPicker({ value, onChange }: Props) {
     // Typing a year digit by digit passes through 0002, 0020, 0204: no period (and no request) for those, nor for
     // a year outside the API's window (docs/PRODUCT-RULES.md §30.1).
     const plausible = raw.slice(0, 4) >= String(MIN_YEAR) && raw.slice(0, 4) <= String(MAX_YEAR);
-    if (plausible && value.kind === "week" && isDateInWindow(raw)) choose({ kind: "week", date: raw });
+    const inWholeWeek = isDateInWindow(raw) && raw >= FIRST_WEEK_START && raw <= LAST_WEEK_DAY;
+    if (plausible && value.kind === "week" && inWholeWeek) choose({ kind: "week", date: raw });
     else if (plausible && value.kind === "month" && isMonthValue(raw)) choose({ kind: "month", date: `${raw}-01` });
     else setDraft(raw);
   }
@@ -80,6 +94,9 @@ export function PeriodPicker({ value, onChange }: Props) {
           key={value.kind}
           id="report-period-date"
           type={value.kind === "week" ? "date" : "month"}
+          // The picker offers only the API's window (docs/PRODUCT-RULES.md §30.1); a month input takes yyyy-MM.
+          min={value.kind === "week" ? FIRST_WEEK_START : MIN_MONTH}
+          max={value.kind === "week" ? LAST_WEEK_DAY : MAX_MONTH}
           value={inputValue}
           onChange={(event) => type(event.target.value)}
           onBlur={() => setDraft(null)}

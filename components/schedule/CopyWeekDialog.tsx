@@ -8,7 +8,7 @@ import { notify } from "@/lib/client/notify";
 import { announceChange } from "@/lib/client/undo";
 import { useAction } from "@/lib/client/use-action";
 import type { CopiedWeek } from "@/lib/shared/api-types";
-import { addDays } from "@/lib/shared/dates";
+import { addDays, FIRST_WEEK_START, LAST_WEEK_START } from "@/lib/shared/dates";
 import { ALREADY_PLANNED_TITLE, alreadyPlannedMessage, copiedMessage, weekLabel } from "./week-copy-texts";
 
 type Props = {
@@ -28,7 +28,10 @@ type Props = {
  * a target that has shifts already is confirmed first, with its count read just before asking.
  */
 export function CopyWeekDialog({ weekStart, shiftCount, onClose, onCopied, onUndone }: Props) {
-  const [target, setTarget] = useState(() => addDays(weekStart, 7));
+  // From the window's last whole week the next one lies outside it (docs/PRODUCT-RULES.md §30.1): the one before.
+  const [target, setTarget] = useState(() =>
+    weekStart >= LAST_WEEK_START ? addDays(weekStart, -7) : addDays(weekStart, 7),
+  );
   const [withEmployees, setWithEmployees] = useState(true);
   const [checking, setChecking] = useState(false);
   const [existing, setExisting] = useState<number | null>(null);
@@ -84,7 +87,8 @@ export function CopyWeekDialog({ weekStart, shiftCount, onClose, onCopied, onUnd
               variant="secondary"
               onClick={() => setTarget(addDays(target, -7))}
               aria-label="Eine Woche früher"
-              disabled={working}
+              // The target is a whole week in the window (docs/PRODUCT-RULES.md §30.1).
+              disabled={working || target <= FIRST_WEEK_START}
             >
               ←
             </Button>
@@ -95,7 +99,7 @@ export function CopyWeekDialog({ weekStart, shiftCount, onClose, onCopied, onUnd
               variant="secondary"
               onClick={() => setTarget(addDays(target, 7))}
               aria-label="Eine Woche später"
-              disabled={working}
+              disabled={working || target >= LAST_WEEK_START}
             >
               →
             </Button>

@@ -13,7 +13,7 @@ import { today as todayInBrowser } from "@/lib/client/today";
 import { announceChange, useUndoShortcut } from "@/lib/client/undo";
 import { useResource } from "@/lib/client/use-resource";
 import type { ShiftDto, UnavailabilityDto } from "@/lib/shared/api-types";
-import { addDays, mondayOf } from "@/lib/shared/dates";
+import { addDays, FIRST_WEEK_START, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { sumHours } from "@/lib/shared/hours";
 import { can } from "@/lib/shared/roles";
@@ -303,13 +303,24 @@ export function ScheduleScreen() {
             <FindingsToggle findings={findings} open={findingsOpen} onToggle={() => setFindingsOpen(!findingsOpen)} />
           )}
           <div className="flex gap-1" role="group" aria-label="Woche wählen">
-            <Button variant="secondary" onClick={() => goToWeek(addDays(weekStart, -7))} aria-label="Vorherige Woche">
+            {/* The steps stop at the window's first and last whole weeks (docs/PRODUCT-RULES.md §30.1). */}
+            <Button
+              variant="secondary"
+              onClick={() => goToWeek(addDays(weekStart, -7))}
+              aria-label="Vorherige Woche"
+              disabled={weekStart <= FIRST_WEEK_START}
+            >
               ←
             </Button>
             <Button variant="secondary" onClick={() => goToWeek(mondayOf(todayInBrowser()))}>
               Heute
             </Button>
-            <Button variant="secondary" onClick={() => goToWeek(addDays(weekStart, 7))} aria-label="Nächste Woche">
+            <Button
+              variant="secondary"
+              onClick={() => goToWeek(addDays(weekStart, 7))}
+              aria-label="Nächste Woche"
+              disabled={weekStart >= LAST_WEEK_START}
+            >
               →
             </Button>
           </div>

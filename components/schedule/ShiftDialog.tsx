@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { Field, inputClass, integerInput } from "@/components/ui/Field";
+import { dateInput, Field, inputClass, integerInput } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
@@ -315,7 +315,7 @@ export function ShiftDialog(props: Props) {
           <Field
             id="shift-date"
             label="Datum"
-            type="date"
+            {...dateInput}
             value={form.shift_date}
             onChange={set("shift_date")}
             error={errors.shift_date}

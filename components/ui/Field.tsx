@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { classNames } from "@/lib/shared/class-names";
+import { MAX_DATE, MIN_DATE } from "@/lib/shared/dates";
 
 export const inputClass = classNames(
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900",
@@ -19,6 +20,11 @@ export const decimalInput = {
 } as const;
 /** The same for whole numbers (minutes of a break). */
 export const integerInput = { type: "text", inputMode: "numeric", pattern: "[0-9]*", autoComplete: "off" } as const;
+/**
+ * A date field limited to the API's window (docs/PRODUCT-RULES.md §30.1): the picker offers no day outside it. A
+ * field with a tighter limit (the other end of a range, today) names its own `min`/`max` after the spread.
+ */
+export const dateInput = { type: "date", min: MIN_DATE, max: MAX_DATE } as const;
 
 type Labelled = { id: string; label: string; error?: string; hint?: ReactNode };
 type Props = InputHTMLAttributes<HTMLInputElement> & Labelled;

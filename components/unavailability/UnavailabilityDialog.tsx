@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { Field, TextAreaField } from "@/components/ui/Field";
+import { dateInput, Field, TextAreaField } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { SelectField } from "@/components/ui/SelectField";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
@@ -110,7 +110,7 @@ export function UnavailabilityDialog({ employeeId, initial, onSaved, onClose }: 
           <Field
             id="unavailability-start"
             label="Von"
-            type="date"
+            {...dateInput}
             value={form.start_date}
             onChange={set("start_date")}
             error={errors.start_date}
@@ -119,9 +119,9 @@ export function UnavailabilityDialog({ employeeId, initial, onSaved, onClose }: 
           <Field
             id="unavailability-end"
             label="Bis"
-            type="date"
+            {...dateInput}
             value={form.end_date}
-            min={form.start_date || undefined}
+            min={form.start_date || dateInput.min}
             onChange={set("end_date")}
             error={errors.end_date}
             disabled={busy}

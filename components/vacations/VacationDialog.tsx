@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { Field, TextAreaField } from "@/components/ui/Field";
+import { dateInput, Field, TextAreaField } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { SelectField } from "@/components/ui/SelectField";
 import { api, ApiRequestError } from "@/lib/client/api";
@@ -108,7 +108,7 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
           <Field
             id="vacation-start"
             label="Von"
-            type="date"
+            {...dateInput}
             value={form.start_date}
             onChange={set("start_date")}
             error={errors.start_date}
@@ -117,9 +117,9 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
           <Field
             id="vacation-end"
             label="Bis"
-            type="date"
+            {...dateInput}
             value={form.end_date}
-            min={form.start_date || undefined}
+            min={form.start_date || dateInput.min}
             onChange={set("end_date")}
             error={errors.end_date}
             disabled={busy}

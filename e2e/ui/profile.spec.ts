@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { apiLogin, createAccount, expectAccessible, screenLoaded, screenshot, signIn, toast } from "./support";
+import {
+  apiLogin,
+  createAccount,
+  expectAccessible,
+  reviewShots,
+  screenLoaded,
+  screenshot,
+  signIn,
+  toast,
+} from "./support";
 
 test("the profile shows username, e-mail placeholder, role and the security tips", async ({ page }) => {
   const account = await createAccount(page.request, "user", "profil");
@@ -48,6 +57,33 @@ test("changing the password: mismatch, too short, wrong current password, then s
   await screenLoaded(page);
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("button", { name: "2FA einrichten" })).toBeVisible();
+});
+
+test("five wrong current passwords lock the password change for a while (§30.2)", async ({ page }) => {
+  // A user of its own: the lock holds for 15 minutes and would refuse another test's password change.
+  const account = await createAccount(page.request, "user", "pwlock");
+  await signIn(page, account, "/profile");
+  await page.getByRole("button", { name: "Passwort ändern" }).click();
+  const dialog = page.getByRole("dialog", { name: "Passwort ändern" });
+  await dialog.getByLabel("Neues Passwort", { exact: true }).fill("neues-passwort-1");
+  await dialog.getByLabel("Neues Passwort bestätigen").fill("neues-passwort-1");
+  const attempt = async (current: string) => {
+    await dialog.getByLabel("Aktuelles Passwort").fill(current);
+    const [response] = await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith("/api/auth/change-password")),
+      dialog.getByRole("button", { name: "Passwort ändern" }).click(),
+    ]);
+    return response.status();
+  };
+  for (let i = 1; i <= 5; i++) expect(await attempt(`falsch-${i}`), `wrong password ${i}`).toBe(400);
+  await expect(toast(page, "Aktuelles Passwort ist falsch").first()).toBeVisible();
+
+  // The sixth with the right password: refused too, and nothing changes (docs/PRODUCT-RULES.md §30.2).
+  expect(await attempt(account.password)).toBe(429);
+  await expect(toast(page, "Zu viele falsche Eingaben. Bitte versuche es in einigen Minuten erneut.")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await reviewShots(page, "profile-password-locked");
+  await apiLogin(page.request, account);
 });
 
 test("the sidebar collapses into a menu on a phone", async ({ page }) => {

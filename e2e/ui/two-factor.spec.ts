@@ -221,6 +221,11 @@ test("new recovery codes in the profile need a code from the app", async ({ page
   await expect(page.getByTestId("recovery-codes-left")).toHaveText("Noch 10 Wiederherstellungscodes");
   await page.getByRole("button", { name: "Neue Codes erzeugen" }).click();
   const dialog = page.getByRole("dialog", { name: "Neue Wiederherstellungscodes" });
+  // The dialog says what happens to the old codes, and no line of source leaked into its text (a review found one).
+  await expect(dialog).toContainText(
+    "Die bisherigen Codes gelten danach nicht mehr. Bestätige mit einem Code aus deiner Authenticator-App.",
+  );
+  await expect(dialog).not.toContainText("useState");
   await dialog.getByLabel("6-stelliger Code aus der App").fill((await codeAfter(secret, step)).code);
   await dialog.getByRole("button", { name: "Codes erzeugen" }).click();
   await expect(toast(page, "Neue Wiederherstellungscodes erzeugt")).toBeVisible();

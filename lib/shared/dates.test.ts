@@ -4,9 +4,11 @@ import {
   addMonths,
   DATE_WINDOW_MESSAGE,
   eachDate,
+  FIRST_WEEK_START,
   isDateInWindow,
   isIsoDate,
   isoWeekday,
+  LAST_WEEK_START,
   MAX_DATE,
   MAX_EACH_DATE_DAYS,
   MAX_YEARS_SPANNED,
@@ -129,6 +131,13 @@ describe("the window and bounded loops (docs/PRODUCT-RULES.md §30.1)", () => {
     expect(addDays(mondayOf(MAX_DATE), 6)).toBe("2100-01-03");
     expect(mondayOf(MIN_DATE)).toBe("1999-12-27");
     expect(workingDays("2099-12-28", "2100-01-03")).toBe(5);
+  });
+
+  test("the first and last whole weeks in the window, where the browser's week steps stop", () => {
+    expect(FIRST_WEEK_START).toBe(mondayOf(addDays(MIN_DATE, 6)));
+    expect(LAST_WEEK_START).toBe(addDays(mondayOf(MAX_DATE), -7));
+    expect(addDays(LAST_WEEK_START, 6) <= MAX_DATE && addDays(LAST_WEEK_START, 13) > MAX_DATE).toBe(true);
+    expect(FIRST_WEEK_START >= MIN_DATE && addDays(FIRST_WEEK_START, -7) < MIN_DATE).toBe(true);
   });
 });
 

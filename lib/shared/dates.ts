@@ -15,6 +15,15 @@ export const MIN_DATE = "2000-01-01";
 export const MAX_DATE = "2099-12-31";
 export const MIN_YEAR = 2000;
 export const MAX_YEAR = 2099;
+/**
+ * The Mondays of the first and last Monday–Sunday weeks lying wholly in the window (docs/PRODUCT-RULES.md §30.1):
+ * the planner's and the week copy's previous/next steps stop there, since a week reaching past the window is refused.
+ */
+export const FIRST_WEEK_START = "2000-01-03";
+export const LAST_WEEK_START = "2099-12-21";
+/** The window's months as a `type="month"` input writes them (yyyy-MM). */
+export const MIN_MONTH = MIN_DATE.slice(0, 7);
+export const MAX_MONTH = MAX_DATE.slice(0, 7);
 /** The window as the German messages write it (dd.MM.yyyy, docs/PRODUCT-RULES.md §18.1). */
 export const DATE_WINDOW_MESSAGE = "Datum muss zwischen 01.01.2000 und 31.12.2099 liegen";
 
