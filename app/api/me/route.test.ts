@@ -5,6 +5,7 @@ import { toDateColumn } from "@/lib/server/db/columns";
 import { myScheduleSchema } from "@/lib/shared/schemas/my-schedule";
 import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
+import { holdLock } from "@/tests/support/held-lock";
 import { DELETE as archiveEmployee } from "../employees/[id]/route";
 import { DELETE as deleteUser, PUT as updateUser } from "../users/[id]/route";
 import { DELETE as endLink, POST as createLink } from "./calendar-link/route";
@@ -220,6 +221,33 @@ describe("calendar link (docs/PRODUCT-RULES.md §26.2)", () => {
     const kept = await call(createLink, { method: "POST", token: next.token });
     expect((await put(next.user.id, elsewhere.id)).status).toBe(200);
     expect((await fetchFeed(kept.json.path as string)).status).toBe(200);
+  });
+
+  test("a link being made while the account is unlinked does not outlive the unlink (§30.3)", async () => {
+    const { token: admin } = await createUser("admin");
+    const anna = await linkedUser();
+    const annaUser = await db.user.findFirstOrThrow({ where: { employeeId: anna.employee.id } });
+    // The employee's row held: making the link stops at storing it (its foreign key), after its check of the account.
+    const held = await holdLock("SELECT 1 FROM employees WHERE id = $1 FOR UPDATE", [anna.employee.id]);
+    try {
+      const making = call(createLink, { method: "POST", token: anna.token });
+      await held.waitForBlocked(1);
+      const unlinking = call(updateUser, {
+        token: admin,
+        params: { id: String(annaUser.id) },
+        body: { employee_id: null },
+      });
+      await held.waitForBlocked(2);
+      await held.release();
+      const [made, unlinked] = await Promise.all([making, unlinking]);
+      expect(made.status).toBe(201);
+      expect(unlinked.status).toBe(200);
+      // The unlink waited for the link and ended it: nothing is left to serve.
+      expect(await db.calendarFeed.count({ where: { employeeId: anna.employee.id } })).toBe(0);
+      expect((await fetchFeed(made.json.path as string)).status).toBe(404);
+    } finally {
+      await held.release();
+    }
   });
 
   test("deleting the account, or archiving its employee, ends the link (§30.3)", async () => {

@@ -1,8 +1,8 @@
-import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { hashOpaqueToken } from "@/lib/server/auth/opaque-token";
 import { db } from "@/lib/server/db/client";
 import { call, createUser, loginAs } from "@/tests/support/api";
+import { holdLock } from "@/tests/support/held-lock";
 import { GET as me } from "../me/route";
 import { POST as logout } from "../logout/route";
 import { POST as refresh } from "./route";
@@ -142,34 +142,15 @@ describe("POST /api/auth/logout", () => {
     ).familyId;
     // Another connection holds the presented token's row, so the refresh stops inside its transaction (the new token
     // stored but not committed) and the logout comes while it waits: the moment the two used to miss each other.
-    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await holder.connect();
+    const held = await holdLock("SELECT 1 FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE", [
+      hashOpaqueToken(session.refreshToken),
+    ]);
     try {
-      await holder.query("BEGIN");
-      await holder.query("SELECT 1 FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE", [
-        hashOpaqueToken(session.refreshToken),
-      ]);
-      const waiting = async (count: number) => {
-        for (let i = 0; i < 200; i++) {
-          // Inside a transaction the statistics views keep their first snapshot: take a fresh one each time.
-          await holder.query("SELECT pg_stat_clear_snapshot()");
-          // Waiting on this connection, or on one that waits on it (other test files share the database).
-          const { rows } = await holder.query<{ n: number }>(
-            `WITH first AS (SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid)))
-             SELECT count(*)::int AS n FROM pg_stat_activity
-             WHERE pid IN (SELECT pid FROM first)
-                OR pg_blocking_pids(pid) && ARRAY(SELECT pid FROM first)`,
-          );
-          if (rows[0].n >= count) return;
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        throw new Error(`expected ${count} statements waiting for a lock`);
-      };
       const refreshing = doRefresh(session.refreshToken);
-      await waiting(1);
+      await held.waitForBlocked(1);
       const loggingOut = call(logout, { body: { refreshToken: session.refreshToken } });
-      await waiting(2);
-      await holder.query("COMMIT");
+      await held.waitForBlocked(2);
+      await held.release();
       const [refreshed, loggedOut] = await Promise.all([refreshing, loggingOut]);
       expect(loggedOut.status).toBe(200);
       // Whatever the refresh answered, nothing of the session lives on.
@@ -179,7 +160,7 @@ describe("POST /api/auth/logout", () => {
         expect((await call(me, { token: refreshed.json.accessToken as string })).status).toBe(403);
       }
     } finally {
-      await holder.end();
+      await held.release();
     }
   });
 
