@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { baseURL, E2E_ADMIN } from "../../playwright.config";
 
@@ -194,6 +195,8 @@ test("dates outside 2000–2099 are refused at once; health answers during and a
   });
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // For a look with pdftoppm, only when REVIEW_SHOTS names a folder (as the UI tests' review pictures).
+  if (process.env.REVIEW_SHOTS) writeFileSync(`${process.env.REVIEW_SHOTS}/schedule-2099-12.pdf`, await pdf.body());
   const hours = await request.get("/api/reports/hours?start_date=2099-01-01&end_date=2099-12-31", { headers });
   expect(hours.status()).toBe(200);
   const week = await request.get("/api/schedule/week?start_date=2099-12-28&end_date=2100-01-03", { headers });

@@ -55,6 +55,7 @@ test("the planner's week steps stop at the window's first and last whole weeks",
   await expect(heading(LAST_WEEK_START)).toBeVisible();
   await expect(next).toBeDisabled();
   await expect(previous).toBeEnabled();
+  await reviewShots(page, "planner-last-week");
   // Copying the last week: its target is the week before, and the step forward stops at the last week too.
   await page.getByRole("button", { name: "Woche kopieren" }).click();
   const copy = page.getByRole("dialog", { name: "Woche kopieren" });
@@ -62,6 +63,7 @@ test("the planner's week steps stop at the window's first and last whole weeks",
   await expect(later).toBeEnabled();
   await later.click();
   await expect(later).toBeDisabled();
+  await reviewShots(page, "copy-week-last-week");
   await copy.getByRole("button", { name: "Abbrechen" }).click();
 
   await previous.click();
