@@ -32,6 +32,40 @@ export type TextStyle = {
 
 const NO_WRAP = { lineBreak: false };
 
+/** What Pen.line makes pdfkit's current font do per text (pdfkit's EmbeddedFont; not in its typings). */
+type LaidOutFont = {
+  encode(text: string, features?: unknown): [string[], unknown[]];
+  widthOfString(text: string, size: number, features?: unknown): number;
+};
+
+/**
+ * pdfkit shapes every text it draws twice, word by word: once to encode its glyphs and once more for the width
+ * by which it moves `doc.x` (which we never read). A month's schedule repeats its texts (each name on every day,
+ * a handful of times and hours) thousands of times, so the font's answers are kept per text for the document:
+ * the same glyphs, positions and widths, hence the same bytes, at about a third less drawing time
+ * (docs/PERFORMANCE.md P4). `encode` registers the glyphs in the font's subset on its first call for a text;
+ * later calls would only register them again. Texts drawn with OpenType features bypass the memo (we use none).
+ */
+function rememberLayouts(font: LaidOutFont): void {
+  const encoded = new Map<string, [string[], unknown[]]>();
+  const widths = new Map<string, number>(); // by size and text
+  const encode = font.encode.bind(font);
+  const widthOfString = font.widthOfString.bind(font);
+  font.encode = (text, features) => {
+    if (features !== undefined) return encode(text, features);
+    let result = encoded.get(text);
+    if (result === undefined) encoded.set(text, (result = encode(text)));
+    return result;
+  };
+  font.widthOfString = (text, size, features) => {
+    if (features !== undefined) return widthOfString(text, size, features);
+    const key = `${size} ${text}`;
+    let width = widths.get(key);
+    if (width === undefined) widths.set(key, (width = widthOfString(text, size)));
+    return width;
+  };
+}
+
 /**
  * Draws single lines of text whose line box starts at a given top, and
  * filled rectangles. It remembers the font, size and colour in use, because
@@ -43,6 +77,8 @@ export class Pen {
   private font = "";
   private size = 0;
   private color = "";
+  /** The document's fonts whose layouts are kept (rememberLayouts). */
+  private readonly remembering = new WeakSet<LaidOutFont>();
 
   constructor(
     readonly doc: PDFKit.PDFDocument,
@@ -62,7 +98,14 @@ export class Pen {
       size *= style.maxWidth / width;
       width = style.maxWidth;
     }
-    if (font !== this.font) this.doc.font((this.font = font));
+    if (font !== this.font) {
+      this.doc.font((this.font = font));
+      const current = (this.doc as unknown as { _font: LaidOutFont })._font;
+      if (!this.remembering.has(current)) {
+        rememberLayouts(current);
+        this.remembering.add(current);
+      }
+    }
     if (size !== this.size) this.doc.fontSize((this.size = size));
     this.fill(style.color ?? pdfColors.text);
     const box = style.lineHeight ?? style.size * LINE_FACTOR;

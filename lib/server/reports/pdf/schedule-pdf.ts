@@ -38,9 +38,18 @@ export function renderSchedulePdf(
     .join(" · ");
   const pdf = createPdfKitReport({ root, title: `${title} ${range}` });
   const { pen } = pdf;
+  // Wrapped once per text and column: a month repeats each shift's line on every day it is worked, and each week
+  // is laid out at several type sizes until it fits (docs/PERFORMANCE.md P4). The lines are only read afterwards.
+  const wrapped = new Map<string, string[]>();
+  const remembered = (key: string, lines: () => string[]) => {
+    let result = wrapped.get(key);
+    if (result === undefined) wrapped.set(key, (result = lines()));
+    return result;
+  };
   const wrap: Wrap = {
-    regular: (text, size, width, indent) => pen.regular.wrap(text, size, width, indent),
-    bold: (text, size, width) => pen.bold.wrap(text, size, width),
+    regular: (text, size, width, indent) =>
+      remembered(`r ${size} ${width} ${indent ?? 0} ${text}`, () => pen.regular.wrap(text, size, width, indent)),
+    bold: (text, size, width) => remembered(`b ${size} ${width} ${text}`, () => pen.bold.wrap(text, size, width)),
   };
   const pages = paginateSchedule(report, wrap);
   const totals = `${range} · ${report.shiftCount} Schichten · ${formatHours(report.total)} h`;
