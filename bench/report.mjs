@@ -35,6 +35,20 @@ export function keptPart(file) {
 }
 
 /**
+ * `kept` without the sections ("## P14: …" up to the next "## ") a run writes anew above the marker: a --large run's
+ * plans replace their copy from an earlier run instead of standing twice in the file.
+ * @param {string} kept
+ * @param {string[]} details the run's markdown lines
+ */
+export function withoutRewrittenSections(kept, details) {
+  const idOf = (/** @type {string} */ heading) => /^## (P\d+):/.exec(heading)?.[1];
+  const rewritten = new Set(details.map(idOf).filter(Boolean));
+  if (rewritten.size === 0) return kept;
+  const parts = kept.split(/(?=^## )/m);
+  return parts.filter((part) => !rewritten.has(idOf(part))).join("");
+}
+
+/**
  * @param {Row[]} rows
  * @param {{ pinned: boolean, large: boolean, details: string[], minutes: number }} run how the figures were taken
  *   (`details`: markdown lines for below the table)
@@ -68,5 +82,5 @@ export function writeReport(rows, { pinned, large, details, minutes }) {
   ];
   mkdirSync(path.join(ROOT, "docs"), { recursive: true });
   const file = path.join(ROOT, "docs", "PERFORMANCE.md");
-  writeFileSync(file, lines.join("\n") + keptPart(file));
+  writeFileSync(file, lines.join("\n") + withoutRewrittenSections(keptPart(file), details));
 }
