@@ -42,7 +42,7 @@ type LaidOutFont = {
  * pdfkit shapes every text it draws twice, word by word: once to encode its glyphs and once more for the width
  * by which it moves `doc.x` (which we never read). A month's schedule repeats its texts (each name on every day,
  * a handful of times and hours) thousands of times, so the font's answers are kept per text for the document:
- * the same glyphs, positions and widths, hence the same bytes, at about a third less drawing time
+ * the same glyphs, positions and widths, hence the same bytes, at about a quarter less drawing time
  * (docs/PERFORMANCE.md P4). `encode` registers the glyphs in the font's subset on its first call for a text;
  * later calls would only register them again. Texts drawn with OpenType features bypass the memo (we use none).
  */
