@@ -69,7 +69,7 @@ describe("WorkerClient", () => {
     expect(client.running).toBe(true);
   });
 
-  test("an error fails its request only; a crash rejects the request in the worker, and the next gets a new one", async () => {
+  test("an error fails its request alone; a crash fails the one in the worker; the next gets a new one", async () => {
     const { run, spawned } = testClient();
     const [failed, crashed, after] = await Promise.allSettled([
       run({ kind: "fail" }),
