@@ -4,10 +4,11 @@ import { WorkerClient } from "@/lib/server/worker-client";
 import type { FillOptions, FillProblem, FillResult } from "./problem";
 
 /**
- * How long the HiGHS worker stays without a proposal before it ends. Its WebAssembly memory only grows: after the
- * large week it holds about MEASURED MB beside its V8 heap (docs/ARCHITECTURE.md §15), which a small server should
- * not keep for a button pressed a few times a week. Proposals asked within the minute (a planner trying several
- * ranges) find HiGHS compiled; the first one after it pays the compile again (docs/PERFORMANCE.md P11).
+ * How long the HiGHS worker stays without a proposal before it ends. Its WebAssembly memory only grows: after a large
+ * week the worker holds about 120 MB of RSS, 64 MB of it WebAssembly memory beside its V8 heap (docs/ARCHITECTURE.md
+ * §11.1), which a small server should not keep for a button pressed a few times a week. Proposals asked within the
+ * minute (a planner trying several ranges) find HiGHS compiled; the first one after it pays the compile again
+ * (docs/PERFORMANCE.md P11).
  */
 export const FILL_WORKER_IDLE_MS = 60_000;
 
