@@ -1,5 +1,5 @@
 // @ts-check
-// The worker threads' side of lib/server/worker-client.ts (docs/ARCHITECTURE.md §11, "Worker threads"): the
+// The worker threads' side of lib/server/worker-client.ts (docs/ARCHITECTURE.md §11.1): the
 // HiGHS worker, the PDF worker and the bcrypt workers answer their requests with `answerRequests`.
 //
 // The bcrypt worker threads (lib/server/auth/password-worker.mjs) run at a

@@ -1,31 +1,19 @@
-// The worker helper's life cycle (docs/ARCHITECTURE.md §11, "Worker threads"), with the plain-JavaScript worker of
+// The worker helper's life cycle (docs/ARCHITECTURE.md §11.1), with the plain-JavaScript worker of
 // tests/support/test-worker.mjs, which answers through the real `answerRequests`. The time limit and the queue are
 // tested with the PDF worker (lib/server/reports/pdf/render-pdf.test.ts).
-import { Worker } from "node:worker_threads";
 import { describe, expect, test } from "vitest";
+import { testWorkers, threadOf, type TestJob } from "@/tests/support/test-workers";
 import { WorkerClient } from "./worker-client";
 
-const TEST_WORKER = new URL("../../tests/support/test-worker.mjs", import.meta.url);
-
 function testClient(idleMs?: number) {
-  /** The thread ids of the workers started, in order. */
-  const spawned: number[] = [];
-  const exited: number[] = [];
-  const client = new WorkerClient<{ kind?: "fail" | "crash"; name?: string; ms?: number }, Uint8Array>({
-    spawn: () => {
-      const worker = new Worker(TEST_WORKER);
-      // Its id taken now: an ended worker's threadId reads -1.
-      const threadId = worker.threadId;
-      worker.on("exit", () => exited.push(threadId));
-      spawned.push(threadId);
-      return worker;
-    },
+  const { spawn, spawned, exited } = testWorkers();
+  const client = new WorkerClient<TestJob, Uint8Array>({
+    spawn,
     name: "Test",
     failed: (text) => new Error(`Test failed: ${text}`),
     idleMs,
   });
-  const run = async (job: { kind?: "fail" | "crash"; name?: string; ms?: number }) =>
-    new TextDecoder().decode(await client.run(job));
+  const run = async (job: TestJob) => new TextDecoder().decode(await client.run(job));
   return { client, run, spawned, exited };
 }
 
@@ -49,8 +37,8 @@ describe("WorkerClient", () => {
 
     const second = await run({ name: "zwei" });
     expect(spawned).toHaveLength(2);
-    expect(Number(second.split("@")[1])).toBe(spawned[1]);
-    expect(Number(first.split("@")[1])).toBe(spawned[0]);
+    expect(threadOf(second)).toBe(spawned[1]);
+    expect(threadOf(first)).toBe(spawned[0]);
   });
 
   test("requests keep the worker: the idle time counts from the last answer", async () => {
@@ -80,6 +68,6 @@ describe("WorkerClient", () => {
     expect(crashed).toMatchObject({ status: "rejected", reason: { message: "Test worker exited with 3" } });
     expect(after).toMatchObject({ status: "fulfilled" });
     expect(spawned).toHaveLength(2);
-    expect(Number((after as PromiseFulfilledResult<string>).value.split("@")[1])).toBe(spawned[1]);
+    expect(threadOf((after as PromiseFulfilledResult<string>).value)).toBe(spawned[1]);
   });
 });

@@ -29,7 +29,7 @@ export type WorkerClientOptions = {
 };
 
 /**
- * One worker thread and the requests for it (docs/ARCHITECTURE.md §11, "Worker threads"). The requests wait here in
+ * One worker thread and the requests for it (docs/ARCHITECTURE.md §11.1). The requests wait here in
  * the main thread and go to the worker one at a time: a time limit then measures that one request, and a worker that
  * crashes or is terminated takes no other request with it. The worker starts with the first request and after an
  * end (crash, time limit, idle time) again with the next one.

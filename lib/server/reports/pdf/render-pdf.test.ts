@@ -2,36 +2,17 @@
 // queue is tested here with a small worker of plain JavaScript in its place (tests/support/test-worker.mjs): it
 // renders "documents" that take as long as they say, or never end. The real worker and a real PDF:
 // e2e/api/date-window.spec.ts.
-import { Worker } from "node:worker_threads";
 import { describe, expect, test } from "vitest";
 import { ApiError } from "@/lib/server/api/errors";
+import { testWorkers, threadOf, type TestJob } from "@/tests/support/test-workers";
 import { PdfWorker } from "./render-pdf";
 
-const TEST_WORKER = new URL("../../../../tests/support/test-worker.mjs", import.meta.url);
-
-type TestJob = { kind?: "hang" | "fail" | "crash"; name?: string; ms?: number };
-
 function testWorker(timeLimitMs: number) {
-  /** The thread ids of the workers started, in order. */
-  const spawned: number[] = [];
-  const exited: number[] = [];
-  const pdfs = new PdfWorker({
-    spawn: () => {
-      const worker = new Worker(TEST_WORKER);
-      // Its id taken now: an ended worker's threadId reads -1.
-      const threadId = worker.threadId;
-      worker.on("exit", () => exited.push(threadId));
-      spawned.push(threadId);
-      return worker;
-    },
-    timeLimitMs,
-    idleMs: 60_000,
-  });
+  const { spawn, spawned, exited } = testWorkers();
+  const pdfs = new PdfWorker({ spawn, timeLimitMs, idleMs: 60_000 });
   const render = async (job: TestJob) => new TextDecoder().decode(await pdfs.render(job));
   return { render, spawned, exited };
 }
-
-const threadOf = (answer: string) => Number(answer.split("@")[1]);
 
 describe("the PDF worker's time limit", () => {
   test("a document over the limit is answered 503 pdf_timeout, its worker ends, and the next PDF works", async () => {
