@@ -4,7 +4,9 @@
 # by scripts/assemble-runtime.mjs, and runs the same start-up as `npm start`:
 # secrets check, `prisma migrate deploy`, then Next's standalone server.
 # It needs DATABASE_URL, JWT_SECRET and ENCRYPTION_KEY (docker-compose.yml).
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS in every stage (README, "Node"); the code also runs on Node 20,
+# which `npm test` checks beside 24 (scripts/test.sh).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app

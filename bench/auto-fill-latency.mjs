@@ -8,13 +8,15 @@
 // (lib/server/auto-fill/run-fill.ts), so the proposals run one after another. Budgets: median ≤ 1 s (café), ≤ 5 s
 // (large), health p99 ≤ 50 ms.
 // Standalone: `node bench/auto-fill-latency.mjs` (uses the build there is: `node scripts/build.mjs` first after a
-// change) on BENCH_PORT 3440 / BENCH_PG_PORT 55740 and .data-bench-p11; bench/run.mjs calls benchAutoFillLatency.
+// change) on BENCH_PORT 3440 / BENCH_PG_PORT 55740 and .data-bench-p11, and prints the server's RSS after the
+// proposals and after the HiGHS worker's idle minute (P7); bench/run.mjs calls benchAutoFillLatency.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { ROOT } from "../scripts/lib/database.mjs";
 import { apiLogin } from "./lib/api.mjs";
 import { archive, connect } from "./lib/seed.mjs";
+import { pidOnPort, rssMb } from "./lib/process.mjs";
 import { BENCH_ADMIN, median, percentile, startBenchServer } from "./lib/server.mjs";
 
 /**
@@ -238,6 +240,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `GET /api/health during a large proposal: p50 ${result.large.healthP50.toFixed(1)} ms, ` +
         `p99 ${result.large.healthP99.toFixed(1)} ms (${result.large.healthSamples} samples)`,
     );
+    // P7's share of the HiGHS worker: the server's RSS right after the proposals and once the worker has ended
+    // after its idle minute (FILL_WORKER_IDLE_MS in lib/server/auto-fill/run-fill.ts).
+    const pid = pidOnPort(new URL(server.baseUrl).port);
+    const after = rssMb(pid);
+    await new Promise((resolve) => setTimeout(resolve, 65_000));
+    console.log(`Server RSS after the proposals ${after.toFixed(0)} MB; 65 s later ${rssMb(pid).toFixed(0)} MB`);
   } finally {
     await server.stop();
   }

@@ -1,4 +1,7 @@
 // @ts-check
+// The worker threads' side of lib/server/worker-client.ts (docs/ARCHITECTURE.md §11.1): the
+// HiGHS worker, the PDF worker and the bcrypt workers answer their requests with `answerRequests`.
+//
 // The bcrypt worker threads (lib/server/auth/password-worker.mjs) run at a
 // lower OS priority than the event loop. On a small server they share the
 // cores with it; at equal priority the scheduler gives a 300 ms hash the
@@ -11,6 +14,7 @@
 // Plain ESM: the password worker is loaded by Node itself, unbundled.
 import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
+import { parentPort } from "node:worker_threads";
 
 export const BACKGROUND_NICE = 10;
 
@@ -31,4 +35,27 @@ export function lowerThisThreadsPriority(nice = BACKGROUND_NICE) {
   } catch {
     return null;
   }
+}
+
+/**
+ * Answers each `{ id, request }` the main thread sends (WorkerClient) with `{ id, result }`, or `{ id, error }`
+ * carrying the error's text when `handle` throws. The client sends one request at a time.
+ * @template Req, Result
+ * @param {(request: Req) => Result | Promise<Result>} handle
+ * @param {{ transfer?: (result: Result) => import("node:worker_threads").TransferListItem[],
+ *   errorText?: (error: Error) => string }} [options] `transfer`: buffers of the result to move, not copy;
+ *   `errorText`: the text sent for an error (default: its stack)
+ */
+export function answerRequests(handle, options = {}) {
+  if (!parentPort) throw new Error("answerRequests runs in a worker thread (lib/server/worker-client.ts)");
+  const port = parentPort;
+  const errorText = options.errorText ?? ((error) => error.stack ?? error.message);
+  port.on("message", async (/** @type {{ id: number, request: Req }} */ { id, request }) => {
+    try {
+      const result = await handle(request);
+      port.postMessage({ id, result }, options.transfer?.(result) ?? []);
+    } catch (error) {
+      port.postMessage({ id, error: error instanceof Error ? errorText(error) : String(error) });
+    }
+  });
 }

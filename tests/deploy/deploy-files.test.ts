@@ -145,6 +145,25 @@ describe("Dockerfile", () => {
   const instruction = (name: string) =>
     [...runtime.matchAll(new RegExp(`^${name} (.+)$`, "gm"))].map((match) => match[1]);
 
+  test("every stage builds on Node 24 LTS (README, \"Node\"), the image's Node within package.json's engines", () => {
+    // ARG defaults before the first FROM, as Docker substitutes them into FROM lines.
+    const args = Object.fromEntries(
+      [...dockerfile.matchAll(/^ARG (\w+)=(\S+)$/gm)].map((match) => [match[1], match[2]] as const),
+    );
+    // Each stage's base image, a stage built FROM an earlier one taking that one's.
+    const stages = new Map<string, string>();
+    const images = [...dockerfile.matchAll(/^FROM (\S+)(?: AS (\w+))?/gm)].map(([, from, name]) => {
+      const image = stages.get(from) ?? from.replace(/^\$\{(\w+)\}$/, (_, arg: string) => args[arg] ?? from);
+      if (name) stages.set(name, image);
+      return image;
+    });
+    expect(images).toEqual(["node:24-bookworm-slim", "node:24-bookworm-slim", "node:24-bookworm-slim"]);
+    const pkg = JSON.parse(read("package.json")) as { engines: { node: string } };
+    const minimum = /^>=(\d+)\.(\d+)$/.exec(pkg.engines.node);
+    expect(minimum, "engines.node is a lower bound only").not.toBeNull();
+    expect(Number(minimum![1])).toBeLessThanOrEqual(20);
+  });
+
   test("the image starts with the same command as `npm start`", async () => {
     const pkg = JSON.parse(read("package.json")) as { scripts: { start: string } };
     const [cmd] = instruction("CMD");

@@ -2,6 +2,7 @@ import "server-only";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { WorkerClient } from "@/lib/server/worker-client";
 
 /** bcrypt cost of docs/PRODUCT-RULES.md §4.4. */
 export const BCRYPT_COST = 12;
@@ -15,61 +16,35 @@ export const MAX_PASSWORD_BYTES = 72;
  */
 export const DUMMY_PASSWORD_HASH = "$2b$12$eNOvOdu1DS11qRZBgz3bIuvx0N.uiMntLEXS42knUySho0vbHgHN.";
 
-type Job = { id: number; op: "hash" | "compare"; password: string; hash?: string; cost?: number };
-type Pending = { worker: Worker; resolve: (value: string | boolean) => void; reject: (error: Error) => void };
+type Job = { op: "hash"; password: string; cost: number } | { op: "compare"; password: string; hash: string };
 
 /**
  * A small pool of worker threads running bcryptjs, so ten logins at once do
  * not stall other requests. One worker less than the cores (at least one)
- * leaves the main thread a core of its own.
+ * leaves the main thread a core of its own. Each is a WorkerClient
+ * (lib/server/worker-client.ts), started with its first hash and kept.
  */
 class PasswordWorkers {
-  private workers: Worker[] = [];
+  private workers: WorkerClient<Job, string | boolean>[] = [];
   private next = 0;
-  private seq = 0;
-  private pending = new Map<number, Pending>();
 
-  private spawn(): Worker {
-    // Resolved from the working directory: the file is plain ESM, loaded by
-    // Node itself rather than bundled (npm start and tests run in the root).
-    const file = path.join(process.cwd(), "lib", "server", "auth", "password-worker.mjs");
-    const worker = new Worker(file);
-    worker.unref();
-    worker.on("message", ({ id, result, error }: { id: number; result?: string | boolean; error?: string }) => {
-      const job = this.pending.get(id);
-      if (!job) return;
-      this.pending.delete(id);
-      if (error !== undefined) job.reject(new Error(error));
-      else job.resolve(result!);
-    });
-    worker.on("error", (error) => this.fail(worker, error));
-    worker.on("exit", (code) => code !== 0 && this.fail(worker, new Error(`password worker exited with ${code}`)));
-    return worker;
-  }
-
-  private fail(worker: Worker, error: Error) {
-    this.workers = this.workers.filter((w) => w !== worker);
-    for (const [id, job] of this.pending) {
-      if (job.worker === worker) {
-        this.pending.delete(id);
-        job.reject(error);
-      }
-    }
-  }
-
-  private pick(): Worker {
+  private pick(): WorkerClient<Job, string | boolean> {
     const size = Math.max(1, Number(process.env.PASSWORD_HASH_WORKERS) || availableParallelism() - 1);
-    while (this.workers.length < size) this.workers.push(this.spawn());
+    while (this.workers.length < size)
+      this.workers.push(
+        new WorkerClient({
+          // Resolved from the working directory: the file is plain ESM, loaded by
+          // Node itself rather than bundled (npm start and tests run in the root).
+          spawn: () => new Worker(path.join(process.cwd(), "lib", "server", "auth", "password-worker.mjs")),
+          name: "password",
+          failed: (text) => new Error(text),
+        }),
+      );
     return this.workers[this.next++ % this.workers.length];
   }
 
-  run<T extends string | boolean>(job: Omit<Job, "id">): Promise<T> {
-    const worker = this.pick();
-    const id = ++this.seq;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { worker, resolve: resolve as Pending["resolve"], reject });
-      worker.postMessage({ id, ...job });
-    });
+  run<T extends string | boolean>(job: Job): Promise<T> {
+    return this.pick().run(job) as Promise<T>;
   }
 }
 

@@ -1,11 +1,11 @@
 // Worker thread of the automatic filling (docs/PRODUCT-RULES.md §28.2): building and solving the integer program is
 // synchronous work of up to the time limit, which must not stall other requests. HiGHS (WebAssembly) is compiled
-// once, when the first proposal arrives, and kept for the life of the process: the compile costs about a second.
+// when the worker's first proposal arrives and kept while the worker lives; run-fill.ts ends the worker after an idle
+// minute, which gives the WebAssembly memory back (docs/ARCHITECTURE.md §15).
 // "server-only" is fine here for the reasons given in lib/server/reports/pdf/pdf.worker.ts.
 import "server-only";
-import { parentPort } from "node:worker_threads";
 import loadHighs from "highs";
-import { lowerThisThreadsPriority } from "@/lib/server/background-thread.mjs";
+import { answerRequests, lowerThisThreadsPriority } from "@/lib/server/background-thread.mjs";
 import type { FillOptions, FillProblem } from "./problem";
 import { proposeFill, type Highs } from "./propose";
 
@@ -14,15 +14,13 @@ import { proposeFill, type Highs } from "./propose";
 lowerThisThreadsPriority();
 let highs: Promise<Highs> | null = null;
 
-parentPort!.on(
-  "message",
-  async ({ id, problem, options }: { id: number; problem: FillProblem; options: FillOptions }) => {
-    try {
-      highs ??= loadHighs();
-      parentPort!.postMessage({ id, result: proposeFill(problem, await highs, options) });
-    } catch (error) {
-      highs = null;
-      parentPort!.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    }
-  },
-);
+answerRequests(async ({ problem, options }: { problem: FillProblem; options: FillOptions }) => {
+  try {
+    highs ??= loadHighs();
+    return proposeFill(problem, await highs, options);
+  } catch (error) {
+    // A failed solve may leave HiGHS in a bad state: the next proposal loads a fresh instance.
+    highs = null;
+    throw error;
+  }
+});

@@ -1,55 +1,35 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
+import { WorkerClient } from "@/lib/server/worker-client";
 import type { FillOptions, FillProblem, FillResult } from "./problem";
 
-type Pending = { resolve: (result: FillResult) => void; reject: (error: Error) => void };
+/**
+ * How long the HiGHS worker stays without a proposal before it ends. Its WebAssembly memory only grows: after a large
+ * week the worker holds about 120 MB of RSS, 64 MB of it WebAssembly memory beside its V8 heap (docs/ARCHITECTURE.md
+ * §11.1), which a small server should not keep for a button pressed a few times a week. Proposals asked within the
+ * minute (a planner trying several ranges) find HiGHS compiled; the first one after it pays the compile again
+ * (docs/PERFORMANCE.md P11).
+ */
+export const FILL_WORKER_IDLE_MS = 60_000;
 
 /**
- * Solves proposals in one worker thread, one at a time (the worker takes its messages in turn): the search is
- * CPU-bound and a small server has one or two cores to spare. The worker stays for the life of the process, so
- * HiGHS is compiled once. Under vitest the TypeScript worker cannot be loaded by Node; there the same function
- * runs in-process (as the PDF worker does, lib/server/reports/pdf/render-pdf.ts).
+ * Solves proposals in one worker thread, one at a time (the others wait in the main thread): the search is CPU-bound
+ * and a small server has one or two cores to spare. It stops within its own time limit (the solver's, FillOptions),
+ * so the worker is not terminated for time. Under vitest the TypeScript worker cannot be loaded by Node; there the
+ * same function runs in-process (as the PDF worker does, lib/server/reports/pdf/render-pdf.ts).
  */
-class FillWorker {
-  private worker: Worker | null = null;
-  private seq = 0;
-  private readonly pending = new Map<number, Pending>();
-
-  private start(): Worker {
+export function fillWorker(idleMs = FILL_WORKER_IDLE_MS) {
+  return new WorkerClient<{ problem: FillProblem; options: FillOptions }, FillResult>({
     // Turbopack bundles this worker entry (new Worker + new URL + import.meta.url).
-    const worker = new Worker(new URL("./auto-fill.worker.ts", import.meta.url));
-    worker.unref();
-    worker.on("message", ({ id, result, error }: { id: number; result?: FillResult; error?: string }) => {
-      const job = this.pending.get(id);
-      if (!job) return;
-      this.pending.delete(id);
-      if (error !== undefined) job.reject(new Error(`Auto-fill failed: ${error}`));
-      else job.resolve(result!);
-    });
-    const fail = (error: Error) => {
-      if (this.worker !== worker) return;
-      this.worker = null;
-      for (const job of this.pending.values()) job.reject(error);
-      this.pending.clear();
-    };
-    worker.on("error", fail);
-    worker.on("exit", (code) => fail(new Error(`Auto-fill worker exited with ${code}`)));
-    return worker;
-  }
-
-  solve(problem: FillProblem, options: FillOptions): Promise<FillResult> {
-    this.worker ??= this.start();
-    const id = ++this.seq;
-    const worker = this.worker;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, problem, options });
-    });
-  }
+    spawn: () => new Worker(new URL("./auto-fill.worker.ts", import.meta.url)),
+    name: "Auto-fill",
+    failed: (text) => new Error(`Auto-fill failed: ${text}`),
+    idleMs,
+  });
 }
 
 const globalForFill = globalThis as unknown as {
-  schichtwerkFillWorker?: FillWorker;
+  schichtwerkFillWorker?: ReturnType<typeof fillWorker>;
   schichtwerkHighs?: Promise<import("./propose").Highs>;
 };
 
@@ -59,5 +39,5 @@ export async function runFill(problem: FillProblem, options: FillOptions): Promi
     globalForFill.schichtwerkHighs ??= loadHighs();
     return proposeFill(problem, await globalForFill.schichtwerkHighs, options);
   }
-  return (globalForFill.schichtwerkFillWorker ??= new FillWorker()).solve(problem, options);
+  return (globalForFill.schichtwerkFillWorker ??= fillWorker()).run({ problem, options });
 }

@@ -10,14 +10,8 @@
 // files unbundled would meet its throwing default, and Node cannot load them
 // anyway (TypeScript, "@/" paths).
 import "server-only";
-import { parentPort } from "node:worker_threads";
-import { renderPdfDocument, type PdfJob } from "./pdf-document";
+import { answerRequests } from "@/lib/server/background-thread.mjs";
+import { renderPdfDocument } from "./pdf-document";
 
-parentPort!.on("message", async ({ id, job }: { id: number; job: PdfJob }) => {
-  try {
-    const pdf = await renderPdfDocument(job);
-    parentPort!.postMessage({ id, pdf }, [pdf.buffer as ArrayBuffer]);
-  } catch (error) {
-    parentPort!.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  }
-});
+// The PDF's bytes move to the main thread instead of being copied.
+answerRequests(renderPdfDocument, { transfer: (pdf: Uint8Array) => [pdf.buffer as ArrayBuffer] });

@@ -1,42 +1,18 @@
 // The PDF worker's time limit (docs/PRODUCT-RULES.md §30.1). Under vitest renderPdf() draws in-process, so the
-// queue is tested here with a small worker of plain JavaScript in its place: it renders "documents" that take as
-// long as they say, or never end. The real worker and a real PDF: e2e/api/date-window.spec.ts.
-import { Worker } from "node:worker_threads";
+// queue is tested here with a small worker of plain JavaScript in its place (tests/support/test-worker.mjs): it
+// renders "documents" that take as long as they say, or never end. The real worker and a real PDF:
+// e2e/api/date-window.spec.ts.
 import { describe, expect, test } from "vitest";
 import { ApiError } from "@/lib/server/api/errors";
+import { testWorkers, threadOf, type TestJob } from "@/tests/support/test-workers";
 import { PdfWorker } from "./render-pdf";
 
-const WORKER_SOURCE = `
-const { parentPort, threadId } = require("node:worker_threads");
-parentPort.on("message", ({ id, job }) => {
-  if (job.kind === "hang") for (;;) {}
-  if (job.kind === "fail") return parentPort.postMessage({ id, error: "kaputt" });
-  if (job.kind === "crash") process.exit(3);
-  const until = Date.now() + (job.ms ?? 0);
-  while (Date.now() < until) {}
-  parentPort.postMessage({ id, pdf: new TextEncoder().encode(job.name + "@" + threadId) });
-});`;
-
-type TestJob = { kind?: "hang" | "fail" | "crash"; name?: string; ms?: number };
-
 function testWorker(timeLimitMs: number) {
-  const spawned: Worker[] = [];
-  const exited: number[] = [];
-  const pdfs = new PdfWorker({
-    spawn: () => {
-      const worker = new Worker(WORKER_SOURCE, { eval: true });
-      worker.on("exit", () => exited.push(worker.threadId));
-      spawned.push(worker);
-      return worker;
-    },
-    timeLimitMs,
-    idleMs: 60_000,
-  });
+  const { spawn, spawned, exited } = testWorkers();
+  const pdfs = new PdfWorker({ spawn, timeLimitMs, idleMs: 60_000 });
   const render = async (job: TestJob) => new TextDecoder().decode(await pdfs.render(job));
   return { render, spawned, exited };
 }
-
-const threadOf = (answer: string) => Number(answer.split("@")[1]);
 
 describe("the PDF worker's time limit", () => {
   test("a document over the limit is answered 503 pdf_timeout, its worker ends, and the next PDF works", async () => {
@@ -52,9 +28,9 @@ describe("the PDF worker's time limit", () => {
     const next = await render({ name: "danach" });
     expect(next.startsWith("danach@")).toBe(true);
     expect(spawned).toHaveLength(2);
-    expect(threadOf(next)).toBe(spawned[1].threadId);
+    expect(threadOf(next)).toBe(spawned[1]);
     // The hung thread was terminated, not left spinning beside the new one.
-    await expect.poll(() => exited).toContain(spawned[0].threadId);
+    await expect.poll(() => exited).toContain(spawned[0]);
   });
 
   test("documents queued behind a hung one get a fresh worker instead of failing with it", async () => {
@@ -68,7 +44,7 @@ describe("the PDF worker's time limit", () => {
     expect(first).toMatchObject({ status: "fulfilled" });
     expect(second).toMatchObject({ status: "fulfilled" });
     const threads = [first, second].map((result) => threadOf((result as PromiseFulfilledResult<string>).value));
-    expect(threads).toEqual([spawned[1].threadId, spawned[1].threadId]);
+    expect(threads).toEqual([spawned[1], spawned[1]]);
     expect(spawned).toHaveLength(2);
   });
 

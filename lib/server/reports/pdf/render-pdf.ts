@@ -1,10 +1,8 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
 import { ApiError } from "@/lib/server/api/errors";
+import { WorkerClient } from "@/lib/server/worker-client";
 import type { PdfJob } from "./pdf-document";
-
-type Job = { id: number; job: unknown; resolve: (pdf: Uint8Array) => void; reject: (error: Error) => void };
-type Reply = { id: number; pdf?: Uint8Array; error?: string };
 
 /**
  * Renders PDFs in one worker thread, one at a time (a queue), so that the
@@ -33,26 +31,19 @@ export function pdfTimeout(): ApiError {
 }
 
 type PdfWorkerOptions = {
-  /** Starts a worker thread that answers `{ id, job }` with `{ id, pdf }` or `{ id, error }`. */
+  /** Starts a worker thread that answers requests as `answerRequests` (lib/server/background-thread.mjs) does. */
   spawn?: () => Worker;
   timeLimitMs?: number;
   idleMs?: number;
 };
 
 /**
- * The queue and its worker. Only the document being rendered is in the worker; the others wait here, so the time
- * limit measures that one document, and a worker terminated for it takes no other job with it.
+ * The queue and its worker (lib/server/worker-client.ts). Only the document being rendered is in the worker; the
+ * others wait in the main thread, so the time limit measures that one document, and a worker terminated for it takes
+ * no other job with it.
  */
 export class PdfWorker {
-  private worker: Worker | null = null;
-  private seq = 0;
-  private current: Job | null = null;
-  private queue: Job[] = [];
-  private idleTimer: NodeJS.Timeout | null = null;
-  private limitTimer: NodeJS.Timeout | null = null;
-  private readonly spawn: () => Worker;
-  private readonly timeLimitMs: number;
-  private readonly idleMs: number;
+  private readonly client: WorkerClient<unknown, Uint8Array>;
 
   constructor({
     // Turbopack bundles this worker entry (new Worker + new URL + import.meta.url).
@@ -60,83 +51,18 @@ export class PdfWorker {
     timeLimitMs = PDF_TIME_LIMIT_MS,
     idleMs = IDLE_MS,
   }: PdfWorkerOptions = {}) {
-    this.spawn = spawn;
-    this.timeLimitMs = timeLimitMs;
-    this.idleMs = idleMs;
-  }
-
-  private start(): Worker {
-    const worker = this.spawn();
-    worker.unref();
-    worker.on("message", ({ id, pdf, error }: Reply) => {
-      const job = this.current;
-      if (this.worker !== worker || !job || job.id !== id) return;
-      this.finishCurrent();
-      if (error !== undefined) job.reject(new Error(`PDF rendering failed: ${error}`));
-      else job.resolve(pdf!);
-      this.next();
+    this.client = new WorkerClient({
+      spawn,
+      name: "PDF",
+      failed: (text) => new Error(`PDF rendering failed: ${text}`),
+      timeLimitMs,
+      onTimeLimit: pdfTimeout,
+      idleMs,
     });
-    const fail = (error: Error) => {
-      // A worker ended for being idle or for the time limit is no longer ours: its end says nothing about the
-      // current one.
-      if (this.worker !== worker) return;
-      this.worker = null;
-      const job = this.current;
-      this.finishCurrent();
-      job?.reject(error);
-      this.next();
-    };
-    worker.on("error", fail);
-    worker.on("exit", (code) => code !== 0 && fail(new Error(`PDF worker exited with ${code}`)));
-    return worker;
-  }
-
-  private finishCurrent() {
-    if (this.limitTimer) clearTimeout(this.limitTimer);
-    this.limitTimer = null;
-    this.current = null;
-  }
-
-  /** Hands the next queued document to the worker (starting one if needed), or lets the worker go idle. */
-  private next() {
-    if (this.current) return;
-    const job = this.queue.shift();
-    if (!job) return this.stopWhenIdle();
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
-    const worker = (this.worker ??= this.start());
-    this.current = job;
-    this.limitTimer = setTimeout(() => this.timeOut(worker, job), this.timeLimitMs);
-    this.limitTimer.unref();
-    worker.postMessage({ id: job.id, job: job.job });
-  }
-
-  private timeOut(worker: Worker, job: Job) {
-    if (this.current !== job) return;
-    this.worker = null;
-    this.finishCurrent();
-    void worker.terminate();
-    job.reject(pdfTimeout());
-    this.next();
-  }
-
-  private stopWhenIdle() {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => {
-      this.idleTimer = null;
-      const worker = this.worker;
-      if (!worker || this.current || this.queue.length > 0) return;
-      this.worker = null;
-      void worker.terminate();
-    }, this.idleMs);
-    this.idleTimer.unref();
   }
 
   render(job: unknown): Promise<Uint8Array> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ id: ++this.seq, job, resolve, reject });
-      this.next();
-    });
+    return this.client.run(job);
   }
 }
 
