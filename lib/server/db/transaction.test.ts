@@ -1,0 +1,165 @@
+import pg from "pg";
+import { afterEach, expect, test } from "vitest";
+import { json, route } from "@/lib/server/api/route";
+import { call } from "@/tests/support/api";
+import { employee } from "@/tests/support/fixtures";
+import { db } from "./client";
+import { MAX_ATTEMPTS, transaction } from "./transaction";
+
+// The failures of lib/server/db/transaction.ts forced for real on PostgreSQL: a deadlock between two transactions
+// and a serialization failure, each in the shape Prisma throws it (a model query, a raw query, P2034).
+
+const partners: pg.Client[] = [];
+afterEach(async () => {
+  for (const client of partners.splice(0)) await client.end().catch(() => {});
+});
+
+/** A connection of the test's own, outside the application's pool. */
+async function partner(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  partners.push(client);
+  return client;
+}
+
+function barrier() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+test("two transactions locking two rows in opposite order: the deadlock's victim runs again, both finish", async () => {
+  const [a, b] = [await employee({ weeklyHours: 10 }), await employee({ weeklyHours: 10 })];
+  const attempts = { ab: 0, ba: 0 };
+  const first = { ab: barrier(), ba: barrier() };
+  // Each locks one row, then bumps the other and its own. The first lock is a plain row lock: an UPDATE would also
+  // take the schedule data version's row (a trigger), and the second transaction would queue there instead of
+  // crossing. The bump is a model query: Prisma throws the adapter's own error there.
+  const run = (name: "ab" | "ba", one: number, other: number) =>
+    transaction(async (tx) => {
+      attempts[name]++;
+      await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ${one} FOR UPDATE`;
+      if (attempts[name] === 1) {
+        // Only on the first attempt: wait until the other holds its first row, so the two cross for certain.
+        first[name].open();
+        await Promise.all([first.ab.opened, first.ba.opened]);
+      }
+      await tx.employee.update({ where: { id: other }, data: { weeklyHours: { increment: 1 } } });
+      await tx.employee.update({ where: { id: one }, data: { weeklyHours: { increment: 1 } } });
+      return name;
+    });
+
+  const results = await Promise.allSettled([run("ab", a.id, b.id), run("ba", b.id, a.id)]);
+
+  expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled"]);
+  // One of them was the deadlock's victim and ran twice; the other once.
+  expect([attempts.ab, attempts.ba].sort()).toEqual([1, 2]);
+  const rows = await db.employee.findMany({ where: { id: { in: [a.id, b.id] } }, select: { weeklyHours: true } });
+  expect(rows.map((row) => Number(row.weeklyHours))).toEqual([12, 12]);
+});
+
+/**
+ * Makes every attempt of `transaction()` the victim of a real deadlock with a connection of the test's own: the
+ * attempt locks row A, the partner locks B and asks for A, the attempt asks for B. The attempt checks for deadlocks
+ * after 100 ms, the partner after 20 s, so PostgreSQL always aborts the attempt; the partner then gets A and commits.
+ */
+async function alwaysDeadlocking(a: number, b: number) {
+  const other = await partner();
+  await other.query("SET deadlock_timeout = '20s'");
+  let attempts = 0;
+  const fn = async (tx: Parameters<Parameters<typeof transaction>[0]>[0]) => {
+    attempts++;
+    await tx.$executeRaw`SET LOCAL deadlock_timeout = '100ms'`;
+    // Plain row locks, no UPDATE: its trigger would make both queue on the schedule data version's row instead.
+    await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ${a} FOR UPDATE`;
+    await other.query("BEGIN");
+    await other.query("SELECT 1 FROM employees WHERE id = $1 FOR UPDATE", [b]);
+    const partnerDone = other
+      .query("UPDATE employees SET weekly_hours = weekly_hours + 1 WHERE id = ANY($1::int[])", [[a, b]])
+      .then(() => other.query("COMMIT"));
+    try {
+      await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ${b} FOR UPDATE`;
+    } finally {
+      // The partner finishes once this attempt is rolled back; the next attempt starts after it.
+      void partnerDone.catch(() => {});
+    }
+  };
+  return { fn, attempts: () => attempts, waitForPartner: () => other.query("SELECT 1") };
+}
+
+test("deadlocked on every attempt: 503 service_unavailable with Retry-After, never 500", async () => {
+  const [a, b] = [await employee({ weeklyHours: 10 }), await employee({ weeklyHours: 10 })];
+  const deadlocking = await alwaysDeadlocking(a.id, b.id);
+  const handler = route({ access: "public" }, async () => json(await transaction(deadlocking.fn)));
+
+  const response = await call(handler);
+  await deadlocking.waitForPartner();
+
+  expect(deadlocking.attempts()).toBe(MAX_ATTEMPTS);
+  expect(response.status).toBe(503);
+  expect(response.json.code).toBe("service_unavailable");
+  expect(response.json.error).toBe("Die Datenbank ist gerade ausgelastet. Bitte versuche es gleich noch einmal.");
+  expect(response.headers.get("Retry-After")).toBe("1");
+  // Nothing of the aborted attempts stayed: only the partner's three commits, each +1 on both rows.
+  const rows = await db.employee.findMany({ where: { id: { in: [a.id, b.id] } }, select: { weeklyHours: true } });
+  expect(rows.map((row) => Number(row.weeklyHours))).toEqual([10 + MAX_ATTEMPTS, 10 + MAX_ATTEMPTS]);
+});
+
+test("SERIALIZABLE, its row changed by another meanwhile (40001) on every attempt: retried, then 503", async () => {
+  const row = await employee({ weeklyHours: 10 });
+  const other = await partner();
+  let attempts = 0;
+  const handler = route({ access: "public" }, async () =>
+    json(
+      await transaction(
+        async (tx) => {
+          attempts++;
+          // The snapshot is taken by the first statement; the partner's update commits after it.
+          await tx.employee.findUnique({ where: { id: row.id }, select: { id: true } });
+          await other.query("UPDATE employees SET weekly_hours = weekly_hours + 1 WHERE id = $1", [row.id]);
+          await tx.employee.update({ where: { id: row.id }, data: { weeklyHours: 99 } });
+        },
+        { isolationLevel: "Serializable" },
+      ),
+    ),
+  );
+
+  const response = await call(handler);
+
+  expect(attempts).toBe(MAX_ATTEMPTS);
+  expect(response.status).toBe(503);
+  expect(response.json.code).toBe("service_unavailable");
+  expect(response.headers.get("Retry-After")).toBe("1");
+  const after = await db.employee.findUniqueOrThrow({ where: { id: row.id }, select: { weeklyHours: true } });
+  expect(Number(after.weeklyHours)).toBe(10 + MAX_ATTEMPTS);
+});
+
+test("a serialization failure that clears is retried and the transaction commits", async () => {
+  const row = await employee({ weeklyHours: 10 });
+  const other = await partner();
+  let attempts = 0;
+  await transaction(
+    async (tx) => {
+      attempts++;
+      await tx.employee.findUnique({ where: { id: row.id }, select: { id: true } });
+      if (attempts === 1)
+        await other.query("UPDATE employees SET weekly_hours = weekly_hours + 1 WHERE id = $1", [row.id]);
+      await tx.employee.update({ where: { id: row.id }, data: { weeklyHours: { increment: 5 } } });
+    },
+    { isolationLevel: "Serializable" },
+  );
+  expect(attempts).toBe(2);
+  const after = await db.employee.findUniqueOrThrow({ where: { id: row.id }, select: { weeklyHours: true } });
+  expect(Number(after.weeklyHours)).toBe(16);
+});
+
+test("other errors are not retried", async () => {
+  let attempts = 0;
+  await expect(
+    transaction(async () => {
+      attempts++;
+      throw new Error("kaputt");
+    }),
+  ).rejects.toThrow("kaputt");
+  expect(attempts).toBe(1);
+});
