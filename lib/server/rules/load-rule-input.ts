@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { config } from "@/lib/server/config";
-import { db } from "@/lib/server/db/client";
+import type { Db } from "@/lib/server/db/client";
 import type {
   LabourRules,
   RuleEmployee,
@@ -11,7 +11,7 @@ import type {
   RuleVacation,
 } from "@/lib/shared/rules";
 
-type Reader = Pick<typeof db, "$queryRaw">;
+type Reader = Pick<Db, "$queryRaw">;
 
 export type RuleInputFilter = {
   /** The window to load (windowFor of the range to check, lib/shared/rules/window.ts). */

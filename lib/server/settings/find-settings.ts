@@ -1,11 +1,11 @@
 import "server-only";
-import { db } from "@/lib/server/db/client";
+import type { Db } from "@/lib/server/db/client";
 import type { SettingsDto } from "@/lib/shared/api-types";
 import { LABOUR_RULES, type LabourRulesCode } from "@/lib/shared/schemas/settings";
 
 export type { SettingsDto };
 
-type Reader = Pick<typeof db, "companySettings">;
+type Reader = Pick<Db, "companySettings">;
 
 /** What a missing row means: the migration's defaults (the row is created with the table). */
 const DEFAULTS: SettingsDto = {

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
-import { db } from "@/lib/server/db/client";
+import { db, type Db } from "@/lib/server/db/client";
 import type { IdOptions } from "@/lib/server/domain-options";
 import type { ShiftDto } from "@/lib/shared/api-types";
 
@@ -15,7 +15,7 @@ export type ShiftFilter = {
   /** Only unassigned shifts of active locations: the ones staff may apply for (docs/PRODUCT-RULES.md §26.5). */
   open?: true;
 };
-type Reader = Pick<typeof db, "$queryRaw">;
+type Reader = Pick<Db, "$queryRaw">;
 
 // Hours as lib/shared/hours.ts computes them: the length less the break, where
 // an end at or before the start crosses midnight; equal times (refused on write) count 0.
