@@ -1,4 +1,5 @@
 import "server-only";
+import { Prisma } from "@/generated/prisma/client";
 import type { Tx } from "./client";
 
 /**
@@ -19,6 +20,11 @@ import type { Tx } from "./client";
  * takes again rows the transaction holds already (assertAssignable re-locking the employee of a plan write).
  * Each lock is documented where it is taken; its strength is part of its meaning (see each function).
  */
+
+// The lock clauses, constants (never built from input).
+const FOR_UPDATE = Prisma.sql`FOR UPDATE`;
+const FOR_NO_KEY_UPDATE = Prisma.sql`FOR NO KEY UPDATE`;
+const FOR_SHARE = Prisma.sql`FOR SHARE`;
 
 const RANK = { employees: 2, shifts: 3, locations: 4 } as const;
 type Ranked = keyof typeof RANK;
@@ -95,20 +101,12 @@ async function employeeRows(
   noteLock(tx, "employees", unique);
   if (unique.length === 0) return new Map();
   // One statement, in id order: two writes over overlapping sets of people queue instead of deadlocking.
-  const rows =
-    strength === "update"
-      ? await tx.$queryRaw<LockedEmployee[]>`
-          SELECT id, first_name || ' ' || last_name AS name, archived_at IS NOT NULL AS archived,
-                 vacation_days_total::float8 AS "vacationDaysTotal"
-          FROM employees
-          WHERE id = ANY(${unique}::int[]) AND (${!activeOnly} OR archived_at IS NULL)
-          ORDER BY id FOR UPDATE`
-      : await tx.$queryRaw<LockedEmployee[]>`
-          SELECT id, first_name || ' ' || last_name AS name, archived_at IS NOT NULL AS archived,
-                 vacation_days_total::float8 AS "vacationDaysTotal"
-          FROM employees
-          WHERE id = ANY(${unique}::int[]) AND (${!activeOnly} OR archived_at IS NULL)
-          ORDER BY id FOR SHARE`;
+  const rows = await tx.$queryRaw<LockedEmployee[]>`
+    SELECT id, first_name || ' ' || last_name AS name, archived_at IS NOT NULL AS archived,
+           vacation_days_total::float8 AS "vacationDaysTotal"
+    FROM employees
+    WHERE id = ANY(${unique}::int[]) AND (${!activeOnly} OR archived_at IS NULL)
+    ORDER BY id ${strength === "update" ? FOR_UPDATE : FOR_SHARE}`;
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -241,14 +239,9 @@ export type LockedUser = { id: number; employeeId: number | null; username: stri
  * §30.3). Null when the user is gone.
  */
 export async function lockUser(tx: Tx, id: number, mode: "share" | "exclusive"): Promise<LockedUser | null> {
-  const [row] =
-    mode === "share"
-      ? await tx.$queryRaw<LockedUser[]>`
-          SELECT id, employee_id AS "employeeId", username, password_hash AS "passwordHash"
-          FROM users WHERE id = ${id} FOR SHARE`
-      : await tx.$queryRaw<LockedUser[]>`
-          SELECT id, employee_id AS "employeeId", username, password_hash AS "passwordHash"
-          FROM users WHERE id = ${id} FOR NO KEY UPDATE`;
+  const [row] = await tx.$queryRaw<LockedUser[]>`
+    SELECT id, employee_id AS "employeeId", username, password_hash AS "passwordHash"
+    FROM users WHERE id = ${id} ${mode === "share" ? FOR_SHARE : FOR_NO_KEY_UPDATE}`;
   return row ?? null;
 }
 

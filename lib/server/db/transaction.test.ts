@@ -60,31 +60,45 @@ test("two transactions locking two rows in opposite order: the deadlock's victim
 
 /**
  * Makes every attempt of `transaction()` the victim of a real deadlock with a connection of the test's own: the
- * attempt locks row A, the partner locks B and asks for A, the attempt asks for B. The attempt checks for deadlocks
- * after 100 ms, the partner after 20 s, so PostgreSQL always aborts the attempt; the partner then gets A and commits.
+ * attempt bumps row A, the partner locks B and asks for A, and once the partner waits, the attempt asks for B. The
+ * attempt checks for deadlocks after 100 ms, the partner after 20 s, so PostgreSQL always aborts the attempt; the
+ * partner then gets A, bumps both rows and commits. The partner takes its locks without UPDATE: the schedule data
+ * version's trigger would make it queue behind other test files' writes, and the cycle might close after the
+ * attempt's one deadlock check.
  */
 async function alwaysDeadlocking(a: number, b: number) {
   const other = await partner();
+  const watcher = await partner();
   await other.query("SET deadlock_timeout = '20s'");
+  const { rows } = await other.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  const partnerWaits = async () => {
+    for (let i = 0; i < 400; i++) {
+      const waiting = await watcher.query("SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted", [rows[0].pid]);
+      if (waiting.rowCount) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error("the partner never waited for row A");
+  };
   let attempts = 0;
+  let partnerDone: Promise<unknown> = Promise.resolve();
   const fn = async (tx: Parameters<Parameters<typeof transaction>[0]>[0]) => {
     attempts++;
     await tx.$executeRaw`SET LOCAL deadlock_timeout = '100ms'`;
-    // Plain row locks, no UPDATE: its trigger would make both queue on the schedule data version's row instead.
-    await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ${a} FOR UPDATE`;
+    await tx.$executeRaw`UPDATE employees SET weekly_hours = weekly_hours + 1 WHERE id = ${a}`;
     await other.query("BEGIN");
     await other.query("SELECT 1 FROM employees WHERE id = $1 FOR UPDATE", [b]);
-    const partnerDone = other
-      .query("UPDATE employees SET weekly_hours = weekly_hours + 1 WHERE id = ANY($1::int[])", [[a, b]])
+    partnerDone = other
+      .query("SELECT 1 FROM employees WHERE id = $1 FOR UPDATE", [a])
+      .then(() =>
+        other.query("UPDATE employees SET weekly_hours = weekly_hours + 1 WHERE id = ANY($1::int[])", [[a, b]]),
+      )
       .then(() => other.query("COMMIT"));
-    try {
-      await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ${b} FOR UPDATE`;
-    } finally {
-      // The partner finishes once this attempt is rolled back; the next attempt starts after it.
-      void partnerDone.catch(() => {});
-    }
+    void partnerDone.catch(() => {});
+    await partnerWaits();
+    // The partner finishes once this attempt is rolled back; the next attempt's BEGIN queues behind its COMMIT.
+    await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ${b} FOR UPDATE`;
   };
-  return { fn, attempts: () => attempts, waitForPartner: () => other.query("SELECT 1") };
+  return { fn, attempts: () => attempts, waitForPartner: () => partnerDone };
 }
 
 test("deadlocked on every attempt: 503 service_unavailable with Retry-After, never 500", async () => {
@@ -100,7 +114,7 @@ test("deadlocked on every attempt: 503 service_unavailable with Retry-After, nev
   expect(response.json.code).toBe("service_unavailable");
   expect(response.json.error).toBe("Die Datenbank ist gerade ausgelastet. Bitte versuche es gleich noch einmal.");
   expect(response.headers.get("Retry-After")).toBe("1");
-  // Nothing of the aborted attempts stayed: only the partner's three commits, each +1 on both rows.
+  // Nothing of the aborted attempts stayed (their +1 on A): only the partner's three commits, each +1 on both rows.
   const rows = await db.employee.findMany({ where: { id: { in: [a.id, b.id] } }, select: { weeklyHours: true } });
   expect(rows.map((row) => Number(row.weeklyHours))).toEqual([10 + MAX_ATTEMPTS, 10 + MAX_ATTEMPTS]);
 });
