@@ -3,6 +3,7 @@ import { databaseUnavailable } from "@/lib/server/api/error-response";
 import { jsonResponse } from "@/lib/server/api/json-response";
 import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { route } from "@/lib/server/api/route";
+import { db } from "@/lib/server/db/client";
 import { isDatabaseReachable } from "@/lib/server/db/reachable";
 import { isWaitingForDatabase } from "@/lib/server/db/wait-for-database";
 import * as api from "@/lib/shared/contract/platform";
@@ -13,7 +14,7 @@ export const dynamic = "force-dynamic";
 export const GET = route(
   api.health,
   async () => {
-    if (!isWaitingForDatabase() && (await isDatabaseReachable())) {
+    if (!isWaitingForDatabase() && (await isDatabaseReachable(db))) {
       return jsonResponse({ status: "ok", db: "ok" }, { headers: { "Cache-Control": "no-store" } });
     }
     // Monitors read status/db; everything else reads the API's error body.

@@ -1,4 +1,5 @@
 // GET /api/shifts?start_date&end_date – shifts of a date range (everyone); POST – plan one (manager, admin)
+import { db } from "@/lib/server/db/client";
 import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, jsonText, route } from "@/lib/server/api/route";
 import { shiftsJson } from "@/lib/server/shifts/find-shifts";
@@ -11,7 +12,7 @@ export const GET = route(
   async ({ query, scheduleVersion }) =>
     jsonText(
       await cachedForScheduleVersion(`shifts:${query.start_date ?? ""}:${query.end_date ?? ""}`, scheduleVersion, () =>
-        shiftsJson({ startDate: query.start_date, endDate: query.end_date }),
+        shiftsJson(db, { startDate: query.start_date, endDate: query.end_date }),
       ),
     ),
   { withScheduleVersion: true },

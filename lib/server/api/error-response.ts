@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
+import { conflictCode } from "@/lib/server/db/transaction";
 import { describeDatabaseError, isDatabaseUnavailable } from "@/lib/server/db/unavailable";
 import { log } from "@/lib/server/log";
 import { ApiError } from "./errors";
@@ -34,12 +35,30 @@ export function databaseUnavailable({ unprocessed = false }: { unprocessed?: boo
   return new ApiError("service_unavailable", undefined, { headers });
 }
 
+/** Seconds a client should wait after a transaction lost to deadlocks on every attempt: they clear in moments. */
+export const CONFLICT_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * 503 for a transaction that still deadlocked or failed to serialize after its retries (lib/server/db/transaction.ts):
+ * the database is busy, not broken; nothing of that transaction was written.
+ */
+export function databaseBusy(): ApiError {
+  return new ApiError(
+    "service_unavailable",
+    "Die Datenbank ist gerade ausgelastet. Bitte versuche es gleich noch einmal.",
+    {
+      headers: { "Retry-After": String(CONFLICT_RETRY_AFTER_SECONDS) },
+    },
+  );
+}
+
 /**
  * Maps anything thrown by a route to the one error body. Unknown errors are
  * logged with their stack and answered with a generic 500: no stack, no SQL,
  * no Prisma message ever reaches the client. A lost database is not a bug of
  * the request: 503, and one log line with the cause instead of a stack (a
- * restart of PostgreSQL would otherwise flood the log).
+ * restart of PostgreSQL would otherwise flood the log). A deadlock or serialization failure that outlived its
+ * retries is the same kind of passing trouble: 503, never 500.
  */
 export function errorResponse(error: unknown, request?: Request): Response {
   if (error instanceof ApiError) return error.toResponse();
@@ -49,6 +68,11 @@ export function errorResponse(error: unknown, request?: Request): Response {
     if (error.code === "P2025") return new ApiError("not_found").toResponse();
   }
   const where = request ? `${request.method} ${new URL(request.url).pathname}` : "request";
+  const conflict = conflictCode(error);
+  if (conflict) {
+    log.error(`Transaktion nach allen Versuchen gescheitert (${conflict}) in ${where}`);
+    return databaseBusy().toResponse();
+  }
   if (isDatabaseUnavailable(error)) {
     log.error(`Datenbank nicht erreichbar in ${where}: ${describeDatabaseError(error)}`);
     return databaseUnavailable().toResponse();

@@ -28,8 +28,8 @@ export async function findOpenShifts({ employeeId }: OpenShiftsOptions): Promise
   const range = openShiftRange();
   const window = windowFor(range);
   const [shifts, ruleInput, applications] = await Promise.all([
-    findShifts({ startDate: range.start_date, endDate: range.end_date, open: true }),
-    loadRuleInput({ startDate: window.start_date, endDate: window.end_date, employeeId }),
+    findShifts(db, { startDate: range.start_date, endDate: range.end_date, open: true }),
+    loadRuleInput(db, { startDate: window.start_date, endDate: window.end_date, employeeId }),
     db.shiftApplication.findMany({ where: { employeeId }, select: { shiftId: true } }),
   ]);
   const applied = new Set(applications.map((application) => application.shiftId));

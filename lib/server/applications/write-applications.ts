@@ -1,7 +1,9 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
-import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { lockEmployees, shareShift } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import { assertAssignable } from "@/lib/server/rules/find-findings";
 import { NOT_LINKED } from "@/lib/server/self-service/acting-for";
 import { shiftNotFound } from "@/lib/server/shifts/find-shifts";
@@ -35,17 +37,16 @@ type ShiftRow = {
  * the shift waits for this application and then clears it, or this one sees the shift taken or gone.
  */
 export async function applyForShift({ shiftId, employeeId, audit }: ApplicationOptions): Promise<ShiftApplicationDto> {
-  return db.$transaction(async (tx) => {
-    const locked = await tx.$executeRaw`
-      SELECT 1 FROM employees WHERE id = ${employeeId} AND archived_at IS NULL FOR UPDATE`;
-    if (locked === 0) throw new ApiError("forbidden", NOT_LINKED);
+  return transaction(async (tx) => {
+    const locked = await lockEmployees(tx, [employeeId], { activeOnly: true });
+    if (locked.size === 0) throw new ApiError("forbidden", NOT_LINKED);
+    if (!(await shareShift(tx, shiftId))) throw shiftNotFound();
     const [shift] = await tx.$queryRaw<ShiftRow[]>`
       SELECT s.employee_id, s.location_id, l.archived_at IS NOT NULL AS location_archived,
              s.shift_date::text AS shift_date, left(s.start_time::text, 5) AS start_time,
              left(s.end_time::text, 5) AS end_time, s.break_minutes, s.is_custom, s.custom_name
       FROM shifts s JOIN locations l ON l.id = s.location_id
-      WHERE s.id = ${shiftId}
-      FOR SHARE OF s`;
+      WHERE s.id = ${shiftId}`;
     if (!shift) throw shiftNotFound();
     assertOpenForApplications(shift, employeeId);
     const existing = await tx.shiftApplication.findUnique({ where: { shiftId_employeeId: { shiftId, employeeId } } });
@@ -65,16 +66,13 @@ export async function applyForShift({ shiftId, employeeId, audit }: ApplicationO
       },
     });
     const application = await tx.shiftApplication.create({ data: { shiftId, employeeId } });
-    await recordAudit(
-      {
-        ...audit,
-        action: "shift_application.create",
-        entityType: "shift",
-        entityId: shiftId,
-        details: { employee_id: employeeId },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "shift_application.create",
+      entityType: "shift",
+      entityId: shiftId,
+      details: { employee_id: employeeId },
+    });
     return {
       shift_id: shiftId,
       employee_id: employeeId,
@@ -97,22 +95,19 @@ function assertOpenForApplications(shift: ShiftRow, employeeId: number): void {
 
 /** Withdraws the employee's application (DELETE /api/shifts/{id}/application); 404 when there is none. */
 export async function withdrawApplication({ shiftId, employeeId, audit }: ApplicationOptions): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     const { count } = await tx.shiftApplication.deleteMany({ where: { shiftId, employeeId } });
     if (count !== 1) {
       if (!(await tx.shift.findUnique({ where: { id: shiftId }, select: { id: true } }))) throw shiftNotFound();
       throw new ApiError("not_found", NOT_APPLIED);
     }
-    await recordAudit(
-      {
-        ...audit,
-        action: "shift_application.delete",
-        entityType: "shift",
-        entityId: shiftId,
-        details: { employee_id: employeeId },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "shift_application.delete",
+      entityType: "shift",
+      entityId: shiftId,
+      details: { employee_id: employeeId },
+    });
   });
 }
 
@@ -120,7 +115,7 @@ export async function withdrawApplication({ shiftId, employeeId, audit }: Applic
  * Removes every application for the shift, in the caller's transaction: the shift has been assigned
  * (docs/PRODUCT-RULES.md §26.5). Answers the employees whose applications were removed, for the audit row.
  */
-export async function clearApplications({ shiftId }: { shiftId: number }, tx: Tx): Promise<number[]> {
+export async function clearApplications(tx: Tx, { shiftId }: { shiftId: number }): Promise<number[]> {
   const rows = await tx.$queryRaw<{ employee_id: number }[]>`
     DELETE FROM shift_applications WHERE shift_id = ${shiftId} RETURNING employee_id`;
   return rows.map((row) => row.employee_id).sort((a, b) => a - b);
@@ -133,8 +128,8 @@ export type EmployeeRangeOptions = { employeeId: number; startDate: string; endD
  * covers those days, so the offer can no longer be taken up (docs/PRODUCT-RULES.md §26.5). Answers the shifts.
  */
 export async function clearEmployeeApplications(
-  { employeeId, startDate, endDate }: EmployeeRangeOptions,
   tx: Tx,
+  { employeeId, startDate, endDate }: EmployeeRangeOptions,
 ): Promise<number[]> {
   const rows = await tx.$queryRaw<{ shift_id: number }[]>`
     DELETE FROM shift_applications a USING shifts s

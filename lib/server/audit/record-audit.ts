@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
-import { db } from "@/lib/server/db/client";
+import type { Db } from "@/lib/server/db/client";
 
 /**
  * Who makes a change and from where: every write function takes it as
@@ -23,14 +23,13 @@ export type AuditEntry = {
   at?: Date;
 };
 
-type Writer = Pick<typeof db, "auditLog">;
-
 /**
  * One row in the audit log (docs/PRODUCT-RULES.md §6.2: who, what, which id, when, from
- * which IP). Pass the transaction client so the entry commits with the change.
+ * which IP). `db` is the change's transaction, so the entry commits with the change, or the client itself for an
+ * entry of its own (a failed login).
  */
-export async function recordAudit(entry: AuditEntry, writer: Writer = db): Promise<void> {
-  await writer.auditLog.create({
+export async function recordAudit(db: Pick<Db, "auditLog">, entry: AuditEntry): Promise<void> {
+  await db.auditLog.create({
     data: {
       userId: entry.actor?.id ?? null,
       username: entry.actor?.username ?? null,

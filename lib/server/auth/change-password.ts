@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { db } from "@/lib/server/db/client";
+import { transaction } from "@/lib/server/db/transaction";
 import { hashPassword, verifyPassword } from "./password";
 import { withRecheckLimit, WrongAnswer } from "./recheck-throttle";
 import { revokeUserSessions } from "./sessions";
@@ -27,9 +28,9 @@ export async function changePassword({ currentPassword, newPassword, audit }: Ch
     );
   });
   const passwordHash = await hashPassword(newPassword);
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
-    await revokeUserSessions({ userId: user.id, except: user.sessionId }, tx);
-    await recordAudit({ ...audit, action: "auth.password_changed", entityType: "user", entityId: user.id }, tx);
+    await revokeUserSessions(tx, { userId: user.id, except: user.sessionId });
+    await recordAudit(tx, { ...audit, action: "auth.password_changed", entityType: "user", entityId: user.id });
   });
 }

@@ -1,6 +1,8 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { db } from "@/lib/server/db/client";
+import { advisoryLock } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import { retryAfterSeconds } from "@/lib/server/api/retry-after";
 
 /**
@@ -28,8 +30,8 @@ type Attempt = { id: number };
 export async function beginLoginAttempt(username: string, ip: string, now = new Date()): Promise<Attempt> {
   const name = key(username);
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`login:${name}`}))`;
+  return transaction(async (tx) => {
+    await advisoryLock(tx, { kind: "login", name });
     const lastSuccess = await tx.loginAttempt.findFirst({
       where: { username: name, success: true, createdAt: { gte: since } },
       orderBy: { createdAt: "desc" },

@@ -26,7 +26,7 @@ export async function login({ username, password, ip }: LoginOptions): Promise<L
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
 
   if (!user || !passwordOk) {
-    await recordAudit({
+    await recordAudit(db, {
       actor: user ? { id: user.id, username: user.username } : null,
       action: "auth.login_failed",
       entityType: "user",

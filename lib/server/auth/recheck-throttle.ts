@@ -2,6 +2,8 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { db } from "@/lib/server/db/client";
+import { advisoryLock } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import { retryAfterSeconds } from "@/lib/server/api/retry-after";
 
 /**
@@ -50,7 +52,7 @@ export async function withRecheckLimit<T>({ check, audit }: RecheckOptions, judg
   } catch (error) {
     if (!(error instanceof WrongAnswer)) throw error;
     const user = audit.actor;
-    await recordAudit({
+    await recordAudit(db, {
       actor: user,
       action: "auth.recheck_failed",
       entityType: "user",
@@ -66,8 +68,8 @@ export async function withRecheckLimit<T>({ check, audit }: RecheckOptions, judg
 
 async function countUpFront(check: Recheck, audit: AuditContext): Promise<{ id: number }> {
   const user = audit.actor;
-  const outcome = await db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`recheck:${user.id}`}))`;
+  const outcome = await transaction(async (tx) => {
+    await advisoryLock(tx, { kind: "recheck", userId: user.id });
     // The time once the lock is held: the user's failures and refusals then follow each other in time as in order.
     const now = new Date();
     const since = new Date(now.getTime() - RECHECK_WINDOW_MS);
@@ -93,18 +95,15 @@ async function countUpFront(check: Recheck, audit: AuditContext): Promise<{ id: 
       });
       if (!audited) {
         // Commits with this transaction; the 429 is thrown after it.
-        await recordAudit(
-          {
-            actor: user,
-            action: "auth.recheck_locked",
-            entityType: "user",
-            entityId: user.id,
-            details: { check, retry_after: retryAfter },
-            ip: audit.ip,
-            at: now,
-          },
-          tx,
-        );
+        await recordAudit(tx, {
+          actor: user,
+          action: "auth.recheck_locked",
+          entityType: "user",
+          entityId: user.id,
+          details: { check, retry_after: retryAfter },
+          ip: audit.ip,
+          at: now,
+        });
       }
       return { retryAfter };
     }

@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { db, type Tx } from "@/lib/server/db/client";
+import { lockUser } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import { toUserDto, type UserDto, type UserRecord } from "@/lib/server/users/user-dto";
 import { signAccessToken } from "./access-token";
 import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
@@ -49,22 +51,19 @@ export type SignedIn = SessionTokens & { user: UserDto };
  */
 export async function signIn({ user, passwordHash, twoFactor, ip }: SignInOptions): Promise<SignedIn> {
   const familyId = randomUUID();
-  const refreshToken = await db.$transaction(async (tx) => {
+  const refreshToken = await transaction(async (tx) => {
     const current = await lockSessions(tx, user.id, "issue");
     if (current?.passwordHash !== passwordHash)
       throw new ApiError(twoFactor ? "two_factor_expired" : "invalid_credentials");
     const stored = await storeRefreshToken(tx, user.id, familyId);
-    await recordAudit(
-      {
-        actor: user,
-        action: "auth.login",
-        entityType: "user",
-        entityId: user.id,
-        details: { two_factor: twoFactor },
-        ip,
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      actor: user,
+      action: "auth.login",
+      entityType: "user",
+      entityId: user.id,
+      details: { two_factor: twoFactor },
+      ip,
+    });
     return stored.refreshToken;
   });
   const accessToken = await signAccessToken(user, familyId);
@@ -90,7 +89,7 @@ export async function rotateSession({ refreshToken }: RefreshTokenOptions): Prom
   }
   if (current.expiresAt <= new Date()) throw sessionExpired();
 
-  const rotated = await db.$transaction(async (tx) => {
+  const rotated = await transaction(async (tx) => {
     if (!(await lockSessions(tx, current.userId, "issue"))) return null;
     const { refreshToken: next, row } = await storeRefreshToken(tx, current.userId, current.familyId);
     // Conditional: of two requests racing with the same token, one wins.
@@ -115,7 +114,7 @@ export async function endSession({ refreshToken, ip }: EndSessionOptions): Promi
   const token = await db.refreshToken.findUnique({ where: { tokenHash: hashOpaqueToken(refreshToken) } });
   if (!token) return;
   await revokeFamily(token);
-  await recordAudit({ actor: null, action: "auth.logout", entityType: "user", entityId: token.userId, ip });
+  await recordAudit(db, { actor: null, action: "auth.logout", entityType: "user", entityId: token.userId, ip });
 }
 
 /**
@@ -132,17 +131,11 @@ async function lockSessions(
   userId: number,
   purpose: "issue" | "end",
 ): Promise<{ passwordHash: string } | null> {
-  const [row] =
-    purpose === "issue"
-      ? await tx.$queryRaw<{ passwordHash: string }[]>`
-          SELECT password_hash AS "passwordHash" FROM users WHERE id = ${userId} FOR SHARE`
-      : await tx.$queryRaw<{ passwordHash: string }[]>`
-          SELECT password_hash AS "passwordHash" FROM users WHERE id = ${userId} FOR NO KEY UPDATE`;
-  return row ?? null;
+  return lockUser(tx, userId, purpose === "issue" ? "share" : "exclusive");
 }
 
 async function revokeFamily({ familyId, userId }: { familyId: string; userId: number }): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     await lockSessions(tx, userId, "end");
     await tx.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } });
   });
@@ -154,7 +147,7 @@ export type RevokeSessionsOptions = { userId: number; except?: string | null };
  * Ends every session of a user, optionally but one (the caller's own), and every login half-way through the 2FA step:
  * its tempToken was earned with the password that is changing (§30.3).
  */
-export async function revokeUserSessions({ userId, except }: RevokeSessionsOptions, tx: Tx): Promise<void> {
+export async function revokeUserSessions(tx: Tx, { userId, except }: RevokeSessionsOptions): Promise<void> {
   await lockSessions(tx, userId, "end");
   await tx.twoFactorChallenge.deleteMany({ where: { userId } });
   await tx.refreshToken.updateMany({

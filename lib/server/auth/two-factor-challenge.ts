@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { db, type Tx } from "@/lib/server/db/client";
+import { transaction } from "@/lib/server/db/transaction";
 import { linkedEmployeeSelect } from "@/lib/server/users/user-dto";
 import { beginLoginAttempt, markSucceeded } from "./login-throttle";
 import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
@@ -63,19 +64,17 @@ export async function verifyTwoFactorLogin({ tempToken, code, ip }: VerifyTwoFac
   const check = await checkTotp({ secret: open(user.twoFactorSecret), code, lastUsedStep: user.twoFactorLastStep });
   if (!check.valid) return wrongCode(challenge.id, user, ip, "wrong_2fa_code");
 
-  const consumed = await db
-    .$transaction(async (tx) => {
-      if (!(await takeChallenge(tx, challenge.id))) return false;
-      const stepTaken = await tx.$executeRaw`
+  const consumed = await transaction(async (tx) => {
+    if (!(await takeChallenge(tx, challenge.id))) return false;
+    const stepTaken = await tx.$executeRaw`
       UPDATE users SET two_factor_last_step = ${check.timeStep}
       WHERE id = ${user.id} AND (two_factor_last_step IS NULL OR two_factor_last_step < ${check.timeStep})`;
-      if (stepTaken !== 1) throw new CodeAlreadyUsed();
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof CodeAlreadyUsed) return false;
-      throw error;
-    });
+    if (stepTaken !== 1) throw new CodeAlreadyUsed();
+    return true;
+  }).catch((error: unknown) => {
+    if (error instanceof CodeAlreadyUsed) return false;
+    throw error;
+  });
   if (!consumed) throw new ApiError("invalid_two_factor_code");
 
   await markSucceeded(attempt);
@@ -110,7 +109,7 @@ async function wrongCode(challengeId: number, user: ChallengeUser, ip: string, r
     where: { id: challengeId, failedAttempts: { lt: MAX_WRONG_CODES } },
     data: { failedAttempts: { increment: 1 } },
   });
-  await recordAudit({
+  await recordAudit(db, {
     actor: user,
     action: "auth.login_failed",
     entityType: "user",
@@ -132,27 +131,22 @@ async function spendRecoveryCode(
   code: string,
   ip: string,
 ): Promise<number | "wrong" | "taken"> {
-  return db
-    .$transaction(async (tx) => {
-      if (!(await takeChallenge(tx, challengeId))) return "taken" as const;
-      const remaining = await consumeRecoveryCode(tx, user.id, code);
-      if (remaining === null) throw new CodeAlreadyUsed();
-      // The count only: the code itself never reaches a log or audit row.
-      await recordAudit(
-        {
-          actor: user,
-          action: "auth.recovery_code_used",
-          entityType: "user",
-          entityId: user.id,
-          details: { remaining },
-          ip,
-        },
-        tx,
-      );
-      return remaining;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof CodeAlreadyUsed) return "wrong" as const;
-      throw error;
+  return transaction(async (tx) => {
+    if (!(await takeChallenge(tx, challengeId))) return "taken" as const;
+    const remaining = await consumeRecoveryCode(tx, user.id, code);
+    if (remaining === null) throw new CodeAlreadyUsed();
+    // The count only: the code itself never reaches a log or audit row.
+    await recordAudit(tx, {
+      actor: user,
+      action: "auth.recovery_code_used",
+      entityType: "user",
+      entityId: user.id,
+      details: { remaining },
+      ip,
     });
+    return remaining;
+  }).catch((error: unknown) => {
+    if (error instanceof CodeAlreadyUsed) return "wrong" as const;
+    throw error;
+  });
 }

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
 import { db, type Tx } from "@/lib/server/db/client";
+import { transaction } from "@/lib/server/db/transaction";
 import { withRecheckLimit, WrongAnswer, type WrongReason } from "./recheck-throttle";
 import { consumeRecoveryCode, looksLikeRecoveryCode, replaceRecoveryCodes } from "./recovery-codes";
 import { open, seal } from "./secret-box";
@@ -40,7 +41,7 @@ export async function enableTwoFactor({ code, audit }: TwoFactorCodeOptions): Pr
   const check = await checkTotp({ secret: open(row.twoFactorPendingSecret), code });
   if (!check.valid) throw new ApiError("invalid_two_factor_token");
 
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const { count } = await tx.user.updateMany({
       where: { id: user.id, twoFactorEnabled: false, twoFactorPendingSecret: row.twoFactorPendingSecret },
       data: {
@@ -52,7 +53,7 @@ export async function enableTwoFactor({ code, audit }: TwoFactorCodeOptions): Pr
     });
     if (count !== 1) throw new ApiError("conflict", "2FA wurde inzwischen geändert. Bitte erneut einrichten.");
     const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
-    await recordAudit({ ...audit, action: "auth.2fa_enabled", entityType: "user", entityId: user.id }, tx);
+    await recordAudit(tx, { ...audit, action: "auth.2fa_enabled", entityType: "user", entityId: user.id });
     return recoveryCodes;
   });
 }
@@ -74,17 +75,17 @@ export async function disableTwoFactor({ code, audit }: TwoFactorCodeOptions): P
   const secret = row.twoFactorSecret;
   await withRecheckLimit({ check: "disable_2fa", audit }, async () => {
     if (looksLikeRecoveryCode(code)) {
-      await db.$transaction(async (tx) => {
+      await transaction(async (tx) => {
         if ((await consumeRecoveryCode(tx, user.id, code)) === null) throw wrongForDisable("wrong_recovery_code");
         await clearTwoFactor(tx, user.id);
-        await recordAudit({ ...audit, action: "auth.2fa_disabled", entityType: "user", entityId: user.id }, tx);
+        await recordAudit(tx, { ...audit, action: "auth.2fa_disabled", entityType: "user", entityId: user.id });
       });
       return;
     }
     const check = await checkTotp({ secret: open(secret), code, lastUsedStep: row.twoFactorLastStep });
     if (!check.valid) throw wrongForDisable("wrong_2fa_code");
 
-    await db.$transaction(async (tx) => {
+    await transaction(async (tx) => {
       // The code is consumed like at login: the same code cannot be replayed.
       const taken = await tx.$executeRaw`
         UPDATE users
@@ -94,7 +95,7 @@ export async function disableTwoFactor({ code, audit }: TwoFactorCodeOptions): P
           AND (two_factor_last_step IS NULL OR two_factor_last_step < ${check.timeStep})`;
       if (taken !== 1) throw wrongForDisable("wrong_2fa_code");
       await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
-      await recordAudit({ ...audit, action: "auth.2fa_disabled", entityType: "user", entityId: user.id }, tx);
+      await recordAudit(tx, { ...audit, action: "auth.2fa_disabled", entityType: "user", entityId: user.id });
     });
   });
 }
@@ -117,14 +118,14 @@ export async function renewRecoveryCodes({ code, audit }: TwoFactorCodeOptions):
     const check = await checkTotp({ secret: open(secret), code, lastUsedStep: row.twoFactorLastStep });
     if (!check.valid) throw wrongForNewCodes();
 
-    return db.$transaction(async (tx) => {
+    return transaction(async (tx) => {
       const taken = await tx.$executeRaw`
         UPDATE users SET two_factor_last_step = ${check.timeStep}
         WHERE id = ${user.id} AND two_factor_enabled
           AND (two_factor_last_step IS NULL OR two_factor_last_step < ${check.timeStep})`;
       if (taken !== 1) throw wrongForNewCodes();
       const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
-      await recordAudit({ ...audit, action: "auth.recovery_codes_renewed", entityType: "user", entityId: user.id }, tx);
+      await recordAudit(tx, { ...audit, action: "auth.recovery_codes_renewed", entityType: "user", entityId: user.id });
       return recoveryCodes;
     });
   });

@@ -97,7 +97,7 @@ export async function findFillProblem(input: AutoFillInput): Promise<FillProblem
   const holidays = holidaysForLocations({
     startDate: input.start_date,
     endDate: input.end_date,
-    companyRegion: await getCompanyHolidayRegion(),
+    companyRegion: await getCompanyHolidayRegion(db),
     locations: row.locations.map((location) => ({ id: location.id, holidayRegion: location.holiday_region })),
   }).flatMap((holiday) => holiday.location_ids.map((location_id) => ({ location_id, date: holiday.date })));
 

@@ -1,8 +1,10 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
-import { lockEmployees, lockShifts, recordPlanChange } from "@/lib/server/changes/write-changes";
+import { lockShiftRecords, recordPlanChange } from "@/lib/server/changes/write-changes";
 import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { lockEmployees, shareLocations } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import type { CreateOptions } from "@/lib/server/domain-options";
 import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
@@ -23,13 +25,6 @@ async function readEmployees(tx: Tx, ids: number[]): Promise<Map<number, LockedE
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The active locations among ids, held FOR SHARE: archiving one waits for this apply (as copy-week does). */
-async function lockActiveLocations(tx: Tx, ids: number[]): Promise<Set<number>> {
-  const rows = await tx.$queryRaw<{ id: number }[]>`
-    SELECT id FROM locations WHERE id = ANY(${ids}::int[]) AND archived_at IS NULL ORDER BY id FOR SHARE`;
-  return new Set(rows.map((row) => row.id));
-}
-
 const key = (finding: Finding) => `${finding.code}|${finding.shift_id}|${finding.related_shift_id ?? ""}`;
 
 /**
@@ -44,11 +39,18 @@ export async function applyFill({ input, audit }: CreateOptions<ApplyAutoFillInp
   const shiftIds = items.map((item) => item.shift_id);
   const employeeIds = [...new Set(items.map((item) => item.employee_id))];
 
-  const changeId = await db.$transaction(async (tx) => {
+  const changeId = await transaction(async (tx) => {
     await lockEmployees(tx, employeeIds);
-    const before = await lockShifts(tx, shiftIds);
+    const before = await lockShiftRecords(tx, shiftIds);
     const employees = await readEmployees(tx, employeeIds);
-    const locations = await lockActiveLocations(tx, [...new Set([...before.values()].map((r) => r.state.location_id))]);
+    // Held FOR SHARE: archiving one of them waits for this apply (as copy-week does).
+    const locations = await shareLocations(
+      tx,
+      [...before.values()].map((r) => r.state.location_id),
+      {
+        activeOnly: true,
+      },
+    );
 
     const changed = new Set<number>();
     for (const item of items) {
@@ -78,25 +80,22 @@ export async function applyFill({ input, audit }: CreateOptions<ApplyAutoFillInp
       DELETE FROM shift_applications WHERE shift_id = ANY(${shiftIds}::int[]) RETURNING shift_id, employee_id`;
     const { changeId } = await recordPlanChange(tx, { kind: "shift.auto_fill", audit, before, shiftIds });
     const dates = [...before.values()].map((record) => record.state.shift_date).sort();
-    await recordAudit(
-      {
-        ...audit,
-        action: "shift.auto_fill",
-        entityType: "shift",
-        details: {
-          change_id: changeId,
-          assigned: items.length,
-          start_date: dates[0],
-          end_date: dates[dates.length - 1],
-          ...(cleared.length > 0 && { applications_cleared: cleared.length }),
-        },
+    await recordAudit(tx, {
+      ...audit,
+      action: "shift.auto_fill",
+      entityType: "shift",
+      details: {
+        change_id: changeId,
+        assigned: items.length,
+        start_date: dates[0],
+        end_date: dates[dates.length - 1],
+        ...(cleared.length > 0 && { applications_cleared: cleared.length }),
       },
-      tx,
-    );
+    });
     return changeId;
   }, LOCKING_TRANSACTION);
 
-  const shifts = await findShifts({ ids: shiftIds });
+  const shifts = await findShifts(db, { ids: shiftIds });
   return { assigned: shifts.length, shifts, change_id: changeId };
 }
 
@@ -108,16 +107,17 @@ export async function applyFill({ input, audit }: CreateOptions<ApplyAutoFillInp
 async function newBreaches(
   tx: Tx,
   items: ApplyAutoFillInput["assignments"],
-  before: Awaited<ReturnType<typeof lockShifts>>,
+  before: Awaited<ReturnType<typeof lockShiftRecords>>,
   employees: Map<number, LockedEmployee>,
 ): Promise<number[]> {
   const dates = [...before.values()].map((record) => record.state.shift_date).sort();
   const range = { start_date: dates[0], end_date: dates[dates.length - 1] };
   const window = windowFor(range);
-  const ruleInput = await loadRuleInput(
-    { startDate: window.start_date, endDate: window.end_date, alsoEmployeeIds: [...employees.keys()] },
-    tx,
-  );
+  const ruleInput = await loadRuleInput(tx, {
+    startDate: window.start_date,
+    endDate: window.end_date,
+    alsoEmployeeIds: [...employees.keys()],
+  });
   const ours = new Set(employees.keys());
   const hard = (findings: Finding[]) =>
     new Set(findings.filter((f) => NEVER_PROPOSED.has(f.code) && ours.has(f.employee_id)).map(key));

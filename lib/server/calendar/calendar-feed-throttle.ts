@@ -2,6 +2,8 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { retryAfterSeconds } from "@/lib/server/api/retry-after";
 import { db } from "@/lib/server/db/client";
+import { advisoryLock } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 
 /**
  * Unknown calendar links per IP (docs/PRODUCT-RULES.md §26.2), kept in PostgreSQL like the login throttle
@@ -18,8 +20,8 @@ export const MAX_FEED_MISSES_PER_IP = 100;
  */
 export async function recordFeedMiss(ip: string, now = new Date()): Promise<void> {
   const since = new Date(now.getTime() - FEED_THROTTLE_WINDOW_MS);
-  await db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`calendar-feed:${ip}`}))`;
+  await transaction(async (tx) => {
+    await advisoryLock(tx, { kind: "calendar-feed", ip });
     const misses = await tx.calendarFeedMiss.findMany({
       where: { ip, createdAt: { gte: since } },
       orderBy: { createdAt: "desc" },

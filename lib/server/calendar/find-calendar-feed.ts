@@ -65,7 +65,7 @@ async function buildFeed(employeeId: number, today: string): Promise<CalendarFee
       where: { employeeId, status: "approved", startDate: { lte: to }, endDate: { gte: from } },
       orderBy: [{ startDate: "asc" }, { id: "asc" }],
     }),
-    getSettings(),
+    getSettings(db),
   ]);
 
   const ics = buildCalendar({

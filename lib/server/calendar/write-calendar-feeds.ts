@@ -3,7 +3,9 @@ import type { AuditContext } from "@/lib/server/audit/record-audit";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { ApiError } from "@/lib/server/api/errors";
 import { hashOpaqueToken, newOpaqueToken } from "@/lib/server/auth/opaque-token";
-import { db, type Tx } from "@/lib/server/db/client";
+import type { Tx } from "@/lib/server/db/client";
+import { lockUser } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
 import { NOT_LINKED } from "@/lib/server/self-service/acting-for";
 
@@ -18,13 +20,12 @@ export type IssuedCalendarToken = { token: string; createdAt: Date };
 export async function issueCalendarToken({ employeeId, audit }: CalendarFeedOptions): Promise<IssuedCalendarToken> {
   const token = newOpaqueToken();
   const tokenHash = hashOpaqueToken(token);
-  const createdAt = await db.$transaction(async (tx) => {
+  const createdAt = await transaction(async (tx) => {
     // Re-checked under a share lock on the account's row: an unlink or a deletion, which write that row before
     // they end the link (endCalendarLink), waits for this transaction or makes it fail here. Otherwise a link
     // issued with a request authenticated just before an unlink would outlive it.
-    const [holder] = await tx.$queryRaw<{ employee_id: number | null }[]>`
-      SELECT employee_id FROM users WHERE id = ${audit.actor.id} FOR SHARE`;
-    if (holder?.employee_id !== employeeId) throw new ApiError("forbidden", NOT_LINKED);
+    const holder = await lockUser(tx, audit.actor.id, "share");
+    if (holder?.employeeId !== employeeId) throw new ApiError("forbidden", NOT_LINKED);
     const employee = await tx.employee.findFirst({ where: { id: employeeId, archivedAt: null }, select: { id: true } });
     if (!employee) throw employeeNotFound();
     const previous = await tx.calendarFeed.findUnique({ where: { employeeId }, select: { employeeId: true } });
@@ -34,16 +35,13 @@ export async function issueCalendarToken({ employeeId, audit }: CalendarFeedOpti
       update: { tokenHash, createdAt: new Date() },
       select: { createdAt: true },
     });
-    await recordAudit(
-      {
-        ...audit,
-        action: "calendar_feed.issue",
-        entityType: "employee",
-        entityId: employeeId,
-        details: { replaced: previous !== null },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "calendar_feed.issue",
+      entityType: "employee",
+      entityId: employeeId,
+      details: { replaced: previous !== null },
+    });
     return feed.createdAt;
   });
   return { token, createdAt };
@@ -51,10 +49,10 @@ export async function issueCalendarToken({ employeeId, audit }: CalendarFeedOpti
 
 /** Ends the employee's calendar link, if there is one; false when there was none (nothing is recorded then). */
 export async function revokeCalendarToken({ employeeId, audit }: CalendarFeedOptions): Promise<boolean> {
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const { count } = await tx.calendarFeed.deleteMany({ where: { employeeId } });
     if (count === 0) return false;
-    await recordAudit({ ...audit, action: "calendar_feed.revoke", entityType: "employee", entityId: employeeId }, tx);
+    await recordAudit(tx, { ...audit, action: "calendar_feed.revoke", entityType: "employee", entityId: employeeId });
     return true;
   });
 }

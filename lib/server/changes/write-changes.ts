@@ -2,7 +2,9 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
-import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { lockEmployees, lockPlanChange, lockShifts } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import { assertActiveLocations } from "@/lib/server/locations/find-locations";
 import { assertAssignable } from "@/lib/server/rules/find-findings";
 import { shiftColumns } from "@/lib/server/shifts/shift-columns";
@@ -35,7 +37,7 @@ function recordsOf(rows: RecordRow[]): Map<number, ShiftRecord> {
   );
 }
 
-function selectRecords(ids: number[], lock: boolean) {
+function selectRecords(ids: number[]) {
   return Prisma.sql`
     SELECT s.id,
       jsonb_build_object(
@@ -55,36 +57,24 @@ function selectRecords(ids: number[], lock: boolean) {
     JOIN locations l ON l.id = s.location_id
     LEFT JOIN employees e ON e.id = s.employee_id
     WHERE s.id = ANY(${ids}::int[])
-    ORDER BY s.id
-    ${lock ? Prisma.sql`FOR UPDATE OF s` : Prisma.empty}`;
+    ORDER BY s.id`;
 }
 
 /**
- * Locks the shifts (FOR UPDATE, in id order, so two writes over the same shifts queue instead of deadlocking) and
- * answers their records; an id that does not exist is absent. Call it first in a plan write's transaction: these
- * are the before-states `recordPlanChange` stores.
+ * Locks the shifts (lockShifts, lib/server/db/locks.ts) and answers their records; an id that does not exist is
+ * absent. Call it first in a plan write's transaction, after the employees: these are the before-states
+ * `recordPlanChange` stores.
  */
-export async function lockShifts(tx: Tx, ids: number[]): Promise<Map<number, ShiftRecord>> {
+export async function lockShiftRecords(tx: Tx, ids: number[]): Promise<Map<number, ShiftRecord>> {
   if (ids.length === 0) return new Map();
-  return recordsOf(await tx.$queryRaw<RecordRow[]>(selectRecords(ids, true)));
-}
-
-/**
- * Locks the employees' rows (FOR UPDATE, in id order, one statement). Every write that assigns people takes these
- * before it locks or writes any shift — the order of assertAssignable, vacations and applications (employee, then
- * shifts) — so a plan write, a vacation decision and an application for the same person queue instead of
- * deadlocking.
- */
-export async function lockEmployees(tx: Tx, ids: (number | null)[]): Promise<void> {
-  const unique = [...new Set(ids.filter((id): id is number => id !== null))].sort((a, b) => a - b);
-  if (unique.length === 0) return;
-  await tx.$executeRaw`SELECT 1 FROM employees WHERE id = ANY(${unique}::int[]) ORDER BY id FOR UPDATE`;
+  await lockShifts(tx, ids);
+  return readShifts(tx, ids);
 }
 
 /** The records of the shifts as they are now in the caller's transaction. */
 export async function readShifts(tx: Tx, ids: number[]): Promise<Map<number, ShiftRecord>> {
   if (ids.length === 0) return new Map();
-  return recordsOf(await tx.$queryRaw<RecordRow[]>(selectRecords(ids, false)));
+  return recordsOf(await tx.$queryRaw<RecordRow[]>(selectRecords(ids)));
 }
 
 export type PlanChangeKind =
@@ -99,7 +89,7 @@ export type PlanChangeKind =
 export type RecordPlanChangeOptions = {
   kind: PlanChangeKind;
   audit: AuditContext;
-  /** The records `lockShifts` answered before the write (empty for shifts the write creates). */
+  /** The records `lockShiftRecords` answered before the write (empty for shifts the write creates). */
   before: Map<number, ShiftRecord>;
   /** Every shift the write touched: created, changed and deleted ones. */
   shiftIds: number[];
@@ -153,11 +143,10 @@ export type UndoneChange = { changeId: string; shifts: number };
  * since refuses). The undo is a plan change itself, so its `change_id` undoes the undo.
  */
 export async function undoChange({ id, audit }: UndoChangeOptions): Promise<UndoneChange> {
-  return db.$transaction(async (tx) => {
-    const [change] = await tx.$queryRaw<{ created_at: Date; undone_at: Date | null }[]>`
-      SELECT created_at, undone_at FROM plan_changes WHERE id = ${id}::uuid FOR UPDATE`;
+  return transaction(async (tx) => {
+    const change = await lockPlanChange(tx, id);
     if (!change) throw new ApiError("not_found", "Änderung nicht gefunden");
-    if (change.undone_at) throw new ApiError("change_undone");
+    if (change.undoneAt) throw new ApiError("change_undone");
     const items = await tx.$queryRaw<ChangeItem[]>`
       SELECT shift_id, before, after FROM plan_change_shifts WHERE change_id = ${id}::uuid ORDER BY shift_id`;
     const ids = items.map((item) => item.shift_id);
@@ -166,10 +155,10 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
       tx,
       items.map((item) => item.before?.employee_id ?? null),
     );
-    const current = await lockShifts(tx, ids);
+    const current = await lockShiftRecords(tx, ids);
     const applied = await tx.$queryRaw<{ shift_id: number }[]>`
       SELECT DISTINCT shift_id FROM shift_applications
-      WHERE shift_id = ANY(${ids}::int[]) AND created_at > ${change.created_at}`;
+      WHERE shift_id = ANY(${ids}::int[]) AND created_at > ${change.createdAt}`;
     const changed = items
       .filter((item) => !sameState(current.get(item.shift_id)?.state ?? null, item.after))
       .map((item) => item.shift_id);
@@ -191,14 +180,11 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
     const undo = await recordPlanChange(tx, { kind: "change.undo", audit, before: current, shiftIds: ids });
     await tx.$executeRaw`
       UPDATE plan_changes SET undone_at = now(), undone_by = ${undo.changeId}::uuid WHERE id = ${id}::uuid`;
-    await recordAudit(
-      {
-        ...audit,
-        action: "change.undo",
-        details: { change_id: undo.changeId, undone_change_id: id, shifts: ids.length },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "change.undo",
+      details: { change_id: undo.changeId, undone_change_id: id, shifts: ids.length },
+    });
     return { changeId: undo.changeId, shifts: ids.length };
   }, LOCKING_TRANSACTION);
 }
@@ -209,7 +195,7 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
  */
 async function assertRestorable(tx: Tx, shiftId: number, input: ShiftInput): Promise<void> {
   try {
-    await assertActiveLocations({ ids: [input.location_id] }, tx);
+    await assertActiveLocations(tx, { ids: [input.location_id] });
     await assertAssignable(tx, { id: shiftId, input });
   } catch (error) {
     if (error instanceof ApiError && error.code === "validation_failed") {

@@ -44,12 +44,12 @@ export async function getDashboard({ date, audience = "staff" }: DashboardOption
         select: { id: true, firstName: true, lastName: true, isHourly: true, weeklyHours: true },
       }),
       db.location.findMany({ where: { archivedAt: null }, select: { id: true, holidayRegion: true } }),
-      findShifts({ startDate: weekStart, endDate: weekEnd }),
+      findShifts(db, { startDate: weekStart, endDate: weekEnd }),
       // docs/PRODUCT-RULES.md §10.3: the window is today to one month ahead (labelled "next 30 days").
       // Approved only: "im Urlaub" means away, not asked for (§26.3).
       findVacations({ startDate: today, endDate: addMonths(today, 1), status: "approved" }),
-      getCompanyHolidayRegion(),
-      loadRuleInput({ startDate: window.start_date, endDate: window.end_date }),
+      getCompanyHolidayRegion(db),
+      loadRuleInput(db, { startDate: window.start_date, endDate: window.end_date }),
       planner ? countPendingVacationRequests() : 0,
       // "Woche planen" of "Erste Schritte" is done once a shift exists from this week on (docs/PRODUCT-RULES.md §29.5).
       db.shift.findFirst({ where: { shiftDate: { gte: toDateColumn(mondayOf(today)) } }, select: { id: true } }),

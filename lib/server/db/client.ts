@@ -44,10 +44,16 @@ export function createDatabaseClient({
 export const db = (globalForPrisma.schichtwerkPrisma ??= createDatabaseClient());
 
 /**
- * The client inside `db.$transaction(async (tx) => …)`: pass it on so that a
- * helper's writes commit with the rest.
+ * The client inside a transaction (`transaction(async (tx) => …)`, lib/server/db/transaction.ts): pass it on, as
+ * the first argument, so that a helper's writes commit with the rest (docs/ARCHITECTURE.md §12.1).
  */
 export type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
+/**
+ * A database handle for a function that runs inside a transaction or outside one: the caller passes its `tx`, or
+ * `db` itself, explicitly and first (docs/ARCHITECTURE.md §12.1).
+ */
+export type Db = Tx | typeof db;
 
 /** Options for interactive transactions that may queue behind a row lock. */
 export const LOCKING_TRANSACTION = { maxWait: 15_000, timeout: 15_000 } as const;

@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { businessToday, businessYear } from "@/lib/server/clock";
-import { db } from "@/lib/server/db/client";
+import { db, type Db } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import type { IdOptions } from "@/lib/server/domain-options";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
@@ -115,7 +115,7 @@ export async function getAvailability({ id, date }: AvailabilityOptions): Promis
   const weekStart = mondayOf(date);
   const weekEnd = addDays(weekStart, 6);
   const [shifts, vacations] = await Promise.all([
-    findShifts({ startDate: weekStart, endDate: weekEnd, employeeId: id }),
+    findShifts(db, { startDate: weekStart, endDate: weekEnd, employeeId: id }),
     db.vacation.findMany({
       where: {
         employeeId: id,
@@ -148,10 +148,10 @@ export type ActiveEmployeeOptions = { id: number; field?: string };
 
 /** A referenced employee (of a shift) must exist and not be archived: 400 on the field. */
 export async function assertActiveEmployee(
+  db: Pick<Db, "employee">,
   { id, field = "employee_id" }: ActiveEmployeeOptions,
-  reader: Pick<typeof db, "employee"> = db,
 ): Promise<void> {
-  const found = await reader.employee.findFirst({ where: { id, archivedAt: null }, select: { id: true } });
+  const found = await db.employee.findFirst({ where: { id, archivedAt: null }, select: { id: true } });
   if (!found) throw employeeNotFoundField(field);
 }
 

@@ -1,45 +1,42 @@
 import "server-only";
-import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
 import { endCalendarLink } from "@/lib/server/calendar/write-calendar-feeds";
-import { db } from "@/lib/server/db/client";
+import type { Tx } from "@/lib/server/db/client";
+import { lockEmployeeShifts, shareLocations } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import { toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
-import { lockEmployeeShifts } from "@/lib/server/shifts/write-shifts";
 import { addDays } from "@/lib/shared/dates";
 import type { EmployeeInput, EmployeeUpdate } from "@/lib/shared/schemas/employee";
 import { futureShiftsOf, futureVacationsOf, runningVacationsOf } from "./archive-scope";
 import type { EmployeeDto } from "./employee-dto";
 import { employeeNotFound, getEmployee } from "./find-employees";
 
-type Tx = Prisma.TransactionClient;
-
 /**
  * Einsatzorte (docs/PRODUCT-RULES.md §28.1) must name active locations: 400 on `location_ids` otherwise. The rows
  * are share-locked until the write commits, so a location archived meanwhile waits and then removes its rows.
  */
-async function assertActiveLocations(ids: number[], tx: Tx): Promise<void> {
+async function assertActiveEinsatzorte(tx: Tx, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const found = await tx.$queryRaw<{ id: number }[]>`
-    SELECT id FROM locations WHERE id = ANY(${ids}::int[]) AND archived_at IS NULL ORDER BY id FOR SHARE`;
-  if (found.length !== ids.length) {
+  const found = await shareLocations(tx, ids, { activeOnly: true });
+  if (found.size !== ids.length) {
     const message = "Unbekannter Standort";
     throw new ApiError("validation_failed", message, { fields: { location_ids: message } });
   }
 }
 
 /** Replaces the employee's Einsatzorte with `ids` (already checked, ascending, no duplicates). */
-async function replaceLocations(employeeId: number, ids: number[], tx: Tx): Promise<void> {
+async function replaceLocations(tx: Tx, employeeId: number, ids: number[]): Promise<void> {
   await tx.employeeLocation.deleteMany({ where: { employeeId } });
   if (ids.length > 0)
     await tx.employeeLocation.createMany({ data: ids.map((locationId) => ({ employeeId, locationId })) });
 }
 
 export async function createEmployee({ input, audit }: CreateOptions<EmployeeInput>): Promise<EmployeeDto> {
-  const id = await db.$transaction(async (tx) => {
-    await assertActiveLocations(input.location_ids, tx);
+  const id = await transaction(async (tx) => {
+    await assertActiveEinsatzorte(tx, input.location_ids);
     const created = await tx.employee.create({
       data: {
         firstName: input.first_name,
@@ -50,17 +47,14 @@ export async function createEmployee({ input, audit }: CreateOptions<EmployeeInp
       },
       select: { id: true },
     });
-    await replaceLocations(created.id, input.location_ids, tx);
-    await recordAudit(
-      {
-        ...audit,
-        action: "employee.create",
-        entityType: "employee",
-        entityId: created.id,
-        ...(input.location_ids.length > 0 && { details: { location_ids: input.location_ids } }),
-      },
-      tx,
-    );
+    await replaceLocations(tx, created.id, input.location_ids);
+    await recordAudit(tx, {
+      ...audit,
+      action: "employee.create",
+      entityType: "employee",
+      entityId: created.id,
+      ...(input.location_ids.length > 0 && { details: { location_ids: input.location_ids } }),
+    });
     return created.id;
   });
   return getEmployee({ id });
@@ -74,9 +68,9 @@ const LAST_DATE = "9999-12-31";
  * §28.1), recorded with its before and after in the same audit row. `updated_at` moves with every PUT.
  */
 export async function updateEmployee({ id, input, audit }: UpdateOptions<EmployeeUpdate>): Promise<EmployeeDto> {
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     const ids = input.location_ids;
-    if (ids !== undefined) await assertActiveLocations(ids, tx);
+    if (ids !== undefined) await assertActiveEinsatzorte(tx, ids);
     const { count } = await tx.employee.updateMany({
       where: { id, archivedAt: null },
       data: {
@@ -97,18 +91,15 @@ export async function updateEmployee({ id, input, audit }: UpdateOptions<Employe
         orderBy: { locationId: "asc" },
       });
       locations = { before: before.map((row) => row.locationId), after: ids };
-      await replaceLocations(id, ids, tx);
+      await replaceLocations(tx, id, ids);
     }
-    await recordAudit(
-      {
-        ...audit,
-        action: "employee.update",
-        entityType: "employee",
-        entityId: id,
-        details: { changed: Object.keys(input), ...(locations && { location_ids: locations }) },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "employee.update",
+      entityType: "employee",
+      entityId: id,
+      details: { changed: Object.keys(input), ...(locations && { location_ids: locations }) },
+    });
   });
   return getEmployee({ id });
 }
@@ -123,10 +114,10 @@ export async function updateEmployee({ id, input, audit }: UpdateOptions<Employe
 export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<void> {
   const today = businessToday();
   const yesterday = addDays(today, -1);
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     // The shifts it will open are locked before anything is written, in the order a shift edit takes its locks
-    // (lockEmployeeShifts in lib/server/shifts/write-shifts.ts): the two queue instead of deadlocking.
-    await lockEmployeeShifts({ employeeId: id, startDate: today, endDate: LAST_DATE }, tx);
+    // (lockEmployeeShifts, lib/server/db/locks.ts): the two queue instead of deadlocking.
+    await lockEmployeeShifts(tx, { employeeId: id, startDate: today, endDate: LAST_DATE });
     const { count } = await tx.employee.updateMany({
       where: { id, archivedAt: null },
       data: { archivedAt: new Date() },
@@ -145,21 +136,18 @@ export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<voi
       const daysCount = await tx.vacationDay.count({ where: { vacationId: vacation.id } });
       await tx.vacation.update({ where: { id: vacation.id }, data: { endDate: toDateColumn(yesterday), daysCount } });
     }
-    await recordAudit(
-      {
-        ...audit,
-        action: "employee.archive",
-        entityType: "employee",
-        entityId: id,
-        details: {
-          shifts_unassigned: unassigned.count,
-          vacations_deleted: deleted.count,
-          vacations_shortened: running.length,
-          users_unlinked: unlinked.count,
-          calendar_links_ended: calendarLinkEnded ? 1 : 0,
-        },
+    await recordAudit(tx, {
+      ...audit,
+      action: "employee.archive",
+      entityType: "employee",
+      entityId: id,
+      details: {
+        shifts_unassigned: unassigned.count,
+        vacations_deleted: deleted.count,
+        vacations_shortened: running.length,
+        users_unlinked: unlinked.count,
+        calendar_links_ended: calendarLinkEnded ? 1 : 0,
       },
-      tx,
-    );
+    });
   });
 }

@@ -59,7 +59,7 @@ export type FindHolidaysOptions = { startDate: string; endDate: string };
 /** GET /api/holidays?start_date&end_date: holidaysForLocations for the settings and the active locations. */
 export async function findHolidays({ startDate, endDate }: FindHolidaysOptions): Promise<HolidayDto[]> {
   const [companyRegion, locations] = await Promise.all([
-    getCompanyHolidayRegion(),
+    getCompanyHolidayRegion(db),
     db.location.findMany({ where: { archivedAt: null }, select: { id: true, holidayRegion: true } }),
   ]);
   return holidaysForLocations({ startDate, endDate, companyRegion, locations });

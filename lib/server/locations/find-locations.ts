@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { businessToday } from "@/lib/server/clock";
-import { db } from "@/lib/server/db/client";
+import { db, type Db } from "@/lib/server/db/client";
 import type { IdOptions } from "@/lib/server/domain-options";
 import type { LocationDeletionImpact, LocationDto } from "@/lib/shared/api-types";
 import { compareNames } from "@/lib/shared/collation";
@@ -73,11 +73,11 @@ export type ActiveLocationsOptions = { ids: number[]; field?: string };
 
 /** Referenced locations (of a shift or template row) must exist and not be archived: 400 on the field. */
 export async function assertActiveLocations(
+  db: Pick<Db, "location">,
   { ids, field = "location_id" }: ActiveLocationsOptions,
-  reader: Pick<typeof db, "location"> = db,
 ): Promise<void> {
   const unique = [...new Set(ids)];
-  const found = await reader.location.count({ where: { id: { in: unique }, archivedAt: null } });
+  const found = await db.location.count({ where: { id: { in: unique }, archivedAt: null } });
   const message = "Standort nicht gefunden";
   if (found !== unique.length) throw new ApiError("validation_failed", message, { fields: { [field]: message } });
 }

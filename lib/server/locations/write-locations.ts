@@ -1,25 +1,25 @@
 import "server-only";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
-import { db } from "@/lib/server/db/client";
+import { transaction } from "@/lib/server/db/transaction";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import type { LocationInput, LocationUpdate } from "@/lib/shared/schemas/location";
 import { einsatzortRowsAt, futureShiftsAt, templateRowsAt } from "./archive-scope";
 import { locationDtoSelect, locationNotFound, toLocationDto, type LocationDto } from "./find-locations";
 
 export async function createLocation({ input, audit }: CreateOptions<LocationInput>): Promise<LocationDto> {
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const location = await tx.location.create({
       data: { name: input.name, color: input.color, address: input.address, holidayRegion: input.holiday_region },
       select: locationDtoSelect,
     });
-    await recordAudit({ ...audit, action: "location.create", entityType: "location", entityId: location.id }, tx);
+    await recordAudit(tx, { ...audit, action: "location.create", entityType: "location", entityId: location.id });
     return toLocationDto(location);
   });
 }
 
 export async function updateLocation({ id, input, audit }: UpdateOptions<LocationUpdate>): Promise<LocationDto> {
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const { count } = await tx.location.updateMany({
       where: { id, archivedAt: null },
       data: {
@@ -30,16 +30,13 @@ export async function updateLocation({ id, input, audit }: UpdateOptions<Locatio
       },
     });
     if (count !== 1) throw locationNotFound();
-    await recordAudit(
-      {
-        ...audit,
-        action: "location.update",
-        entityType: "location",
-        entityId: id,
-        details: { changed: Object.keys(input) },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "location.update",
+      entityType: "location",
+      entityId: id,
+      details: { changed: Object.keys(input) },
+    });
     return toLocationDto(await tx.location.findUniqueOrThrow({ where: { id }, select: locationDtoSelect }));
   });
 }
@@ -50,7 +47,7 @@ export async function updateLocation({ id, input, audit }: UpdateOptions<Locatio
  * (docs/PRODUCT-RULES.md §28.1): one who worked only there then works at every location, as the list says.
  */
 export async function archiveLocation({ id, audit }: RemoveOptions): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     const { count } = await tx.location.updateMany({
       where: { id, archivedAt: null },
       data: { archivedAt: new Date() },
@@ -59,19 +56,16 @@ export async function archiveLocation({ id, audit }: RemoveOptions): Promise<voi
     const shifts = await tx.shift.deleteMany({ where: futureShiftsAt({ locationId: id, today: businessToday() }) });
     const templateRows = await tx.weekTemplateShift.deleteMany({ where: templateRowsAt({ locationId: id }) });
     const employees = await tx.employeeLocation.deleteMany({ where: einsatzortRowsAt({ locationId: id }) });
-    await recordAudit(
-      {
-        ...audit,
-        action: "location.archive",
-        entityType: "location",
-        entityId: id,
-        details: {
-          shifts_deleted: shifts.count,
-          template_shifts_deleted: templateRows.count,
-          employees_unlinked: employees.count,
-        },
+    await recordAudit(tx, {
+      ...audit,
+      action: "location.archive",
+      entityType: "location",
+      entityId: id,
+      details: {
+        shifts_deleted: shifts.count,
+        template_shifts_deleted: templateRows.count,
+        employees_unlinked: employees.count,
       },
-      tx,
-    );
+    });
   });
 }

@@ -1,7 +1,9 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
-import { db, type Tx } from "@/lib/server/db/client";
+import type { Tx } from "@/lib/server/db/client";
+import { lockActiveLocation } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import { toTimeColumn } from "@/lib/server/db/columns";
 import {
   MAX_PRESETS_PER_LOCATION,
@@ -27,8 +29,7 @@ const nameTaken = () => new ApiError("conflict", PRESET_NAME_TAKEN, { fields: { 
  * location meanwhile (its foreign key takes KEY SHARE) does not wait for it. 404 for an archived or unknown location.
  */
 async function lockLocation(tx: Tx, locationId: number): Promise<string> {
-  const [location] = await tx.$queryRaw<{ name: string }[]>`
-    SELECT name FROM locations WHERE id = ${locationId} AND archived_at IS NULL FOR NO KEY UPDATE`;
+  const location = await lockActiveLocation(tx, locationId);
   if (!location) throw locationNotFound();
   return location.name;
 }
@@ -60,7 +61,7 @@ const snapshot = (preset: ShiftPresetDto, locationName: string) => ({
 
 /** POST /locations/{id}/presets (docs/PRODUCT-RULES.md §27.1): at most 12, names unique regardless of case. */
 export async function createShiftPreset({ locationId, input, audit }: CreateShiftPresetOptions) {
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const locationName = await lockLocation(tx, locationId);
     const existing = await tx.shiftPreset.aggregate({ where: { locationId }, _count: true, _max: { sortOrder: true } });
     if (existing._count >= MAX_PRESETS_PER_LOCATION) throw new ApiError("validation_failed", TOO_MANY_PRESETS);
@@ -72,23 +73,20 @@ export async function createShiftPreset({ locationId, input, audit }: CreateShif
         select: shiftPresetDtoSelect,
       }),
     );
-    await recordAudit(
-      {
-        ...audit,
-        action: "shift_preset.create",
-        entityType: "shift_preset",
-        entityId: preset.id,
-        details: { after: snapshot(preset, locationName) },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "shift_preset.create",
+      entityType: "shift_preset",
+      entityId: preset.id,
+      details: { after: snapshot(preset, locationName) },
+    });
     return preset;
   });
 }
 
 /** PUT /locations/{id}/presets/{presetId}: the whole preset; without sort_order its place stays. */
 export async function updateShiftPreset({ locationId, id, input, audit }: UpdateShiftPresetOptions) {
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const locationName = await lockLocation(tx, locationId);
     const before = await tx.shiftPreset.findFirst({ where: { id, locationId }, select: shiftPresetDtoSelect });
     if (!before) throw shiftPresetNotFound();
@@ -100,36 +98,30 @@ export async function updateShiftPreset({ locationId, id, input, audit }: Update
         select: shiftPresetDtoSelect,
       }),
     );
-    await recordAudit(
-      {
-        ...audit,
-        action: "shift_preset.update",
-        entityType: "shift_preset",
-        entityId: id,
-        details: { before: snapshot(toShiftPresetDto(before), locationName), after: snapshot(preset, locationName) },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "shift_preset.update",
+      entityType: "shift_preset",
+      entityId: id,
+      details: { before: snapshot(toShiftPresetDto(before), locationName), after: snapshot(preset, locationName) },
+    });
     return preset;
   });
 }
 
 /** DELETE /locations/{id}/presets/{presetId}: shifts planned with the preset keep their times. */
 export async function deleteShiftPreset({ locationId, id, audit }: DeleteShiftPresetOptions): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     const locationName = await lockLocation(tx, locationId);
     const before = await tx.shiftPreset.findFirst({ where: { id, locationId }, select: shiftPresetDtoSelect });
     if (!before) throw shiftPresetNotFound();
     await tx.shiftPreset.delete({ where: { id } });
-    await recordAudit(
-      {
-        ...audit,
-        action: "shift_preset.delete",
-        entityType: "shift_preset",
-        entityId: id,
-        details: { before: snapshot(toShiftPresetDto(before), locationName) },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "shift_preset.delete",
+      entityType: "shift_preset",
+      entityId: id,
+      details: { before: snapshot(toShiftPresetDto(before), locationName) },
+    });
   });
 }

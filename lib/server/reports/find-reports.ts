@@ -33,7 +33,7 @@ export async function getHoursReport(query: HoursReportQuery): Promise<HoursRepo
       where: { day: range, vacation: { ...onlyOne, status: "approved" } },
       select: { day: true, vacation: { select: { employeeId: true } } },
     }),
-    getCompanyHolidayRegion(),
+    getCompanyHolidayRegion(db),
   ]);
   if (query.employee_id !== undefined && employees.length === 0) throw employeeNotFound();
 
@@ -98,7 +98,7 @@ export async function getScheduleData({
       where: { OR: [{ archivedAt: null }, { shifts: { some: { shiftDate: range } } }] },
       select: { id: true, name: true, color: true, holidayRegion: true },
     }),
-    getSettings(),
+    getSettings(db),
     // Approved vacations only: a request is no absence yet (docs/PRODUCT-RULES.md §26.3).
     findVacations({ startDate, endDate, status: "approved" }),
     rows === "employees"

@@ -1,7 +1,8 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
-import { db, type Tx } from "@/lib/server/db/client";
+import { db, type Db, type Tx } from "@/lib/server/db/client";
+import { lockEmployees } from "@/lib/server/db/locks";
 import { assertActiveEmployee, employeeNotFoundField } from "@/lib/server/employees/find-employees";
 import { assertActiveLocations } from "@/lib/server/locations/find-locations";
 import { blockingFinding, findingsForShift, findingsInRange, windowFor, type Finding } from "@/lib/shared/rules";
@@ -33,20 +34,21 @@ export function visibleFindings(findings: Finding[], audience: ScheduleAudience)
 /** The findings of the shifts dated in the range, as the JSON text GET /api/schedule/warnings answers. */
 export async function warningsJson(range: Range, audience: ScheduleAudience): Promise<string> {
   const window = windowFor(range);
-  const input = await loadRuleInput({ startDate: window.start_date, endDate: window.end_date });
+  const input = await loadRuleInput(db, { startDate: window.start_date, endDate: window.end_date });
   return JSON.stringify(visibleFindings(findingsInRange(input, range), audience));
 }
 
 type CandidateOptions = { id: number; input: ShiftInput; locationName: string };
 
 /** The findings a shift would have, read in the caller's transaction (or outside one). */
-async function findingsOfCandidate({ id, input, locationName }: CandidateOptions, reader: Tx | typeof db) {
+async function findingsOfCandidate(db: Db, { id, input, locationName }: CandidateOptions) {
   if (input.employee_id === null) return [];
   const window = windowFor({ start_date: input.shift_date, end_date: input.shift_date });
-  const ruleInput = await loadRuleInput(
-    { startDate: window.start_date, endDate: window.end_date, employeeId: input.employee_id },
-    reader,
-  );
+  const ruleInput = await loadRuleInput(db, {
+    startDate: window.start_date,
+    endDate: window.end_date,
+    employeeId: input.employee_id,
+  });
   return findingsForShift(ruleInput, {
     id,
     employee_id: input.employee_id,
@@ -59,17 +61,17 @@ async function findingsOfCandidate({ id, input, locationName }: CandidateOptions
   });
 }
 
-async function locationName(tx: Tx | typeof db, locationId: number): Promise<string> {
-  const location = await tx.location.findUniqueOrThrow({ where: { id: locationId }, select: { name: true } });
+async function locationName(db: Db, locationId: number): Promise<string> {
+  const location = await db.location.findUniqueOrThrow({ where: { id: locationId }, select: { name: true } });
   return location.name;
 }
 
 /** POST /api/shifts/check: the findings of a shift as it would be saved; writes nothing. */
 export async function checkShift(input: ShiftCheckInput): Promise<Finding[]> {
   const { id = 0, ...shift } = input;
-  if (shift.employee_id !== null) await assertActiveEmployee({ id: shift.employee_id });
-  await assertActiveLocations({ ids: [shift.location_id] });
-  return findingsOfCandidate({ id, input: shift, locationName: await locationName(db, shift.location_id) }, db);
+  if (shift.employee_id !== null) await assertActiveEmployee(db, { id: shift.employee_id });
+  await assertActiveLocations(db, { ids: [shift.location_id] });
+  return findingsOfCandidate(db, { id, input: shift, locationName: await locationName(db, shift.location_id) });
 }
 
 const REFUSALS = { overlap: "shift_overlap", vacation: "employee_on_vacation" } as const;
@@ -85,13 +87,12 @@ export async function assertAssignable(tx: Tx, options: { id: number; input: Shi
   if (input.employee_id === null) return [];
   // Under the lock the employee must still be active: archiving (which opens their shifts) may have committed
   // while this write waited.
-  const locked = await tx.$executeRaw`
-    SELECT 1 FROM employees WHERE id = ${input.employee_id} AND archived_at IS NULL FOR UPDATE`;
-  if (locked === 0) throw employeeNotFoundField();
-  const findings = await findingsOfCandidate(
-    { ...options, locationName: await locationName(tx, input.location_id) },
-    tx,
-  );
+  const locked = await lockEmployees(tx, [input.employee_id], { activeOnly: true });
+  if (locked.size === 0) throw employeeNotFoundField();
+  const findings = await findingsOfCandidate(tx, {
+    ...options,
+    locationName: await locationName(tx, input.location_id),
+  });
   const refusal = blockingFinding(findings);
   if (refusal) {
     const code = refusal.code === "vacation" ? REFUSALS.vacation : REFUSALS.overlap;

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { config } from "@/lib/server/config";
-import { db } from "@/lib/server/db/client";
+import type { Db } from "@/lib/server/db/client";
 import type {
   LabourRules,
   RuleEmployee,
@@ -11,7 +11,7 @@ import type {
   RuleVacation,
 } from "@/lib/shared/rules";
 
-type Reader = Pick<typeof db, "$queryRaw">;
+type Reader = Pick<Db, "$queryRaw">;
 
 export type RuleInputFilter = {
   /** The window to load (windowFor of the range to check, lib/shared/rules/window.ts). */
@@ -49,12 +49,12 @@ type Row = {
  * the window is an index-only scan, not a visit to the table page of each shift (docs/PERFORMANCE.md "P2 and P9:
  * the week on 1 M shifts"); keep it so when adding a column.
  */
-export async function loadRuleInput(filter: RuleInputFilter, reader: Reader = db): Promise<RuleInput> {
+export async function loadRuleInput(db: Reader, filter: RuleInputFilter): Promise<RuleInput> {
   const { startDate, endDate, employeeId, alsoEmployeeIds } = filter;
   const ofEmployee = employeeId === undefined ? Prisma.sql`IS NOT NULL` : Prisma.sql`= ${employeeId}`;
   const windowEmployees = Prisma.sql`= ANY(ARRAY(SELECT id FROM window_employees))`;
   const unavailability = unavailabilityDaysJson(windowEmployees, startDate, endDate);
-  const [{ input }] = await reader.$queryRaw<[{ input: string }]>`
+  const [{ input }] = await db.$queryRaw<[{ input: string }]>`
     WITH window_shifts AS (
       SELECT s.id, s.employee_id, s.location_id, s.shift_date, s.start_time, s.end_time, s.break_minutes
       FROM shifts s

@@ -1,4 +1,5 @@
 import "server-only";
+import { db } from "@/lib/server/db/client";
 import { findWeekApplications } from "@/lib/server/applications/find-applications";
 import { findHolidays } from "@/lib/server/holidays/find-holidays";
 import { warningsJson, type ScheduleAudience } from "@/lib/server/rules/find-findings";
@@ -19,12 +20,12 @@ type Range = { start_date: string; end_date: string };
  */
 export async function scheduleWeekJson(range: Range, audience: ScheduleAudience): Promise<string> {
   const [shifts, warnings, vacations, unavailability, holidays, settings, applications] = await Promise.all([
-    shiftsJson({ startDate: range.start_date, endDate: range.end_date }),
+    shiftsJson(db, { startDate: range.start_date, endDate: range.end_date }),
     warningsJson(range, audience),
     findVacations({ startDate: range.start_date, endDate: range.end_date }),
     audience === "planner" ? findUnavailability({ startDate: range.start_date, endDate: range.end_date }) : [],
     findHolidays({ startDate: range.start_date, endDate: range.end_date }),
-    getSettings(),
+    getSettings(db),
     // Who offered to take an open shift is the planners' business (docs/PRODUCT-RULES.md §26.5).
     audience === "planner" ? findWeekApplications(range) : [],
   ]);

@@ -40,8 +40,8 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
   if (!employee) throw employeeNotFound();
 
   const [shifts, ruleInput, holidays, vacations, balance, unavailability, openShifts] = await Promise.all([
-    findShifts({ startDate: start, endDate: end, employeeId }),
-    loadRuleInput({ startDate: window.start_date, endDate: window.end_date, employeeId }),
+    findShifts(db, { startDate: start, endDate: end, employeeId }),
+    loadRuleInput(db, { startDate: window.start_date, endDate: window.end_date, employeeId }),
     findHolidays({ startDate: start, endDate: end }),
     findEmployeeVacations({ employeeId }),
     vacationBalance({ employeeId }),

@@ -1,11 +1,11 @@
 import "server-only";
-import { db } from "@/lib/server/db/client";
+import type { Db } from "@/lib/server/db/client";
 import type { SettingsDto } from "@/lib/shared/api-types";
 import { LABOUR_RULES, type LabourRulesCode } from "@/lib/shared/schemas/settings";
 
 export type { SettingsDto };
 
-type Reader = Pick<typeof db, "companySettings">;
+type Reader = Pick<Db, "companySettings">;
 
 /** What a missing row means: the migration's defaults (the row is created with the table). */
 const DEFAULTS: SettingsDto = {
@@ -20,8 +20,8 @@ const DEFAULTS: SettingsDto = {
  * The company's settings (docs/PRODUCT-RULES.md §22), read fresh each time: one row by its key,
  * and a change must count from the next request on. Pass a transaction client to read inside it.
  */
-export async function getSettings(reader: Reader = db): Promise<SettingsDto> {
-  const row = await reader.companySettings.findUnique({ where: { id: 1 } });
+export async function getSettings(db: Reader): Promise<SettingsDto> {
+  const row = await db.companySettings.findUnique({ where: { id: 1 } });
   if (!row) return DEFAULTS;
   return {
     company_name: row.companyName,
@@ -35,7 +35,7 @@ export async function getSettings(reader: Reader = db): Promise<SettingsDto> {
 }
 
 /** The company's holiday region (null = none): vacation days and target hours count its holidays. */
-export async function getCompanyHolidayRegion(reader: Reader = db): Promise<string | null> {
-  const row = await reader.companySettings.findUnique({ where: { id: 1 }, select: { holidayRegion: true } });
+export async function getCompanyHolidayRegion(db: Reader): Promise<string | null> {
+  const row = await db.companySettings.findUnique({ where: { id: 1 }, select: { holidayRegion: true } });
   return row?.holidayRegion ?? null;
 }

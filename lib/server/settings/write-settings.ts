@@ -1,6 +1,6 @@
 import "server-only";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
-import { db } from "@/lib/server/db/client";
+import { transaction } from "@/lib/server/db/transaction";
 import type { SettingsUpdate } from "@/lib/shared/schemas/settings";
 import { getSettings, type SettingsDto } from "./find-settings";
 
@@ -12,7 +12,7 @@ export type UpdateSettingsOptions = { input: SettingsUpdate; audit: AuditContext
  * Vacations keep the days they were charged; a new region counts for vacations written afterwards.
  */
 export async function updateSettings({ input, audit }: UpdateSettingsOptions): Promise<SettingsDto> {
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const data = {
       ...(input.company_name !== undefined && { companyName: input.company_name }),
       ...(input.holiday_region !== undefined && { holidayRegion: input.holiday_region }),
@@ -24,7 +24,7 @@ export async function updateSettings({ input, audit }: UpdateSettingsOptions): P
     if (Object.keys(data).length === 0) return getSettings(tx);
     await tx.companySettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
     const settings = await getSettings(tx);
-    await recordAudit({ ...audit, action: "settings.update", details: { changed: Object.keys(input), settings } }, tx);
+    await recordAudit(tx, { ...audit, action: "settings.update", details: { changed: Object.keys(input), settings } });
     return settings;
   });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
-import { db } from "@/lib/server/db/client";
+import { db, type Db } from "@/lib/server/db/client";
 import type { IdOptions } from "@/lib/server/domain-options";
 import type { ShiftDto } from "@/lib/shared/api-types";
 
@@ -15,7 +15,7 @@ export type ShiftFilter = {
   /** Only unassigned shifts of active locations: the ones staff may apply for (docs/PRODUCT-RULES.md §26.5). */
   open?: true;
 };
-type Reader = Pick<typeof db, "$queryRaw">;
+type Reader = Pick<Db, "$queryRaw">;
 
 // Hours as lib/shared/hours.ts computes them: the length less the break, where
 // an end at or before the start crosses midnight; equal times (refused on write) count 0.
@@ -36,7 +36,7 @@ const HOURS = Prisma.sql`CASE WHEN s.end_time = s.start_time THEN 0
  * an index-only scan however scattered its rows lie in the table: a column read here and missing there sends every
  * row back to its table page (docs/PERFORMANCE.md "P2 and P9: the week on 1 M shifts").
  */
-export async function shiftsJson(filter: ShiftFilter, reader: Reader = db): Promise<string> {
+export async function shiftsJson(db: Reader, filter: ShiftFilter): Promise<string> {
   const conditions: Prisma.Sql[] = [];
   if (filter.startDate) conditions.push(Prisma.sql`s.shift_date >= ${filter.startDate}::date`);
   if (filter.endDate) conditions.push(Prisma.sql`s.shift_date <= ${filter.endDate}::date`);
@@ -50,7 +50,7 @@ export async function shiftsJson(filter: ShiftFilter, reader: Reader = db): Prom
     conditions.push(filter.ids.length ? Prisma.sql`s.id IN (${Prisma.join(filter.ids)})` : Prisma.sql`false`);
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
   // Times are stored to the minute, so "HH:MM" text sorts like the time.
-  const [{ json }] = await reader.$queryRaw<{ json: string }[]>`
+  const [{ json }] = await db.$queryRaw<{ json: string }[]>`
     SELECT coalesce(json_agg(r ORDER BY r.shift_date, r.start_time, r.id), '[]')::text AS json
     FROM (
       SELECT s.id, s.employee_id, s.location_id, s.shift_date,
@@ -66,12 +66,12 @@ export async function shiftsJson(filter: ShiftFilter, reader: Reader = db): Prom
 }
 
 /** The same shifts as objects, for the server's own use (dashboard, availability, writes). */
-export async function findShifts(filter: ShiftFilter, reader: Reader = db): Promise<ShiftDto[]> {
-  return JSON.parse(await shiftsJson(filter, reader)) as ShiftDto[];
+export async function findShifts(db: Reader, filter: ShiftFilter): Promise<ShiftDto[]> {
+  return JSON.parse(await shiftsJson(db, filter)) as ShiftDto[];
 }
 
 export async function getShift({ id }: IdOptions): Promise<ShiftDto> {
-  const [shift] = await findShifts({ ids: [id] });
+  const [shift] = await findShifts(db, { ids: [id] });
   if (!shift) throw shiftNotFound();
   return shift;
 }

@@ -1,8 +1,10 @@
 import "server-only";
 import { clearApplications } from "@/lib/server/applications/write-applications";
 import { recordAudit } from "@/lib/server/audit/record-audit";
-import { lockEmployees, lockShifts, recordPlanChange, type ShiftRecord } from "@/lib/server/changes/write-changes";
-import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { lockShiftRecords, recordPlanChange, type ShiftRecord } from "@/lib/server/changes/write-changes";
+import { LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { lockEmployees } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { assertActiveEmployee } from "@/lib/server/employees/find-employees";
 import { assertActiveLocations } from "@/lib/server/locations/find-locations";
@@ -34,19 +36,19 @@ function auditSnapshot(record: ShiftRecord | undefined) {
 }
 
 async function assertReferences(tx: Tx, input: ShiftInput) {
-  if (input.employee_id !== null) await assertActiveEmployee({ id: input.employee_id }, tx);
-  await assertActiveLocations({ ids: [input.location_id] }, tx);
+  if (input.employee_id !== null) await assertActiveEmployee(tx, { id: input.employee_id });
+  await assertActiveLocations(tx, { ids: [input.location_id] });
 }
 
 /** Overlap and vacation refuse the write; the answer carries the warnings (docs/PRODUCT-RULES.md §25). */
 export async function createShift({ input, audit }: CreateOptions<ShiftInput>): Promise<SavedShift> {
-  const { id, findings, changeId } = await db.$transaction(async (tx) => {
+  const { id, findings, changeId } = await transaction(async (tx) => {
     await assertReferences(tx, input);
     const findings = await assertAssignable(tx, { id: 0, input });
     const shift = await tx.shift.create({ data: shiftColumns(input), select: { id: true } });
     const change = await recordPlanChange(tx, { kind: "shift.create", audit, before: new Map(), shiftIds: [shift.id] });
     const details = { change_id: change.changeId, after: auditSnapshot(change.after.get(shift.id)) };
-    await recordAudit({ ...audit, action: "shift.create", entityType: "shift", entityId: shift.id, details }, tx);
+    await recordAudit(tx, { ...audit, action: "shift.create", entityType: "shift", entityId: shift.id, details });
     return { id: shift.id, findings, changeId: change.changeId };
   }, LOCKING_TRANSACTION);
   // The findings were computed before the shift had an id.
@@ -59,15 +61,15 @@ export async function createShift({ input, audit }: CreateOptions<ShiftInput>): 
  * open: its applications go in the same transaction (docs/PRODUCT-RULES.md §26.5), named in the audit row.
  */
 export async function updateShift({ id, input, audit }: UpdateOptions<ShiftInput>): Promise<SavedShift> {
-  const { warnings, changeId } = await db.$transaction(async (tx) => {
+  const { warnings, changeId } = await transaction(async (tx) => {
     // The employee it gets first, then the shift: the order of every plan write, vacation and application.
     await lockEmployees(tx, [input.employee_id]);
-    const before = await lockShifts(tx, [id]);
+    const before = await lockShiftRecords(tx, [id]);
     if (!before.has(id)) throw shiftNotFound();
     await assertReferences(tx, input);
     const findings = await assertAssignable(tx, { id, input });
     await tx.shift.update({ where: { id }, data: shiftColumns(input) });
-    const cleared = input.employee_id === null ? [] : await clearApplications({ shiftId: id }, tx);
+    const cleared = input.employee_id === null ? [] : await clearApplications(tx, { shiftId: id });
     const change = await recordPlanChange(tx, { kind: "shift.update", audit, before, shiftIds: [id] });
     const details = {
       change_id: change.changeId,
@@ -75,7 +77,7 @@ export async function updateShift({ id, input, audit }: UpdateOptions<ShiftInput
       after: auditSnapshot(change.after.get(id)),
       ...(cleared.length > 0 && { applications_cleared: cleared }),
     };
-    await recordAudit({ ...audit, action: "shift.update", entityType: "shift", entityId: id, details }, tx);
+    await recordAudit(tx, { ...audit, action: "shift.update", entityType: "shift", entityId: id, details });
     return { warnings: findings, changeId: change.changeId };
   }, LOCKING_TRANSACTION);
   return { ...(await getShift({ id })), warnings, change_id: changeId };
@@ -83,12 +85,12 @@ export async function updateShift({ id, input, audit }: UpdateOptions<ShiftInput
 
 /** Its applications go by cascade (docs/PRODUCT-RULES.md §26.5); the audit row names whose they were. */
 export async function deleteShift({ id, audit }: RemoveOptions): Promise<DeletedShift> {
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
     // Locked first: an application arriving meanwhile (it holds the shift for share) waits and then finds it gone,
     // so the applications removed here are all the ones the audit row names.
-    const before = await lockShifts(tx, [id]);
+    const before = await lockShiftRecords(tx, [id]);
     if (!before.has(id)) throw shiftNotFound();
-    const cleared = await clearApplications({ shiftId: id }, tx);
+    const cleared = await clearApplications(tx, { shiftId: id });
     await tx.shift.delete({ where: { id } });
     const { changeId } = await recordPlanChange(tx, { kind: "shift.delete", audit, before, shiftIds: [id] });
     const details = {
@@ -96,7 +98,7 @@ export async function deleteShift({ id, audit }: RemoveOptions): Promise<Deleted
       before: auditSnapshot(before.get(id)),
       ...(cleared.length > 0 && { applications_cleared: cleared }),
     };
-    await recordAudit({ ...audit, action: "shift.delete", entityType: "shift", entityId: id, details }, tx);
+    await recordAudit(tx, { ...audit, action: "shift.delete", entityType: "shift", entityId: id, details });
     return { changeId };
   }, LOCKING_TRANSACTION);
 }
@@ -106,23 +108,11 @@ export type DeletedShift = { changeId: string };
 type UnassignOptions = { employeeId: number; startDate: string; endDate: string };
 
 /**
- * Locks the employee's shifts dated in the range (FOR UPDATE, in id order) in the caller's transaction. A write that
- * will open them later in the transaction (a vacation) takes these locks before it writes anything else: a shift
- * edit locks the shift's row and then the data version its trigger moves, so taking the shifts first keeps the
- * same order and the two queue instead of deadlocking.
- */
-export async function lockEmployeeShifts({ employeeId, startDate, endDate }: UnassignOptions, tx: Tx): Promise<void> {
-  await tx.$executeRaw`
-    SELECT 1 FROM shifts
-    WHERE employee_id = ${employeeId} AND shift_date BETWEEN ${startDate}::date AND ${endDate}::date
-    ORDER BY id FOR UPDATE`;
-}
-
-/**
  * Makes the employee's shifts dated in the range open (docs/PRODUCT-RULES.md §25: recording a vacation
- * leaves nothing planned on its days); answers their ids. Runs in the caller's transaction.
+ * leaves nothing planned on its days); answers their ids. Runs in the caller's transaction, which has locked them
+ * first (lockEmployeeShifts, lib/server/db/locks.ts).
  */
-export async function unassignShifts({ employeeId, startDate, endDate }: UnassignOptions, tx: Tx): Promise<number[]> {
+export async function unassignShifts(tx: Tx, { employeeId, startDate, endDate }: UnassignOptions): Promise<number[]> {
   const rows = await tx.$queryRaw<{ id: number }[]>`
     UPDATE shifts SET employee_id = NULL, updated_at = now()
     WHERE employee_id = ${employeeId} AND shift_date BETWEEN ${startDate}::date AND ${endDate}::date

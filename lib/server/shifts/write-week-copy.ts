@@ -3,6 +3,8 @@ import { recordAudit } from "@/lib/server/audit/record-audit";
 import { recordPlanChange } from "@/lib/server/changes/write-changes";
 import { config } from "@/lib/server/config";
 import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { lockEmployees, shareLocations, type LockedEmployee } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
 import type { CreateOptions } from "@/lib/server/domain-options";
 import type { CopiedWeek, OpenedCopy } from "@/lib/shared/api-types";
@@ -30,37 +32,8 @@ type SourceShift = {
   custom_name: string | null;
 };
 
-type LockedEmployee = { id: number; name: string; archived: boolean };
-
 /** What the refusing rules read about the employees the copies name: their shifts and approved vacations. */
 type Occupancy = { shifts: RuleShift[]; vacations: RuleVacation[] };
-
-/**
- * The locations of the source week, held FOR SHARE in id order: archiving one (an UPDATE of its row) waits for this
- * copy and then deletes the copies with the location's other future shifts, instead of leaving copies at a location
- * archived meanwhile. Answers the ids of the active ones.
- */
-async function lockActiveLocations(tx: Tx, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx.$queryRaw<{ id: number; archived: boolean }[]>`
-    SELECT id, archived_at IS NOT NULL AS archived FROM locations
-    WHERE id = ANY(${ids}::int[]) ORDER BY id FOR SHARE`;
-  return new Set(rows.filter((row) => !row.archived).map((row) => row.id));
-}
-
-/**
- * The employees the copies would keep, locked FOR UPDATE in id order: the row lock every assignment takes
- * (assertAssignable in lib/server/rules/find-findings.ts, docs/PRODUCT-RULES.md §25), so a parallel shift write or
- * vacation for one of them queues behind this copy (or this copy behind it) and the target week read afterwards is
- * what the other committed. Taken before anything is written, in one statement, like every multi-employee lock.
- */
-async function lockEmployees(tx: Tx, ids: number[]): Promise<Map<number, LockedEmployee>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx.$queryRaw<LockedEmployee[]>`
-    SELECT id, first_name || ' ' || last_name AS name, archived_at IS NOT NULL AS archived FROM employees
-    WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE`;
-  return new Map(rows.map((row) => [row.id, row]));
-}
 
 /**
  * One read of what can refuse an assignment in the target week (overlap, vacation): the employees' shifts from the
@@ -122,7 +95,7 @@ export async function copyWeek({ input, audit }: CreateOptions<CopyWeekInput>): 
   const from = mondayOf(input.from_start_date);
   const to = mondayOf(input.to_start_date);
   const offset = daysBetween(from, to);
-  const { ids, opened, skipped, changeId } = await db.$transaction(async (tx) => {
+  const { ids, opened, skipped, changeId } = await transaction(async (tx) => {
     // Plain SQL with text dates and times, which the rules read: a model query of the same 300 rows took about
     // 120 ms more on a 2-core test machine (its first use compiles the query), a third of the whole copy.
     const source = await tx.$queryRaw<SourceShift[]>`
@@ -132,12 +105,18 @@ export async function copyWeek({ input, audit }: CreateOptions<CopyWeekInput>): 
       FROM shifts
       WHERE shift_date BETWEEN ${from}::date AND ${addDays(from, 6)}::date
       ORDER BY shift_date, start_time, id`;
-    const active = await lockActiveLocations(tx, [...new Set(source.map((shift) => shift.location_id))]);
-    const copied = source.filter((shift) => active.has(shift.location_id));
-    const employeeIds = input.with_employees
-      ? [...new Set(copied.flatMap((shift) => (shift.employee_id === null ? [] : [shift.employee_id])))]
-      : [];
-    const employees = await lockEmployees(tx, employeeIds);
+    // The lock order (lib/server/db/locks.ts): the employees the copies would keep first, locked FOR UPDATE as every
+    // assignment locks them (assertAssignable, docs/PRODUCT-RULES.md §25), so a parallel shift write or vacation for
+    // one of them queues behind this copy (or this copy behind it) and the target week read afterwards is what the
+    // other committed. Then the source week's locations, held FOR SHARE: archiving one waits for this copy and then
+    // deletes the copies with the location's other future shifts, instead of leaving copies at a location archived
+    // meanwhile.
+    const employees = await lockEmployees(tx, input.with_employees ? source.map((shift) => shift.employee_id) : []);
+    const locations = await shareLocations(
+      tx,
+      source.map((shift) => shift.location_id),
+    );
+    const copied = source.filter((shift) => locations.get(shift.location_id)?.archived === false);
     const activeIds = [...employees.values()].filter((employee) => !employee.archived).map((employee) => employee.id);
     const inputs = ruleInputs(employees, await loadOccupancy(tx, activeIds, to));
 
@@ -194,25 +173,22 @@ export async function copyWeek({ input, audit }: CreateOptions<CopyWeekInput>): 
       before: new Map(),
       shiftIds: ids,
     });
-    await recordAudit(
-      {
-        ...audit,
-        action: "shift.copy_week",
-        entityType: "shift",
-        details: {
-          change_id: changeId,
-          from_start_date: from,
-          to_start_date: to,
-          with_employees: input.with_employees,
-          created: ids.length,
-          opened: opened.length,
-          skipped,
-        },
+    await recordAudit(tx, {
+      ...audit,
+      action: "shift.copy_week",
+      entityType: "shift",
+      details: {
+        change_id: changeId,
+        from_start_date: from,
+        to_start_date: to,
+        with_employees: input.with_employees,
+        created: ids.length,
+        opened: opened.length,
+        skipped,
       },
-      tx,
-    );
+    });
     return { ids, opened, skipped, changeId };
   }, LOCKING_TRANSACTION);
-  const shifts = await findShifts({ ids });
+  const shifts = await findShifts(db, { ids });
   return { created: shifts.length, opened, skipped, shifts, change_id: changeId };
 }

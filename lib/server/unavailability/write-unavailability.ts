@@ -1,6 +1,8 @@
 import "server-only";
 import { recordAudit } from "@/lib/server/audit/record-audit";
-import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { lockUnavailability, shareEmployees } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { employeeNotFoundField } from "@/lib/server/employees/find-employees";
@@ -18,9 +20,8 @@ const PLANNERS = "shifts:write";
  * (and this write wait for it), so no entry is added to someone archived a moment ago.
  */
 async function assertActiveEmployeeLocked(tx: Tx, employeeId: number): Promise<void> {
-  const found = await tx.$executeRaw`
-    SELECT 1 FROM employees WHERE id = ${employeeId} AND archived_at IS NULL FOR SHARE`;
-  if (found === 0) throw employeeNotFoundField();
+  const found = await shareEmployees(tx, [employeeId], { activeOnly: true });
+  if (found.size === 0) throw employeeNotFoundField();
 }
 
 /**
@@ -29,8 +30,7 @@ async function assertActiveEmployeeLocked(tx: Tx, employeeId: number): Promise<v
  * The row is locked, so a change made meanwhile (a planner moving it to someone else) is seen before deciding.
  */
 async function ownedEntry(tx: Tx, id: number, actor: AuthUser): Promise<{ employeeId: number }> {
-  const [entry] = await tx.$queryRaw<{ employeeId: number }[]>`
-    SELECT employee_id AS "employeeId" FROM unavailabilities WHERE id = ${id} FOR UPDATE`;
+  const entry = await lockUnavailability(tx, id);
   if (!entry) throw unavailabilityNotFound();
   assertActsFor(actor, entry.employeeId, PLANNERS);
   return entry;
@@ -59,22 +59,19 @@ export async function createUnavailability({
   audit,
 }: CreateOptions<UnavailabilityInput>): Promise<UnavailabilityDto> {
   assertActsFor(audit.actor, input.employee_id, PLANNERS);
-  const id = await db.$transaction(async (tx) => {
+  const id = await transaction(async (tx) => {
     await assertActiveEmployeeLocked(tx, input.employee_id);
     const { id } = await tx.unavailability.create({
       data: { ...columns(input), createdBy: audit.actor.id },
       select: { id: true },
     });
-    await recordAudit(
-      {
-        ...audit,
-        action: "unavailability.create",
-        entityType: "unavailability",
-        entityId: id,
-        details: auditDetails(input),
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "unavailability.create",
+      entityType: "unavailability",
+      entityId: id,
+      details: auditDetails(input),
+    });
     return id;
   }, LOCKING_TRANSACTION);
   return getUnavailability({ id });
@@ -87,38 +84,32 @@ export async function updateUnavailability({
   audit,
 }: UpdateOptions<UnavailabilityInput>): Promise<UnavailabilityDto> {
   assertActsFor(audit.actor, input.employee_id, PLANNERS);
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     const existing = await ownedEntry(tx, id, audit.actor);
     await assertActiveEmployeeLocked(tx, input.employee_id);
     await tx.unavailability.update({ where: { id }, data: columns(input) });
-    await recordAudit(
-      {
-        ...audit,
-        action: "unavailability.update",
-        entityType: "unavailability",
-        entityId: id,
-        details: { ...auditDetails(input), from_employee_id: existing.employeeId },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "unavailability.update",
+      entityType: "unavailability",
+      entityId: id,
+      details: { ...auditDetails(input), from_employee_id: existing.employeeId },
+    });
   }, LOCKING_TRANSACTION);
   return getUnavailability({ id });
 }
 
 /** DELETE /api/unavailability/{id}: also for an archived employee's entries (nothing depends on them). */
 export async function deleteUnavailability({ id, audit }: RemoveOptions): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     const existing = await ownedEntry(tx, id, audit.actor);
     await tx.unavailability.delete({ where: { id } });
-    await recordAudit(
-      {
-        ...audit,
-        action: "unavailability.delete",
-        entityType: "unavailability",
-        entityId: id,
-        details: { employee_id: existing.employeeId },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "unavailability.delete",
+      entityType: "unavailability",
+      entityId: id,
+      details: { employee_id: existing.employeeId },
+    });
   });
 }

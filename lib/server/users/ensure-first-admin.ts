@@ -4,6 +4,8 @@ import { Role } from "@/generated/prisma/client";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "@/lib/server/auth/password";
 import { db } from "@/lib/server/db/client";
+import { advisoryLock } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 
 /** ADMIN_USERNAME and ADMIN_PASSWORD, either may be unset. */
 export type FirstAdminOptions = { username?: string; password?: string };
@@ -31,11 +33,11 @@ export async function ensureFirstAdmin(env: FirstAdminOptions = {}): Promise<Fir
   const generatedPassword = env.password ? null : randomBytes(18).toString("base64url");
   const passwordHash = await hashPassword(env.password || generatedPassword!);
 
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('schichtwerk:first-admin'))`;
+  return transaction(async (tx) => {
+    await advisoryLock(tx, { kind: "first-admin" });
     if ((await tx.user.count()) > 0) return { created: false } as const;
     const admin = await tx.user.create({ data: { username, passwordHash, role: Role.admin } });
-    await recordAudit({ actor: null, action: "user.bootstrap_admin", entityType: "user", entityId: admin.id }, tx);
+    await recordAudit(tx, { actor: null, action: "user.bootstrap_admin", entityType: "user", entityId: admin.id });
     return { created: true, username, generatedPassword } as const;
   });
 }

@@ -6,6 +6,8 @@ import { clearTwoFactor } from "@/lib/server/auth/two-factor-settings";
 import { revokeUserSessions } from "@/lib/server/auth/sessions";
 import { endCalendarLink } from "@/lib/server/calendar/write-calendar-feeds";
 import { db, type Tx } from "@/lib/server/db/client";
+import { advisoryLock, lockUser, shareEmployees } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { EMPLOYEE_NOT_FOUND, type CreateUserInput, type UpdateUserInput } from "@/lib/shared/schemas/user";
 import { userNotFound } from "./find-users";
@@ -31,9 +33,8 @@ const isUniqueViolation = (error: unknown) => error instanceof Error && "code" i
  * between this check and the write; two links of one employee at once are settled by the unique index.
  */
 async function assertLinkable(tx: Tx, employeeId: number, userId: number | null): Promise<void> {
-  const [employee] = await tx.$queryRaw<{ id: number }[]>`
-    SELECT id FROM employees WHERE id = ${employeeId} AND archived_at IS NULL FOR SHARE`;
-  if (!employee) throw employeeNotFound();
+  const employee = await shareEmployees(tx, [employeeId], { activeOnly: true });
+  if (employee.size === 0) throw employeeNotFound();
   const holder = await tx.user.findFirst({
     where: { employeeId, ...(userId !== null && { id: { not: userId } }) },
     select: { username: true, employee: linkedEmployeeSelect },
@@ -57,42 +58,37 @@ async function linkRaceLost(employeeId: number | null | undefined): Promise<ApiE
 /** Usernames are unique regardless of case: "Anna" and "anna" are one person. */
 export async function createUser({ input, audit }: CreateOptions<CreateUserInput>): Promise<UserDto> {
   const passwordHash = await hashPassword(input.password);
-  const user = await db
-    .$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`username:${input.username.toLowerCase()}`}))`;
-      const existing = await tx.user.findFirst({
-        where: { username: { equals: input.username, mode: "insensitive" } },
-        select: { id: true },
-      });
-      if (existing) throw usernameTaken();
-      if (input.employee_id !== null) await assertLinkable(tx, input.employee_id, null);
-      const created = await tx.user.create({
-        data: {
-          username: input.username,
-          email: input.email,
-          role: input.role,
-          employeeId: input.employee_id,
-          passwordHash,
-        },
-        select: userDtoSelect,
-      });
-      await recordAudit(
-        {
-          ...audit,
-          action: "user.create",
-          entityType: "user",
-          entityId: created.id,
-          details: { username: created.username, role: created.role, employee_id: input.employee_id },
-        },
-        tx,
-      );
-      return created;
-    })
-    .catch(async (error: unknown) => {
-      // The unique indexes are the last word when two requests race.
-      if (isUniqueViolation(error)) throw (await linkRaceLost(input.employee_id)) ?? usernameTaken();
-      throw error;
+  const user = await transaction(async (tx) => {
+    await advisoryLock(tx, { kind: "username", name: input.username });
+    const existing = await tx.user.findFirst({
+      where: { username: { equals: input.username, mode: "insensitive" } },
+      select: { id: true },
     });
+    if (existing) throw usernameTaken();
+    if (input.employee_id !== null) await assertLinkable(tx, input.employee_id, null);
+    const created = await tx.user.create({
+      data: {
+        username: input.username,
+        email: input.email,
+        role: input.role,
+        employeeId: input.employee_id,
+        passwordHash,
+      },
+      select: userDtoSelect,
+    });
+    await recordAudit(tx, {
+      ...audit,
+      action: "user.create",
+      entityType: "user",
+      entityId: created.id,
+      details: { username: created.username, role: created.role, employee_id: input.employee_id },
+    });
+    return created;
+  }).catch(async (error: unknown) => {
+    // The unique indexes are the last word when two requests race.
+    if (isUniqueViolation(error)) throw (await linkRaceLost(input.employee_id)) ?? usernameTaken();
+    throw error;
+  });
   return toUserDto(user);
 }
 
@@ -108,70 +104,60 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
   const { reset_two_factor: resetTwoFactor, ...fields } = input;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const linkTo = input.employee_id;
-  const user = await db
-    .$transaction(async (tx) => {
-      // Locked: the employee it leaves is the one whose calendar link ends below, so no other change of the link
-      // may slip in between (docs/PRODUCT-RULES.md §30.3). FOR NO KEY UPDATE, the lock of the UPDATE below: FOR
-      // UPDATE would also block the foreign keys of audit rows naming this user, and two admins editing each other
-      // would deadlock.
-      const [existing] = await tx.$queryRaw<{ employeeId: number | null; username: string }[]>`
-        SELECT employee_id AS "employeeId", username FROM users WHERE id = ${id} FOR NO KEY UPDATE`;
-      if (!existing) throw userNotFound();
-      if (resetTwoFactor && (await clearTwoFactor(tx, id))) {
-        await recordAudit(
-          {
-            ...audit,
-            action: "user.reset_2fa",
-            entityType: "user",
-            entityId: id,
-            details: { username: existing.username },
-          },
-          tx,
-        );
-      }
-      if (linkTo !== undefined && linkTo !== null && linkTo !== existing.employeeId) {
-        await assertLinkable(tx, linkTo, id);
-      }
-      const updated = await tx.user.update({
-        where: { id },
-        data: {
-          ...(input.email !== undefined && { email: input.email }),
-          ...(input.role !== undefined && { role: input.role }),
-          ...(linkTo !== undefined && { employeeId: linkTo }),
-          ...(passwordHash && { passwordHash }),
-        },
-        select: userDtoSelect,
+  const user = await transaction(async (tx) => {
+    // Locked: the employee it leaves is the one whose calendar link ends below, so no other change of the link
+    // may slip in between (docs/PRODUCT-RULES.md §30.3). Exclusive, the lock of the UPDATE below (FOR NO KEY
+    // UPDATE, see lockUser).
+    const existing = await lockUser(tx, id, "exclusive");
+    if (!existing) throw userNotFound();
+    if (resetTwoFactor && (await clearTwoFactor(tx, id))) {
+      await recordAudit(tx, {
+        ...audit,
+        action: "user.reset_2fa",
+        entityType: "user",
+        entityId: id,
+        details: { username: existing.username },
       });
-      // A reset password ends the user's sessions: whoever had them must log in anew.
-      if (passwordHash) await revokeUserSessions({ userId: id }, tx);
-      // The calendar link was this account's: it ends when the account leaves the employee (§30.3).
-      const left = linkTo !== undefined && linkTo !== existing.employeeId ? existing.employeeId : null;
-      const calendarLinkEnded = left !== null && (await endCalendarLink(tx, left));
-      const changed = Object.keys(fields).filter((key) => fields[key as keyof typeof fields] !== undefined);
-      // A 2FA reset alone has its own row above; "geändert ()" would say nothing.
-      if (changed.length > 0 || !resetTwoFactor) {
-        await recordAudit(
-          {
-            ...audit,
-            action: "user.update",
-            entityType: "user",
-            entityId: id,
-            details: {
-              changed,
-              ...(linkTo !== undefined && { employee_id: { from: existing.employeeId, to: linkTo } }),
-              ...(calendarLinkEnded && { calendar_link_ended: true }),
-            },
-          },
-          tx,
-        );
-      }
-      return updated;
-    })
-    .catch(async (error: unknown) => {
-      // Only the employee link can violate a unique index here.
-      if (isUniqueViolation(error)) throw (await linkRaceLost(linkTo)) ?? error;
-      throw error;
+    }
+    if (linkTo !== undefined && linkTo !== null && linkTo !== existing.employeeId) {
+      await assertLinkable(tx, linkTo, id);
+    }
+    const updated = await tx.user.update({
+      where: { id },
+      data: {
+        ...(input.email !== undefined && { email: input.email }),
+        ...(input.role !== undefined && { role: input.role }),
+        ...(linkTo !== undefined && { employeeId: linkTo }),
+        ...(passwordHash && { passwordHash }),
+      },
+      select: userDtoSelect,
     });
+    // A reset password ends the user's sessions: whoever had them must log in anew.
+    if (passwordHash) await revokeUserSessions(tx, { userId: id });
+    // The calendar link was this account's: it ends when the account leaves the employee (§30.3).
+    const left = linkTo !== undefined && linkTo !== existing.employeeId ? existing.employeeId : null;
+    const calendarLinkEnded = left !== null && (await endCalendarLink(tx, left));
+    const changed = Object.keys(fields).filter((key) => fields[key as keyof typeof fields] !== undefined);
+    // A 2FA reset alone has its own row above; "geändert ()" would say nothing.
+    if (changed.length > 0 || !resetTwoFactor) {
+      await recordAudit(tx, {
+        ...audit,
+        action: "user.update",
+        entityType: "user",
+        entityId: id,
+        details: {
+          changed,
+          ...(linkTo !== undefined && { employee_id: { from: existing.employeeId, to: linkTo } }),
+          ...(calendarLinkEnded && { calendar_link_ended: true }),
+        },
+      });
+    }
+    return updated;
+  }).catch(async (error: unknown) => {
+    // Only the employee link can violate a unique index here.
+    if (isUniqueViolation(error)) throw (await linkRaceLost(linkTo)) ?? error;
+    throw error;
+  });
   return toUserDto(user);
 }
 
@@ -181,21 +167,18 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
  */
 export async function deleteUser({ id, audit }: RemoveOptions): Promise<void> {
   if (id === audit.actor.id) throw new ApiError("self_action", "Du kannst dich nicht selbst löschen!");
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id }, select: { id: true, username: true } });
     if (!user) throw userNotFound();
     // The link the deleted row had (read as it is deleted, not before): its calendar link ends with the account.
     const { employeeId } = await tx.user.delete({ where: { id }, select: { employeeId: true } });
     const calendarLinkEnded = employeeId !== null && (await endCalendarLink(tx, employeeId));
-    await recordAudit(
-      {
-        ...audit,
-        action: "user.delete",
-        entityType: "user",
-        entityId: id,
-        details: { username: user.username, ...(calendarLinkEnded && { calendar_link_ended: true }) },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "user.delete",
+      entityType: "user",
+      entityId: id,
+      details: { username: user.username, ...(calendarLinkEnded && { calendar_link_ended: true }) },
+    });
   });
 }

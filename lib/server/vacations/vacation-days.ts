@@ -15,7 +15,7 @@ export function chargedDays(start: string, end: string, region: string | null): 
 }
 
 /** chargedDays with the company's region as it is now, read inside the vacation's transaction. */
-export async function vacationDaysOf(start: string, end: string, tx: Tx): Promise<string[]> {
+export async function vacationDaysOf(tx: Tx, start: string, end: string): Promise<string[]> {
   return chargedDays(start, end, await getCompanyHolidayRegion(tx));
 }
 
@@ -31,7 +31,7 @@ export function daysByYear(days: string[]): Map<number, number> {
  * "Days used" is counted from these rows, so a vacation keeps what it was charged when the
  * region changes later (docs/PRODUCT-RULES.md §22).
  */
-export async function replaceVacationDays(vacationId: number, days: string[], tx: Tx): Promise<void> {
+export async function replaceVacationDays(tx: Tx, vacationId: number, days: string[]): Promise<void> {
   await tx.vacationDay.deleteMany({ where: { vacationId } });
   if (days.length)
     await tx.vacationDay.createMany({ data: days.map((day) => ({ vacationId, day: toDateColumn(day) })) });

@@ -3,11 +3,13 @@ import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
-import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { lockEmployeeShifts, lockEmployees } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { clearEmployeeApplications } from "@/lib/server/applications/write-applications";
-import { lockEmployeeShifts, unassignShifts } from "@/lib/server/shifts/write-shifts";
+import { unassignShifts } from "@/lib/server/shifts/write-shifts";
 import type { RecordedVacation, VacationDto } from "@/lib/shared/api-types";
 import { formatDate } from "@/lib/shared/format";
 import {
@@ -26,7 +28,7 @@ type DaysTakenOptions = { employeeId: number; year: number; excludeVacationId?: 
  * Days of `year` already spoken for: approved plus requested (docs/PRODUCT-RULES.md §26.3), optionally leaving one
  * vacation out. A request holds its days until it is decided, so requests can never promise more than the total.
  */
-async function daysTaken({ employeeId, year, excludeVacationId }: DaysTakenOptions, tx: Tx): Promise<number> {
+async function daysTaken(tx: Tx, { employeeId, year, excludeVacationId }: DaysTakenOptions): Promise<number> {
   const employee = Prisma.sql`${employeeId}`;
   const [row] = await tx.$queryRaw<{ taken: number }[]>`
     SELECT ${vacationDaysSql({ employeeId: employee, year, status: "approved", excludeVacationId })}
@@ -35,20 +37,17 @@ async function daysTaken({ employeeId, year, excludeVacationId }: DaysTakenOptio
 }
 
 /**
- * Locks the employee row (SELECT … FOR UPDATE): every write that charges an employee's vacation days queues here,
- * so parallel requests never take the balance below zero (20 parallel requests against 3 days left: exactly the
- * ones that fit). Answers the year's total; 400 for an unknown or archived employee.
+ * Locks the employee row (lockEmployees, lib/server/db/locks.ts): every write that charges an employee's vacation
+ * days queues here, so parallel requests never take the balance below zero (20 parallel requests against 3 days
+ * left: exactly the ones that fit). Answers the year's total; 400 for an unknown or archived employee.
  */
 async function lockEmployee(tx: Tx, employeeId: number): Promise<number> {
-  const [employee] = await tx.$queryRaw<{ total: number }[]>`
-    SELECT vacation_days_total::float8 AS total FROM employees
-    WHERE id = ${employeeId} AND archived_at IS NULL
-    FOR UPDATE`;
+  const employee = (await lockEmployees(tx, [employeeId], { activeOnly: true })).get(employeeId);
   if (!employee)
     throw new ApiError("validation_failed", "Mitarbeiter nicht gefunden", {
       fields: { employee_id: EMPLOYEE_REQUIRED },
     });
-  return employee.total;
+  return employee.vacationDaysTotal;
 }
 
 type RangeCheck = {
@@ -83,7 +82,7 @@ async function checkRange(tx: Tx, total: number, range: RangeCheck): Promise<voi
   }
 
   for (const [year, required] of daysByYear(days)) {
-    const available = total - (await daysTaken({ employeeId, year, excludeVacationId }, tx));
+    const available = total - (await daysTaken(tx, { employeeId, year, excludeVacationId }));
     if (required > available) {
       throw new ApiError("insufficient_vacation_days", "Nicht genügend Ferientage", { required, available, year });
     }
@@ -96,7 +95,7 @@ async function checkRange(tx: Tx, total: number, range: RangeCheck): Promise<voi
  */
 async function checkVacation(tx: Tx, input: VacationInput, excludeVacationId?: number): Promise<string[]> {
   const total = await lockEmployee(tx, input.employee_id);
-  const days = await vacationDaysOf(input.start_date, input.end_date, tx);
+  const days = await vacationDaysOf(tx, input.start_date, input.end_date);
   if (days.length === 0) {
     throw new ApiError("validation_failed", "Der Zeitraum enthält keine Arbeitstage", {
       fields: { end_date: "Der Zeitraum enthält keine Arbeitstage" },
@@ -125,8 +124,8 @@ type AwayRange = { employeeId: number; startDate: string; endDate: string };
  * before the vacation row was written (lock order, see there).
  */
 async function freeVacationDays(tx: Tx, range: AwayRange): Promise<{ opened: number[]; withdrawn: number[] }> {
-  const opened = await unassignShifts(range, tx);
-  const withdrawn = await clearEmployeeApplications(range, tx);
+  const opened = await unassignShifts(tx, range);
+  const withdrawn = await clearEmployeeApplications(tx, range);
   return { opened, withdrawn };
 }
 
@@ -146,30 +145,27 @@ export async function createVacation({ input, audit, status }: CreateVacationOpt
   // Managers may record a vacation after the fact; a request is for days still to come (docs/PRODUCT-RULES.md §26.3).
   if (status === "requested" && input.start_date < businessToday())
     throw new ApiError("validation_failed", REQUEST_IN_PAST, { fields: { start_date: REQUEST_IN_PAST } });
-  const { id, opened } = await db.$transaction(async (tx) => {
+  const { id, opened } = await transaction(async (tx) => {
     const days = await checkVacation(tx, input);
     const daysCount = days.length;
     const range = { employeeId: input.employee_id, startDate: input.start_date, endDate: input.end_date };
-    if (status === "approved") await lockEmployeeShifts(range, tx);
+    if (status === "approved") await lockEmployeeShifts(tx, range);
     const vacation = await tx.vacation.create({ data: { ...columns(input, daysCount), status }, select: { id: true } });
-    await replaceVacationDays(vacation.id, days, tx);
+    await replaceVacationDays(tx, vacation.id, days);
     const { opened, withdrawn } = status === "approved" ? await freeVacationDays(tx, range) : NOTHING_FREED;
-    await recordAudit(
-      {
-        ...audit,
-        action: status === "approved" ? "vacation.create" : "vacation.request",
-        entityType: "vacation",
-        entityId: vacation.id,
-        details: {
-          employee_id: input.employee_id,
-          days: daysCount,
-          status,
-          opened_shift_ids: opened,
-          ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
-        },
+    await recordAudit(tx, {
+      ...audit,
+      action: status === "approved" ? "vacation.create" : "vacation.request",
+      entityType: "vacation",
+      entityId: vacation.id,
+      details: {
+        employee_id: input.employee_id,
+        days: daysCount,
+        status,
+        opened_shift_ids: opened,
+        ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
       },
-      tx,
-    );
+    });
     return { id: vacation.id, opened };
   }, LOCKING_TRANSACTION);
   return { ...(await getVacation({ id })), opened_shifts: opened.length };
@@ -180,39 +176,35 @@ export async function createVacation({ input, audit, status }: CreateVacationOpt
  * vacation opens shifts. A rejected request is closed: 409 (docs/PRODUCT-RULES.md §26.3).
  */
 export async function updateVacation({ id, input, audit }: UpdateOptions<VacationInput>): Promise<RecordedVacation> {
-  const opened = await db.$transaction(async (tx) => {
+  const opened = await transaction(async (tx) => {
     const existing = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true, status: true } });
     if (!existing) throw vacationNotFound();
     if (existing.status === "rejected") throw new ApiError("conflict", REJECTED_IS_CLOSED);
     if (existing.employeeId !== input.employee_id) {
       // Moving a vacation to another employee: lock both, in id order, so two moves in opposite directions queue
       // instead of deadlocking (checkVacation's own lock on the new one then finds it held already).
-      await tx.$executeRaw`
-        SELECT 1 FROM employees WHERE id IN (${existing.employeeId}, ${input.employee_id}) ORDER BY id FOR UPDATE`;
+      await lockEmployees(tx, [existing.employeeId, input.employee_id]);
     }
     const days = await checkVacation(tx, input, id);
     const daysCount = days.length;
     const range = { employeeId: input.employee_id, startDate: input.start_date, endDate: input.end_date };
     const approved = existing.status === "approved";
-    if (approved) await lockEmployeeShifts(range, tx);
+    if (approved) await lockEmployeeShifts(tx, range);
     await tx.vacation.update({ where: { id }, data: columns(input, daysCount) });
-    await replaceVacationDays(id, days, tx);
+    await replaceVacationDays(tx, id, days);
     const { opened, withdrawn } = approved ? await freeVacationDays(tx, range) : NOTHING_FREED;
-    await recordAudit(
-      {
-        ...audit,
-        action: "vacation.update",
-        entityType: "vacation",
-        entityId: id,
-        details: {
-          employee_id: input.employee_id,
-          days: daysCount,
-          opened_shift_ids: opened,
-          ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
-        },
+    await recordAudit(tx, {
+      ...audit,
+      action: "vacation.update",
+      entityType: "vacation",
+      entityId: id,
+      details: {
+        employee_id: input.employee_id,
+        days: daysCount,
+        opened_shift_ids: opened,
+        ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
       },
-      tx,
-    );
+    });
     return opened;
   }, LOCKING_TRANSACTION);
   return { ...(await getVacation({ id })), opened_shifts: opened.length };
@@ -248,7 +240,7 @@ export type DecisionOptions = { id: number; audit: AuditContext };
  * It keeps the days it was charged when it was requested.
  */
 export async function approveVacation({ id, audit }: DecisionOptions): Promise<RecordedVacation> {
-  const opened = await db.$transaction(async (tx) => {
+  const opened = await transaction(async (tx) => {
     const request = await lockedRequest(tx, id);
     const range = {
       employeeId: request.employeeId,
@@ -257,24 +249,21 @@ export async function approveVacation({ id, audit }: DecisionOptions): Promise<R
     };
     const days = request.days.map(({ day }) => fromDateColumn(day));
     await checkRange(tx, request.total, { ...range, days, excludeVacationId: id });
-    await lockEmployeeShifts(range, tx);
+    await lockEmployeeShifts(tx, range);
     await tx.vacation.update({ where: { id }, data: { status: "approved" } });
     const { opened, withdrawn } = await freeVacationDays(tx, range);
-    await recordAudit(
-      {
-        ...audit,
-        action: "vacation.approve",
-        entityType: "vacation",
-        entityId: id,
-        details: {
-          employee_id: request.employeeId,
-          days: days.length,
-          opened_shift_ids: opened,
-          ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
-        },
+    await recordAudit(tx, {
+      ...audit,
+      action: "vacation.approve",
+      entityType: "vacation",
+      entityId: id,
+      details: {
+        employee_id: request.employeeId,
+        days: days.length,
+        opened_shift_ids: opened,
+        ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
       },
-      tx,
-    );
+    });
     return opened;
   }, LOCKING_TRANSACTION);
   return { ...(await getVacation({ id })), opened_shifts: opened.length };
@@ -287,43 +276,37 @@ export type RejectVacationOptions = DecisionOptions & { input: VacationRejection
  * longer pending: its vacation_days rows go, the row stays for the requester to read.
  */
 export async function rejectVacation({ id, input, audit }: RejectVacationOptions): Promise<VacationDto> {
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     const request = await lockedRequest(tx, id);
     await tx.vacation.update({ where: { id }, data: { status: "rejected", rejectionReason: input.reason } });
-    await replaceVacationDays(id, [], tx);
-    await recordAudit(
-      {
-        ...audit,
-        action: "vacation.reject",
-        entityType: "vacation",
-        entityId: id,
-        details: { employee_id: request.employeeId, days: request.days.length, reason: input.reason },
-      },
-      tx,
-    );
+    await replaceVacationDays(tx, id, []);
+    await recordAudit(tx, {
+      ...audit,
+      action: "vacation.reject",
+      entityType: "vacation",
+      entityId: id,
+      details: { employee_id: request.employeeId, days: request.days.length, reason: input.reason },
+    });
   }, LOCKING_TRANSACTION);
   return getVacation({ id });
 }
 
 /** Deleting returns the days: "used" and "pending" are always computed from the vacations. */
 export async function deleteVacation({ id, audit }: RemoveOptions): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     const vacation = await tx.vacation.findUnique({
       where: { id },
       select: { employeeId: true, daysCount: true, status: true },
     });
     if (!vacation) throw vacationNotFound();
     await tx.vacation.delete({ where: { id } });
-    await recordAudit(
-      {
-        ...audit,
-        action: "vacation.delete",
-        entityType: "vacation",
-        entityId: id,
-        details: { employee_id: vacation.employeeId, days: vacation.daysCount, status: vacation.status },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "vacation.delete",
+      entityType: "vacation",
+      entityId: id,
+      details: { employee_id: vacation.employeeId, days: vacation.daysCount, status: vacation.status },
+    });
   });
 }
 
@@ -341,7 +324,7 @@ export const ONLY_REQUESTS_WITHDRAWN =
  * approval either removes the request or finds it decided, never removes an approved vacation.
  */
 export async function withdrawVacationRequest({ id, employeeId, audit }: WithdrawVacationOptions): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     const vacation = await tx.vacation.findUnique({ where: { id }, select: { employeeId: true, daysCount: true } });
     if (!vacation) throw vacationNotFound();
     if (vacation.employeeId !== employeeId) throw new ApiError("forbidden");
@@ -349,15 +332,12 @@ export async function withdrawVacationRequest({ id, employeeId, audit }: Withdra
     await lockEmployee(tx, employeeId);
     const { count } = await tx.vacation.deleteMany({ where: { id, employeeId, status: "requested" } });
     if (count === 0) throw new ApiError("conflict", ONLY_REQUESTS_WITHDRAWN);
-    await recordAudit(
-      {
-        ...audit,
-        action: "vacation.withdraw",
-        entityType: "vacation",
-        entityId: id,
-        details: { employee_id: employeeId, days: vacation.daysCount },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "vacation.withdraw",
+      entityType: "vacation",
+      entityId: id,
+      details: { employee_id: employeeId, days: vacation.daysCount },
+    });
   });
 }

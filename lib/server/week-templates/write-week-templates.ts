@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { recordPlanChange } from "@/lib/server/changes/write-changes";
 import { db, type Tx } from "@/lib/server/db/client";
+import { transaction } from "@/lib/server/db/transaction";
 import { fromTimeColumn, toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { assertActiveLocations } from "@/lib/server/locations/find-locations";
@@ -31,26 +32,23 @@ function shiftRows(input: WeekTemplateInput) {
 type TemplateAudit = { audit: AuditContext; details?: Prisma.InputJsonValue };
 
 async function insertWeekTemplate(tx: Tx, input: WeekTemplateInput, { audit, details }: TemplateAudit) {
-  await assertActiveLocations({ ids: input.shifts.map((shift) => shift.location_id), field: "shifts" }, tx);
+  await assertActiveLocations(tx, { ids: input.shifts.map((shift) => shift.location_id), field: "shifts" });
   const template = await tx.weekTemplate.create({
     data: { name: input.name, description: input.description, shifts: { create: shiftRows(input) } },
     select: { id: true },
   });
-  await recordAudit(
-    {
-      ...audit,
-      action: "week_template.create",
-      entityType: "week_template",
-      entityId: template.id,
-      ...(details !== undefined && { details }),
-    },
-    tx,
-  );
+  await recordAudit(tx, {
+    ...audit,
+    action: "week_template.create",
+    entityType: "week_template",
+    entityId: template.id,
+    ...(details !== undefined && { details }),
+  });
   return template.id;
 }
 
 export async function createWeekTemplate({ input, audit }: CreateOptions<WeekTemplateInput>): Promise<WeekTemplateDto> {
-  const id = await db.$transaction((tx) => insertWeekTemplate(tx, input, { audit }));
+  const id = await transaction((tx) => insertWeekTemplate(tx, input, { audit }));
   return getWeekTemplate({ id });
 }
 
@@ -67,7 +65,7 @@ export async function createWeekTemplateFromWeek({
   audit,
 }: CreateOptions<WeekTemplateFromWeekInput>): Promise<WeekTemplateDto> {
   const monday = mondayOf(input.start_date);
-  const id = await db.$transaction(async (tx) => {
+  const id = await transaction(async (tx) => {
     const shifts = await tx.shift.findMany({
       where: {
         shiftDate: { gte: toDateColumn(monday), lte: toDateColumn(addDays(monday, 6)) },
@@ -107,24 +105,24 @@ export async function updateWeekTemplate({
   input,
   audit,
 }: UpdateOptions<WeekTemplateInput>): Promise<WeekTemplateDto> {
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     if (!(await tx.weekTemplate.findUnique({ where: { id }, select: { id: true } }))) throw weekTemplateNotFound();
-    await assertActiveLocations({ ids: input.shifts.map((shift) => shift.location_id), field: "shifts" }, tx);
+    await assertActiveLocations(tx, { ids: input.shifts.map((shift) => shift.location_id), field: "shifts" });
     await tx.weekTemplateShift.deleteMany({ where: { templateId: id } });
     await tx.weekTemplate.update({
       where: { id },
       data: { name: input.name, description: input.description, shifts: { create: shiftRows(input) } },
     });
-    await recordAudit({ ...audit, action: "week_template.update", entityType: "week_template", entityId: id }, tx);
+    await recordAudit(tx, { ...audit, action: "week_template.update", entityType: "week_template", entityId: id });
   });
   return getWeekTemplate({ id });
 }
 
 export async function deleteWeekTemplate({ id, audit }: RemoveOptions): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await transaction(async (tx) => {
     const { count } = await tx.weekTemplate.deleteMany({ where: { id } });
     if (count !== 1) throw weekTemplateNotFound();
-    await recordAudit({ ...audit, action: "week_template.delete", entityType: "week_template", entityId: id }, tx);
+    await recordAudit(tx, { ...audit, action: "week_template.delete", entityType: "week_template", entityId: id });
   });
 }
 
@@ -137,10 +135,10 @@ export type ApplyWeekTemplateOptions = { id: number; startDate: string; audit: A
 
 export async function applyWeekTemplate({ id, startDate, audit }: ApplyWeekTemplateOptions): Promise<AppliedTemplate> {
   const monday = mondayOf(startDate);
-  const { ids, changeId } = await db.$transaction(async (tx) => {
+  const { ids, changeId } = await transaction(async (tx) => {
     const template = await tx.weekTemplate.findUnique({ where: { id }, include: { shifts: true } });
     if (!template) throw weekTemplateNotFound();
-    await assertActiveLocations({ ids: template.shifts.map((shift) => shift.locationId), field: "shifts" }, tx);
+    await assertActiveLocations(tx, { ids: template.shifts.map((shift) => shift.locationId), field: "shifts" });
     const created = await tx.shift.createManyAndReturn({
       data: template.shifts.map((shift) => ({
         employeeId: null,
@@ -161,18 +159,15 @@ export async function applyWeekTemplate({ id, startDate, audit }: ApplyWeekTempl
       before: new Map(),
       shiftIds: ids,
     });
-    await recordAudit(
-      {
-        ...audit,
-        action: "week_template.apply",
-        entityType: "week_template",
-        entityId: id,
-        details: { change_id: changeId, week_start: monday, shifts_created: created.length },
-      },
-      tx,
-    );
+    await recordAudit(tx, {
+      ...audit,
+      action: "week_template.apply",
+      entityType: "week_template",
+      entityId: id,
+      details: { change_id: changeId, week_start: monday, shifts_created: created.length },
+    });
     return { ids, changeId };
   });
-  const shifts = await findShifts({ ids });
+  const shifts = await findShifts(db, { ids });
   return { created: shifts.length, shifts, change_id: changeId };
 }

@@ -1,0 +1,43 @@
+import { expect, test } from "vitest";
+import { employee, location, shift } from "@/tests/support/fixtures";
+import { db } from "./client";
+import { lockEmployees, lockShifts, shareLocations } from "./locks";
+
+// The lock order of lib/server/db/locks.ts (employees → shifts → locations) is checked outside production.
+
+test("a lock taken against the order throws; taking again employees the transaction holds does not", async () => {
+  const [first, second] = [await employee(), await employee()];
+  const place = await location();
+  const planned = await shift({ employeeId: first.id, locationId: place.id, date: "2031-03-03" });
+
+  await db.$transaction(async (tx) => {
+    const locked = await lockEmployees(tx, [second.id, null, first.id, first.id]);
+    expect([...locked.keys()]).toEqual([first.id, second.id]);
+    expect(await lockShifts(tx, [planned.id, 0])).toEqual(new Set([planned.id]));
+    // assertAssignable locks the employee of a plan write once more, after its shifts: the same row, no new lock.
+    await expect(lockEmployees(tx, [first.id])).resolves.toHaveProperty("size", 1);
+    await shareLocations(tx, [place.id]);
+  });
+
+  await expect(
+    db.$transaction(async (tx) => {
+      await lockShifts(tx, [planned.id]);
+      await lockEmployees(tx, [first.id]);
+    }),
+  ).rejects.toThrow(/Lock order: employees locked after a later step/);
+  await expect(
+    db.$transaction(async (tx) => {
+      await shareLocations(tx, [place.id]);
+      await lockShifts(tx, [planned.id]);
+    }),
+  ).rejects.toThrow(/Lock order: shifts locked after a later step/);
+});
+
+test("activeOnly leaves an archived employee out, unlocked", async () => {
+  const gone = await employee();
+  await db.employee.update({ where: { id: gone.id }, data: { archivedAt: new Date() } });
+  await db.$transaction(async (tx) => {
+    expect((await lockEmployees(tx, [gone.id], { activeOnly: true })).size).toBe(0);
+    expect((await lockEmployees(tx, [gone.id])).get(gone.id)?.archived).toBe(true);
+  });
+});

@@ -1,0 +1,260 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import type { Tx } from "./client";
+
+/**
+ * Every row lock and advisory lock the application takes, and the one order they are taken in
+ * (docs/ARCHITECTURE.md §6.5). No other file writes lock SQL (tests/lock-sql.test.ts).
+ *
+ * The order inside one transaction:
+ *  1. advisory locks (they guard a name, not a row: taken before anything else);
+ *  2. employees, in id order;
+ *  3. shifts, in id order;
+ *  4. locations, in id order;
+ *  5. the rest (users, plan changes, unavailability entries).
+ * Two writes that take their locks in this order queue instead of deadlocking. The row a request names and must read
+ * to learn whom it concerns (the plan change an undo puts back, the user an admin edits, an unavailability entry) is
+ * locked first by design: no write locks those rows after an employee, shift or location lock.
+ *
+ * Steps 2–4 are checked outside production: a lock of an earlier step after a later one throws, unless it only
+ * takes again rows the transaction holds already (assertAssignable re-locking the employee of a plan write).
+ * Each lock is documented where it is taken; its strength is part of its meaning (see each function).
+ */
+
+// The lock clauses, constants (never built from input).
+const FOR_UPDATE = Prisma.sql`FOR UPDATE`;
+const FOR_NO_KEY_UPDATE = Prisma.sql`FOR NO KEY UPDATE`;
+const FOR_SHARE = Prisma.sql`FOR SHARE`;
+
+const RANK = { employees: 2, shifts: 3, locations: 4 } as const;
+type Ranked = keyof typeof RANK;
+
+type Held = { rank: number; employees: Set<number> };
+const heldBy = new WeakMap<object, Held>();
+const checkOrder = process.env.NODE_ENV !== "production";
+
+/** Throws on a lock taken against the order; cheap bookkeeping per transaction client, off in production. */
+function noteLock(tx: Tx, kind: Ranked, employeeIds: number[] = []): void {
+  if (!checkOrder) return;
+  const held = heldBy.get(tx) ?? { rank: 0, employees: new Set<number>() };
+  heldBy.set(tx, held);
+  const rank = RANK[kind];
+  const retaken = kind === "employees" && employeeIds.every((id) => held.employees.has(id));
+  if (rank < held.rank && !retaken)
+    throw new Error(`Lock order: ${kind} locked after a later step (docs/ARCHITECTURE.md §6.5)`);
+  held.rank = Math.max(held.rank, rank);
+  if (kind === "employees") for (const id of employeeIds) held.employees.add(id);
+}
+
+const sortedIds = (ids: Iterable<number | null>) =>
+  [...new Set([...ids].filter((id): id is number => id !== null))].sort((a, b) => a - b);
+
+// ---------------------------------------------------------------------------------------------------------------
+// 1. Advisory locks
+
+/** What an advisory lock guards; each kind is one name space of `hashtext`. */
+export type AdvisoryKey =
+  | { kind: "first-admin" }
+  | { kind: "username"; name: string }
+  | { kind: "login"; name: string }
+  | { kind: "recheck"; userId: number }
+  | { kind: "calendar-feed"; ip: string };
+
+function advisoryName(key: AdvisoryKey): string {
+  switch (key.kind) {
+    case "first-admin":
+      return "schichtwerk:first-admin";
+    case "username":
+      // Usernames are unique regardless of case: "Anna" and "anna" queue on one lock.
+      return `username:${key.name.toLowerCase()}`;
+    case "login":
+      return `login:${key.name}`;
+    case "recheck":
+      return `recheck:${key.userId}`;
+    case "calendar-feed":
+      return `calendar-feed:${key.ip}`;
+  }
+}
+
+/** A transaction-scoped advisory lock on a name: two transactions about the same name run one after the other. */
+export async function advisoryLock(tx: Tx, key: AdvisoryKey): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${advisoryName(key)}))`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 2. Employees
+
+export type LockedEmployee = { id: number; name: string; archived: boolean; vacationDaysTotal: number };
+
+type EmployeeLockOptions = {
+  /** Only active employees are locked and answered: an archived one is absent, as if unknown. */
+  activeOnly?: boolean;
+};
+
+async function employeeRows(
+  tx: Tx,
+  ids: (number | null)[],
+  strength: "update" | "share",
+  { activeOnly = false }: EmployeeLockOptions,
+): Promise<Map<number, LockedEmployee>> {
+  const unique = sortedIds(ids);
+  noteLock(tx, "employees", unique);
+  if (unique.length === 0) return new Map();
+  // One statement, in id order: two writes over overlapping sets of people queue instead of deadlocking.
+  const rows = await tx.$queryRaw<LockedEmployee[]>`
+    SELECT id, first_name || ' ' || last_name AS name, archived_at IS NOT NULL AS archived,
+           vacation_days_total::float8 AS "vacationDaysTotal"
+    FROM employees
+    WHERE id = ANY(${unique}::int[]) AND (${!activeOnly} OR archived_at IS NULL)
+    ORDER BY id ${strength === "update" ? FOR_UPDATE : FOR_SHARE}`;
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Locks the employees' rows FOR UPDATE: the lock every write that assigns people or charges vacation days takes
+ * first (docs/PRODUCT-RULES.md §25), so a plan write, a vacation decision and an application for the same person
+ * queue. Answers the locked rows; an unknown id (or an archived one with `activeOnly`) is absent. Null ids are
+ * skipped.
+ */
+export function lockEmployees(
+  tx: Tx,
+  ids: (number | null)[],
+  options: EmployeeLockOptions = {},
+): Promise<Map<number, LockedEmployee>> {
+  return employeeRows(tx, ids, "update", options);
+}
+
+/**
+ * Holds the employees' rows FOR SHARE: an archiving (an UPDATE of the row) waits for this write, and this write for
+ * it, while writes that only need the person to stay active (an unavailability entry, a user's link) run side by
+ * side.
+ */
+export function shareEmployees(
+  tx: Tx,
+  ids: (number | null)[],
+  options: EmployeeLockOptions = {},
+): Promise<Map<number, LockedEmployee>> {
+  return employeeRows(tx, ids, "share", options);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 3. Shifts
+
+/**
+ * Locks the shifts FOR UPDATE in id order; answers the ids that exist. The first lock of a plan write after its
+ * employees (`lockShiftRecords` in lib/server/changes/write-changes.ts reads their before-states after it).
+ */
+export async function lockShifts(tx: Tx, ids: number[]): Promise<Set<number>> {
+  const unique = sortedIds(ids);
+  noteLock(tx, "shifts");
+  if (unique.length === 0) return new Set();
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM shifts WHERE id = ANY(${unique}::int[]) ORDER BY id FOR UPDATE`;
+  return new Set(rows.map((row) => row.id));
+}
+
+export type EmployeeShiftRange = { employeeId: number; startDate: string; endDate: string };
+
+/**
+ * Locks the employee's shifts dated in the range FOR UPDATE, in id order. A write that will open them later in the
+ * transaction (a vacation, an archiving) takes these locks before it writes anything else: a shift edit locks the
+ * shift's row and then the data version its trigger moves, so taking the shifts first keeps the same order and the
+ * two queue instead of deadlocking (docs/ARCHITECTURE.md §6.4).
+ */
+export async function lockEmployeeShifts(
+  tx: Tx,
+  { employeeId, startDate, endDate }: EmployeeShiftRange,
+): Promise<void> {
+  noteLock(tx, "shifts");
+  await tx.$executeRaw`
+    SELECT 1 FROM shifts
+    WHERE employee_id = ${employeeId} AND shift_date BETWEEN ${startDate}::date AND ${endDate}::date
+    ORDER BY id FOR UPDATE`;
+}
+
+/**
+ * Holds one shift FOR SHARE (only the shift's row, not its location's): an assignment or a deletion of the shift
+ * waits for this application and then clears it, or the application sees the shift taken or gone. Answers whether
+ * the shift exists.
+ */
+export async function shareShift(tx: Tx, id: number): Promise<boolean> {
+  noteLock(tx, "shifts");
+  return (await tx.$executeRaw`SELECT 1 FROM shifts WHERE id = ${id} FOR SHARE`) > 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 4. Locations
+
+export type LockedLocation = { id: number; name: string; archived: boolean };
+
+type LocationLockOptions = {
+  /** Only active locations are locked and answered. */
+  activeOnly?: boolean;
+};
+
+/**
+ * Holds the locations FOR SHARE in id order: archiving one (an UPDATE of its row) waits for this write and then
+ * removes what the write added (a copied shift, an Einsatzort), instead of leaving it at a location archived
+ * meanwhile. Several writes hold a location side by side.
+ */
+export async function shareLocations(
+  tx: Tx,
+  ids: number[],
+  { activeOnly = false }: LocationLockOptions = {},
+): Promise<Map<number, LockedLocation>> {
+  const unique = sortedIds(ids);
+  noteLock(tx, "locations");
+  if (unique.length === 0) return new Map();
+  const rows = await tx.$queryRaw<LockedLocation[]>`
+    SELECT id, name, archived_at IS NOT NULL AS archived FROM locations
+    WHERE id = ANY(${unique}::int[]) AND (${!activeOnly} OR archived_at IS NULL)
+    ORDER BY id FOR SHARE`;
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Locks one active location FOR NO KEY UPDATE, so the writes of its shift presets run one after the other and an
+ * archiving cannot slip in between. NO KEY UPDATE, not UPDATE: a shift being planned at the location meanwhile
+ * (its foreign key takes KEY SHARE) does not wait for it. Answers the location, or null for an archived or unknown
+ * one.
+ */
+export async function lockActiveLocation(tx: Tx, id: number): Promise<LockedLocation | null> {
+  noteLock(tx, "locations");
+  const [row] = await tx.$queryRaw<LockedLocation[]>`
+    SELECT id, name, archived_at IS NOT NULL AS archived FROM locations
+    WHERE id = ${id} AND archived_at IS NULL FOR NO KEY UPDATE`;
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 5. The rest
+
+export type LockedUser = { id: number; employeeId: number | null; username: string; passwordHash: string };
+
+/**
+ * A user's row. "share" (FOR SHARE): a login or a refresh issuing a session, a calendar link being made — several
+ * of them run side by side. "exclusive" (FOR NO KEY UPDATE, the lock of an UPDATE of the row): ending sessions,
+ * changing the account. Neither conflicts with FOR KEY SHARE, which every insert referring to the user (an audit
+ * row, a token) takes: FOR UPDATE would, and two admins editing each other would deadlock (docs/PRODUCT-RULES.md
+ * §30.3). Null when the user is gone.
+ */
+export async function lockUser(tx: Tx, id: number, mode: "share" | "exclusive"): Promise<LockedUser | null> {
+  const [row] = await tx.$queryRaw<LockedUser[]>`
+    SELECT id, employee_id AS "employeeId", username, password_hash AS "passwordHash"
+    FROM users WHERE id = ${id} ${mode === "share" ? FOR_SHARE : FOR_NO_KEY_UPDATE}`;
+  return row ?? null;
+}
+
+/** A plan change FOR UPDATE: two undos of one change run one after the other, the second sees it undone. */
+export async function lockPlanChange(tx: Tx, id: string): Promise<{ createdAt: Date; undoneAt: Date | null } | null> {
+  const [row] = await tx.$queryRaw<{ createdAt: Date; undoneAt: Date | null }[]>`
+    SELECT created_at AS "createdAt", undone_at AS "undoneAt" FROM plan_changes WHERE id = ${id}::uuid FOR UPDATE`;
+  return row ?? null;
+}
+
+/** An unavailability entry FOR UPDATE, so a change made meanwhile (moved to someone else) is seen before deciding. */
+export async function lockUnavailability(tx: Tx, id: number): Promise<{ employeeId: number } | null> {
+  const [row] = await tx.$queryRaw<{ employeeId: number }[]>`
+    SELECT employee_id AS "employeeId" FROM unavailabilities WHERE id = ${id} FOR UPDATE`;
+  return row ?? null;
+}
