@@ -1,7 +1,7 @@
 import "server-only";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
-import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
+import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import type { OpenShiftDto, WeekApplicationDto } from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
@@ -29,7 +29,7 @@ export async function findOpenShifts({ employeeId }: OpenShiftsOptions): Promise
   const window = windowFor(range);
   const [shifts, ruleInput, applications] = await Promise.all([
     findShifts({ startDate: range.start_date, endDate: range.end_date, open: true }),
-    loadRuleInput({ startDate: window.start_date, endDate: window.end_date, employeeId }),
+    readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: { ids: [employeeId] } }),
     db.shiftApplication.findMany({ where: { employeeId }, select: { shiftId: true } }),
   ]);
   const applied = new Set(applications.map((application) => application.shiftId));

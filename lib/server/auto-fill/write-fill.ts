@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/server/audit/record-audit";
 import { lockEmployees, lockShifts, recordPlanChange } from "@/lib/server/changes/write-changes";
 import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
 import type { CreateOptions } from "@/lib/server/domain-options";
-import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
+import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { worksAtLocation } from "@/lib/shared/employee-locations";
 import { findingsInRange, windowFor, type Finding, type RuleEmployee } from "@/lib/shared/rules";
@@ -114,10 +114,12 @@ async function newBreaches(
   const dates = [...before.values()].map((record) => record.state.shift_date).sort();
   const range = { start_date: dates[0], end_date: dates[dates.length - 1] };
   const window = windowFor(range);
-  const ruleInput = await loadRuleInput(
-    { startDate: window.start_date, endDate: window.end_date, alsoEmployeeIds: [...employees.keys()] },
-    tx,
-  );
+  const ruleInput = await readRuleFacts(tx, {
+    startDate: window.start_date,
+    endDate: window.end_date,
+    employees: "assigned",
+    alsoEmployeeIds: [...employees.keys()],
+  });
   const ours = new Set(employees.keys());
   const hard = (findings: Finding[]) =>
     new Set(findings.filter((f) => NEVER_PROPOSED.has(f.code) && ours.has(f.employee_id)).map(key));

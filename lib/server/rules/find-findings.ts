@@ -7,7 +7,7 @@ import { assertActiveLocations } from "@/lib/server/locations/find-locations";
 import { blockingFinding, findingsForShift, findingsInRange, windowFor, type Finding } from "@/lib/shared/rules";
 import { can } from "@/lib/shared/roles";
 import type { ShiftCheckInput, ShiftInput } from "@/lib/shared/schemas/shift";
-import { loadRuleInput } from "./load-rule-input";
+import { readRuleFacts } from "./read-rule-facts";
 
 type Range = { start_date: string; end_date: string };
 
@@ -33,7 +33,11 @@ export function visibleFindings(findings: Finding[], audience: ScheduleAudience)
 /** The findings of the shifts dated in the range, as the JSON text GET /api/schedule/warnings answers. */
 export async function warningsJson(range: Range, audience: ScheduleAudience): Promise<string> {
   const window = windowFor(range);
-  const input = await loadRuleInput({ startDate: window.start_date, endDate: window.end_date });
+  const input = await readRuleFacts(db, {
+    startDate: window.start_date,
+    endDate: window.end_date,
+    employees: "assigned",
+  });
   return JSON.stringify(visibleFindings(findingsInRange(input, range), audience));
 }
 
@@ -43,10 +47,11 @@ type CandidateOptions = { id: number; input: ShiftInput; locationName: string };
 async function findingsOfCandidate({ id, input, locationName }: CandidateOptions, reader: Tx | typeof db) {
   if (input.employee_id === null) return [];
   const window = windowFor({ start_date: input.shift_date, end_date: input.shift_date });
-  const ruleInput = await loadRuleInput(
-    { startDate: window.start_date, endDate: window.end_date, employeeId: input.employee_id },
-    reader,
-  );
+  const ruleInput = await readRuleFacts(reader, {
+    startDate: window.start_date,
+    endDate: window.end_date,
+    employees: { ids: [input.employee_id] },
+  });
   return findingsForShift(ruleInput, {
     id,
     employee_id: input.employee_id,
