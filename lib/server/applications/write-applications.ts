@@ -1,17 +1,21 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { Prisma } from "@/generated/prisma/client";
 import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
+import { locationIdsSql } from "@/lib/server/employees/find-employees";
 import { assertAssignable } from "@/lib/server/rules/find-findings";
 import { NOT_LINKED } from "@/lib/server/self-service/acting-for";
 import { shiftNotFound } from "@/lib/server/shifts/find-shifts";
 import type { ShiftApplicationDto } from "@/lib/shared/api-types";
+import { worksAtLocation } from "@/lib/shared/employee-locations";
 import { openShiftRange } from "./find-applications";
 
 export type ApplicationOptions = { shiftId: number; employeeId: number; audit: AuditContext };
 
 export const ALREADY_APPLIED = "Du hast dich bereits für diese Schicht gemeldet";
 export const NOT_APPLIED = "Du hast dich für diese Schicht nicht gemeldet";
+export const OTHER_LOCATION = "Diese Schicht ist an einem Standort, der nicht zu deinen Einsatzorten gehört.";
 
 type ShiftRow = {
   employee_id: number | null;
@@ -48,6 +52,11 @@ export async function applyForShift({ shiftId, employeeId, audit }: ApplicationO
       FOR SHARE OF s`;
     if (!shift) throw shiftNotFound();
     assertOpenForApplications(shift, employeeId);
+    // Only where the employee works (Einsatzorte, docs/PRODUCT-RULES.md §26.5, §28.1): read under the employee's lock,
+    // so a parallel change of the Einsatzorte (an update of the employee) is decided before or after this.
+    const [{ location_ids }] = await tx.$queryRaw<[{ location_ids: number[] }]>`
+      SELECT ${locationIdsSql(Prisma.sql`${employeeId}::int`)} AS location_ids`;
+    if (!worksAtLocation(location_ids, shift.location_id)) throw new ApiError("conflict", OTHER_LOCATION);
     const existing = await tx.shiftApplication.findUnique({ where: { shiftId_employeeId: { shiftId, employeeId } } });
     if (existing) throw new ApiError("conflict", ALREADY_APPLIED);
 
