@@ -210,11 +210,11 @@ describe("POST /api/schedule/auto-fill/apply", () => {
     expect(audit.details).toMatchObject({ undone_change_id: applied.change_id, applications_restored: 2 });
 
     // Undoing the undo assigns the shifts again, which clears the applications again; undoing that brings them back.
-    const redo = await call(undo, { token, params: { id: (undone.json as { change_id: string }).change_id } });
+    const redo = await call(undo, { token, params: { id: String(undone.json.change_id) } });
     expect(redo.status, JSON.stringify(redo.json)).toBe(200);
     for (const a of plan.assignments) expect(await employeeOf(a.shift_id)).toBe(a.employee_id);
     expect(await applicationsNow()).toEqual([]);
-    const again = await call(undo, { token, params: { id: (redo.json as { change_id: string }).change_id } });
+    const again = await call(undo, { token, params: { id: String(redo.json.change_id) } });
     expect(again.status, JSON.stringify(again.json)).toBe(200);
     expect((await applicationsNow()).map((a) => a.employeeId)).toEqual([anna.id, cara.id]);
   });
