@@ -34,7 +34,7 @@ const applications = (shiftId: number) =>
   db.shiftApplication.findMany({ where: { shiftId }, orderBy: { employeeId: "asc" } });
 
 describe("POST/DELETE /api/shifts/{id}/application", () => {
-  test("a shift at a location outside the employee's Einsatzorte is not offered, and applying is refused (409)", async () => {
+  test("a shift outside the employee's Einsatzorte is not offered, and applying for it is refused (409)", async () => {
     const { employee, token, user, location, shift } = await setup(4);
     const elsewhere = await fx.location();
     await db.employeeLocation.create({ data: { employeeId: employee.id, locationId: elsewhere.id } });
