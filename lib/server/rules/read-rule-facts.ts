@@ -67,9 +67,12 @@ function windowCtes({ startDate, endDate, employees, alsoEmployeeIds }: RuleFact
     window_employees AS (SELECT DISTINCT employee_id AS id FROM window_shifts ${also})`;
   }
   // One employee (a shift being checked, P10) as a plain `=`, which the planner estimates exactly.
-  const [only] = employees.ids;
-  const ofIds = employees.ids.length === 1 ? Prisma.sql`= ${only}::int` : Prisma.sql`= ANY(${employees.ids}::int[])`;
-  return Prisma.sql`${shiftsOf(ofIds)},
+  if (employees.ids.length === 1) {
+    const [only] = employees.ids;
+    return Prisma.sql`${shiftsOf(Prisma.sql`= ${only}`)},
+    window_employees AS (SELECT ${only}::int AS id)`;
+  }
+  return Prisma.sql`${shiftsOf(Prisma.sql`= ANY(${employees.ids}::int[])`)},
     window_employees AS (SELECT unnest(${employees.ids}::int[]) AS id)`;
 }
 
