@@ -1,8 +1,11 @@
 import { can, type Role } from "@/lib/shared/roles";
 
 /**
- * The kinds ("Art") of the history (docs/PRODUCT-RULES.md §27.5). Which action belongs to which kind is decided once,
- * by the SQL function `audit_kind(action)` of the migration 20261126000200_audit_history: the indexes are built on it.
+ * The kinds ("Art") of the history (docs/PRODUCT-RULES.md §27.5). Every action the code writes is declared with its
+ * kind in AUDIT_ACTIONS below; the database files it by the SQL function `audit_kind(action)` of the migration
+ * 20261126000200_audit_history, on which the history's indexes are built. `lib/server/audit/audit-kinds.test.ts`
+ * proves the two agree for every declared action; "other" ("Sonstiges") is only for rows of actions no longer
+ * written. How to add an action or a kind: docs/ARCHITECTURE.md §12.
  */
 export const AUDIT_KINDS = [
   "shifts",
@@ -24,6 +27,63 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   sign_ins: "Anmeldungen",
   other: "Sonstiges",
 };
+
+/**
+ * Every audit action the code writes, with its kind: the type of `recordAudit`'s `action`, so an action not declared
+ * here does not compile.
+ */
+export const AUDIT_ACTIONS = {
+  "shift.create": "shifts",
+  "shift.update": "shifts",
+  "shift.delete": "shifts",
+  "shift.copy_week": "shifts",
+  "shift.auto_fill": "shifts",
+  "shift_application.create": "shifts",
+  "shift_application.delete": "shifts",
+  "change.undo": "shifts",
+  "week_template.apply": "shifts",
+  "vacation.create": "vacations",
+  "vacation.request": "vacations",
+  "vacation.update": "vacations",
+  "vacation.approve": "vacations",
+  "vacation.reject": "vacations",
+  "vacation.delete": "vacations",
+  "vacation.withdraw": "vacations",
+  "unavailability.create": "unavailability",
+  "unavailability.update": "unavailability",
+  "unavailability.delete": "unavailability",
+  "employee.create": "master_data",
+  "employee.update": "master_data",
+  "employee.archive": "master_data",
+  "location.create": "master_data",
+  "location.update": "master_data",
+  "location.archive": "master_data",
+  "week_template.create": "master_data",
+  "week_template.update": "master_data",
+  "week_template.delete": "master_data",
+  "shift_preset.create": "master_data",
+  "shift_preset.update": "master_data",
+  "shift_preset.delete": "master_data",
+  "settings.update": "master_data",
+  "user.bootstrap_admin": "users",
+  "user.create": "users",
+  "user.update": "users",
+  "user.delete": "users",
+  "user.reset_2fa": "users",
+  "calendar_feed.issue": "users",
+  "calendar_feed.revoke": "users",
+  "auth.login": "sign_ins",
+  "auth.login_failed": "sign_ins",
+  "auth.logout": "sign_ins",
+  "auth.password_changed": "sign_ins",
+  "auth.2fa_enabled": "sign_ins",
+  "auth.2fa_disabled": "sign_ins",
+  "auth.recovery_codes_renewed": "sign_ins",
+  "auth.recovery_code_used": "sign_ins",
+  "auth.recheck_failed": "sign_ins",
+  "auth.recheck_locked": "sign_ins",
+} as const satisfies Record<string, Exclude<AuditKind, "other">>;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** What managers see: the plan and vacation changes. The partial index of the migration repeats this list. */
 export const PLANNER_KINDS = ["shifts", "vacations", "unavailability"] as const satisfies readonly AuditKind[];

@@ -227,6 +227,30 @@ describe("hours in GET /api/shifts (computed by PostgreSQL) are those of lib/sha
 });
 
 describe("PUT/DELETE /api/shifts/{id}", () => {
+  test("a move to someone outside their Einsatzorte is a manager's override: saved, not refused (§28.1)", async () => {
+    // The planner's moves (drag and drop, "Verschieben / Kopieren nach …" in the view by employee) are PUT and POST
+    // /api/shifts; the browser checks the Einsatzorte before sending, the server accepts the override on purpose
+    // (docs/PRODUCT-RULES.md §28.1). Only the automatic filling and applying refuse another location.
+    const here = await fx.location();
+    const elsewhere = await fx.location();
+    const anna = await fx.employee();
+    const ben = await fx.employee();
+    await db.employeeLocation.create({ data: { employeeId: ben.id, locationId: elsewhere.id } });
+    const s = await fx.shift({ employeeId: anna.id, locationId: here.id, date: "2031-06-09" });
+    const body = {
+      employee_id: ben.id,
+      location_id: here.id,
+      shift_date: "2031-06-09",
+      start_time: "09:00",
+      end_time: "17:00",
+    };
+    const res = await call(update, { token, method: "PUT", params: { id: String(s.id) }, body });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ employee_id: ben.id, location_id: here.id });
+    const copy = await call(create, { token, body: { ...body, shift_date: "2031-06-10" } });
+    expect(copy.status, copy.text).toBe(201);
+  });
+
   test("replaces a shift, switches it to custom and back; deletes it", async () => {
     const e = await fx.employee();
     const l = await fx.location();

@@ -1,10 +1,13 @@
 import "server-only";
 import { businessToday } from "@/lib/server/clock";
+import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db/client";
-import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
+import { locationIdsSql } from "@/lib/server/employees/find-employees";
+import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import type { OpenShiftDto, WeekApplicationDto } from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
+import { worksAtLocation } from "@/lib/shared/employee-locations";
 import { findingsForShift, windowFor } from "@/lib/shared/rules";
 import { OPEN_SHIFT_DAYS } from "@/lib/shared/schemas/shift-application";
 
@@ -20,33 +23,40 @@ export type OpenShiftsOptions = { employeeId: number };
 /**
  * The open shifts an employee may apply for (GET /api/me/open-shifts, the "Meine Schichten" screen;
  * docs/PRODUCT-RULES.md §26.5): unassigned shifts of active locations from today to today + 27 days, sorted by
- * date and start, each with `applied` and the findings the planning rules would have if this employee took it.
+ * date and start, at locations among the employee's Einsatzorte (§28.1), each with `applied` and the findings the
+ * planning rules would have if this employee took it.
  * The rules read the employee's shifts and vacations once for the whole range; each open shift is then checked
  * as a new shift of theirs (findingsForShift, the same function the assignment's refusal uses).
  */
 export async function findOpenShifts({ employeeId }: OpenShiftsOptions): Promise<OpenShiftDto[]> {
   const range = openShiftRange();
   const window = windowFor(range);
-  const [shifts, ruleInput, applications] = await Promise.all([
+  const [shifts, ruleInput, applications, [{ location_ids }]] = await Promise.all([
     findShifts(db, { startDate: range.start_date, endDate: range.end_date, open: true }),
-    loadRuleInput(db, { startDate: window.start_date, endDate: window.end_date, employeeId }),
+    readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: { ids: [employeeId] } }),
     db.shiftApplication.findMany({ where: { employeeId }, select: { shiftId: true } }),
+    db.$queryRaw<
+      [{ location_ids: number[] }]
+    >`SELECT ${locationIdsSql(Prisma.sql`${employeeId}::int`)} AS location_ids`,
   ]);
   const applied = new Set(applications.map((application) => application.shiftId));
-  return shifts.map((shift) => ({
-    ...shift,
-    applied: applied.has(shift.id),
-    findings: findingsForShift(ruleInput, {
-      id: shift.id,
-      employee_id: employeeId,
-      location_id: shift.location_id,
-      location_name: shift.location_name,
-      shift_date: shift.shift_date,
-      start_time: shift.start_time,
-      end_time: shift.end_time,
-      break_minutes: shift.break_minutes,
-    }),
-  }));
+  // Shifts at a location outside the employee's Einsatzorte are not offered: applying for them is refused (§26.5).
+  return shifts
+    .filter((shift) => worksAtLocation(location_ids, shift.location_id))
+    .map((shift) => ({
+      ...shift,
+      applied: applied.has(shift.id),
+      findings: findingsForShift(ruleInput, {
+        id: shift.id,
+        employee_id: employeeId,
+        location_id: shift.location_id,
+        location_name: shift.location_name,
+        shift_date: shift.shift_date,
+        start_time: shift.start_time,
+        end_time: shift.end_time,
+        break_minutes: shift.break_minutes,
+      }),
+    }));
 }
 
 type Range = { start_date: string; end_date: string };

@@ -1,19 +1,27 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { Prisma } from "@/generated/prisma/client";
 import { LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
 import { lockEmployees, shareShift } from "@/lib/server/db/locks";
 import { transaction } from "@/lib/server/db/transaction";
+import { locationIdsSql } from "@/lib/server/employees/find-employees";
+import type { ClearedApplication } from "@/lib/server/changes/write-changes";
 import { assertAssignable } from "@/lib/server/rules/find-findings";
+import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { NOT_LINKED } from "@/lib/server/self-service/acting-for";
 import { shiftNotFound } from "@/lib/server/shifts/find-shifts";
 import type { ShiftApplicationDto } from "@/lib/shared/api-types";
+import { worksAtLocation } from "@/lib/shared/employee-locations";
+import { blockingFinding, findingsForShift, windowFor } from "@/lib/shared/rules";
+import type { ShiftInput } from "@/lib/shared/schemas/shift";
 import { openShiftRange } from "./find-applications";
 
 export type ApplicationOptions = { shiftId: number; employeeId: number; audit: AuditContext };
 
 export const ALREADY_APPLIED = "Du hast dich bereits für diese Schicht gemeldet";
 export const NOT_APPLIED = "Du hast dich für diese Schicht nicht gemeldet";
+export const OTHER_LOCATION = "Diese Schicht ist an einem Standort, der nicht zu deinen Einsatzorten gehört.";
 
 type ShiftRow = {
   employee_id: number | null;
@@ -49,6 +57,11 @@ export async function applyForShift({ shiftId, employeeId, audit }: ApplicationO
       WHERE s.id = ${shiftId}`;
     if (!shift) throw shiftNotFound();
     assertOpenForApplications(shift, employeeId);
+    // Only where the employee works (Einsatzorte, docs/PRODUCT-RULES.md §26.5, §28.1): read under the employee's lock,
+    // so a parallel change of the Einsatzorte (an update of the employee) is decided before or after this.
+    const [{ location_ids }] = await tx.$queryRaw<[{ location_ids: number[] }]>`
+      SELECT ${locationIdsSql(Prisma.sql`${employeeId}::int`)} AS location_ids`;
+    if (!worksAtLocation(location_ids, shift.location_id)) throw new ApiError("conflict", OTHER_LOCATION);
     const existing = await tx.shiftApplication.findUnique({ where: { shiftId_employeeId: { shiftId, employeeId } } });
     if (existing) throw new ApiError("conflict", ALREADY_APPLIED);
 
@@ -137,4 +150,63 @@ export async function clearEmployeeApplications(
       AND s.shift_date BETWEEN ${startDate}::date AND ${endDate}::date
     RETURNING a.shift_id`;
   return rows.map((row) => row.shift_id).sort((a, b) => a - b);
+}
+
+/**
+ * Removes every application for the shifts, in the caller's transaction (they have been assigned, §26.5), and
+ * answers them by shift with their time of applying, for the plan change that undo reads (§27.7).
+ */
+export async function clearShiftsApplications(tx: Tx, shiftIds: number[]): Promise<Map<number, ClearedApplication[]>> {
+  const cleared = new Map<number, ClearedApplication[]>();
+  if (shiftIds.length === 0) return cleared;
+  const rows = await tx.$queryRaw<(ClearedApplication & { shift_id: number })[]>`
+    DELETE FROM shift_applications WHERE shift_id = ANY(${shiftIds}::int[])
+    RETURNING shift_id, employee_id,
+      to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+  for (const { shift_id, ...application } of rows.sort((a, b) => a.employee_id - b.employee_id)) {
+    cleared.set(shift_id, [...(cleared.get(shift_id) ?? []), application]);
+  }
+  return cleared;
+}
+
+export type RestoredShiftApplications = { shiftId: number; shift: ShiftInput; applications: ClearedApplication[] };
+
+/**
+ * Puts back applications a plan change removed, when that change is undone and the shift is open again
+ * (docs/PRODUCT-RULES.md §27.7), with their first time of applying. One is left out when its employee could no longer
+ * apply: archived, the shift's location no longer among their Einsatzorte (§28.1), or taking the shift refused by the
+ * rules (an overlap or a vacation day, §25). The employees are locked by the caller. Answers how many came back.
+ */
+export async function restoreApplications(tx: Tx, entries: RestoredShiftApplications[]): Promise<number> {
+  const employeeIds = [...new Set(entries.flatMap((entry) => entry.applications.map((a) => a.employee_id)))];
+  if (employeeIds.length === 0) return 0;
+  const employees = await tx.$queryRaw<{ id: number; archived: boolean; location_ids: number[] }[]>`
+    SELECT e.id, e.archived_at IS NOT NULL AS archived, ${locationIdsSql(Prisma.sql`e.id`)} AS location_ids
+    FROM employees e WHERE e.id = ANY(${employeeIds}::int[])`;
+  const eligible = new Map(employees.filter((e) => !e.archived).map((e) => [e.id, e.location_ids]));
+  const dates = entries.map((entry) => entry.shift.shift_date).sort();
+  const window = windowFor({ start_date: dates[0], end_date: dates[dates.length - 1] });
+  const facts = await readRuleFacts(tx, {
+    startDate: window.start_date,
+    endDate: window.end_date,
+    employees: { ids: [...eligible.keys()] },
+  });
+  const restored = entries.flatMap(({ shiftId, shift, applications }) =>
+    applications
+      .filter(({ employee_id }) => {
+        const locationIds = eligible.get(employee_id);
+        if (!locationIds || !worksAtLocation(locationIds, shift.location_id)) return false;
+        const candidate = { ...shift, id: shiftId, employee_id, location_name: "" };
+        return !blockingFinding(findingsForShift(facts, candidate));
+      })
+      .map((application) => ({ shift_id: shiftId, ...application })),
+  );
+  if (restored.length === 0) return 0;
+  await tx.$executeRaw`
+    INSERT INTO shift_applications (shift_id, employee_id, created_at)
+    SELECT item.shift_id, item.employee_id, item.created_at
+    FROM jsonb_to_recordset(${JSON.stringify(restored)}::jsonb)
+      AS item(shift_id int, employee_id int, created_at timestamptz)
+    ON CONFLICT DO NOTHING`;
+  return restored.length;
 }

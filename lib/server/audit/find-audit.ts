@@ -35,6 +35,9 @@ type Row = {
  * The kinds a role sees, as the SQL condition the indexes of the migration 20261126000200_audit_history were built
  * for: a manager's unfiltered view is written exactly like the partial index's predicate, so the planner proves it.
  */
+/** PLANNER_KINDS as the partial index's predicate lists them: `'shifts', 'vacations', 'unavailability'`. */
+const PLANNER_KINDS_SQL = PLANNER_KINDS.map((kind) => `'${kind}'`).join(", ");
+
 function kindCondition(role: Role, kind: AuditKind | undefined): Prisma.Sql {
   const visible = auditKindsFor(role);
   if (kind !== undefined) {
@@ -46,7 +49,7 @@ function kindCondition(role: Role, kind: AuditKind | undefined): Prisma.Sql {
   }
   if (visible.length === AUDIT_KINDS.length) return Prisma.empty;
   if (visible !== PLANNER_KINDS) throw new ApiError("forbidden");
-  return Prisma.raw(`AND audit_kind(a.action) = ANY (ARRAY['shifts', 'vacations', 'unavailability']::text[])`);
+  return Prisma.raw(`AND audit_kind(a.action) = ANY (ARRAY[${PLANNER_KINDS_SQL}]::text[])`);
 }
 
 function cursorCondition(cursor: string | undefined): Prisma.Sql {

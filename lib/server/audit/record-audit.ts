@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
 import type { Db } from "@/lib/server/db/client";
+import type { AuditAction } from "@/lib/shared/audit-kinds";
 
 /**
  * Who makes a change and from where: every write function takes it as
@@ -11,7 +12,8 @@ export type AuditContext = { actor: AuthUser; ip: string };
 
 export type AuditEntry = {
   actor: { id: number; username: string } | null;
-  action: string;
+  /** Declared with its kind in AUDIT_ACTIONS (lib/shared/audit-kinds.ts). */
+  action: AuditAction;
   entityType?: string;
   entityId?: number;
   details?: Prisma.InputJsonValue;

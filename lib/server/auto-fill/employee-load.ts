@@ -1,7 +1,7 @@
 /**
  * What one employee already works (assigned shifts, then proposed ones) and whether another shift still fits
  * without a refusing rule or a labour-law warning (docs/PRODUCT-RULES.md §28.2). The same relation builds the
- * model's constraints (build-model.ts), the start plan (start-plan.ts) and the reasons (explain.ts), and a
+ * model's constraints (build-model.ts), the start plan (propose.ts) and the reasons (explain.ts), and a
  * property test holds it against the planning rules themselves (lib/shared/rules).
  */
 import { sumHours } from "@/lib/shared/hours";

@@ -1,45 +1,39 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { businessToday } from "@/lib/server/clock";
-import { config } from "@/lib/server/config";
-import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db/client";
 import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
-import { unavailabilityDaysJson } from "@/lib/server/rules/load-rule-input";
+import { parseRuleFacts, ruleFactsJson } from "@/lib/server/rules/read-rule-facts";
 import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
-import { windowFor, type LabourRules, type RuleShift } from "@/lib/shared/rules";
+import { windowFor } from "@/lib/shared/rules";
 import type { AutoFillInput } from "@/lib/shared/schemas/auto-fill";
 import type { FillProblem, OpenShift } from "./problem";
 
 const UNKNOWN_LOCATION = "Unbekannter Standort";
 
 type Row = {
-  settings: { labour_rules: LabourRules; weekly_max_hours: number; min_rest_hours: number };
+  facts: object;
   locations: { id: number; holiday_region: string | null }[];
   open: (Omit<OpenShift, "past" | "employee_id"> & { employee_id: null })[];
   employees: FillProblem["employees"];
-  existing: RuleShift[];
-  vacations: FillProblem["vacations"];
-  unavailability: FillProblem["unavailability"];
 };
 
 /**
- * Everything the automatic filling reads for a range (docs/PRODUCT-RULES.md §28.2), in one statement: the settings,
- * the open shifts of the range at active locations (those of `location_ids` only when given) with their applicants,
- * the active employees with their Einsatzorte, their assigned shifts, approved vacations and unavailability in the
- * rules' window around the range (windowFor: rest time, weeks and runs of days at its edges), and the holidays.
+ * Everything the automatic filling reads for a range (docs/PRODUCT-RULES.md §28.2), in one statement: the open
+ * shifts of the range at active locations (those of `location_ids` only when given) with their applicants, the
+ * active employees with their Einsatzorte, the holidays' regions, and the planning rules' facts of the active
+ * employees in the rules' window around the range (windowFor: rest time, weeks and runs of days at its edges) from
+ * the one reader of those facts (ruleFactsJson, lib/server/rules/read-rule-facts.ts).
  * An unknown or archived location in `location_ids` is a 400.
  */
 export async function findFillProblem(input: AutoFillInput): Promise<FillProblem> {
   const window = windowFor(input);
   const only = input.location_ids ?? null;
+  const facts = ruleFactsJson({ startDate: window.start_date, endDate: window.end_date, employees: "active" });
   const [{ data }] = await db.$queryRaw<[{ data: string }]>`
     WITH active_employees AS (SELECT id FROM employees WHERE archived_at IS NULL)
     SELECT json_build_object(
-      'settings', (
-        SELECT json_build_object('labour_rules', labour_rules, 'weekly_max_hours', weekly_max_hours::float8,
-          'min_rest_hours', min_rest_hours::float8)
-        FROM company_settings WHERE id = 1),
+      'facts', ${facts},
       'locations', (
         SELECT coalesce(json_agg(json_build_object('id', id, 'holiday_region', holiday_region) ORDER BY id), '[]')
         FROM locations WHERE archived_at IS NULL),
@@ -64,28 +58,10 @@ export async function findFillProblem(input: AutoFillInput): Promise<FillProblem
             SELECT coalesce(json_agg(el.location_id ORDER BY el.location_id), '[]') FROM employee_locations el
             WHERE el.employee_id = e.id))
           ORDER BY e.last_name, e.first_name, e.id), '[]')
-        FROM employees e WHERE e.archived_at IS NULL),
-      'existing', (
-        SELECT coalesce(json_agg(json_build_object(
-          'id', s.id, 'employee_id', s.employee_id, 'location_id', s.location_id, 'location_name', l.name,
-          'shift_date', s.shift_date, 'start_time', left(s.start_time::text, 5), 'end_time', left(s.end_time::text, 5),
-          'break_minutes', s.break_minutes)), '[]')
-        FROM shifts s JOIN locations l ON l.id = s.location_id
-        WHERE s.shift_date BETWEEN ${window.start_date}::date AND ${window.end_date}::date
-          AND s.employee_id IN (SELECT id FROM active_employees)),
-      'vacations', (
-        SELECT coalesce(json_agg(json_build_object(
-          'employee_id', v.employee_id, 'start_date', v.start_date, 'end_date', v.end_date)), '[]')
-        FROM vacations v
-        WHERE v.status = 'approved' AND v.employee_id IN (SELECT id FROM active_employees)
-          AND v.start_date <= ${window.end_date}::date AND v.end_date >= ${window.start_date}::date),
-      'unavailability', (${unavailabilityDaysJson(
-        Prisma.sql`IN (SELECT id FROM active_employees)`,
-        window.start_date,
-        window.end_date,
-      )})
+        FROM employees e WHERE e.archived_at IS NULL)
     )::text AS data`;
   const row = JSON.parse(data) as Row;
+  const { settings, shifts: existing, vacations, unavailability } = parseRuleFacts(row.facts);
 
   if (only) {
     const active = new Set(row.locations.map((location) => location.id));
@@ -102,18 +78,13 @@ export async function findFillProblem(input: AutoFillInput): Promise<FillProblem
   }).flatMap((holiday) => holiday.location_ids.map((location_id) => ({ location_id, date: holiday.date })));
 
   return {
-    settings: {
-      labourRules: row.settings.labour_rules,
-      weeklyMaxHours: row.settings.weekly_max_hours,
-      minRestHours: row.settings.min_rest_hours,
-      timeZone: config.timeZone,
-    },
+    settings,
     range: { start_date: input.start_date, end_date: input.end_date },
     open: row.open.map((shift) => ({ ...shift, past: shift.shift_date < today })),
     employees: row.employees,
-    existing: row.existing,
-    vacations: row.vacations,
-    unavailability: row.unavailability,
+    existing,
+    vacations,
+    unavailability,
     holidays,
   };
 }

@@ -51,7 +51,7 @@ export type FillProblem = {
   existing: RuleShift[];
   /** Approved vacations touching the window. */
   vacations: RuleVacation[];
-  /** Unavailability, one entry per day, from the day before the window on (as loadRuleInput). */
+  /** Unavailability, one entry per day, from the day before the window on (as readRuleFacts). */
   unavailability: RuleUnavailability[];
   /** Public holidays of the range per location: holiday shifts are spread fairly. */
   holidays: { location_id: number; date: string }[];

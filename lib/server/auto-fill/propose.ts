@@ -1,7 +1,7 @@
 /**
  * A proposal for the open shifts of a range (docs/PRODUCT-RULES.md §28.2): builds the integer program
  * (build-model.ts), gives HiGHS a legal start plan, solves within the time limit and explains the result.
- * Synchronous and CPU-bound: the server runs it in a worker thread (run-auto-fill.ts).
+ * Synchronous and CPU-bound: the server runs it in a worker thread (run-fill.ts).
  */
 import type loadHighs from "highs";
 import { mondayOfDay } from "@/lib/shared/rules/time";

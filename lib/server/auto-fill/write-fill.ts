@@ -1,12 +1,13 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
+import { clearShiftsApplications } from "@/lib/server/applications/write-applications";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { lockShiftRecords, recordPlanChange } from "@/lib/server/changes/write-changes";
 import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
 import { lockEmployees, shareLocations } from "@/lib/server/db/locks";
 import { transaction } from "@/lib/server/db/transaction";
 import type { CreateOptions } from "@/lib/server/domain-options";
-import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
+import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { worksAtLocation } from "@/lib/shared/employee-locations";
 import { findingsInRange, windowFor, type Finding, type RuleEmployee } from "@/lib/shared/rules";
@@ -76,9 +77,16 @@ export async function applyFill({ input, audit }: CreateOptions<ApplyAutoFillInp
       FROM unnest(${shiftIds}::int[], ${items.map((item) => item.employee_id)}::int[]) AS item(shift_id, employee_id)
       WHERE shifts.id = item.shift_id`;
     // Assigned shifts are no longer open: their applications go (docs/PRODUCT-RULES.md §26.5).
-    const cleared = await tx.$queryRaw<{ shift_id: number; employee_id: number }[]>`
-      DELETE FROM shift_applications WHERE shift_id = ANY(${shiftIds}::int[]) RETURNING shift_id, employee_id`;
-    const { changeId } = await recordPlanChange(tx, { kind: "shift.auto_fill", audit, before, shiftIds });
+    // Undo puts them back (docs/PRODUCT-RULES.md §27.7).
+    const cleared = await clearShiftsApplications(tx, shiftIds);
+    const { changeId } = await recordPlanChange(tx, {
+      kind: "shift.auto_fill",
+      audit,
+      before,
+      shiftIds,
+      clearedApplications: cleared,
+    });
+    const clearedCount = [...cleared.values()].reduce((sum, list) => sum + list.length, 0);
     const dates = [...before.values()].map((record) => record.state.shift_date).sort();
     await recordAudit(tx, {
       ...audit,
@@ -89,7 +97,7 @@ export async function applyFill({ input, audit }: CreateOptions<ApplyAutoFillInp
         assigned: items.length,
         start_date: dates[0],
         end_date: dates[dates.length - 1],
-        ...(cleared.length > 0 && { applications_cleared: cleared.length }),
+        ...(clearedCount > 0 && { applications_cleared: clearedCount }),
       },
     });
     return changeId;
@@ -113,9 +121,10 @@ async function newBreaches(
   const dates = [...before.values()].map((record) => record.state.shift_date).sort();
   const range = { start_date: dates[0], end_date: dates[dates.length - 1] };
   const window = windowFor(range);
-  const ruleInput = await loadRuleInput(tx, {
+  const ruleInput = await readRuleFacts(tx, {
     startDate: window.start_date,
     endDate: window.end_date,
+    employees: "assigned",
     alsoEmployeeIds: [...employees.keys()],
   });
   const ours = new Set(employees.keys());

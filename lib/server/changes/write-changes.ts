@@ -5,6 +5,7 @@ import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit"
 import { LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
 import { lockEmployees, lockPlanChange, lockShifts } from "@/lib/server/db/locks";
 import { transaction } from "@/lib/server/db/transaction";
+import { clearShiftsApplications, restoreApplications } from "@/lib/server/applications/write-applications";
 import { assertActiveLocations } from "@/lib/server/locations/find-locations";
 import { assertAssignable } from "@/lib/server/rules/find-findings";
 import { shiftColumns } from "@/lib/server/shifts/shift-columns";
@@ -86,6 +87,9 @@ export type PlanChangeKind =
   | "week_template.apply"
   | "change.undo";
 
+/** An application a plan write removed from a shift (docs/PRODUCT-RULES.md §26.5); undo puts it back. */
+export type ClearedApplication = { employee_id: number; created_at: string };
+
 export type RecordPlanChangeOptions = {
   kind: PlanChangeKind;
   audit: AuditContext;
@@ -93,6 +97,8 @@ export type RecordPlanChangeOptions = {
   before: Map<number, ShiftRecord>;
   /** Every shift the write touched: created, changed and deleted ones. */
   shiftIds: number[];
+  /** The applications the write removed, by shift, for undo to put back. */
+  clearedApplications?: Map<number, ClearedApplication[]>;
 };
 
 export type RecordedPlanChange = { changeId: string; after: Map<number, ShiftRecord> };
@@ -102,19 +108,25 @@ export type RecordedPlanChange = { changeId: string; after: Map<number, ShiftRec
  * was deleted) and answers the change's id, which the write's answer carries as `change_id`.
  */
 export async function recordPlanChange(tx: Tx, options: RecordPlanChangeOptions): Promise<RecordedPlanChange> {
-  const { kind, audit, before, shiftIds } = options;
+  const { kind, audit, before, shiftIds, clearedApplications } = options;
   const ids = [...new Set(shiftIds)].sort((a, b) => a - b);
   const after = await readShifts(tx, ids);
   const items = ids
-    .map((id) => ({ shift_id: id, before: before.get(id)?.state ?? null, after: after.get(id)?.state ?? null }))
+    .map((id) => ({
+      shift_id: id,
+      before: before.get(id)?.state ?? null,
+      after: after.get(id)?.state ?? null,
+      applications: clearedApplications?.get(id) ?? null,
+    }))
     .filter((item) => item.before !== null || item.after !== null);
   const [{ id: changeId }] = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO plan_changes (kind, user_id) VALUES (${kind}, ${audit.actor.id}) RETURNING id::text`;
   if (items.length > 0) {
     await tx.$executeRaw`
-      INSERT INTO plan_change_shifts (change_id, shift_id, before, after)
-      SELECT ${changeId}::uuid, item.shift_id, item.before, item.after
-      FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS item(shift_id int, before jsonb, after jsonb)`;
+      INSERT INTO plan_change_shifts (change_id, shift_id, before, after, applications)
+      SELECT ${changeId}::uuid, item.shift_id, item.before, item.after, item.applications
+      FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
+        AS item(shift_id int, before jsonb, after jsonb, applications jsonb)`;
   }
   return { changeId, after };
 }
@@ -131,7 +143,12 @@ function inputOf(state: ShiftState): ShiftInput {
 
 const CHANGED_SINCE = "Inzwischen geändert – Rückgängig nicht möglich";
 
-type ChangeItem = { shift_id: number; before: ShiftState | null; after: ShiftState | null };
+type ChangeItem = {
+  shift_id: number;
+  before: ShiftState | null;
+  after: ShiftState | null;
+  applications: ClearedApplication[] | null;
+};
 
 export type UndoChangeOptions = { id: string; audit: AuditContext };
 export type UndoneChange = { changeId: string; shifts: number };
@@ -140,7 +157,9 @@ export type UndoneChange = { changeId: string; shifts: number };
  * Puts back the before-states of a plan change in one transaction (docs/PRODUCT-RULES.md §27.7). Refuses with 409
  * when any touched shift differs from the state the change left (or got an application since): undo never
  * overwrites a newer change. The put-back shifts pass the same rules as a write (an overlap or a vacation recorded
- * since refuses). The undo is a plan change itself, so its `change_id` undoes the undo.
+ * since refuses). The applications the change removed come back where their employee could still take the shift
+ * (restoreApplications); a shift put back assigned loses its applications, as every assignment does. The undo is a
+ * plan change itself, so its `change_id` undoes the undo.
  */
 export async function undoChange({ id, audit }: UndoChangeOptions): Promise<UndoneChange> {
   return transaction(async (tx) => {
@@ -148,13 +167,15 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
     if (!change) throw new ApiError("not_found", "Änderung nicht gefunden");
     if (change.undoneAt) throw new ApiError("change_undone");
     const items = await tx.$queryRaw<ChangeItem[]>`
-      SELECT shift_id, before, after FROM plan_change_shifts WHERE change_id = ${id}::uuid ORDER BY shift_id`;
+      SELECT shift_id, before, after, applications FROM plan_change_shifts WHERE change_id = ${id}::uuid
+      ORDER BY shift_id`;
     const ids = items.map((item) => item.shift_id);
-    // The people of the states put back first, then the shifts: the order of every other plan write.
-    await lockEmployees(
-      tx,
-      items.map((item) => item.before?.employee_id ?? null),
-    );
+    // The people of the states put back and of the applications put back first, then the shifts: the order of every
+    // other plan write and of applying.
+    await lockEmployees(tx, [
+      ...items.map((item) => item.before?.employee_id ?? null),
+      ...items.flatMap((item) => (item.applications ?? []).map((application) => application.employee_id)),
+    ]);
     const current = await lockShiftRecords(tx, ids);
     const applied = await tx.$queryRaw<{ shift_id: number }[]>`
       SELECT DISTINCT shift_id FROM shift_applications
@@ -177,13 +198,38 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
       await tx.shift.upsert({ where: { id: item.shift_id }, create: { id: item.shift_id, ...data }, update: data });
     }
 
-    const undo = await recordPlanChange(tx, { kind: "change.undo", audit, before: current, shiftIds: ids });
+    // Assigned again (undoing an undo): the shift's applications go, as with every assignment (§26.5).
+    const cleared = await clearShiftsApplications(
+      tx,
+      restored.filter((item) => item.before.employee_id !== null).map((item) => item.shift_id),
+    );
+    const applicationsRestored = await restoreApplications(
+      tx,
+      restored.flatMap((item) =>
+        item.before.employee_id === null && item.applications
+          ? [{ shiftId: item.shift_id, shift: item.before, applications: item.applications }]
+          : [],
+      ),
+    );
+
+    const undo = await recordPlanChange(tx, {
+      kind: "change.undo",
+      audit,
+      before: current,
+      shiftIds: ids,
+      clearedApplications: cleared,
+    });
     await tx.$executeRaw`
       UPDATE plan_changes SET undone_at = now(), undone_by = ${undo.changeId}::uuid WHERE id = ${id}::uuid`;
     await recordAudit(tx, {
       ...audit,
       action: "change.undo",
-      details: { change_id: undo.changeId, undone_change_id: id, shifts: ids.length },
+      details: {
+        change_id: undo.changeId,
+        undone_change_id: id,
+        shifts: ids.length,
+        ...(applicationsRestored > 0 && { applications_restored: applicationsRestored }),
+      },
     });
     return { changeId: undo.changeId, shifts: ids.length };
   }, LOCKING_TRANSACTION);

@@ -5,7 +5,7 @@ import { toDateColumn } from "@/lib/server/db/columns";
 import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
 import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
 import { visibleFindings, type ScheduleAudience } from "@/lib/server/rules/find-findings";
-import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
+import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { countPendingVacationRequests, findVacations } from "@/lib/server/vacations/find-vacations";
 import type { DashboardDto } from "@/lib/shared/api-types";
@@ -49,7 +49,7 @@ export async function getDashboard({ date, audience = "staff" }: DashboardOption
       // Approved only: "im Urlaub" means away, not asked for (§26.3).
       findVacations({ startDate: today, endDate: addMonths(today, 1), status: "approved" }),
       getCompanyHolidayRegion(db),
-      loadRuleInput(db, { startDate: window.start_date, endDate: window.end_date }),
+      readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: "assigned" }),
       planner ? countPendingVacationRequests() : 0,
       // "Woche planen" of "Erste Schritte" is done once a shift exists from this week on (docs/PRODUCT-RULES.md §29.5).
       db.shift.findFirst({ where: { shiftDate: { gte: toDateColumn(mondayOf(today)) } }, select: { id: true } }),

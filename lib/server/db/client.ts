@@ -4,7 +4,7 @@ import { PrismaClient } from "@/generated/prisma/client";
 import { createPool } from "./pool";
 
 // One client per process; `next dev` re-evaluates modules on every change, so
-// the instance is kept on globalThis there (as taxonomy's lib/db.ts does).
+// the instance is kept on globalThis there (as the database module of Next's taxonomy example does).
 const globalForPrisma = globalThis as unknown as { schichtwerkPrisma?: PrismaClient<"query"> };
 
 /** SQL statements sent so far; counted only under vitest (tests assert "≤ 2 queries"). */

@@ -8,7 +8,7 @@ import { assertActiveLocations } from "@/lib/server/locations/find-locations";
 import { blockingFinding, findingsForShift, findingsInRange, windowFor, type Finding } from "@/lib/shared/rules";
 import { can } from "@/lib/shared/roles";
 import type { ShiftCheckInput, ShiftInput } from "@/lib/shared/schemas/shift";
-import { loadRuleInput } from "./load-rule-input";
+import { readRuleFacts } from "./read-rule-facts";
 
 type Range = { start_date: string; end_date: string };
 
@@ -34,7 +34,11 @@ export function visibleFindings(findings: Finding[], audience: ScheduleAudience)
 /** The findings of the shifts dated in the range, as the JSON text GET /api/schedule/warnings answers. */
 export async function warningsJson(range: Range, audience: ScheduleAudience): Promise<string> {
   const window = windowFor(range);
-  const input = await loadRuleInput(db, { startDate: window.start_date, endDate: window.end_date });
+  const input = await readRuleFacts(db, {
+    startDate: window.start_date,
+    endDate: window.end_date,
+    employees: "assigned",
+  });
   return JSON.stringify(visibleFindings(findingsInRange(input, range), audience));
 }
 
@@ -44,10 +48,10 @@ type CandidateOptions = { id: number; input: ShiftInput; locationName: string };
 async function findingsOfCandidate(db: Db, { id, input, locationName }: CandidateOptions) {
   if (input.employee_id === null) return [];
   const window = windowFor({ start_date: input.shift_date, end_date: input.shift_date });
-  const ruleInput = await loadRuleInput(db, {
+  const ruleInput = await readRuleFacts(db, {
     startDate: window.start_date,
     endDate: window.end_date,
-    employeeId: input.employee_id,
+    employees: { ids: [input.employee_id] },
   });
   return findingsForShift(ruleInput, {
     id,

@@ -4,7 +4,7 @@ import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
 import { findHolidays } from "@/lib/server/holidays/find-holidays";
-import { loadRuleInput } from "@/lib/server/rules/load-rule-input";
+import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { findUnavailability } from "@/lib/server/unavailability/find-unavailability";
 import { findEmployeeVacations, vacationBalance } from "@/lib/server/vacations/find-vacations";
@@ -41,7 +41,7 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
 
   const [shifts, ruleInput, holidays, vacations, balance, unavailability, openShifts] = await Promise.all([
     findShifts(db, { startDate: start, endDate: end, employeeId }),
-    loadRuleInput(db, { startDate: window.start_date, endDate: window.end_date, employeeId }),
+    readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: { ids: [employeeId] } }),
     findHolidays({ startDate: start, endDate: end }),
     findEmployeeVacations({ employeeId }),
     vacationBalance({ employeeId }),

@@ -9,14 +9,8 @@ import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
 import type { CreateOptions } from "@/lib/server/domain-options";
 import type { CopiedWeek, OpenedCopy } from "@/lib/shared/api-types";
 import { addDays, daysBetween, mondayOf } from "@/lib/shared/dates";
-import {
-  blockingFinding,
-  findingsForShift,
-  type RuleEmployee,
-  type RuleInput,
-  type RuleShift,
-  type RuleVacation,
-} from "@/lib/shared/rules";
+import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
+import { blockingFinding, findingsForShift, type RuleInput, type RuleShift } from "@/lib/shared/rules";
 import type { CopyWeekInput } from "@/lib/shared/schemas/shift";
 import { findShifts } from "./find-shifts";
 
@@ -32,54 +26,28 @@ type SourceShift = {
   custom_name: string | null;
 };
 
-/** What the refusing rules read about the employees the copies name: their shifts and approved vacations. */
-type Occupancy = { shifts: RuleShift[]; vacations: RuleVacation[] };
-
 /**
- * One read of what can refuse an assignment in the target week (overlap, vacation): the employees' shifts from the
- * day before the week to the day after it (a shift lasts under 24 h, so nothing further away can overlap) and their
- * approved vacations touching the week.
+ * Per employee, the input findingsForShift reads, from the rules' facts of the target week and the day on either side
+ * (a shift lasts under 24 h, so nothing further away can overlap); the copies kept so far are added as they are
+ * decided.
  */
-async function loadOccupancy(tx: Tx, employeeIds: number[], monday: string): Promise<Occupancy> {
-  if (employeeIds.length === 0) return { shifts: [], vacations: [] };
-  const [{ data }] = await tx.$queryRaw<[{ data: string }]>`
-    SELECT json_build_object(
-      'shifts', (
-        SELECT coalesce(json_agg(json_build_object(
-          'id', s.id, 'employee_id', s.employee_id, 'location_id', s.location_id, 'location_name', l.name,
-          'shift_date', s.shift_date, 'start_time', left(s.start_time::text, 5), 'end_time', left(s.end_time::text, 5),
-          'break_minutes', s.break_minutes)), '[]')
-        FROM shifts s JOIN locations l ON l.id = s.location_id
-        WHERE s.employee_id = ANY(${employeeIds}::int[])
-          AND s.shift_date BETWEEN ${addDays(monday, -1)}::date AND ${addDays(monday, 7)}::date),
-      'vacations', (
-        SELECT coalesce(json_agg(json_build_object(
-          'employee_id', v.employee_id, 'start_date', v.start_date, 'end_date', v.end_date)), '[]')
-        FROM vacations v
-        WHERE v.employee_id = ANY(${employeeIds}::int[]) AND v.status = 'approved'
-          AND v.start_date <= ${addDays(monday, 6)}::date AND v.end_date >= ${monday}::date)
-    )::text AS data`;
-  return JSON.parse(data) as Occupancy;
-}
-
-/** Per employee, the input findingsForShift reads; the copies kept so far are added as they are decided. */
-function ruleInputs(employees: Map<number, LockedEmployee>, occupancy: Occupancy): Map<number, RuleInput> {
+async function ruleInputs(tx: Tx, employees: Map<number, LockedEmployee>, monday: string) {
+  const inputs = new Map<number, RuleInput>();
+  const ids = [...employees.values()].filter((employee) => !employee.archived).map((employee) => employee.id);
+  if (ids.length === 0) return inputs;
+  const facts = await readRuleFacts(tx, {
+    startDate: addDays(monday, -1),
+    endDate: addDays(monday, 7),
+    employees: { ids },
+  });
   // Only the refusing rules matter here (overlap, vacation); they do not depend on the labour rules, so those are
   // left off and the warnings (which the planner sees in the target week afterwards) are not computed.
   const settings = { labourRules: "none", weeklyMaxHours: 168, minRestHours: 0, timeZone: config.timeZone } as const;
-  const inputs = new Map<number, RuleInput>();
-  for (const employee of employees.values()) {
-    const ruleEmployee: RuleEmployee = {
-      id: employee.id,
-      name: employee.name,
-      weekly_hours: 0,
-      is_hourly: true,
-      archived: employee.archived,
-    };
-    inputs.set(employee.id, { settings, employees: [ruleEmployee], shifts: [], vacations: [], unavailability: [] });
+  for (const employee of facts.employees) {
+    inputs.set(employee.id, { settings, employees: [employee], shifts: [], vacations: [], unavailability: [] });
   }
-  for (const shift of occupancy.shifts) inputs.get(shift.employee_id!)?.shifts.push(shift);
-  for (const vacation of occupancy.vacations) inputs.get(vacation.employee_id)?.vacations.push(vacation);
+  for (const shift of facts.shifts) inputs.get(shift.employee_id!)?.shifts.push(shift);
+  for (const vacation of facts.vacations) inputs.get(vacation.employee_id)?.vacations.push(vacation);
   return inputs;
 }
 
@@ -117,8 +85,7 @@ export async function copyWeek({ input, audit }: CreateOptions<CopyWeekInput>): 
       source.map((shift) => shift.location_id),
     );
     const copied = source.filter((shift) => locations.get(shift.location_id)?.archived === false);
-    const activeIds = [...employees.values()].filter((employee) => !employee.archived).map((employee) => employee.id);
-    const inputs = ruleInputs(employees, await loadOccupancy(tx, activeIds, to));
+    const inputs = await ruleInputs(tx, employees, to);
 
     // In date and start order, so of two copies that overlap the earlier one keeps the employee.
     const decisions = copied.map((shift, index): Decision => {

@@ -173,6 +173,52 @@ describe("POST /api/schedule/auto-fill/apply", () => {
     expect(await employeeOf(second.id)).toBeNull();
   });
 
+  test("undo puts back the applications the apply cleared, except where the employee can no longer apply", async () => {
+    const { token, anna, ben, first, second } = await twoOpenShifts();
+    const cara = await fx.employee({ firstName: "Cara" });
+    const at = (minute: number) => new Date(`2025-01-02T10:${minute}:00.123Z`);
+    await db.shiftApplication.createMany({
+      data: [
+        { shiftId: first.id, employeeId: anna.id, createdAt: at(10) },
+        { shiftId: first.id, employeeId: ben.id, createdAt: at(11) },
+        { shiftId: second.id, employeeId: cara.id, createdAt: at(12) },
+      ],
+    });
+    const applicationsNow = () =>
+      db.shiftApplication.findMany({
+        where: { shiftId: { in: [first.id, second.id] } },
+        orderBy: [{ shiftId: "asc" }, { employeeId: "asc" }],
+        select: { shiftId: true, employeeId: true, createdAt: true },
+      });
+    const plan = await proposal(token, { start_date: MONDAY, end_date: TUESDAY });
+    const res = await call(apply, { token, body: { assignments: plan.assignments } });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const applied = appliedAutoFillSchema.parse(res.json);
+    expect(await applicationsNow()).toEqual([]);
+
+    // Ben no longer works at the shift's location: his application stays gone (docs/PRODUCT-RULES.md §27.7).
+    const elsewhere = await fx.location();
+    await db.employeeLocation.create({ data: { employeeId: ben.id, locationId: elsewhere.id } });
+    const undone = await call(undo, { token, params: { id: applied.change_id } });
+    expect(undone.status, JSON.stringify(undone.json)).toBe(200);
+    expect(await employeeOf(first.id)).toBeNull();
+    expect(await applicationsNow()).toEqual([
+      { shiftId: first.id, employeeId: anna.id, createdAt: at(10) },
+      { shiftId: second.id, employeeId: cara.id, createdAt: at(12) },
+    ]);
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: "change.undo" }, orderBy: { id: "desc" } });
+    expect(audit.details).toMatchObject({ undone_change_id: applied.change_id, applications_restored: 2 });
+
+    // Undoing the undo assigns the shifts again, which clears the applications again; undoing that brings them back.
+    const redo = await call(undo, { token, params: { id: String(undone.json.change_id) } });
+    expect(redo.status, JSON.stringify(redo.json)).toBe(200);
+    for (const a of plan.assignments) expect(await employeeOf(a.shift_id)).toBe(a.employee_id);
+    expect(await applicationsNow()).toEqual([]);
+    const again = await call(undo, { token, params: { id: String(redo.json.change_id) } });
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect((await applicationsNow()).map((a) => a.employeeId)).toEqual([anna.id, cara.id]);
+  });
+
   test("a shift edited after the proposal: 409 naming it, nothing written", async () => {
     const { token, l, first, second } = await twoOpenShifts();
     const plan = await proposal(token, { start_date: MONDAY, end_date: TUESDAY });

@@ -34,6 +34,32 @@ const applications = (shiftId: number) =>
   db.shiftApplication.findMany({ where: { shiftId }, orderBy: { employeeId: "asc" } });
 
 describe("POST/DELETE /api/shifts/{id}/application", () => {
+  test("a shift outside the employee's Einsatzorte is not offered, and applying for it is refused (409)", async () => {
+    const { employee, token, user, location, shift } = await setup(4);
+    const elsewhere = await fx.location();
+    await db.employeeLocation.create({ data: { employeeId: employee.id, locationId: elsewhere.id } });
+    const offered = async () => {
+      const res = await call(openShifts, { token, path: "/api/me/open-shifts" });
+      expect(res.status).toBe(200);
+      return (res.json as OpenShiftDto[]).map((open) => open.id);
+    };
+    expect(await offered()).not.toContain(shift.id);
+
+    const res = await call(apply, { method: "POST", token, ...path(shift.id) });
+    expect(res.status).toBe(409);
+    expect(res.json).toEqual({
+      error: "Diese Schicht ist an einem Standort, der nicht zu deinen Einsatzorten gehört.",
+      code: "conflict",
+    });
+    expect(await applications(shift.id)).toEqual([]);
+    expect(await db.auditLog.count({ where: { userId: user.id, action: "shift_application.create" } })).toBe(0);
+
+    // Among the Einsatzorte (or none set: every location) it is offered and taken.
+    await db.employeeLocation.create({ data: { employeeId: employee.id, locationId: location.id } });
+    expect(await offered()).toContain(shift.id);
+    expect((await call(apply, { method: "POST", token, ...path(shift.id) })).status).toBe(201);
+  });
+
   test("a linked user applies (201, audited) and withdraws (204); withdrawing again is 404", async () => {
     const { employee, token, user, shift } = await setup(5);
     const res = await call(apply, { method: "POST", token, ...path(shift.id) });
