@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { api, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { announceChange } from "@/lib/client/undo";
@@ -57,7 +57,9 @@ export function useOptimisticMoves(
     const shown = optimisticShift(planMove, lookup, -++temporaryIds);
     const update = (stage: MoveStage) =>
       setPending((before) => pendingAfter(before, base, base.shifts, planMove, shown, stage));
-    update({ stage: "shown" });
+    // A transition (docs/PERFORMANCE.md, P13): the drop itself paints at once (the dragged card gone), the grid with
+    // the shift in its new cell follows in a render that yields to the browser, instead of in the drop's frame.
+    startTransition(() => update({ stage: "shown" }));
     try {
       const body = movedInput(planMove);
       const answer =

@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { api } from "@/lib/client/api";
 import { plannerWeek } from "@/lib/client/planner-week";
 import { today as todayInBrowser } from "@/lib/client/today";
@@ -78,11 +78,14 @@ export function usePlannerWeek(onLeave: () => void) {
     setView(next);
   }, []);
 
-  // The week is the key: weeks already seen show at once (and refresh), a new one keeps the last on screen.
+  // The week is the key: weeks already seen show at once (and refresh), a new one keeps the last on screen. The key
+  // follows the week a render later, in a transition (docs/PERFORMANCE.md, P13): the click paints the new heading at
+  // once, and drawing a week already loaded — the whole grid — is left to a render that yields to the browser.
+  const dataWeek = useDeferredValue(weekStart);
   const week = useResource(
-    (signal) => api.get(`/schedule/week?start_date=${weekStart}&end_date=${addDays(weekStart, 6)}`, signal),
+    (signal) => api.get(`/schedule/week?start_date=${dataWeek}&end_date=${addDays(dataWeek, 6)}`, signal),
     "Fehler beim Laden der Daten",
-    weekStart,
+    dataWeek,
   );
   return { weekStart, view, goToWeek, changeView, week };
 }
