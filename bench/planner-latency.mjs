@@ -158,11 +158,11 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     const week = await seedPlannerWeek(server.baseUrl, BENCH_ADMIN);
     const latency = await benchPlannerLatency(server.baseUrl, BENCH_ADMIN, { weekStart: week.weekStart });
-    for (const [what, l] of [
-      ["week switch", latency.weekSwitch],
-      ["move", latency.move],
-    ])
-      console.log(`P13 ${what}: p75 ${l.p75.toFixed(1)} ms (max ${l.max.toFixed(1)} ms, ${l.samples} interactions)`);
+    /** @param {string} what @param {Latency} l */
+    const line = (what, l) =>
+      `P13 ${what}: p75 ${l.p75.toFixed(1)} ms (max ${l.max.toFixed(1)} ms, ${l.samples} interactions)`;
+    console.log(line("week switch", latency.weekSwitch));
+    console.log(line("move", latency.move));
   } finally {
     await server.stop();
   }

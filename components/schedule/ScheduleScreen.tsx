@@ -203,6 +203,12 @@ export function ScheduleScreen() {
     }),
     [],
   );
+  // Stable, so the memoised panel skips the renders that do not change it (a week switch's first one, P13).
+  const recordUnavailable = useCallback(() => setDialog({ kind: "recordUnavailable" }), []);
+  const deleteUnavailable = useCallback(
+    (entry: UnavailabilityDto, name: string) => setDialog({ kind: "deleteUnavailable", entry, name }),
+    [],
+  );
   const shiftDialog = openOf(dialog, "shift");
   const moveDialog = openOf(dialog, "move");
   const Frame = editable ? dnd?.PlannerDnd : undefined;
@@ -323,10 +329,8 @@ export function ScheduleScreen() {
               entries={entries}
               weekStart={shownWeek}
               draggable={editable}
-              onAddUnavailability={editable ? () => setDialog({ kind: "recordUnavailable" }) : undefined}
-              onDeleteUnavailability={
-                editable ? (entry, name) => setDialog({ kind: "deleteUnavailable", entry, name }) : undefined
-              }
+              onAddUnavailability={editable ? recordUnavailable : undefined}
+              onDeleteUnavailability={editable ? deleteUnavailable : undefined}
             />
             <ViewSwitch view={view} onChange={changeView} />
             <ProposalMarksContext value={proposed?.marks ?? null}>
