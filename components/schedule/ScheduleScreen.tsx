@@ -395,7 +395,7 @@ export function ScheduleScreen() {
           onMove={(kind, target) => {
             close("move");
             returnFocus();
-            void move({ kind, shift: moveDialog.shift, target });
+            void move({ kind, shift: moveDialog.shift, target }, { inTransition: false });
           }}
           onClose={() => {
             close("move");

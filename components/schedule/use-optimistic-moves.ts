@@ -45,7 +45,7 @@ export function useOptimisticMoves(
     latest.current = { week, employees: employees ?? [], locations: locations ?? [] };
   });
 
-  const move = useCallback(async (planMove: PlanMove) => {
+  const move = useCallback(async (planMove: PlanMove, { inTransition = true }: { inTransition?: boolean } = {}) => {
     const { week: current, ...lookup } = latest.current;
     const base = current.data;
     if (!base || !changesSomething(planMove)) return;
@@ -57,9 +57,11 @@ export function useOptimisticMoves(
     const shown = optimisticShift(planMove, lookup, -++temporaryIds);
     const update = (stage: MoveStage) =>
       setPending((before) => pendingAfter(before, base, base.shifts, planMove, shown, stage));
-    // A transition (docs/PERFORMANCE.md, P13): the drop itself paints at once (the dragged card gone), the grid with
-    // the shift in its new cell follows in a render that yields to the browser, instead of in the drop's frame.
-    startTransition(() => update({ stage: "shown" }));
+    // A drop's is a transition (docs/PERFORMANCE.md, P13): the drop itself paints at once (the dragged card gone),
+    // the grid with the shift in its new cell follows in a render that yields to the browser. The menu's is not: the
+    // focus goes back to the moved chip's menu button right after, which must then be in its new cell.
+    if (inTransition) startTransition(() => update({ stage: "shown" }));
+    else update({ stage: "shown" });
     try {
       const body = movedInput(planMove);
       const answer =
