@@ -2,6 +2,7 @@
 // P13: how quickly the planner answers an interaction — a week switch and a drag-and-drop move — measured as the
 // browser measures INP: Event Timing entries (the time from the input to the next paint after its handlers), in
 // Chromium with the CPU slowed down 4×. Prints p75 per interaction; asserts nothing.
+import { pathToFileURL } from "node:url";
 import { chromium } from "@playwright/test";
 import { apiLogin } from "./lib/api.mjs";
 import { CHROMIUM, CHROMIUM_ARGS, writeSessionToStorage } from "./lib/browser.mjs";
@@ -146,4 +147,23 @@ async function dragChip(page, id, to) {
   if (answer.status() !== 200) throw new Error(`the move was refused: ${answer.status()} ${await answer.text()}`);
   await page.waitForLoadState("networkidle");
   return { from: cells.from, durations: await takeDurations(page, 1) };
+}
+
+// On its own (`node bench/planner-latency.mjs`, after a build): P13 alone on the browser benchmarks' server, with the
+// week of seedPlannerWeek, as `npm run bench` measures it.
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { BENCH_ADMIN, startBrowserBenchServer } = await import("./lib/server.mjs");
+  const { seedPlannerWeek } = await import("./lighthouse.mjs");
+  const server = await startBrowserBenchServer();
+  try {
+    const week = await seedPlannerWeek(server.baseUrl, BENCH_ADMIN);
+    const latency = await benchPlannerLatency(server.baseUrl, BENCH_ADMIN, { weekStart: week.weekStart });
+    /** @param {string} what @param {Latency} l */
+    const line = (what, l) =>
+      `P13 ${what}: p75 ${l.p75.toFixed(1)} ms (max ${l.max.toFixed(1)} ms, ${l.samples} interactions)`;
+    console.log(line("week switch", latency.weekSwitch));
+    console.log(line("move", latency.move));
+  } finally {
+    await server.stop();
+  }
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { memo, useId, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { WeekBalance } from "@/components/ui/WeekBalance";
 import type { UnavailabilityDto } from "@/lib/shared/api-types";
@@ -26,7 +26,7 @@ type Props = {
  * "Ferien Mo–Mi" for the days someone is on vacation and, for planners, "nicht verfügbar Fr 14:00–18:00" for the
  * time someone cannot work (§26.4). Planners drag a name onto a shift to assign it (§27.2).
  */
-export function EmployeePanel(props: Props) {
+export const EmployeePanel = memo(function EmployeePanel(props: Props) {
   const { entries, weekStart, draggable, onAddUnavailability, onDeleteUnavailability } = props;
   const { Employee } = useDndParts();
   // Phones start with the list folded, so the week's plan is in view first (docs/PRODUCT-RULES.md §29.5).
@@ -137,4 +137,4 @@ export function EmployeePanel(props: Props) {
       )}
     </section>
   );
-}
+});

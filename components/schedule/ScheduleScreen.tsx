@@ -1,16 +1,15 @@
 "use client";
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { IntentLink } from "@/components/ui/IntentLink";
 import { EmptyState, LoadingState } from "@/components/ui/States";
-import { api, errorMessage } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
 import { notify } from "@/lib/client/notify";
-import { plannerWeek } from "@/lib/client/planner-week";
 import { today as todayInBrowser } from "@/lib/client/today";
-import { announceChange, useUndoShortcut } from "@/lib/client/undo";
+import { useUndoShortcut } from "@/lib/client/undo";
 import { useResource } from "@/lib/client/use-resource";
 import type { ShiftDto, UnavailabilityDto } from "@/lib/shared/api-types";
 import { addDays, FIRST_WEEK_START, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
@@ -22,15 +21,6 @@ import { EmployeeGrid } from "./EmployeeGrid";
 import { EmployeePanel } from "./EmployeePanel";
 import { FindingsPanel, FindingsToggle } from "./FindingsPanel";
 import type { PlannerActions } from "./PlannerCell";
-import {
-  changesSomething,
-  movedInput,
-  moveMessage,
-  optimisticShift,
-  savedToast,
-  withShift,
-  type PlanMove,
-} from "./planner-moves";
 import type { ShiftDraft } from "./ShiftDialog";
 import {
   applicationsByShift,
@@ -41,8 +31,10 @@ import {
   rows,
   unavailabilityLabel,
 } from "./week-model";
+import { useOptimisticMoves } from "./use-optimistic-moves";
+import { usePlannerWeek } from "./use-planner-week";
 import { WeekGrid } from "./WeekGrid";
-import { ViewSwitch, type PlannerView } from "./ViewSwitch";
+import { ViewSwitch } from "./ViewSwitch";
 
 /**
  * Shows a shift's chip and puts the keyboard on it (its first control: edit, or the findings marker; in proposal
@@ -70,23 +62,24 @@ const UnavailabilityDialog = dynamic(() =>
   import("@/components/unavailability/UnavailabilityDialog").then((m) => m.UnavailabilityDialog),
 );
 
-const VIEW_KEY = "schedule-view";
-/** The week the address names, else this week (docs/PRODUCT-RULES.md §27.4). */
-const addressWeek = () => plannerWeek(window.location.search, todayInBrowser(), mondayOf);
-let temporaryIds = 0;
+/**
+ * The one dialog open over the planner, if any (one value, so two cannot be open at once and a new kind is one more
+ * case): the shift dialog, the move menu, a deletion's confirmation, the week's actions, an unavailability entry.
+ */
+type OpenDialog =
+  | { kind: "shift"; draft: ShiftDraft }
+  | { kind: "move"; shift: ShiftDto }
+  | { kind: "deleteShift"; shift: ShiftDto }
+  | { kind: "importTemplate" }
+  | { kind: "copyWeek" }
+  | { kind: "saveTemplate" }
+  | { kind: "autoFill" }
+  | { kind: "recordUnavailable" }
+  | { kind: "deleteUnavailable"; entry: UnavailabilityDto; name: string };
 
-/** The view this browser used last (docs/PRODUCT-RULES.md §27.4). */
-function storedView(): PlannerView {
-  try {
-    return localStorage.getItem(VIEW_KEY) === "employees" ? "employees" : "locations";
-  } catch {
-    return "locations";
-  }
-}
-
-/** What the success toast of a move says, with the saved shift's warnings as the shift dialog's toast has them. */
-function movedToast(move: PlanMove, warnings: { message: string }[]): string {
-  return warnings.length === 0 ? moveMessage(move) : savedToast(`${moveMessage(move)}.`, warnings);
+/** The open dialog when it is of that kind, else null. */
+function openOf<K extends OpenDialog["kind"]>(dialog: OpenDialog | null, kind: K) {
+  return dialog?.kind === kind ? (dialog as Extract<OpenDialog, { kind: K }>) : null;
 }
 
 /** The drag and drop module, for those who may plan, loaded after the planner (./planner-dnd.tsx). */
@@ -112,69 +105,28 @@ export function ScheduleScreen() {
   const { user } = useAuth();
   const canEdit = !!user && can(user.role, "shifts:write");
   const today = todayInBrowser();
-  const [weekStart, setWeekStart] = useState(addressWeek);
   // The proposal of "Automatisch besetzen" on show (docs/PRODUCT-RULES.md §28.4); another week discards it.
   const [proposal, setProposal] = useState<ShownProposal | null>(null);
-  const [proposing, setProposing] = useState(false);
-  const goToWeek = useCallback((monday: string) => {
-    // The address, not a navigation: the last week stays on screen until the next is there (§27.4).
-    window.history.pushState(null, "", `?week=${monday}`);
-    setWeekStart(monday);
-    setProposal(null);
-  }, []);
-  useEffect(() => {
-    const onPopState = () => {
-      setWeekStart(addressWeek());
-      setProposal(null);
-    };
-    window.addEventListener("popstate", onPopState);
-    return () => window.removeEventListener("popstate", onPopState);
-  }, []);
-  const [view, setView] = useState<PlannerView>(storedView);
-  const changeView = useCallback((next: PlannerView) => {
-    try {
-      localStorage.setItem(VIEW_KEY, next);
-    } catch {
-      // Storage blocked (private mode): the view holds until the page is left.
-    }
-    setView(next);
-  }, []);
+  const { weekStart, view, goToWeek, changeView, week } = usePlannerWeek(() => setProposal(null));
   const dnd = usePlannerDnd(canEdit);
   const employees = useResource((signal) => api.get("/employees", signal), "Fehler beim Laden der Mitarbeiter");
   const locations = useResource((signal) => api.get("/locations", signal), "Fehler beim Laden der Standorte");
-  // The week is the key: weeks already seen show at once (and refresh), a new one keeps the last on screen.
-  const week = useResource(
-    (signal) => api.get(`/schedule/week?start_date=${weekStart}&end_date=${addDays(weekStart, 6)}`, signal),
-    "Fehler beim Laden der Daten",
-    weekStart,
-  );
   const shownWeek = week.dataKey ?? weekStart;
   const shown = proposal && proposal.weekStart === shownWeek && shownWeek === weekStart ? proposal : null;
   // While a proposal is shown the plan cannot be edited, so what is applied is what is shown (§28.4).
   const editable = canEdit && !shown;
   // Ctrl+Z undoes the last plan change of this browser (docs/PRODUCT-RULES.md §27.7).
   useUndoShortcut(() => void week.reload(), editable);
-  const [draft, setDraft] = useState<ShiftDraft | null>(null);
-  const [moving, setMoving] = useState<ShiftDto | null>(null);
-  const [deleting, setDeleting] = useState<ShiftDto | null>(null);
-  const [importing, setImporting] = useState(false);
-  // Copying the week and saving it as a template (docs/PRODUCT-RULES.md §27.3).
-  const [weekDialog, setWeekDialog] = useState<"copy" | "template" | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  /** Closes the dialog of that kind (and no other that may have opened meanwhile). */
+  const close = useCallback((kind: OpenDialog["kind"]) => setDialog((open) => (open?.kind === kind ? null : open)), []);
   const canSaveTemplate = !!user && can(user.role, "master-data:write");
-  const [recordingUnavailable, setRecordingUnavailable] = useState(false);
-  const [deletingUnavailable, setDeletingUnavailable] = useState<{ entry: UnavailabilityDto; name: string } | null>(
-    null,
-  );
   const [findingsOpen, setFindingsOpen] = useState(false);
   const [findingsFocus, setFindingsFocus] = useState<{ shiftId: number } | null>(null);
 
   // A move shows at once (docs/PRODUCT-RULES.md §27.2): the week's shifts as loaded, with the moves not yet
   // reloaded applied; a new load of the week replaces them.
-  const [moved, setMoved] = useState<{ base: unknown; shifts: ShiftDto[] } | null>(null);
-  const shifts = useMemo(
-    () => (moved && moved.base === week.data ? moved.shifts : (week.data?.shifts ?? [])),
-    [moved, week.data],
-  );
+  const { shifts, move } = useOptimisticMoves(week, employees.data, locations.data);
   const findings = useMemo(() => week.data?.warnings ?? [], [week.data]);
   const vacations = useMemo(() => week.data?.vacations ?? [], [week.data]);
   // Only planners get entries (docs/PRODUCT-RULES.md §26.4); for staff the list is empty.
@@ -228,63 +180,37 @@ export function ScheduleScreen() {
     });
   }, []);
 
-  const latest = useRef({ week, employees: employees.data ?? [], locations: locations.data ?? [] });
-  useLayoutEffect(() => {
-    latest.current = { week, employees: employees.data ?? [], locations: locations.data ?? [] };
-  });
-  /** Carries out a drop or the menu's choice: shown at once, saved, put back with the server's text if refused. */
-  const move = useCallback(async (planMove: PlanMove) => {
-    const { week: current, employees: staff, locations: places } = latest.current;
-    const base = current.data;
-    if (!base || !changesSomething(planMove)) return;
-    const shown = optimisticShift(planMove, { employees: staff, locations: places }, -++temporaryIds);
-    const update = (change: (list: ShiftDto[]) => ShiftDto[]) =>
-      setMoved((before) => ({ base, shifts: change(before?.base === base ? before.shifts : base.shifts) }));
-    // A move replaces the shift, a copy joins it.
-    update((list) => withShift(list, shown, planMove.kind === "copy" ? shown.id : planMove.shift.id));
-    try {
-      const body = movedInput(planMove);
-      const answer =
-        planMove.kind === "copy"
-          ? await api.post("/shifts", body)
-          : await api.put(`/shifts/${planMove.shift.id}`, body);
-      const { warnings, change_id: changeId, ...saved } = answer;
-      update((list) => withShift(list, saved, shown.id));
-      // "Rückgängig" in the toast and Ctrl+Z undo the move like any plan write (§27.7).
-      announceChange({ message: movedToast(planMove, warnings), changeId, onUndone: () => void current.reload() });
-      void current.reload();
-    } catch (error) {
-      update((list) =>
-        planMove.kind === "copy"
-          ? list.filter((shift) => shift.id !== shown.id)
-          : withShift(list, planMove.shift, shown.id),
-      );
-      notify.error(errorMessage(error, planMove.kind === "copy" ? "Fehler beim Kopieren" : "Fehler beim Verschieben"));
-    }
-  }, []);
-
   const actions = useMemo<PlannerActions>(
     () => ({
       add: (target, from) => {
         opener.current = from;
-        setDraft({ locationId: target.locationId, date: target.date, employeeId: target.employeeId ?? undefined });
+        const draft = { locationId: target.locationId, date: target.date, employeeId: target.employeeId ?? undefined };
+        setDialog({ kind: "shift", draft });
       },
       edit: (shift, from) => {
         opener.current = from;
-        setDraft({ shift });
+        setDialog({ kind: "shift", draft: { shift } });
       },
-      remove: setDeleting,
+      remove: (shift) => setDialog({ kind: "deleteShift", shift }),
       findings: (shift) => {
         setFindingsOpen(true);
         setFindingsFocus({ shiftId: shift.id });
       },
       menu: (shift, from) => {
         opener.current = from;
-        setMoving(shift);
+        setDialog({ kind: "move", shift });
       },
     }),
     [],
   );
+  // Stable, so the memoised panel skips the renders that do not change it (a week switch's first one, P13).
+  const recordUnavailable = useCallback(() => setDialog({ kind: "recordUnavailable" }), []);
+  const deleteUnavailable = useCallback(
+    (entry: UnavailabilityDto, name: string) => setDialog({ kind: "deleteUnavailable", entry, name }),
+    [],
+  );
+  const shiftDialog = openOf(dialog, "shift");
+  const moveDialog = openOf(dialog, "move");
   const Frame = editable ? dnd?.PlannerDnd : undefined;
   const framed = (content: ReactNode) => (Frame ? <Frame onMove={move}>{content}</Frame> : content);
 
@@ -326,26 +252,34 @@ export function ScheduleScreen() {
           </div>
           {canEdit && (
             // Disabled while a week loads: the import asks with the count of the week it goes into.
-            <Button variant="secondary" onClick={() => setImporting(true)} disabled={week.loading || !!shown}>
+            <Button
+              variant="secondary"
+              onClick={() => setDialog({ kind: "importTemplate" })}
+              disabled={week.loading || !!shown}
+            >
               Vorlage importieren
             </Button>
           )}
           {canEdit && (
-            <Button variant="secondary" onClick={() => setWeekDialog("copy")} disabled={!week.data || !!shown}>
+            <Button
+              variant="secondary"
+              onClick={() => setDialog({ kind: "copyWeek" })}
+              disabled={!week.data || !!shown}
+            >
               Woche kopieren
             </Button>
           )}
           {canEdit && (
             <Button
               variant="secondary"
-              onClick={() => setProposing(true)}
+              onClick={() => setDialog({ kind: "autoFill" })}
               disabled={!week.data || week.loading || !!shown}
             >
               Automatisch besetzen
             </Button>
           )}
           {canSaveTemplate && (
-            <Button variant="secondary" onClick={() => setWeekDialog("template")} disabled={!week.data}>
+            <Button variant="secondary" onClick={() => setDialog({ kind: "saveTemplate" })} disabled={!week.data}>
               Als Vorlage speichern
             </Button>
           )}
@@ -388,15 +322,15 @@ export function ScheduleScreen() {
                 findings={findings}
                 shifts={shifts}
                 focus={findingsFocus}
-                onSelect={(shift) => (editable ? setDraft({ shift }) : focusChip(shift.id))}
+                onSelect={(shift) => (editable ? setDialog({ kind: "shift", draft: { shift } }) : focusChip(shift.id))}
               />
             )}
             <EmployeePanel
               entries={entries}
               weekStart={shownWeek}
               draggable={editable}
-              onAddUnavailability={editable ? () => setRecordingUnavailable(true) : undefined}
-              onDeleteUnavailability={editable ? (entry, name) => setDeletingUnavailable({ entry, name }) : undefined}
+              onAddUnavailability={editable ? recordUnavailable : undefined}
+              onDeleteUnavailability={editable ? deleteUnavailable : undefined}
             />
             <ViewSwitch view={view} onChange={changeView} />
             <ProposalMarksContext value={proposed?.marks ?? null}>
@@ -430,97 +364,97 @@ export function ScheduleScreen() {
         )
       )}
 
-      {draft && (
+      {shiftDialog && (
         <ShiftDialog
-          draft={draft}
+          draft={shiftDialog.draft}
           employees={entries}
           locations={locations.data ?? []}
           weekStart={shownWeek}
           vacations={vacations}
           unavailability={unavailability}
           labourRules={week.data?.labour_rules ?? "CH"}
-          applications={"shift" in draft ? (applications.get(draft.shift.id) ?? []) : []}
+          applications={"shift" in shiftDialog.draft ? (applications.get(shiftDialog.draft.shift.id) ?? []) : []}
           onClose={() => {
-            setDraft(null);
+            close("shift");
             returnFocus();
           }}
           onSaved={() => {
-            setDraft(null);
+            close("shift");
             returnFocus(week.reload());
           }}
           onUndone={() => void week.reload()}
         />
       )}
-      {moving && (
+      {moveDialog && (
         <MoveDialog
-          shift={moving}
+          shift={moveDialog.shift}
           weekStart={shownWeek}
           view={view}
           locations={locations.data ?? []}
           employees={staffRows.filter((row) => !row.archived)}
           onMove={(kind, target) => {
-            setMoving(null);
+            close("move");
             returnFocus();
-            void move({ kind, shift: moving, target });
+            void move({ kind, shift: moveDialog.shift, target }, { inTransition: false });
           }}
           onClose={() => {
-            setMoving(null);
+            close("move");
             returnFocus();
           }}
         />
       )}
-      {proposing && (
+      {dialog?.kind === "autoFill" && (
         <AutoFillDialog
           weekStart={shownWeek}
           locations={locations.data ?? []}
-          onClose={() => setProposing(false)}
+          onClose={() => close("autoFill")}
           onProposed={(answer) => {
-            setProposing(false);
+            close("autoFill");
             if (answer.stats.open === 0) notify.info("Keine offenen Schichten in dieser Woche");
             else setProposal({ weekStart: shownWeek, proposal: answer });
           }}
         />
       )}
-      {importing && (
+      {dialog?.kind === "importTemplate" && (
         <TemplateImportDialog
           weekStart={weekStart}
           shiftCount={shifts.length}
           onUndone={() => void week.reload()}
-          onClose={() => setImporting(false)}
+          onClose={() => close("importTemplate")}
           onImported={() => {
-            setImporting(false);
+            close("importTemplate");
             void week.reload();
           }}
         />
       )}
-      {weekDialog === "copy" && (
+      {dialog?.kind === "copyWeek" && (
         <CopyWeekDialog
           weekStart={shownWeek}
           shiftCount={shifts.length}
-          onClose={() => setWeekDialog(null)}
+          onClose={() => close("copyWeek")}
           onCopied={(target) => {
-            setWeekDialog(null);
+            close("copyWeek");
             // The copy's week, in the address too (§27.4).
             goToWeek(target);
           }}
           onUndone={() => void week.reload()}
         />
       )}
-      {weekDialog === "template" && (
-        <SaveWeekAsTemplateDialog weekStart={shownWeek} onClose={() => setWeekDialog(null)} />
+      {dialog?.kind === "saveTemplate" && (
+        <SaveWeekAsTemplateDialog weekStart={shownWeek} onClose={() => close("saveTemplate")} />
       )}
-      {recordingUnavailable && (
+      {dialog?.kind === "recordUnavailable" && (
         <UnavailabilityDialog
           initial={{ start_date: today >= shownWeek && today <= addDays(shownWeek, 6) ? today : shownWeek }}
-          onClose={() => setRecordingUnavailable(false)}
+          onClose={() => close("recordUnavailable")}
           onSaved={() => {
-            setRecordingUnavailable(false);
+            close("recordUnavailable");
             void week.reload();
           }}
         />
       )}
       <ConfirmDelete
-        item={deletingUnavailable}
+        item={openOf(dialog, "deleteUnavailable")}
         title="Eintrag löschen"
         message={({ entry, name }) =>
           `Nicht verfügbar ${unavailabilityLabel(entry, shownWeek)} von ${name} wirklich löschen? ` +
@@ -528,11 +462,11 @@ export function ScheduleScreen() {
         }
         remove={({ entry }) => api.delete(`/unavailability/${entry.id}`)}
         success="Eintrag gelöscht!"
-        onClose={() => setDeletingUnavailable(null)}
+        onClose={() => close("deleteUnavailable")}
         onDeleted={week.reload}
       />
       <ConfirmDelete
-        item={deleting}
+        item={openOf(dialog, "deleteShift")?.shift ?? null}
         title="Schicht löschen"
         message={(shift) =>
           `Schicht wirklich löschen? ${shift.employee_name ?? "Offen"}, ${formatDate(shift.shift_date)}, ` +
@@ -540,7 +474,7 @@ export function ScheduleScreen() {
         }
         remove={(shift) => api.delete(`/shifts/${shift.id}`)}
         success="Schicht gelöscht!"
-        onClose={() => setDeleting(null)}
+        onClose={() => close("deleteShift")}
         onDeleted={week.reload}
         onUndone={() => void week.reload()}
       />

@@ -29,7 +29,8 @@ import { shiftInputSchema } from "@/lib/shared/schemas/shift";
 import { savedToast } from "./planner-moves";
 import { ShiftFindings } from "./ShiftFindings";
 import { useShiftCheck } from "./use-shift-check";
-import { onVacation, unavailableAt, type EmployeeAvailability } from "./week-model";
+import { browserTimeZone, unavailableAt } from "./unavailable-at";
+import { onVacation, type EmployeeAvailability } from "./week-model";
 
 /** An existing shift, or a new one from a cell: its day and its location or (view by employee, §27.4) employee. */
 export type ShiftDraft = { shift: ShiftDto } | { locationId?: number; date: string; employeeId?: number };
@@ -102,6 +103,8 @@ export function ShiftDialog(props: Props) {
     onUndone,
   } = props;
   const editing = "shift" in draft ? draft.shift : null;
+  // The zone the picker's "nicht verfügbar" is measured in, read once per dialog (an Intl call).
+  const [timeZone] = useState(browserTimeZone);
   // The times a new shift starts from, read once: the last saved at the location, or the defaults.
   const [initial] = useState(() =>
     editing
@@ -249,7 +252,8 @@ export function ShiftDialog(props: Props) {
     const id = entry.employee.id;
     const vacation = form.shift_date && onVacation(vacations, id, form.shift_date) ? " – Ferien" : "";
     const shift = { date: form.shift_date, start: form.start_time, end: form.end_time };
-    const unavailable = form.shift_date && unavailableAt(unavailability, id, shift) ? " – nicht verfügbar" : "";
+    const unavailable =
+      form.shift_date && unavailableAt(unavailability, id, shift, timeZone) ? " – nicht verfügbar" : "";
     const already = editing?.employee_id === id ? editing.hours : 0;
     const over =
       entry.remaining !== null && entry.remaining >= 0 && hours !== null && entry.remaining + already - hours < 0;

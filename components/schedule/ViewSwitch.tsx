@@ -1,7 +1,8 @@
 "use client";
 import { classNames } from "@/lib/shared/class-names";
+import type { PlannerView } from "./planner-address";
 
-export type PlannerView = "locations" | "employees";
+export type { PlannerView };
 
 const VIEWS: { value: PlannerView; label: string }[] = [
   { value: "locations", label: "Nach Standorten" },

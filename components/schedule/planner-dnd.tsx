@@ -5,9 +5,9 @@
  * there, with Ctrl or Alt held it copies it; an employee of the panel dropped on a chip is assigned to the shift.
  * The mouse drags after a few pixels (a click still opens the dialog), the keyboard from a chip's drag button
  * (Space, the arrow keys from cell to cell, Space again, Escape), announced in German. What a drop means is decided
- * here; the screen carries it out (ScheduleScreen's `move`). An employee dropped on a shift of a location they do
- * not work at is refused here with a toast, nothing sent (docs/PRODUCT-RULES.md §28.1); the shift dialog's picker
- * still assigns them on purpose.
+ * here; the screen carries it out (`move` of use-optimistic-moves.ts), which refuses with a toast, nothing sent, a
+ * shift given to someone who does not work at its location (docs/PRODUCT-RULES.md §28.1), dropped on a chip or in
+ * their row alike; the shift dialog's picker still assigns them on purpose.
  */
 import {
   closestCenter,
@@ -28,12 +28,10 @@ import {
   type Over,
 } from "@dnd-kit/core";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { notify } from "@/lib/client/notify";
 import type { EmployeeDto, ShiftDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
-import { worksAtLocation } from "@/lib/shared/employee-locations";
 import { DndPartsContext, type DndParts } from "./dnd-parts";
-import type { MoveTarget, PlanMove } from "./planner-moves";
+import { foreignLocationRefusal, type MoveTarget, type PlanMove } from "./planner-moves";
 
 type ShiftDrag = { kind: "shift"; shift: ShiftDto; name: string };
 type EmployeeDrag = { kind: "employee"; employee: EmployeeDto; name: string };
@@ -42,11 +40,9 @@ type DragData = ShiftDrag | EmployeeDrag;
 type DropData =
   { accepts: "shift"; target: MoveTarget; place: string } | { accepts: "employee"; shift: ShiftDto; name: string };
 
-/** The refusal of an employee dropped on a shift of a location they do not work at (§28.1); null when they do. */
-function foreignLocation(employee: EmployeeDto, name: string, shift: ShiftDto): string | null {
-  if (worksAtLocation(employee.location_ids, shift.location_id)) return null;
-  return `${name} arbeitet nicht am Standort ${shift.location_name}: nicht zugewiesen.`;
-}
+/** What an employee dropped on a shift of a location they do not work at hears (§28.1); null when they do. */
+const foreignLocation = (employee: EmployeeDto, shift: ShiftDto) =>
+  foreignLocationRefusal({ kind: "assign", shift, employee }, { employees: [], locations: [] });
 
 const dragData = (active: Active) => active.data.current as DragData | undefined;
 const dropData = (over: Over | null) => over?.data.current as DropData | undefined;
@@ -77,7 +73,7 @@ const announcements: Announcements = {
     if (!target) return `${data.name} abgelegt, ohne Ziel: nichts geändert.`;
     if (target.accepts === "shift") return `${data.name} abgelegt: ${target.place}`;
     if (data.kind === "employee")
-      return foreignLocation(data.employee, data.name, target.shift) ?? `${data.name} zugewiesen: ${target.name}.`;
+      return foreignLocation(data.employee, target.shift) ?? `${data.name} zugewiesen: ${target.name}.`;
     return `${data.name} zugewiesen: ${target.name}.`;
   },
   onDragCancel: ({ active }) => {
@@ -257,11 +253,9 @@ export function PlannerDnd({ onMove, children }: Props) {
       if (!data || !target) return;
       if (data.kind === "shift" && target.accepts === "shift")
         onMove({ kind: copyRef.current ? "copy" : "move", shift: data.shift, target: target.target });
-      if (data.kind === "employee" && target.accepts === "employee" && target.shift.employee_id !== data.employee.id) {
-        const refusal = foreignLocation(data.employee, data.name, target.shift);
-        if (refusal) notify.error(refusal);
-        else onMove({ kind: "assign", shift: target.shift, employee: data.employee });
-      }
+      // Refused by the screen's `move` when it is outside the person's Einsatzorte, like every other path.
+      if (data.kind === "employee" && target.accepts === "employee" && target.shift.employee_id !== data.employee.id)
+        onMove({ kind: "assign", shift: target.shift, employee: data.employee });
     },
     [onMove],
   );

@@ -1,5 +1,6 @@
 import type { EmployeeDto, LocationDto, ShiftDto } from "@/lib/shared/api-types";
 import { addDays, daysBetween } from "@/lib/shared/dates";
+import { worksAtLocation } from "@/lib/shared/employee-locations";
 import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import type { ShiftInput } from "@/lib/shared/schemas/shift";
 
@@ -41,6 +42,29 @@ export function changesSomething(move: PlanMove): boolean {
     input.location_id !== shift.location_id ||
     input.shift_date !== shift.shift_date
   );
+}
+
+/**
+ * The refusal of a move that would give the shift to a person who does not work at its location (Einsatzorte,
+ * docs/PRODUCT-RULES.md §28.1), null when it may go: an employee dropped on a chip, a chip dropped in another
+ * person's row, the menu's choice alike. Only a new person is checked: a move that keeps the person (another day,
+ * another location) or opens the shift is not. `lookup`: what the planner has loaded; a person not among it
+ * (archived) is not refused here. The shift dialog's picker still assigns anyone on purpose.
+ */
+export function foreignLocationRefusal(
+  move: PlanMove,
+  lookup: { employees: readonly EmployeeDto[]; locations: readonly LocationDto[] },
+): string | null {
+  const input = movedInput(move);
+  if (input.employee_id === null || input.employee_id === move.shift.employee_id) return null;
+  const employee =
+    move.kind === "assign" ? move.employee : lookup.employees.find((candidate) => candidate.id === input.employee_id);
+  if (!employee || worksAtLocation(employee.location_ids, input.location_id)) return null;
+  const place =
+    input.location_id === move.shift.location_id
+      ? move.shift.location_name
+      : (lookup.locations.find((location) => location.id === input.location_id)?.name ?? move.shift.location_name);
+  return `${employee.first_name} ${employee.last_name} arbeitet nicht am Standort ${place}: nicht zugewiesen.`;
 }
 
 /**
@@ -123,4 +147,45 @@ export function savedToast(title: string, warnings: { message: string }[]): stri
   if (warnings.length === 0) return title;
   if (warnings.length === 1) return `${title} 1 Hinweis: ${warnings[0].message}`;
   return `${title} ${warnings.length} Hinweise, siehe Wochenplan`;
+}
+
+/**
+ * Moves shown before the week is reloaded (docs/PRODUCT-RULES.md §27.2): the shifts of one loaded week (`base`, the
+ * loaded data itself) with the moves applied; a new load of the week (another `base`) drops them.
+ */
+export type PendingMoves<B> = { base: B; shifts: ShiftDto[] } | null;
+
+/** The shifts the planner shows: the pending ones when they sit on the week now loaded, else the loaded ones. */
+export function shiftsShown<B>(pending: PendingMoves<B>, base: B | undefined, loaded: ShiftDto[]): ShiftDto[] {
+  return pending && base !== undefined && pending.base === base ? pending.shifts : loaded;
+}
+
+/**
+ * The stages of a move on screen: `shown` at once (a move replaces the shift, a copy joins the week with its
+ * temporary id), `saved` replaces the shown one with the server's answer, `refused` puts the week back as it was.
+ */
+export type MoveStage = { stage: "shown" } | { stage: "saved"; saved: ShiftDto } | { stage: "refused" };
+
+/** The pending moves after a stage of `move` (`shown`: its optimisticShift) on the week `base` with `loaded`. */
+export function pendingAfter<B>(
+  pending: PendingMoves<B>,
+  base: B,
+  loaded: ShiftDto[],
+  move: PlanMove,
+  shown: ShiftDto,
+  stage: MoveStage,
+): PendingMoves<B> {
+  const list = pending?.base === base ? pending.shifts : loaded;
+  switch (stage.stage) {
+    case "shown":
+      return { base, shifts: withShift(list, shown, move.kind === "copy" ? shown.id : move.shift.id) };
+    case "saved":
+      return { base, shifts: withShift(list, stage.saved, shown.id) };
+    case "refused":
+      return {
+        base,
+        shifts:
+          move.kind === "copy" ? list.filter((shift) => shift.id !== shown.id) : withShift(list, move.shift, shown.id),
+      };
+  }
 }

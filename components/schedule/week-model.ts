@@ -10,7 +10,7 @@ import type {
 } from "@/lib/shared/api-types";
 import { addDays, daysBetween } from "@/lib/shared/dates";
 import { WEEKDAYS_SHORT } from "@/lib/shared/format";
-import { parseTime, sumHours } from "@/lib/shared/hours";
+import { sumHours } from "@/lib/shared/hours";
 import { weekStatus } from "@/lib/shared/week-status";
 
 export type EmployeeAvailability = {
@@ -57,41 +57,6 @@ export function availability(
 /** Whether the employee has an approved vacation on the day (among the vacations the planner has loaded). */
 export function onVacation(vacations: VacationDto[], employeeId: number, date: string): boolean {
   return vacations.some((v) => v.employee_id === employeeId && v.start_date <= date && date <= v.end_date);
-}
-
-const DAY_MINUTES = 24 * 60;
-
-/**
- * Whether a shift on `date` from `start` to `end` falls into the employee's unavailability, for the shift dialog's
- * picker: a whole day on the shift's date, or a window (over midnight when it ends at or before its start) of the
- * day before, the day or the day after overlapping the shift, as the `unavailable` rule decides
- * (docs/PRODUCT-RULES.md §24.4). Wall-clock minutes: on the two DST nights it may differ from the server's
- * finding by that hour; the finding is what counts.
- */
-export function unavailableAt(
-  entries: UnavailabilityDto[],
-  employeeId: number,
-  shift: { date: string; start: string; end: string },
-): boolean {
-  const from = parseTime(shift.start);
-  const to = parseTime(shift.end);
-  return entries.some((entry) => {
-    if (entry.employee_id !== employeeId) return false;
-    if (entry.start_time === null || entry.end_time === null)
-      return entry.start_date <= shift.date && shift.date <= entry.end_date;
-    const windowFrom = parseTime(entry.start_time);
-    const windowTo = parseTime(entry.end_time);
-    if (from === null || to === null || windowFrom === null || windowTo === null) return false;
-    const shiftEnd = to > from ? to : to + DAY_MINUTES;
-    for (const offset of [-1, 0, 1]) {
-      const day = addDays(shift.date, offset);
-      if (day < entry.start_date || day > entry.end_date) continue;
-      const start = offset * DAY_MINUTES + windowFrom;
-      const end = offset * DAY_MINUTES + (windowTo > windowFrom ? windowTo : windowTo + DAY_MINUTES);
-      if (start < shiftEnd && from < end) return true;
-    }
-    return false;
-  });
 }
 
 /** The days of the week an unavailability entry covers, as `weekdayRuns` names them, plus its window. */

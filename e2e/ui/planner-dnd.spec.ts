@@ -259,6 +259,109 @@ test("the week is in the address: reload keeps it, back and forward go between w
   await expect(week(start)).toBeVisible();
 });
 
+test("a past week's address with the view by employee survives reload, week steps, back and forward", async ({
+  page,
+  request,
+}) => {
+  const { headers, locations, employee } = await setup(request);
+  const [location] = locations;
+  const past = addDays(monday(), -7 * 30);
+  const later = addDays(past, 7);
+  await createShift(request, headers, {
+    location_id: location.id,
+    shift_date: addDays(past, 1),
+    employee_id: employee.id,
+  });
+  const week = (date: string) => page.getByText(`KW ${isoWeekNumber(date)} · ${formatDayMonth(date)}`);
+  const views = {
+    employees: page.getByRole("radio", { name: "Nach Mitarbeitenden" }),
+    locations: page.getByRole("radio", { name: "Nach Standorten" }),
+  };
+  const expectShown = async (date: string, view: keyof typeof views) => {
+    await expect(week(date)).toBeVisible();
+    await expect(views[view]).toBeChecked();
+    await expect(
+      page.getByRole("region", {
+        name: view === "employees" ? "Wochenplan nach Mitarbeitenden" : "Wochenplan",
+        exact: true,
+      }),
+    ).toBeVisible();
+  };
+
+  await signIn(page, E2E_ADMIN, `/schedule?week=${past}&view=employees`);
+  await expectShown(past, "employees");
+  await expect(cell(page, employee.name, 1).getByTestId("shift")).toHaveCount(1);
+  await page.reload();
+  await expectShown(past, "employees");
+  await expect(cell(page, employee.name, 1).getByTestId("shift")).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Nächste Woche" }).click();
+  await expectShown(later, "employees");
+  await expect(page).toHaveURL(new RegExp(`/schedule\\?week=${later}&view=employees$`));
+  await page.getByText("Nach Standorten", { exact: true }).click();
+  await expectShown(later, "locations");
+  // The view by location is the default: the address names the week alone.
+  await expect(page).toHaveURL(new RegExp(`/schedule\\?week=${later}$`));
+
+  await page.goBack();
+  await expectShown(later, "employees");
+  await page.goBack();
+  await expectShown(past, "employees");
+  await expect(cell(page, employee.name, 1).getByTestId("shift")).toHaveCount(1);
+  await page.reload();
+  await expectShown(past, "employees");
+  await page.goForward();
+  await expectShown(later, "employees");
+  await page.goForward();
+  await expectShown(later, "locations");
+  await page.reload();
+  await expectShown(later, "locations");
+});
+
+test("the view by employee: a chip dragged into the row of someone outside its Einsatzorte is refused", async ({
+  page,
+  request,
+}) => {
+  const { headers, locations, employee } = await setup(request, 2);
+  const [first, second] = locations;
+  const lastName = unique("Ortmann");
+  const res = await request.post("/api/employees", {
+    headers,
+    data: { first_name: "Ben", last_name: lastName, weekly_hours: 40, location_ids: [second.id] },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const ben = { id: (await res.json()).id as number, name: `Ben ${lastName}` };
+  const start = monday();
+  const atFirst = await createShift(request, headers, {
+    location_id: first.id,
+    shift_date: start,
+    employee_id: employee.id,
+  });
+  const atSecond = await createShift(request, headers, {
+    location_id: second.id,
+    shift_date: addDays(start, 1),
+    employee_id: employee.id,
+  });
+  await page.setViewportSize({ width: 1366, height: 1600 });
+  await signIn(page, E2E_ADMIN, "/schedule?view=employees");
+  await expect(page.getByRole("radio", { name: "Nach Mitarbeitenden" })).toBeChecked();
+
+  // Ben works only at the second location: Anna's shift at the first does not go to him.
+  await drag(page, cell(page, employee.name, 0).getByTestId("shift"), cell(page, ben.name, 0));
+  await expect(toast(page, `${ben.name} arbeitet nicht am Standort ${first.name}: nicht zugewiesen.`)).toBeVisible();
+  await expect(cell(page, employee.name, 0).getByTestId("shift")).toHaveCount(1);
+  await expect(cell(page, ben.name, 0).getByTestId("shift")).toHaveCount(0);
+  expect((await shiftsOfWeek(request, headers, start)).find((s) => s.id === atFirst.id)?.employee_id).toBe(employee.id);
+
+  // The shift at his location does.
+  await drag(page, cell(page, employee.name, 1).getByTestId("shift"), cell(page, ben.name, 1));
+  await expect(toast(page, "Schicht verschoben")).toBeVisible();
+  await expect(cell(page, ben.name, 1).getByTestId("shift")).toHaveCount(1);
+  await expect
+    .poll(async () => (await shiftsOfWeek(request, headers, start)).find((s) => s.id === atSecond.id)?.employee_id)
+    .toBe(ben.id);
+});
+
 test("the view by employee: rows per employee with hours, 'Offen', remembered; axe in both views", async ({
   page,
   request,
