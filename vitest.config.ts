@@ -13,7 +13,13 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "tests/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "app/**/*.test.ts",
+      "components/**/*.test.ts",
+      "components/**/*.test.tsx",
+      "tests/**/*.test.ts",
+    ],
     // One embedded PostgreSQL for the whole run (its own data dir and port).
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup-env.ts"],
