@@ -173,6 +173,18 @@ export async function lockEmployeeShifts(
 }
 
 /**
+ * Locks the location's shifts dated `fromDate` or later FOR UPDATE, in id order: an archiving of the location takes
+ * them before it updates the location's row, so it keeps the order shifts → locations of a write that locks shifts
+ * and then holds their locations (an auto-fill apply, a copied week), and the two queue instead of deadlocking.
+ */
+export async function lockLocationShifts(tx: Tx, { locationId, fromDate }: { locationId: number; fromDate: string }) {
+  noteLock(tx, "shifts");
+  await tx.$executeRaw`
+    SELECT 1 FROM shifts WHERE location_id = ${locationId} AND shift_date >= ${fromDate}::date
+    ORDER BY id FOR UPDATE`;
+}
+
+/**
  * Holds one shift FOR SHARE (only the shift's row, not its location's): an assignment or a deletion of the shift
  * waits for this application and then clears it, or the application sees the shift taken or gone. Answers whether
  * the shift exists.
