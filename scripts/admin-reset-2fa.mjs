@@ -23,9 +23,11 @@ try {
     await client.query("BEGIN");
     // The app keeps usernames unique regardless of case (lib/server/users/write-users.ts), the database index does
     // not: the exact spelling wins, and two names differing only in case without an exact match are refused.
+    // FOR NO KEY UPDATE, the strength of lockUser's "exclusive" (lib/server/db/locks.ts): it does not block the
+    // FOR KEY SHARE every insert referring to the user takes (an audit row, a token).
     const found = await client.query(
       "SELECT id, username, two_factor_enabled, two_factor_pending_secret IS NOT NULL AS pending " +
-        "FROM users WHERE lower(username) = lower($1) ORDER BY (username = $1) DESC, id FOR UPDATE",
+        "FROM users WHERE lower(username) = lower($1) ORDER BY (username = $1) DESC, id FOR NO KEY UPDATE",
       [username],
     );
     const user = found.rows[0];

@@ -1,7 +1,7 @@
 // The four heaviest writers at once, through the real route handlers (docs/ARCHITECTURE.md §6.5): approving a
 // vacation, editing a shift in its range, copying a week into that week and applying an auto-fill proposal for it.
 // They share employees, shifts, locations and the schedule data version; whatever order PostgreSQL lets them in,
-// no answer is a 500 or a deadlock's 503, and the week ends consistent.
+// no answer is a 500 or a 503, no transaction was retried after a deadlock, and the week ends consistent.
 import { expect, test } from "vitest";
 import { POST as apply } from "@/app/api/schedule/auto-fill/apply/route";
 import { PUT as updateShift } from "@/app/api/shifts/[id]/route";
@@ -9,6 +9,7 @@ import { POST as copyWeek } from "@/app/api/shifts/copy-week/route";
 import { POST as approve } from "@/app/api/vacations/[id]/approve/route";
 import { POST as requestVacation } from "@/app/api/vacations/route";
 import { db } from "@/lib/server/db/client";
+import { transactionConflicts } from "@/lib/server/db/transaction";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import { addDays } from "@/lib/shared/dates";
 import { call, createUser } from "@/tests/support/api";
@@ -23,6 +24,9 @@ const stamp = async (id: number) => (await db.shift.findUniqueOrThrow({ where: {
 test(`approve, edit, copy-week and auto-fill apply at once, ${ROUNDS} rounds: no 500, no deadlock`, async () => {
   const planner = (await createUser("manager")).token;
   const place = await fx.location();
+  // transaction() retries a deadlock (40P01) or a serialization failure (40001) silently, so the answers alone
+  // cannot show one: its counter does. The four writers take their locks in one order and never conflict.
+  const conflictsBefore = transactionConflicts();
   for (let round = 0; round < ROUNDS; round++) {
     const source = addDays(FIRST_SOURCE, 14 * round);
     const week = addDays(source, 7);
@@ -105,5 +109,8 @@ test(`approve, edit, copy-week and auto-fill apply at once, ${ROUNDS} rounds: no
     // The apply is all or nothing: Cleo has the Thursday shift exactly when the apply succeeded.
     const thursdayNow = shifts.find((s) => s.id === openThursday.id)!;
     expect(thursdayNow.employeeId).toBe(applied.status === 200 ? cleo.id : null);
+    const conflicts = transactionConflicts();
+    for (const code of ["40P01", "40001"])
+      expect(conflicts[code] ?? 0, `${code} after round ${round}`).toBe(conflictsBefore[code] ?? 0);
   }
 });

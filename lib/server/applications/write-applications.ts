@@ -174,10 +174,14 @@ export type RestoredShiftApplications = { shiftId: number; shift: ShiftInput; ap
 /**
  * Puts back applications a plan change removed, when that change is undone and the shift is open again
  * (docs/PRODUCT-RULES.md §27.7), with their first time of applying. One is left out when its employee could no longer
- * apply: archived, the shift's location no longer among their Einsatzorte (§28.1), or taking the shift refused by the
- * rules (an overlap or a vacation day, §25). The employees are locked by the caller. Answers how many came back.
+ * apply: the shift dated before today (as applyForShift refuses it: "in der Vergangenheit"), the employee archived,
+ * the shift's location no longer among their Einsatzorte (§28.1), or taking the shift refused by the rules (an
+ * overlap or a vacation day, §25). The employees are locked by the caller. Answers how many came back: the rows
+ * inserted, not counting one that exists already.
  */
-export async function restoreApplications(tx: Tx, entries: RestoredShiftApplications[]): Promise<number> {
+export async function restoreApplications(tx: Tx, allEntries: RestoredShiftApplications[]): Promise<number> {
+  const today = openShiftRange().start_date;
+  const entries = allEntries.filter((entry) => entry.shift.shift_date >= today);
   const employeeIds = [...new Set(entries.flatMap((entry) => entry.applications.map((a) => a.employee_id)))];
   if (employeeIds.length === 0) return 0;
   const employees = await tx.$queryRaw<{ id: number; archived: boolean; location_ids: number[] }[]>`
@@ -202,11 +206,12 @@ export async function restoreApplications(tx: Tx, entries: RestoredShiftApplicat
       .map((application) => ({ shift_id: shiftId, ...application })),
   );
   if (restored.length === 0) return 0;
-  await tx.$executeRaw`
+  const inserted = await tx.$queryRaw<{ shift_id: number }[]>`
     INSERT INTO shift_applications (shift_id, employee_id, created_at)
     SELECT item.shift_id, item.employee_id, item.created_at
     FROM jsonb_to_recordset(${JSON.stringify(restored)}::jsonb)
       AS item(shift_id int, employee_id int, created_at timestamptz)
-    ON CONFLICT DO NOTHING`;
-  return restored.length;
+    ON CONFLICT DO NOTHING
+    RETURNING shift_id`;
+  return inserted.length;
 }

@@ -31,13 +31,13 @@ type Row = {
   vacation_end: string | null;
 };
 
+/** PLANNER_KINDS as the partial index's predicate lists them: `'shifts', 'vacations', 'unavailability'`. */
+const PLANNER_KINDS_SQL = PLANNER_KINDS.map((kind) => `'${kind}'`).join(", ");
+
 /**
  * The kinds a role sees, as the SQL condition the indexes of the migration 20261126000200_audit_history were built
  * for: a manager's unfiltered view is written exactly like the partial index's predicate, so the planner proves it.
  */
-/** PLANNER_KINDS as the partial index's predicate lists them: `'shifts', 'vacations', 'unavailability'`. */
-const PLANNER_KINDS_SQL = PLANNER_KINDS.map((kind) => `'${kind}'`).join(", ");
-
 function kindCondition(role: Role, kind: AuditKind | undefined): Prisma.Sql {
   const visible = auditKindsFor(role);
   if (kind !== undefined) {

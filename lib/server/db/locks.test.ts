@@ -1,9 +1,10 @@
 import { expect, test } from "vitest";
 import { employee, location, shift } from "@/tests/support/fixtures";
-import { db } from "./client";
-import { lockEmployees, lockShifts, shareLocations } from "./locks";
+import { db, type Tx } from "./client";
+import { lockEmployees, lockPlanChange, lockShifts, lockUnavailability, lockUser, shareLocations } from "./locks";
 
-// The lock order of lib/server/db/locks.ts (employees → shifts → locations) is checked outside production.
+// The lock order of lib/server/db/locks.ts (named rows → employees → shifts → locations) is checked outside
+// production.
 
 test("a lock taken against the order throws; taking again employees the transaction holds does not", async () => {
   const [first, second] = [await employee(), await employee()];
@@ -31,6 +32,45 @@ test("a lock taken against the order throws; taking again employees the transact
       await lockShifts(tx, [planned.id]);
     }),
   ).rejects.toThrow(/Lock order: shifts locked after a later step/);
+});
+
+test("a user, plan change or unavailability entry is locked before employees, shifts and locations", async () => {
+  const someone = await employee();
+  const place = await location();
+  const planned = await shift({ employeeId: someone.id, locationId: place.id, date: "2031-03-03" });
+  const noChange = "00000000-0000-4000-8000-000000000000";
+
+  // First, as an undo (the plan change), an admin's edit (the user) or an entry's change (the unavailability) does.
+  await db.$transaction(async (tx) => {
+    expect(await lockPlanChange(tx, noChange)).toBeNull();
+    expect(await lockUser(tx, 0, "exclusive")).toBeNull();
+    expect(await lockUnavailability(tx, 0)).toBeNull();
+    await lockEmployees(tx, [someone.id]);
+    await lockShifts(tx, [planned.id]);
+    await shareLocations(tx, [place.id]);
+    // Taken again, the same row in the same mode (an admin's edit that links an employee and ends sessions): no new
+    // lock.
+    expect(await lockUser(tx, 0, "exclusive")).toBeNull();
+  });
+
+  const after = [
+    (tx: Tx) => lockEmployees(tx, [someone.id]),
+    (tx: Tx) => lockShifts(tx, [planned.id]),
+    (tx: Tx) => shareLocations(tx, [place.id]),
+  ];
+  const named = [
+    (tx: Tx) => lockUser(tx, 0, "share"),
+    (tx: Tx) => lockPlanChange(tx, noChange),
+    (tx: Tx) => lockUnavailability(tx, 0),
+  ];
+  for (const first of after)
+    for (const second of named)
+      await expect(
+        db.$transaction(async (tx) => {
+          await first(tx);
+          await second(tx);
+        }),
+      ).rejects.toThrow(/Lock order: named locked after a later step/);
 });
 
 test("activeOnly leaves an archived employee out, unlocked", async () => {

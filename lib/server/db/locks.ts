@@ -17,7 +17,9 @@ import type { Tx } from "./client";
  * locked first by design: no write locks those rows after an employee, shift or location lock.
  *
  * Steps 2–4 are checked outside production: a lock of an earlier step after a later one throws, unless it only
- * takes again rows the transaction holds already (assertAssignable re-locking the employee of a plan write).
+ * takes again rows the transaction holds already (assertAssignable re-locking the employee of a plan write). The
+ * named rows of step 5 are checked as what they are, taken first: one after an employee, shift or location lock
+ * throws too (locks.test.ts).
  * Each lock is documented where it is taken; its strength is part of its meaning (see each function).
  */
 
@@ -26,24 +28,30 @@ const FOR_UPDATE = Prisma.sql`FOR UPDATE`;
 const FOR_NO_KEY_UPDATE = Prisma.sql`FOR NO KEY UPDATE`;
 const FOR_SHARE = Prisma.sql`FOR SHARE`;
 
-const RANK = { employees: 2, shifts: 3, locations: 4 } as const;
+// "named": the rows of step 5 (lockUser, lockPlanChange, lockUnavailability). Their callers read the row to learn
+// whom the request concerns and then lock those people, so they are checked as coming before step 2, not after 4.
+const RANK = { named: 1, employees: 2, shifts: 3, locations: 4 } as const;
 type Ranked = keyof typeof RANK;
 
-type Held = { rank: number; employees: Set<number> };
+type Held = { rank: number; rows: Set<string> };
 const heldBy = new WeakMap<object, Held>();
 const checkOrder = process.env.NODE_ENV !== "production";
 
-/** Throws on a lock taken against the order; cheap bookkeeping per transaction client, off in production. */
-function noteLock(tx: Tx, kind: Ranked, employeeIds: number[] = []): void {
+/**
+ * Throws on a lock taken against the order; cheap bookkeeping per transaction client, off in production. `rows`
+ * names the rows of an employee or named lock: taking again only rows already held (none: no rows) is no new
+ * lock and passes.
+ */
+function noteLock(tx: Tx, kind: Ranked, rows: string[] = []): void {
   if (!checkOrder) return;
-  const held = heldBy.get(tx) ?? { rank: 0, employees: new Set<number>() };
+  const held = heldBy.get(tx) ?? { rank: 0, rows: new Set<string>() };
   heldBy.set(tx, held);
   const rank = RANK[kind];
-  const retaken = kind === "employees" && employeeIds.every((id) => held.employees.has(id));
+  const retaken = (kind === "employees" || kind === "named") && rows.every((row) => held.rows.has(row));
   if (rank < held.rank && !retaken)
     throw new Error(`Lock order: ${kind} locked after a later step (docs/ARCHITECTURE.md §6.5)`);
   held.rank = Math.max(held.rank, rank);
-  if (kind === "employees") for (const id of employeeIds) held.employees.add(id);
+  for (const row of rows) held.rows.add(row);
 }
 
 const sortedIds = (ids: Iterable<number | null>) =>
@@ -98,7 +106,11 @@ async function employeeRows(
   { activeOnly = false }: EmployeeLockOptions,
 ): Promise<Map<number, LockedEmployee>> {
   const unique = sortedIds(ids);
-  noteLock(tx, "employees", unique);
+  noteLock(
+    tx,
+    "employees",
+    unique.map((id) => `employee:${id}`),
+  );
   if (unique.length === 0) return new Map();
   // One statement, in id order: two writes over overlapping sets of people queue instead of deadlocking.
   const rows = await tx.$queryRaw<LockedEmployee[]>`
@@ -173,6 +185,18 @@ export async function lockEmployeeShifts(
 }
 
 /**
+ * Locks the location's shifts dated `fromDate` or later FOR UPDATE, in id order: an archiving of the location takes
+ * them before it updates the location's row, so it keeps the order shifts → locations of a write that locks shifts
+ * and then holds their locations (an auto-fill apply, a copied week), and the two queue instead of deadlocking.
+ */
+export async function lockLocationShifts(tx: Tx, { locationId, fromDate }: { locationId: number; fromDate: string }) {
+  noteLock(tx, "shifts");
+  await tx.$executeRaw`
+    SELECT 1 FROM shifts WHERE location_id = ${locationId} AND shift_date >= ${fromDate}::date
+    ORDER BY id FOR UPDATE`;
+}
+
+/**
  * Holds one shift FOR SHARE (only the shift's row, not its location's): an assignment or a deletion of the shift
  * waits for this application and then clears it, or the application sees the shift taken or gone. Answers whether
  * the shift exists.
@@ -239,6 +263,7 @@ export type LockedUser = { id: number; employeeId: number | null; username: stri
  * §30.3). Null when the user is gone.
  */
 export async function lockUser(tx: Tx, id: number, mode: "share" | "exclusive"): Promise<LockedUser | null> {
+  noteLock(tx, "named", [`user:${id}:${mode}`]);
   const [row] = await tx.$queryRaw<LockedUser[]>`
     SELECT id, employee_id AS "employeeId", username, password_hash AS "passwordHash"
     FROM users WHERE id = ${id} ${mode === "share" ? FOR_SHARE : FOR_NO_KEY_UPDATE}`;
@@ -247,6 +272,7 @@ export async function lockUser(tx: Tx, id: number, mode: "share" | "exclusive"):
 
 /** A plan change FOR UPDATE: two undos of one change run one after the other, the second sees it undone. */
 export async function lockPlanChange(tx: Tx, id: string): Promise<{ createdAt: Date; undoneAt: Date | null } | null> {
+  noteLock(tx, "named", [`plan-change:${id}`]);
   const [row] = await tx.$queryRaw<{ createdAt: Date; undoneAt: Date | null }[]>`
     SELECT created_at AS "createdAt", undone_at AS "undoneAt" FROM plan_changes WHERE id = ${id}::uuid FOR UPDATE`;
   return row ?? null;
@@ -254,6 +280,7 @@ export async function lockPlanChange(tx: Tx, id: string): Promise<{ createdAt: D
 
 /** An unavailability entry FOR UPDATE, so a change made meanwhile (moved to someone else) is seen before deciding. */
 export async function lockUnavailability(tx: Tx, id: number): Promise<{ employeeId: number } | null> {
+  noteLock(tx, "named", [`unavailability:${id}`]);
   const [row] = await tx.$queryRaw<{ employeeId: number }[]>`
     SELECT employee_id AS "employeeId" FROM unavailabilities WHERE id = ${id} FOR UPDATE`;
   return row ?? null;

@@ -4,7 +4,7 @@ import { json, route } from "@/lib/server/api/route";
 import { call } from "@/tests/support/api";
 import { employee } from "@/tests/support/fixtures";
 import { db } from "./client";
-import { MAX_ATTEMPTS, transaction } from "./transaction";
+import { MAX_ATTEMPTS, transaction, transactionConflicts } from "./transaction";
 
 // The failures of lib/server/db/transaction.ts forced for real on PostgreSQL: a deadlock between two transactions
 // and a serialization failure, each in the shape Prisma throws it (a model query, a raw query, P2034).
@@ -35,6 +35,7 @@ test("two transactions locking two rows in opposite order: the deadlock's victim
   // Each locks one row, then bumps the other and its own. The first lock is a plain row lock: an UPDATE would also
   // take the schedule data version's row (a trigger), and the second transaction would queue there instead of
   // crossing. The bump is a model query: Prisma throws the adapter's own error there.
+  const deadlocksBefore = transactionConflicts()["40P01"] ?? 0;
   const run = (name: "ab" | "ba", one: number, other: number) =>
     transaction(async (tx) => {
       attempts[name]++;
@@ -54,6 +55,8 @@ test("two transactions locking two rows in opposite order: the deadlock's victim
   expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled"]);
   // One of them was the deadlock's victim and ran twice; the other once.
   expect([attempts.ab, attempts.ba].sort()).toEqual([1, 2]);
+  // The retry is counted (tests/heavy-writers-race.test.ts reads the counter).
+  expect(transactionConflicts()["40P01"]).toBe(deadlocksBefore + 1);
   const rows = await db.employee.findMany({ where: { id: { in: [a.id, b.id] } }, select: { weeklyHours: true } });
   expect(rows.map((row) => Number(row.weeklyHours))).toEqual([12, 12]);
 });

@@ -16,11 +16,24 @@ export async function transaction<T>(fn: (tx: Tx) => Promise<T>, options?: Trans
     try {
       return await db.$transaction(fn, options);
     } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isTransactionConflict(error)) throw error;
-      log.info(`Transaktion wiederholt (Versuch ${attempt + 1} von ${MAX_ATTEMPTS}) nach ${conflictCode(error)}`);
+      const code = conflictCode(error);
+      if (code) conflictsSeen[code] = (conflictsSeen[code] ?? 0) + 1;
+      if (attempt >= MAX_ATTEMPTS || !code) throw error;
+      log.info(`Transaktion wiederholt (Versuch ${attempt + 1} von ${MAX_ATTEMPTS}) nach ${code}`);
       await new Promise((resolve) => setTimeout(resolve, retryPauseMs(attempt)));
     }
   }
+}
+
+const conflictsSeen: Record<string, number> = {};
+
+/**
+ * How many transactions failed with each SQLSTATE (40P01, 40001) since the process started, retried or not: a
+ * copy, read-only. A retry hides a deadlock from the user; a test of concurrent writers reads this to see it
+ * (tests/heavy-writers-race.test.ts).
+ */
+export function transactionConflicts(): Readonly<Record<string, number>> {
+  return { ...conflictsSeen };
 }
 
 export type TransactionOptions = Parameters<typeof db.$transaction>[1];

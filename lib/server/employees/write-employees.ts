@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
 import { endCalendarLink } from "@/lib/server/calendar/write-calendar-feeds";
 import type { Tx } from "@/lib/server/db/client";
-import { lockEmployeeShifts, shareLocations } from "@/lib/server/db/locks";
+import { lockEmployeeShifts, lockEmployees, shareLocations } from "@/lib/server/db/locks";
 import { transaction } from "@/lib/server/db/transaction";
 import { toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
@@ -115,8 +115,9 @@ export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<voi
   const today = businessToday();
   const yesterday = addDays(today, -1);
   await transaction(async (tx) => {
-    // The shifts it will open are locked before anything is written, in the order a shift edit takes its locks
-    // (lockEmployeeShifts, lib/server/db/locks.ts): the two queue instead of deadlocking.
+    // The locks in the one order (docs/ARCHITECTURE.md §6.5), before anything is written: the employee's row, then
+    // the shifts it will open (lockEmployeeShifts), as a plan write takes them: the two queue instead of deadlocking.
+    await lockEmployees(tx, [id]);
     await lockEmployeeShifts(tx, { employeeId: id, startDate: today, endDate: LAST_DATE });
     const { count } = await tx.employee.updateMany({
       where: { id, archivedAt: null },

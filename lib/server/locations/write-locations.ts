@@ -1,6 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
+import { lockLocationShifts } from "@/lib/server/db/locks";
 import { transaction } from "@/lib/server/db/transaction";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import type { LocationInput, LocationUpdate } from "@/lib/shared/schemas/location";
@@ -48,12 +49,16 @@ export async function updateLocation({ id, input, audit }: UpdateOptions<Locatio
  */
 export async function archiveLocation({ id, audit }: RemoveOptions): Promise<void> {
   await transaction(async (tx) => {
+    const today = businessToday();
+    // Its shifts first, then its row: the order shifts → locations (docs/ARCHITECTURE.md §6.5) of a write that locks
+    // shifts and then holds their locations (an auto-fill apply); the two queue instead of deadlocking.
+    await lockLocationShifts(tx, { locationId: id, fromDate: today });
     const { count } = await tx.location.updateMany({
       where: { id, archivedAt: null },
       data: { archivedAt: new Date() },
     });
     if (count !== 1) throw locationNotFound();
-    const shifts = await tx.shift.deleteMany({ where: futureShiftsAt({ locationId: id, today: businessToday() }) });
+    const shifts = await tx.shift.deleteMany({ where: futureShiftsAt({ locationId: id, today }) });
     const templateRows = await tx.weekTemplateShift.deleteMany({ where: templateRowsAt({ locationId: id }) });
     const employees = await tx.employeeLocation.deleteMany({ where: einsatzortRowsAt({ locationId: id }) });
     await recordAudit(tx, {

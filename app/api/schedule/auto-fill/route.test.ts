@@ -219,6 +219,46 @@ describe("POST /api/schedule/auto-fill/apply", () => {
     expect((await applicationsNow()).map((a) => a.employeeId)).toEqual([anna.id, cara.id]);
   });
 
+  test("undo puts back no application for a past shift, and counts only the rows it inserted", async () => {
+    const { token, anna, ben, first, second } = await twoOpenShifts();
+    const cara = await fx.employee({ firstName: "Cara" });
+    const at = (minute: number) => new Date(`2025-01-02T10:${minute}:00.123Z`);
+    await db.shiftApplication.createMany({
+      data: [
+        { shiftId: first.id, employeeId: anna.id, createdAt: at(10) },
+        { shiftId: second.id, employeeId: ben.id, createdAt: at(11) },
+        { shiftId: second.id, employeeId: cara.id, createdAt: at(12) },
+      ],
+    });
+    const plan = await proposal(token, { start_date: MONDAY, end_date: TUESDAY });
+    const res = await call(apply, { token, body: { assignments: plan.assignments } });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const applied = appliedAutoFillSchema.parse(res.json);
+    // Ben's application is back already (older than the change, so it does not stop the undo): not counted twice.
+    await db.shiftApplication.create({ data: { shiftId: second.id, employeeId: ben.id, createdAt: at(11) } });
+
+    // Tuesday morning: Monday's shift is in the past, applying for it is refused, so Anna's does not come back.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date(`${TUESDAY}T06:00:00Z`));
+      const undone = await call(undo, { token: await manager(), params: { id: applied.change_id } });
+      expect(undone.status, JSON.stringify(undone.json)).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    const applications = await db.shiftApplication.findMany({
+      where: { shiftId: { in: [first.id, second.id] } },
+      orderBy: [{ shiftId: "asc" }, { employeeId: "asc" }],
+      select: { shiftId: true, employeeId: true },
+    });
+    expect(applications).toEqual([
+      { shiftId: second.id, employeeId: ben.id },
+      { shiftId: second.id, employeeId: cara.id },
+    ]);
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: "change.undo" }, orderBy: { id: "desc" } });
+    expect(audit.details).toMatchObject({ undone_change_id: applied.change_id, applications_restored: 1 });
+  });
+
   test("a shift edited after the proposal: 409 naming it, nothing written", async () => {
     const { token, l, first, second } = await twoOpenShifts();
     const plan = await proposal(token, { start_date: MONDAY, end_date: TUESDAY });
