@@ -8,18 +8,19 @@ import type { Tx } from "./client";
  *
  * The order inside one transaction:
  *  1. advisory locks (they guard a name, not a row: taken before anything else);
- *  2. employees, in id order;
- *  3. shifts, in id order;
- *  4. locations, in id order;
- *  5. the rest (users, plan changes, unavailability entries).
- * Two writes that take their locks in this order queue instead of deadlocking. The row a request names and must read
- * to learn whom it concerns (the plan change an undo puts back, the user an admin edits, an unavailability entry) is
- * locked first by design: no write locks those rows after an employee, shift or location lock.
+ *  2. the one row a request names and must read to learn whom it concerns (the plan change an undo puts back, the
+ *     user an admin edits, an unavailability entry): lockUser, lockPlanChange, lockUnavailability;
+ *  3. employees, in id order;
+ *  4. shifts, in id order;
+ *  5. locations, in id order;
+ *  6. the rest.
+ * That is the order employees → shifts → locations → the rest, with a request's own named row ahead of it, because
+ * only that row says which employees to lock. Two writes that take their locks in this order queue instead of
+ * deadlocking.
  *
- * Steps 2–4 are checked outside production: a lock of an earlier step after a later one throws, unless it only
- * takes again rows the transaction holds already (assertAssignable re-locking the employee of a plan write). The
- * named rows of step 5 are checked as what they are, taken first: one after an employee, shift or location lock
- * throws too (locks.test.ts).
+ * Steps 2–5 are checked outside production: a lock of an earlier step after a later one throws, unless it only
+ * takes again rows the transaction holds already (assertAssignable re-locking the employee of a plan write, an
+ * admin's edit that ends sessions re-locking the user) (locks.test.ts).
  * Each lock is documented where it is taken; its strength is part of its meaning (see each function).
  */
 
@@ -28,8 +29,8 @@ const FOR_UPDATE = Prisma.sql`FOR UPDATE`;
 const FOR_NO_KEY_UPDATE = Prisma.sql`FOR NO KEY UPDATE`;
 const FOR_SHARE = Prisma.sql`FOR SHARE`;
 
-// "named": the rows of step 5 (lockUser, lockPlanChange, lockUnavailability). Their callers read the row to learn
-// whom the request concerns and then lock those people, so they are checked as coming before step 2, not after 4.
+// "named": the rows of step 2 (lockUser, lockPlanChange, lockUnavailability). Their callers read the row to learn
+// whom the request concerns and then lock those people, so they come before the employees.
 const RANK = { named: 1, employees: 2, shifts: 3, locations: 4 } as const;
 type Ranked = keyof typeof RANK;
 
