@@ -395,7 +395,7 @@ export function ScheduleScreen() {
           onMove={(kind, target) => {
             close("move");
             returnFocus();
-            void move({ kind, shift: moveDialog.shift, target }, { inTransition: false });
+            void move({ kind, shift: moveDialog.shift, target });
           }}
           onClose={() => {
             close("move");

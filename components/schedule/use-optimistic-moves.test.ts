@@ -210,10 +210,11 @@ describe("useOptimisticMoves", () => {
     const { result, week } = renderMoves();
     let done!: Promise<void>;
     act(() => {
-      done = result.current.move(
-        { kind: "move", shift: openShift, target: { date: "2026-11-10", employeeId: clara.id } },
-        { inTransition: false },
-      );
+      done = result.current.move({
+        kind: "move",
+        shift: openShift,
+        target: { date: "2026-11-10", employeeId: clara.id },
+      });
     });
     expect(result.current.shifts).toEqual([
       annasShift,

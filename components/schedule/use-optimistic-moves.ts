@@ -1,5 +1,5 @@
 "use client";
-import { startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { api, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { announceChange } from "@/lib/client/undo";
@@ -45,7 +45,7 @@ export function useOptimisticMoves(
     latest.current = { week, employees: employees ?? [], locations: locations ?? [] };
   });
 
-  const move = useCallback(async (planMove: PlanMove, { inTransition = true }: { inTransition?: boolean } = {}) => {
+  const move = useCallback(async (planMove: PlanMove) => {
     const { week: current, ...lookup } = latest.current;
     const base = current.data;
     if (!base || !changesSomething(planMove)) return;
@@ -57,11 +57,9 @@ export function useOptimisticMoves(
     const shown = optimisticShift(planMove, lookup, -++temporaryIds);
     const update = (stage: MoveStage) =>
       setPending((before) => pendingAfter(before, base, base.shifts, planMove, shown, stage));
-    // A drop's is a transition (docs/PERFORMANCE.md, P13): the drop itself paints at once (the dragged card gone),
-    // the grid with the shift in its new cell follows in a render that yields to the browser. The menu's is not: the
-    // focus goes back to the moved chip's menu button right after, which must then be in its new cell.
-    if (inTransition) startTransition(() => update({ stage: "shown" }));
-    else update({ stage: "shown" });
+    // Shown in the same render as the drop, not in a transition: a chip must never flash back to its old cell, and
+    // the menu puts the focus on the moved chip right after, which must then be in its new cell.
+    update({ stage: "shown" });
     try {
       const body = movedInput(planMove);
       const answer =

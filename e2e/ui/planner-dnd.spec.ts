@@ -70,12 +70,15 @@ async function drag(page: Page, source: Locator, target: Locator, { hold }: { ho
   await target.scrollIntoViewIfNeeded();
   await source.scrollIntoViewIfNeeded();
   const from = (await source.boundingBox())!;
-  const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+  // The target measured once the drag is under way, and again before the drop: other tests add people and shifts at
+  // the same time, and a refresh of the week in between may move the target's row.
+  let to = (await target.boundingBox())!;
   await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 30), { steps: 12 });
   if (hold) await page.keyboard.down(hold);
+  to = (await target.boundingBox())!;
   await page.mouse.move(to.x + to.width / 2 + 2, to.y + Math.min(to.height / 2, 30) + 2, { steps: 2 });
   await page.mouse.up();
   if (hold) await page.keyboard.up(hold);
@@ -176,8 +179,14 @@ test("the keyboard: the menu moves a shift to another location; the drag button 
   await expectAccessible(page, "move menu");
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/menu-1366.png` });
+  // The week the planner reloads after the move: the keyboard drag below starts only once it is drawn, so the chip it
+  // picks up is not replaced under it.
+  const reloaded = page.waitForResponse(
+    (response) => response.url().includes("/api/schedule/week?") && response.request().method() === "GET",
+  );
   await menu.getByRole("button", { name: "Verschieben", exact: true }).click();
   await expect(toast(page, "Schicht verschoben")).toBeVisible();
+  await reloaded;
   await expect(cell(page, second.name, 4).getByTestId("shift")).toHaveCount(1);
   await expect(cell(page, first.name, 1).getByTestId("shift")).toHaveCount(0);
   // The focus is back on the chip's menu button, now in its new place.
