@@ -333,7 +333,9 @@ test("the view by employee: a chip dragged into the row of someone outside its E
 }) => {
   const { headers, locations, employee } = await setup(request, 2);
   const [first, second] = locations;
-  const lastName = unique("Ortmann");
+  // Anna's last name with a suffix: the rows are sorted by last name, so Ben's row is right below hers however many
+  // people other tests add, and a drag between them stays on screen.
+  const lastName = `${employee.name.slice("Anna ".length)}-Ort`;
   const res = await request.post("/api/employees", {
     headers,
     data: { first_name: "Ben", last_name: lastName, weekly_hours: 40, location_ids: [second.id] },
