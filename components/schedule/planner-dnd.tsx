@@ -27,7 +27,18 @@ import {
   type KeyboardCoordinateGetter,
   type Over,
 } from "@dnd-kit/core";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import type { EmployeeDto, ShiftDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { DndPartsContext, type DndParts } from "./dnd-parts";
@@ -133,11 +144,40 @@ const toNextTarget: KeyboardCoordinateGetter = (event, { context }) => {
 
 const dropHighlight = "outline-2 -outline-offset-2 outline-accent bg-accent/10";
 
+/**
+ * Neither a cell nor a chip changes its size while something is dragged, so no drop target needs a ResizeObserver of
+ * its own: dnd-kit would create and connect one per target at every drag start and disconnect them all at the drop,
+ * which is part of what the drop costs (docs/PERFORMANCE.md, P13). The targets are measured at the drag's start and
+ * on scrolling as before.
+ */
+const NO_RESIZE_OBSERVER = { disabled: true } as const;
+
+/** What is being dragged, if anything: the chips become drop targets only while a person is dragged. */
+const DraggingKindContext = createContext<DragData["kind"] | null>(null);
+
+/**
+ * A chip as a drop target for a person of the panel, there only while one is dragged (the chip's ring shows the one
+ * under the pointer). A drop target re-renders with every step of any drag and at its end; sixty chips that are
+ * targets for nothing while a shift is dragged made every drop slower (docs/PERFORMANCE.md, P13). dnd-kit measures
+ * targets that come after the drag's start as they register.
+ */
+function ChipDropTarget({ shift, name, node }: { shift: ShiftDto; name: string; node: RefObject<HTMLElement | null> }) {
+  const { setNodeRef, isOver } = useDroppable({
+    id: `chip|${shift.id}`,
+    data: { accepts: "employee", shift, name } satisfies DropData,
+    resizeObserverConfig: NO_RESIZE_OBSERVER,
+  });
+  useLayoutEffect(() => setNodeRef(node.current), [node, setNodeRef]);
+  return isOver ? (
+    <span aria-hidden="true" className="pointer-events-none absolute inset-0 z-10 rounded-md ring-2 ring-accent" />
+  ) : null;
+}
+
 const DND_PARTS: DndParts = {
   Cell: function DndCell({ target, place, className, children }) {
     const id = `cell|${target.locationId ?? ""}|${target.employeeId ?? ""}|${target.date}`;
     const data: DropData = { accepts: "shift", target, place };
-    const { setNodeRef, isOver } = useDroppable({ id, data });
+    const { setNodeRef, isOver } = useDroppable({ id, data, resizeObserverConfig: NO_RESIZE_OBSERVER });
     return (
       <td ref={setNodeRef} className={classNames(className, isOver && dropHighlight)}>
         {children}
@@ -150,30 +190,24 @@ const DND_PARTS: DndParts = {
       data: { kind: "shift", shift, name } satisfies DragData,
       attributes: { roleDescription: "ziehbare Schicht" },
     });
-    const drop = useDroppable({
-      id: `chip|${shift.id}`,
-      data: { accepts: "employee", shift, name } satisfies DropData,
-    });
-    const { setNodeRef: setDragRef } = drag;
-    const { setNodeRef: setDropRef } = drop;
+    const { setNodeRef } = drag;
+    const node = useRef<HTMLDivElement | null>(null);
     const setRefs = useCallback(
-      (node: HTMLElement | null) => {
-        setDragRef(node);
-        setDropRef(node);
+      (element: HTMLDivElement | null) => {
+        node.current = element;
+        setNodeRef(element);
       },
-      [setDragRef, setDropRef],
+      [setNodeRef],
     );
+    const dragging = useContext(DraggingKindContext);
     return (
       <div
         ref={setRefs}
         data-dragging={drag.isDragging || undefined}
         onPointerDown={drag.listeners?.onPointerDown as React.PointerEventHandler | undefined}
-        className={classNames(
-          "group/chip relative cursor-grab rounded-md",
-          drag.isDragging && "opacity-40",
-          drop.isOver && "ring-2 ring-accent",
-        )}
+        className={classNames("group/chip relative cursor-grab rounded-md", drag.isDragging && "opacity-40")}
       >
+        {dragging === "employee" && <ChipDropTarget shift={shift} name={name} node={node} />}
         {/* The keyboard's handle: visible while focused, so it does not crowd every chip. */}
         <button
           ref={drag.setActivatorNodeRef}
@@ -222,12 +256,18 @@ type Props = {
   children: ReactNode;
 };
 
+/**
+ * The sensors' options, made once: `useSensor` keeps its sensor only while its options are the same object. New ones
+ * at every render made new sensors, and through them a new context for every chip, cell and person that can be
+ * dragged or dropped on, so the whole grid rendered again whenever the screen did, a week switch included
+ * (docs/PERFORMANCE.md, P13).
+ */
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: toNextTarget };
+
 /** The drag and drop frame around the planner's panel and grid. */
 export function PlannerDnd({ onMove, children }: Props) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: toNextTarget }),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
   const [active, setActive] = useState<DragData | null>(null);
   const [copying, setCopying] = useState(false);
   // Ctrl or Alt held at the drop copies: the pointer's and the keyboard's events tell, whichever comes last.
@@ -275,7 +315,9 @@ export function PlannerDnd({ onMove, children }: Props) {
       onDragEnd={onDragEnd}
       onDragCancel={() => setActive(null)}
     >
-      <DndPartsContext value={DND_PARTS}>{children}</DndPartsContext>
+      <DraggingKindContext value={active?.kind ?? null}>
+        <DndPartsContext value={DND_PARTS}>{children}</DndPartsContext>
+      </DraggingKindContext>
       <DragOverlay dropAnimation={null}>
         {active && (
           <div

@@ -183,4 +183,19 @@ describe("texts and days", () => {
     expect(withShift([late], early).map((s) => s.id)).toEqual([6, 5]);
     expect(withShift([late, early], { ...early, shift_date: "2026-11-22" }).map((s) => s.id)).toEqual([6, 5]);
   });
+
+  test("withShift puts a moved shift in its place among the rest, ties by id, a copy's negative id first", () => {
+    const week = [
+      shiftDto(1, { shift_date: "2026-11-23", start_time: "07:00" }),
+      shiftDto(2, { shift_date: "2026-11-23", start_time: "12:00" }),
+      shiftDto(3, { shift_date: "2026-11-24", start_time: "07:00" }),
+      shiftDto(4, { shift_date: "2026-11-25", start_time: "06:00" }),
+    ];
+    const moved = { ...week[0], shift_date: "2026-11-24", start_time: "07:00" };
+    expect(withShift(week, moved).map((s) => s.id)).toEqual([2, 1, 3, 4]);
+    expect(withShift(week, { ...week[3], shift_date: "2026-11-30" }).map((s) => s.id)).toEqual([1, 2, 3, 4]);
+    expect(withShift(week, { ...week[1], id: -1 }, -1).map((s) => s.id)).toEqual([1, -1, 2, 3, 4]);
+    // The list it was given is left as it was.
+    expect(week.map((s) => s.id)).toEqual([1, 2, 3, 4]);
+  });
 });

@@ -101,12 +101,25 @@ export function optimisticShift(
   };
 }
 
-/** The week's shifts with one replaced (same id) or added, ordered as the API orders them: by date and start. */
+/** The API's order of a week's shifts: by date, then start, then id. */
+function shiftOrder(a: ShiftDto, b: ShiftDto): number {
+  // Dates and times are ISO text ("2026-11-23", "06:30"), whose code-unit order is their order in time; a plain
+  // comparison, not localeCompare, which costs a collation per call on every drop (docs/PERFORMANCE.md, P13).
+  if (a.shift_date !== b.shift_date) return a.shift_date < b.shift_date ? -1 : 1;
+  if (a.start_time !== b.start_time) return a.start_time < b.start_time ? -1 : 1;
+  return a.id - b.id;
+}
+
+/**
+ * The week's shifts with one replaced (same id) or added, ordered as the API orders them: by date and start. The
+ * list comes ordered, so the shift is put in its place rather than the whole week sorted again.
+ */
 export function withShift(shifts: ShiftDto[], shift: ShiftDto, replacing = shift.id): ShiftDto[] {
   const rest = shifts.filter((candidate) => candidate.id !== replacing);
-  return [...rest, shift].sort(
-    (a, b) => a.shift_date.localeCompare(b.shift_date) || a.start_time.localeCompare(b.start_time) || a.id - b.id,
-  );
+  const at = rest.findIndex((other) => shiftOrder(shift, other) < 0);
+  if (at === -1) rest.push(shift);
+  else rest.splice(at, 0, shift);
+  return rest;
 }
 
 /** "Mo 23.11." for a day of the shown week. */

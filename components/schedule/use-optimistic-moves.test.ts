@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, renderHook } from "@testing-library/react";
+import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { notify } from "@/lib/client/notify";
 import type { Resource } from "@/lib/client/use-resource";
@@ -142,7 +142,15 @@ describe("useOptimisticMoves", () => {
       done = result.current.move(move);
     });
 
-    // Before the answer: the shift sits in its new cell, with the new location's name and colour.
+    // At once, before any request: the shift sits in its new cell, with the new location's name and colour.
+    const shownAtOnce = [
+      openShift,
+      { ...annasShift, shift_date: "2026-11-11", location_id: 2, location_name: "Bern", location_color: "#EF4444" },
+    ];
+    expect(result.current.shifts).toEqual(shownAtOnce);
+    // The request starts only after the next paint, so the drop's own frame does not wait for it.
+    expect(network.calls).toEqual([]);
+    await waitFor(() => expect(network.calls).toHaveLength(1));
     expect(network.calls).toEqual([
       {
         url: "/api/shifts/101",
@@ -159,10 +167,7 @@ describe("useOptimisticMoves", () => {
         },
       },
     ]);
-    expect(result.current.shifts).toEqual([
-      openShift,
-      { ...annasShift, shift_date: "2026-11-11", location_id: 2, location_name: "Bern", location_color: "#EF4444" },
-    ]);
+    expect(result.current.shifts).toEqual(shownAtOnce);
 
     // The server's answer (here with a break it changed, so its figures differ from the shown ones) replaces it.
     const saved: ShiftDto = {
@@ -191,8 +196,9 @@ describe("useOptimisticMoves", () => {
     act(() => {
       done = result.current.move({ kind: "copy", shift: annasShift, target: { date: "2026-11-12" } });
     });
-    expect(network.calls[0]).toMatchObject({ url: "/api/shifts", method: "POST" });
     const shown = result.current.shifts;
+    await waitFor(() => expect(network.calls).toHaveLength(1));
+    expect(network.calls[0]).toMatchObject({ url: "/api/shifts", method: "POST" });
     expect(shown).toHaveLength(3);
     expect(shown[2]).toMatchObject({ shift_date: "2026-11-12", employee_id: anna.id });
     expect(shown[2].id).toBeLessThan(0);
@@ -220,6 +226,7 @@ describe("useOptimisticMoves", () => {
       annasShift,
       { ...openShift, employee_id: clara.id, employee_name: "Clara Frei" },
     ]);
+    await waitFor(() => expect(network.calls).toHaveLength(1));
 
     const refusal = "Clara Frei arbeitet am 10.11. bereits von 08:00 bis 16:00 (Bern)";
     await act(async () => {

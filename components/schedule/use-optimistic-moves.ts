@@ -1,5 +1,6 @@
 "use client";
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { afterNextPaint } from "@/lib/client/after-next-paint";
 import { api, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { announceChange } from "@/lib/client/undo";
@@ -61,6 +62,8 @@ export function useOptimisticMoves(
     // the menu puts the focus on the moved chip right after, which must then be in its new cell.
     update({ stage: "shown" });
     try {
+      // The chip in its new cell is painted before the request starts: the drop answers sooner (P13).
+      await afterNextPaint();
       const body = movedInput(planMove);
       const answer =
         planMove.kind === "copy"
