@@ -237,6 +237,28 @@ test("an employee dropped from the panel onto an open shift is assigned", async 
     .toBe(employee.id);
 });
 
+test("an employee picked up with the keyboard reaches the shifts' chips, which are drop targets only then", async ({
+  page,
+  request,
+}) => {
+  const { headers, locations, employee } = await setup(request);
+  const start = monday();
+  await createShift(request, headers, { location_id: locations[0].id, shift_date: addDays(start, 2) });
+  await page.setViewportSize({ width: 1366, height: 2400 });
+  await signIn(page, E2E_ADMIN, "/schedule");
+  await expect(cell(page, locations[0].name, 2).getByTestId("shift")).toContainText("Offen");
+  await page
+    .getByRole("region", { name: "Verfügbare Mitarbeiter" })
+    .getByRole("button", { name: new RegExp(`^${employee.name}: auf eine Schicht ziehen`) })
+    .focus();
+  await page.keyboard.press("Space");
+  // Picked up, the person is at once over the nearest chip: the chips registered as targets as the drag started.
+  const live = page.getByRole("status").filter({ hasText: employee.name });
+  await expect(live).toHaveText(new RegExp(`^${employee.name} über Offene Schicht, .+\\.$`));
+  await page.keyboard.press("Escape");
+  await expect(live).toHaveText(`Abgebrochen. ${employee.name} bleibt an seinem Platz.`);
+});
+
 test("the week is in the address: reload keeps it, back and forward go between weeks", async ({ page, request }) => {
   const { headers, locations } = await setup(request);
   const [location] = locations;
