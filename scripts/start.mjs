@@ -69,7 +69,10 @@ async function main() {
 
   // Next's own SIGTERM handler closes the listener, lets the requests in
   // flight finish and then exits (NEXT_MANUAL_SIG_HANDLE stays unset).
-  server = spawn(process.execPath, [SERVER_JS], {
+  // V8's young generation of the server kept small (4 MB per semi-space instead of growing to 16 MB under load):
+  // after bursts of requests the heap kept twice what it used (bench P7, docs/PERFORMANCE.md "P7"). Worker threads
+  // inherit it.
+  server = spawn(process.execPath, ["--max-semi-space-size=4", SERVER_JS], {
     cwd: path.dirname(SERVER_JS),
     stdio: "inherit",
     env: {

@@ -247,6 +247,21 @@ function minRowsHeight(rows: ScheduleRow[], type: TypeScale, limit: number): num
 }
 
 /**
+ * Whether wrapping `text` into `lines` broke a word. Kept per lines array: the renderer's wrap hands out the same
+ * array for the same text, width and size (schedule-pdf.ts), and a month asks about each thousands of times
+ * (docs/PERFORMANCE.md P4).
+ */
+const brokenByLines = new WeakMap<string[], boolean>();
+function brokenWords(text: string, lines: string[]): boolean {
+  let broken = brokenByLines.get(lines);
+  if (broken === undefined) {
+    broken = lines.join(" ") !== text.replace(/\s+/g, " ").trim();
+    brokenByLines.set(lines, broken);
+  }
+  return broken;
+}
+
+/**
  * A week's pages: at the largest type size at which the week fits one page (without breaking a word inside,
  * down to UNBROKEN_MIN_SIZE), its rows stretched to fill the page; else, at MIN_TYPE_SIZE, as many pages as it
  * takes, spread evenly or with tall rows split at the pages' ends.
@@ -258,7 +273,7 @@ function layoutWeek(week: ScheduleWeek, kind: ScheduleRowsKind, plain: Wrap, bod
     // A word broken in the middle ("Weihnachts-tag") reads badly from afar: then a smaller size is tried.
     let broken = false;
     const watch = (text: string, lines: string[]) => {
-      if (!broken && lines.join(" ") !== text.replace(/\s+/g, " ").trim()) broken = true;
+      if (!broken && brokenWords(text, lines)) broken = true;
       return lines;
     };
     const wrap: Wrap = {
