@@ -7,6 +7,7 @@ import type { PreparedShift } from "@/lib/shared/rules/evaluate";
 import { isoOfDay } from "@/lib/shared/rules/time";
 import type { FillModel } from "./build-model";
 import type { Block, EmployeeLoad } from "./employee-load";
+import { weekCapacity } from "./problem";
 
 const WEEKDAYS = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"];
 
@@ -80,7 +81,7 @@ export function assignmentReasons(
   if (options.applied) reasons.push("hat sich beworben");
   if (employee.is_hourly) reasons.push("arbeitet im Stundenlohn");
   else {
-    const free = employee.weekly_hours - state.load.hoursInWeek(at.day);
+    const free = weekCapacity(employee, at.day) - state.load.hoursInWeek(at.day);
     if (free >= at.netHours) reasons.push(`hat noch ${formatHours(free)} h frei`);
     else reasons.push(`${formatHours(at.netHours - Math.max(free, 0))} h über den Sollstunden`);
   }

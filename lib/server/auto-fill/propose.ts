@@ -8,7 +8,7 @@ import { mondayOfDay } from "@/lib/shared/rules/time";
 import { WEIGHTS, buildFillModel, type Candidate, type FillModel } from "./build-model";
 import type { EmployeeLoad } from "./employee-load";
 import { assignmentReasons, unfilledReason, type ReasonState } from "./explain";
-import type { FillOptions, FillProblem, FillResult, ProposedAssignment } from "./problem";
+import { weekCapacity, type FillOptions, type FillProblem, type FillResult, type ProposedAssignment } from "./problem";
 
 export type Highs = Awaited<ReturnType<typeof loadHighs>>;
 
@@ -40,7 +40,7 @@ function marginalCost(model: FillModel, state: ReasonState, candidate: Candidate
   let cost = 0;
   if (employee.is_hourly) cost += WEIGHTS.hourlyPerHour * at.netHours;
   else {
-    const free = employee.weekly_hours - state.load.hoursInWeek(at.day);
+    const free = weekCapacity(employee, at.day) - state.load.hoursInWeek(at.day);
     cost += WEIGHTS.overtimePerHour * Math.max(0, at.netHours - Math.max(free, 0));
   }
   if (entry.unpopular) cost += WEIGHTS.fairness * (2 * state.unpopular + 1);
@@ -475,7 +475,7 @@ function addedOvertime(model: FillModel, before: EmployeeLoad[], after: Employee
   model.employees.forEach((employee, index) => {
     if (employee.is_hourly) return;
     for (const monday of mondays) {
-      const over = (load: EmployeeLoad) => Math.max(0, load.hoursInWeek(monday) - employee.weekly_hours);
+      const over = (load: EmployeeLoad) => Math.max(0, load.hoursInWeek(monday) - weekCapacity(employee, monday));
       total += over(after[index]) - over(before[index]);
     }
   });
