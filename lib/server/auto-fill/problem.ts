@@ -91,4 +91,12 @@ export type FillStats = {
   gap: number;
 };
 
-export type FillResult = { assignments: ProposedAssignment[]; unfilled: UnfilledShift[]; stats: FillStats };
+/** An hourly employee the proposal gives no shift, and why (docs/PRODUCT-RULES.md §31.1). */
+export type LeftOutEmployee = { employee_id: number; name: string; reason: string };
+
+export type FillResult = {
+  assignments: ProposedAssignment[];
+  unfilled: UnfilledShift[];
+  left_out: LeftOutEmployee[];
+  stats: FillStats;
+};

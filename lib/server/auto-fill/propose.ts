@@ -7,7 +7,7 @@ import type loadHighs from "highs";
 import { mondayOfDay } from "@/lib/shared/rules/time";
 import { WEIGHTS, buildFillModel, type Candidate, type FillModel } from "./build-model";
 import type { EmployeeLoad } from "./employee-load";
-import { assignmentReasons, unfilledReason, type ReasonState } from "./explain";
+import { assignmentReasons, leftOutReason, unfilledReason, type ReasonState } from "./explain";
 import { weekCapacity, type FillOptions, type FillProblem, type FillResult, type ProposedAssignment } from "./problem";
 
 export type Highs = Awaited<ReturnType<typeof loadHighs>>;
@@ -454,9 +454,18 @@ function explain(
     chosen.has(index) ? [] : [{ shift_id: entry.open.id, reason: unfilledReason(model, entry.at, loads) }],
   );
 
+  // Hourly staff without a shift get a reason like everyone else (docs/PRODUCT-RULES.md §31.1).
+  const proposedTo = new Set(assignments.map((assignment) => assignment.employee_id));
+  const leftOut = model.employees.flatMap((employee, index) =>
+    employee.is_hourly && !proposedTo.has(employee.id) && model.shifts.length > 0
+      ? [{ employee_id: employee.id, name: employee.name, reason: leftOutReason(model, loads[index]) }]
+      : [],
+  );
+
   return {
     assignments,
     unfilled,
+    left_out: leftOut,
     stats: {
       open: model.shifts.length,
       filled: assignments.length,

@@ -94,6 +94,7 @@ describe("one target everywhere", () => {
     const anna = await fx.employee({ firstName: "Anna", lastName: "Ziel", weeklyHours: 40 });
     const ben = await fx.employee({ firstName: "Ben", lastName: "Ziel", weeklyHours: 40 });
     const cem = await fx.employee({ firstName: "Cem", lastName: "Ziel", isHourly: true });
+    const emil = await fx.employee({ firstName: "Emil", lastName: "Ziel", isHourly: true });
 
     // Ben's vacations Monday to Thursday, written through the route (the region decides the days charged).
     for (const [start, end] of [
@@ -111,7 +112,7 @@ describe("one target everywhere", () => {
     // on Saturday 26.12., Cem (hourly) 5 h; one open shift on Wednesday only Anna can take.
     await fx.shift({ employeeId: anna.id, locationId: l.id, date: "2026-12-22", start: "08:00", end: "16:00" });
     await fx.shift({ employeeId: ben.id, locationId: l.id, date: "2026-12-26", start: "08:00", end: "12:00" });
-    await fx.shift({ employeeId: cem.id, locationId: l.id, date: "2026-12-23", start: "14:00", end: "19:00" });
+    await fx.shift({ employeeId: cem.id, locationId: l.id, date: "2026-12-23", start: "10:00", end: "15:00" });
     const christmasOpen = await fx.shift({ locationId: l.id, date: "2026-12-23", start: "08:00", end: "12:00" });
 
     // Vacation week: Anna 40 h − 8 = 32 free; Ben 40 / 5 × (5 − 4 vacation days) = 8 h, − 4 = 4 free.
@@ -127,12 +128,27 @@ describe("one target everywhere", () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const proposal = res.json as unknown as {
       assignments: { shift_id: number; employee_id: number; reasons: string[] }[];
+      left_out: { employee_id: number; name: string; reason: string }[];
       stats: { overtime_hours: number };
     };
     expect(proposal.assignments).toMatchObject([
       { shift_id: christmasOpen.id, employee_id: anna.id, reasons: ["hat noch 24.0 h frei"] },
     ]);
     expect(proposal.stats.overtime_hours).toBe(0);
+    // The hourly staff left without a shift are told why, like everyone else: Cem already works that morning;
+    // Emil could have worked it, but fixed staff with hours left of their target come first.
+    expect(proposal.left_out).toEqual([
+      {
+        employee_id: cem.id,
+        name: "Cem Ziel",
+        reason: "keine offene Schicht ohne Konflikt (arbeitet Mi 23.12. 10:00–15:00)",
+      },
+      {
+        employee_id: emil.id,
+        name: "Emil Ziel",
+        reason: "arbeitet im Stundenlohn: Festangestellte mit freien Sollstunden gehen vor",
+      },
+    ]);
   });
 
   test("auto-fill's capacity is the week's target: a shift beyond it counts as hours over the target", async () => {
