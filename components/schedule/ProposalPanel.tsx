@@ -22,7 +22,8 @@ type Props = {
 
 /**
  * The panel of proposal mode (docs/PRODUCT-RULES.md §28.4): the figures, what stays open and why, the hourly staff
- * left without a shift and why (§31.1), and "Übernehmen" / "Verwerfen". Applying sends the proposal's assignments unchanged; the server writes all or nothing.
+ * left without a shift and why (§31.1), and "Übernehmen" / "Verwerfen". Applying sends the proposal's assignments
+ * unchanged; the server writes all or nothing.
  */
 export function ProposalPanel({ proposal, shifts, onSelect, onDone, onUndone }: Props) {
   const { stats, unfilled, assignments, left_out: leftOut } = proposal;

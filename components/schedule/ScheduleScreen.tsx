@@ -160,7 +160,9 @@ export function ScheduleScreen() {
   // While a proposal is shown, the panel's free hours count the proposed shifts too (docs/PRODUCT-RULES.md §31.1).
   const panelEntries = useMemo(
     () =>
-      proposed ? availability(employees.data ?? [], gridShifts, vacations, shownWeek, unavailability, targets) : entries,
+      proposed
+        ? availability(employees.data ?? [], gridShifts, vacations, shownWeek, unavailability, targets)
+        : entries,
     [proposed, entries, employees.data, gridShifts, vacations, shownWeek, unavailability, targets],
   );
   const staffRows = useMemo(() => {

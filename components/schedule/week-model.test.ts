@@ -71,7 +71,7 @@ describe("the week's people", () => {
     expect(onVacation([vacation(1, "2026-11-27", "2026-12-02")], 2, "2026-11-28")).toBe(false);
   });
 
-  test("rows by employee: the week's target (none for the hourly paid), Einsatzorte, archived people with shifts", () => {
+  test("rows by employee: the week's target (none for hourly staff), Einsatzorte, archived people with shifts", () => {
     const shifts = [
       shiftDto(1, { employee_id: 1, hours: 7.5 }),
       shiftDto(2, { employee_id: 9, employee_name: "Alt Person", hours: 4 }),

@@ -27,7 +27,9 @@ export type EmployeeAvailability = {
 };
 
 /** The week answer's targets by employee id (docs/PRODUCT-RULES.md §31.1). */
-export function targetsById(targets: { employee_id: number; target_hours: number | null }[]): Map<number, number | null> {
+export function targetsById(
+  targets: { employee_id: number; target_hours: number | null }[],
+): Map<number, number | null> {
   return new Map(targets.map((entry) => [entry.employee_id, entry.target_hours]));
 }
 
@@ -65,7 +67,15 @@ export function availability(
     const { remaining_hours, status } = weekStatus(target, scheduled);
     const vacationDays = days.filter((day) => away.get(employee.id)?.has(day));
     const unavailable = unavailability.filter((entry) => entry.employee_id === employee.id);
-    return { employee, scheduled, target, remaining: remaining_hours, status, vacationDays, unavailability: unavailable };
+    return {
+      employee,
+      scheduled,
+      target,
+      remaining: remaining_hours,
+      status,
+      vacationDays,
+      unavailability: unavailable,
+    };
   });
 }
 

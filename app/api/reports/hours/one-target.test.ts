@@ -54,7 +54,12 @@ async function figuresOn(token: string, employeeId: number, monday: string, sund
   const report = (
     await call(hoursReport, { token, path: `/api/reports/hours?start_date=${monday}&end_date=${sunday}` })
   ).json as unknown as {
-    employees: { employee_id: number; target_hours: number | null; scheduled_hours: number; difference: number | null }[];
+    employees: {
+      employee_id: number;
+      target_hours: number | null;
+      scheduled_hours: number;
+      difference: number | null;
+    }[];
   };
   const row = report.employees.find((entry) => entry.employee_id === employeeId)!;
 
@@ -87,7 +92,7 @@ const same = (figures: Figures): Record<string, Figures> => ({
 });
 
 describe("one target everywhere", () => {
-  test("Christmas week in Kanton Zürich and a vacation week: every screen shows the same target and free hours", async () => {
+  test("Christmas week in Zürich and a vacation week: every screen shows the same target and free hours", async () => {
     const { token } = await createUser("manager");
     await db.companySettings.update({ where: { id: 1 }, data: { holidayRegion: "CH-ZH" } });
     const l = await fx.location({ name: "Altstadt" });
@@ -101,7 +106,10 @@ describe("one target everywhere", () => {
       ["2026-12-14", "2026-12-17"],
       ["2026-12-21", "2026-12-24"],
     ]) {
-      const res = await call(createVacation, { token, body: { employee_id: ben.id, start_date: start, end_date: end } });
+      const res = await call(createVacation, {
+        token,
+        body: { employee_id: ben.id, start_date: start, end_date: end },
+      });
       expect(res.status, JSON.stringify(res.json)).toBe(201);
     }
 
