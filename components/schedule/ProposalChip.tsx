@@ -10,8 +10,8 @@ import type { ProposalMark } from "./auto-fill-model";
  * A chip in proposal mode (docs/PRODUCT-RULES.md §28.4): a proposed person on a dashed border with the word
  * "Vorschlag" (never colour alone), or an open shift that stays open, in its open colours. Focusable, so the
  * keyboard reaches the reason: shown as a tooltip on hover and focus, and the chip's description for screen readers.
- * A tap or click (or Enter / Space) opens and closes it, so it can be read on a phone, where nothing hovers;
- * Escape closes it (docs/PRODUCT-RULES.md §31.1).
+ * A tap or click opens it and a second one closes it, so it can be read on a phone, where nothing hovers; Enter or
+ * Space toggle it, Escape closes it (docs/PRODUCT-RULES.md §31.1).
  */
 export function ProposalChip({
   shift,
@@ -28,6 +28,9 @@ export function ProposalChip({
   const title = heading === "location" ? shift.location_name : person;
   const times = `${shift.start_time}–${shift.end_time}`;
   const [shown, setShown] = useState(false);
+  // A tap focuses the chip and clicks it: the click opens the reasons then, and closes them only when the chip
+  // already had the focus before the press (a second tap).
+  const [focusedBefore, setFocusedBefore] = useState(false);
   return (
     <div
       data-testid="shift"
@@ -39,7 +42,9 @@ export function ProposalChip({
       aria-label={`${open ? "Bleibt offen" : "Vorschlag"}: ${person}, ${shift.location_name}, ${times}`}
       aria-describedby={tipId}
       data-reasons-shown={shown || undefined}
-      onClick={() => setShown((was) => !was)}
+      onPointerDown={(event) => setFocusedBefore(document.activeElement === event.currentTarget)}
+      onClick={() => setShown((was) => (focusedBefore ? !was : true))}
+      onFocus={() => setShown(true)}
       onBlur={() => setShown(false)}
       onKeyDown={(event) => {
         if (event.key === "Enter" || event.key === " ") {
@@ -73,7 +78,7 @@ export function ProposalChip({
         className={classNames(
           "pointer-events-none absolute left-0 top-full z-30 mt-1 w-56 max-w-[70vw] rounded-md bg-slate-900",
           "px-2 py-1 text-xs font-normal leading-snug text-white shadow-lg",
-          shown ? "block" : "hidden group-hover:block group-focus-visible:block",
+          shown ? "block" : "hidden group-hover:block",
         )}
       >
         {mark.text}

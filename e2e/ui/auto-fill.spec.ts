@@ -116,6 +116,15 @@ test("propose, see the dashed chips and reasons, apply, and undo the whole apply
   await expect(page.getByRole("tooltip")).toHaveText(`Vorschlag: ${ben.name} – hat noch 40.0 h frei`);
   await expect(chip(monday.id)).toHaveAccessibleDescription(`Vorschlag: ${ben.name} – hat noch 40.0 h frei`);
   await expect(chip(morning.id)).toHaveAccessibleDescription(`Vorschlag: ${anna.name} – arbeitet im Stundenlohn`);
+  // The reasons open on a click or tap, as on a phone where nothing hovers, and Enter toggles them
+  // (docs/PRODUCT-RULES.md §31.1).
+  await chip(morning.id).click();
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole("tooltip")).toHaveText(`Vorschlag: ${anna.name} – arbeitet im Stundenlohn`);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("tooltip")).toHaveText(`Vorschlag: ${anna.name} – arbeitet im Stundenlohn`);
 
   // What stays open, with its reason; the entry leads to its chip, which says the same.
   await expect(panel(page).getByRole("heading", { name: "Bleiben offen (1)" })).toBeVisible();
