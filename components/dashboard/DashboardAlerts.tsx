@@ -67,7 +67,7 @@ export function DashboardAlerts({ dashboard }: { dashboard: DashboardDto }) {
               return (
                 <li key={week.employee_id}>
                   {week.first_name} {week.last_name}: <strong>+{overtime} h</strong> über{" "}
-                  {formatHours(week.weekly_hours)} h
+                  {formatHours(week.target_hours ?? week.weekly_hours)} h
                 </li>
               );
             })}

@@ -3,7 +3,10 @@ import type { EmployeeWeek } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
 
-/** Each employee's week: scheduled / weekly hours and what is left (hourly: scheduled hours only). */
+/**
+ * Each employee's week: scheduled / the week's target and what is left (hourly: scheduled hours only). The target
+ * is the server's, less holidays and vacation days (docs/PRODUCT-RULES.md §31.1).
+ */
 export function EmployeeWeekList({ weeks }: { weeks: EmployeeWeek[] }) {
   return (
     <section aria-labelledby="employee-week-heading" className="rounded-xl border border-slate-200 bg-white p-5">
@@ -29,9 +32,9 @@ export function EmployeeWeekList({ weeks }: { weeks: EmployeeWeek[] }) {
               </span>
               <span className="flex gap-4 tabular-nums">
                 <span>
-                  {week.is_hourly
+                  {week.target_hours === null
                     ? `${formatHours(week.scheduled_hours)} h`
-                    : `${formatHours(week.scheduled_hours)} / ${formatHours(week.weekly_hours)} h`}
+                    : `${formatHours(week.scheduled_hours)} / ${formatHours(week.target_hours)} h`}
                 </span>
                 <WeekBalance remaining={week.remaining_hours} />
               </span>

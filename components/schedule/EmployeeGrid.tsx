@@ -66,7 +66,7 @@ export const EmployeeGrid = memo(function EmployeeGrid(props: Props) {
                     {row?.archived && <span className="font-normal text-slate-600"> (archiviert)</span>}
                   </span>
                   {row ? (
-                    <RowHours hours={row.hours} weeklyHours={row.weeklyHours} />
+                    <RowHours hours={row.hours} target={row.targetHours} />
                   ) : (
                     <span className="block text-xs font-normal tabular-nums text-slate-700">
                       {formatHours(openHours)} h
@@ -100,19 +100,22 @@ export const EmployeeGrid = memo(function EmployeeGrid(props: Props) {
 
 const NO_SHIFTS: ShiftDto[] = [];
 
-/** "32.5 / 40.0 h", over the contract in red and spelled out "+2.0 h über Soll" (colour never alone, §19). */
-function RowHours({ hours, weeklyHours }: { hours: number; weeklyHours: number | null }) {
-  if (weeklyHours === null)
+/**
+ * "32.5 / 40.0 h" against the week's target (less holidays and vacation days, docs/PRODUCT-RULES.md §31.1), over it
+ * in red and spelled out "+2.0 h über Soll" (colour never alone, §19).
+ */
+function RowHours({ hours, target }: { hours: number; target: number | null }) {
+  if (target === null)
     return (
       <span className="block text-xs font-normal tabular-nums text-slate-700">
         {formatHours(hours)} h · Stundenlohn
       </span>
     );
-  const over = hours - weeklyHours;
+  const over = sumHours([hours, -target]);
   return (
     <span className="block text-xs font-normal tabular-nums">
       <span className={over > 0 ? "font-semibold text-red-700" : "text-slate-700"}>
-        {formatHours(hours)} / {formatHours(weeklyHours)} h
+        {formatHours(hours)} / {formatHours(target)} h
       </span>
       {over > 0 && <span className="block text-red-700">+{formatHours(over)} h über Soll</span>}
     </span>

@@ -21,11 +21,12 @@ type Props = {
 };
 
 /**
- * The panel of proposal mode (docs/PRODUCT-RULES.md §28.4): the figures, what stays open and why, and
- * "Übernehmen" / "Verwerfen". Applying sends the proposal's assignments unchanged; the server writes all or nothing.
+ * The panel of proposal mode (docs/PRODUCT-RULES.md §28.4): the figures, what stays open and why, the hourly staff
+ * left without a shift and why (§31.1), and "Übernehmen" / "Verwerfen". Applying sends the proposal's assignments
+ * unchanged; the server writes all or nothing.
  */
 export function ProposalPanel({ proposal, shifts, onSelect, onDone, onUndone }: Props) {
-  const { stats, unfilled, assignments } = proposal;
+  const { stats, unfilled, assignments, left_out: leftOut } = proposal;
   const [busy, setBusy] = useState(false);
   // Filled after mounting: a status region announces changes, not what it held when it appeared.
   const [announced, setAnnounced] = useState("");
@@ -101,6 +102,19 @@ export function ProposalPanel({ proposal, shifts, onSelect, onDone, onUndone }: 
                 </li>
               );
             })}
+          </ul>
+        </>
+      )}
+      {leftOut.length > 0 && (
+        <>
+          <h3 className="mt-3 text-sm font-semibold text-slate-900">Ohne Schicht im Stundenlohn ({leftOut.length})</h3>
+          <ul className="divide-y divide-slate-100 text-sm" data-testid="left-out">
+            {leftOut.map((entry) => (
+              <li key={entry.employee_id} className="flex flex-col px-2 py-2">
+                <span className="font-medium text-slate-900">{entry.name}</span>
+                <span className="break-words text-slate-700">{entry.reason}</span>
+              </li>
+            ))}
           </ul>
         </>
       )}

@@ -26,6 +26,7 @@ import {
   applicationsByShift,
   availability,
   employeeRows,
+  targetsById,
   findingsByShift,
   holidayPlaces,
   rows,
@@ -131,9 +132,11 @@ export function ScheduleScreen() {
   const vacations = useMemo(() => week.data?.vacations ?? [], [week.data]);
   // Only planners get entries (docs/PRODUCT-RULES.md §26.4); for staff the list is empty.
   const unavailability = useMemo(() => week.data?.unavailability ?? [], [week.data]);
+  // The server's target of each person for the week (docs/PRODUCT-RULES.md §31.1).
+  const targets = useMemo(() => targetsById(week.data?.targets ?? []), [week.data]);
   const entries = useMemo(
-    () => availability(employees.data ?? [], shifts, vacations, shownWeek, unavailability),
-    [employees.data, shifts, vacations, shownWeek, unavailability],
+    () => availability(employees.data ?? [], shifts, vacations, shownWeek, unavailability, targets),
+    [employees.data, shifts, vacations, shownWeek, unavailability, targets],
   );
   const gridRows = useMemo(() => rows(locations.data ?? [], shifts), [locations.data, shifts]);
   const shiftFindings = useMemo(() => findingsByShift(findings), [findings]);
@@ -154,6 +157,14 @@ export function ScheduleScreen() {
     [shown, shifts, employees.data],
   );
   const gridShifts = proposed?.shifts ?? shifts;
+  // While a proposal is shown, the panel's free hours count the proposed shifts too (docs/PRODUCT-RULES.md §31.1).
+  const panelEntries = useMemo(
+    () =>
+      proposed
+        ? availability(employees.data ?? [], gridShifts, vacations, shownWeek, unavailability, targets)
+        : entries,
+    [proposed, entries, employees.data, gridShifts, vacations, shownWeek, unavailability, targets],
+  );
   const staffRows = useMemo(() => {
     const rows = employeeRows(entries, gridShifts);
     if (!proposed) return rows;
@@ -326,7 +337,7 @@ export function ScheduleScreen() {
               />
             )}
             <EmployeePanel
-              entries={entries}
+              entries={panelEntries}
               weekStart={shownWeek}
               draggable={editable}
               onAddUnavailability={editable ? recordUnavailable : undefined}

@@ -27,6 +27,7 @@ describe("the planner's proposal mode (docs/PRODUCT-RULES.md §28.4)", () => {
         { shift_id: 99, employee_id: 8, reasons: [], shift_updated_at: at },
       ],
       unfilled: [{ shift_id: 2, reason: "niemand ohne Konflikt verfügbar" }],
+      left_out: [],
       stats,
     };
     const { shifts, marks } = proposalView(proposal, [open, stays, assigned], [employeeDto(7, "Anna", "Muster")]);

@@ -76,6 +76,7 @@ const loadedWeek: ScheduleWeekDto = {
   unavailability: [],
   holidays: [],
   labour_rules: "CH",
+  targets: [],
   applications: [],
 };
 

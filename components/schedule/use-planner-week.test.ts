@@ -20,6 +20,7 @@ const emptyWeek: ScheduleWeekDto = {
   unavailability: [],
   holidays: [],
   labour_rules: "CH",
+  targets: [],
   applications: [],
 };
 

@@ -12,6 +12,7 @@ import {
   shiftsByEmployeeDay,
   unavailabilityLabel,
   weekdayRuns,
+  targetsById,
 } from "./week-model";
 import { employeeDto, locationDto, shiftDto } from "./test-data";
 
@@ -70,7 +71,7 @@ describe("the week's people", () => {
     expect(onVacation([vacation(1, "2026-11-27", "2026-12-02")], 2, "2026-11-28")).toBe(false);
   });
 
-  test("rows by employee: contract hours (none for the hourly paid), Einsatzorte, archived people with shifts", () => {
+  test("rows by employee: the week's target (none for hourly staff), Einsatzorte, archived people with shifts", () => {
     const shifts = [
       shiftDto(1, { employee_id: 1, hours: 7.5 }),
       shiftDto(2, { employee_id: 9, employee_name: "Alt Person", hours: 4 }),
@@ -78,10 +79,23 @@ describe("the week's people", () => {
     ];
     const people = availability([ANNA, BEN], shifts, [], WEEK);
     expect(employeeRows(people, shifts)).toEqual([
-      { id: 1, name: "Anna Muster", hours: 7.5, weeklyHours: 16, archived: false, locationIds: [] },
-      { id: 2, name: "Ben Keller", hours: 0, weeklyHours: null, archived: false, locationIds: [2] },
-      { id: 9, name: "Alt Person", hours: 7.25, weeklyHours: null, archived: true, locationIds: [] },
+      { id: 1, name: "Anna Muster", hours: 7.5, targetHours: 16, archived: false, locationIds: [] },
+      { id: 2, name: "Ben Keller", hours: 0, targetHours: null, archived: false, locationIds: [2] },
+      { id: 9, name: "Alt Person", hours: 7.25, targetHours: null, archived: true, locationIds: [] },
     ]);
+  });
+
+  test("remaining hours are the server's target of the week less the scheduled hours, never the contract's", () => {
+    const shifts = [shiftDto(1, { employee_id: 1, hours: 4 })];
+    // A holiday and a vacation day took Anna's 16 h down to 9.6 h: the browser takes the number as given.
+    const targets = targetsById([
+      { employee_id: 1, target_hours: 9.6 },
+      { employee_id: 2, target_hours: null },
+    ]);
+    const [anna, ben] = availability([ANNA, BEN], shifts, [], WEEK, [], targets);
+    expect(anna).toMatchObject({ scheduled: 4, target: 9.6, remaining: 5.6, status: "free" });
+    expect(ben).toMatchObject({ target: null, remaining: null, status: "free" });
+    expect(employeeRows([anna, ben], shifts)[0]).toMatchObject({ hours: 4, targetHours: 9.6 });
   });
 });
 

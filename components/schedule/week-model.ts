@@ -16,6 +16,8 @@ import { weekStatus } from "@/lib/shared/week-status";
 export type EmployeeAvailability = {
   employee: EmployeeDto;
   scheduled: number;
+  /** The week's target from the server (docs/PRODUCT-RULES.md §31.1); null for the hourly paid. */
+  target: number | null;
   remaining: number | null;
   status: "free" | "full" | "overbooked";
   /** The days of the displayed week within an approved vacation of the employee. */
@@ -24,9 +26,18 @@ export type EmployeeAvailability = {
   unavailability: UnavailabilityDto[];
 };
 
+/** The week answer's targets by employee id (docs/PRODUCT-RULES.md §31.1). */
+export function targetsById(
+  targets: { employee_id: number; target_hours: number | null }[],
+): Map<number, number | null> {
+  return new Map(targets.map((entry) => [entry.employee_id, entry.target_hours]));
+}
+
 /**
  * Each employee's scheduled and remaining hours in the displayed week (docs/PRODUCT-RULES.md §10.2) and the days
- * of it the employee is on vacation or marked as unavailable.
+ * of it the employee is on vacation or marked as unavailable. Remaining = the server's target of the week (less
+ * holidays and vacation days, §31.1; the browser never works out holidays) − scheduled; an employee the week answer
+ * has no target for yet (just added) counts the contract's weekly hours until the week reloads.
  */
 export function availability(
   employees: EmployeeDto[],
@@ -34,6 +45,7 @@ export function availability(
   vacations: VacationDto[] = [],
   weekStart?: string,
   unavailability: UnavailabilityDto[] = [],
+  targets: Map<number, number | null> = new Map(),
 ): EmployeeAvailability[] {
   const hours = new Map<number, number[]>();
   for (const shift of shifts)
@@ -47,10 +59,23 @@ export function availability(
         away.set(vacation.employee_id, (away.get(vacation.employee_id) ?? new Set()).add(day));
   return employees.map((employee) => {
     const scheduled = sumHours(hours.get(employee.id) ?? []);
-    const { remaining_hours, status } = weekStatus(employee, scheduled);
+    const target = targets.has(employee.id)
+      ? targets.get(employee.id)!
+      : employee.is_hourly
+        ? null
+        : employee.weekly_hours;
+    const { remaining_hours, status } = weekStatus(target, scheduled);
     const vacationDays = days.filter((day) => away.get(employee.id)?.has(day));
     const unavailable = unavailability.filter((entry) => entry.employee_id === employee.id);
-    return { employee, scheduled, remaining: remaining_hours, status, vacationDays, unavailability: unavailable };
+    return {
+      employee,
+      scheduled,
+      target,
+      remaining: remaining_hours,
+      status,
+      vacationDays,
+      unavailability: unavailable,
+    };
   });
 }
 
@@ -155,22 +180,23 @@ export type EmployeeRow = {
   id: number;
   name: string;
   hours: number;
-  weeklyHours: number | null;
+  /** The week's target (docs/PRODUCT-RULES.md §31.1); null for the hourly paid and archived rows. */
+  targetHours: number | null;
   archived: boolean;
   locationIds: number[];
 };
 
 /**
- * The rows of the view by employee: the active employees with the week's hours against their contract (none for
+ * The rows of the view by employee: the active employees with the week's hours against its target (none for
  * the hourly paid), plus archived ones who still have shifts this week (their past stays visible, as in `rows`).
  */
 export function employeeRows(entries: EmployeeAvailability[], shifts: ShiftDto[]): EmployeeRow[] {
   const known = new Set(entries.map((entry) => entry.employee.id));
-  const rows: EmployeeRow[] = entries.map(({ employee, scheduled }) => ({
+  const rows: EmployeeRow[] = entries.map(({ employee, scheduled, target }) => ({
     id: employee.id,
     name: `${employee.first_name} ${employee.last_name}`,
     hours: scheduled,
-    weeklyHours: employee.is_hourly ? null : employee.weekly_hours,
+    targetHours: target,
     archived: false,
     locationIds: employee.location_ids,
   }));
@@ -181,7 +207,7 @@ export function employeeRows(entries: EmployeeAvailability[], shifts: ShiftDto[]
       id: shift.employee_id,
       name: shift.employee_name ?? "",
       hours: 0,
-      weeklyHours: null,
+      targetHours: null,
       archived: true,
       locationIds: [],
     };

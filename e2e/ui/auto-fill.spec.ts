@@ -112,10 +112,20 @@ test("propose, see the dashed chips and reasons, apply, and undo the whole apply
   await expect(chip(monday.id)).toContainText("Vorschlag");
   await expect(chip(monday.id)).toHaveClass(/border-dashed/);
   await expect(chip(morning.id)).toContainText(anna.name);
+  // His vacation day on Wednesday leaves a target of 32 h for the week (docs/PRODUCT-RULES.md §31.1).
   await chip(monday.id).focus();
-  await expect(page.getByRole("tooltip")).toHaveText(`Vorschlag: ${ben.name} – hat noch 40.0 h frei`);
-  await expect(chip(monday.id)).toHaveAccessibleDescription(`Vorschlag: ${ben.name} – hat noch 40.0 h frei`);
+  await expect(page.getByRole("tooltip")).toHaveText(`Vorschlag: ${ben.name} – hat noch 32.0 h frei`);
+  await expect(chip(monday.id)).toHaveAccessibleDescription(`Vorschlag: ${ben.name} – hat noch 32.0 h frei`);
   await expect(chip(morning.id)).toHaveAccessibleDescription(`Vorschlag: ${anna.name} – arbeitet im Stundenlohn`);
+  // The reasons open on a click or tap, as on a phone where nothing hovers, and Enter toggles them
+  // (docs/PRODUCT-RULES.md §31.1).
+  await chip(morning.id).click();
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole("tooltip")).toHaveText(`Vorschlag: ${anna.name} – arbeitet im Stundenlohn`);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("tooltip")).toHaveText(`Vorschlag: ${anna.name} – arbeitet im Stundenlohn`);
 
   // What stays open, with its reason; the entry leads to its chip, which says the same.
   await expect(panel(page).getByRole("heading", { name: "Bleiben offen (1)" })).toBeVisible();
@@ -149,7 +159,7 @@ test("propose, see the dashed chips and reasons, apply, and undo the whole apply
     "assigned",
   );
   // The row's hours count the proposed shift (Ben's week had none saved).
-  await expect(row(page, ben.name).getByText("8.0 / 40.0 h")).toBeVisible();
+  await expect(row(page, ben.name).getByText("8.0 / 32.0 h")).toBeVisible();
   await expectAccessible(page, "proposal mode, by employee");
   await reviewShots(page, "proposal-employees");
   await showView(page, "Nach Standorten");

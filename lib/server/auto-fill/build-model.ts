@@ -36,7 +36,7 @@ import {
   type PreparedShift,
 } from "@/lib/shared/rules/evaluate";
 import { CONFLICT_REACH_DAYS, EmployeeLoad, pairConflict, type Block } from "./employee-load";
-import type { FillEmployee, FillProblem, OpenShift } from "./problem";
+import { weekCapacity, type FillEmployee, type FillProblem, type OpenShift } from "./problem";
 
 /** Weights of the objective (points); see the comment above and docs/ARCHITECTURE.md §15. */
 export const WEIGHTS = { overtimePerHour: 8, hourlyPerHour: 2, fairness: 1, notApplicant: 0.5 } as const;
@@ -245,8 +245,9 @@ export function buildFillModel(problem: FillProblem): FillModel {
           values: group.map(hoursOf),
           upper: settings.weeklyMaxHours - worked + SLACK,
         });
-      if (!person.is_hourly && worked + hours > person.weekly_hours) {
-        const free = person.weekly_hours - worked;
+      const capacity = weekCapacity(person, monday);
+      if (!person.is_hourly && worked + hours > capacity) {
+        const free = capacity - worked;
         const col = addCol(WEIGHTS.overtimePerHour, Infinity, false);
         overtimeCols.push({ employee, monday, col, free });
         // Σ hours·x − o ≤ free: o is at least the hours above the contract (o ≥ 0 by its bound).

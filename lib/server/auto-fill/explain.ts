@@ -7,6 +7,7 @@ import type { PreparedShift } from "@/lib/shared/rules/evaluate";
 import { isoOfDay } from "@/lib/shared/rules/time";
 import type { FillModel } from "./build-model";
 import type { Block, EmployeeLoad } from "./employee-load";
+import { weekCapacity } from "./problem";
 
 const WEEKDAYS = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"];
 
@@ -80,10 +81,27 @@ export function assignmentReasons(
   if (options.applied) reasons.push("hat sich beworben");
   if (employee.is_hourly) reasons.push("arbeitet im Stundenlohn");
   else {
-    const free = employee.weekly_hours - state.load.hoursInWeek(at.day);
+    const free = weekCapacity(employee, at.day) - state.load.hoursInWeek(at.day);
     if (free >= at.netHours) reasons.push(`hat noch ${formatHours(free)} h frei`);
     else reasons.push(`${formatHours(at.netHours - Math.max(free, 0))} h über den Sollstunden`);
   }
   if (options.unpopular && state.unpopular <= options.averageUnpopular) reasons.push(unpopularText(state.unpopular));
   return reasons;
+}
+
+/**
+ * Why an hourly person got none of the open shifts (docs/PRODUCT-RULES.md §31.1), said like the other reasons:
+ * every open shift is blocked for them (the blocks named), or the free ones went to fixed staff, who come first
+ * while they have hours left of their target (§28.2). `load` is the person's state with the proposal added.
+ */
+export function leftOutReason(model: FillModel, load: EmployeeLoad): string {
+  const open = model.shifts.flatMap((entry) => (entry.at ? [entry.at] : []));
+  if (open.length === 0) return "keine offene Schicht, die noch bevorsteht";
+  const blocks = open.map((at) => load.blockOf(at));
+  if (blocks.every((block) => block !== null)) {
+    const labels = [...new Set(blocks.map((block) => blockLabel(block!)))];
+    const named = labels.slice(0, NAMED).join(", ");
+    return `keine offene Schicht ohne Konflikt (${named}${labels.length > NAMED ? " …" : ""})`;
+  }
+  return "arbeitet im Stundenlohn: Festangestellte mit freien Sollstunden gehen vor";
 }

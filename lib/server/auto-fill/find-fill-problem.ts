@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
 import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
+import { readTargets } from "@/lib/server/hours/read-targets";
 import { parseRuleFacts, ruleFactsJson } from "@/lib/server/rules/read-rule-facts";
 import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
 import { windowFor } from "@/lib/shared/rules";
@@ -69,6 +70,8 @@ export async function findFillProblem(input: AutoFillInput): Promise<FillProblem
       throw new ApiError("validation_failed", UNKNOWN_LOCATION, { fields: { location_ids: UNKNOWN_LOCATION } });
   }
 
+  // Each week's target is its capacity: the same target every screen shows (docs/PRODUCT-RULES.md §31.1).
+  const targets = await readTargets(db, { startDate: input.start_date, endDate: input.end_date });
   const today = businessToday();
   const holidays = holidaysForLocations({
     startDate: input.start_date,
@@ -81,7 +84,7 @@ export async function findFillProblem(input: AutoFillInput): Promise<FillProblem
     settings,
     range: { start_date: input.start_date, end_date: input.end_date },
     open: row.open.map((shift) => ({ ...shift, past: shift.shift_date < today })),
-    employees: row.employees,
+    employees: row.employees.map((employee) => ({ ...employee, week_targets: targets.byWeek(employee) })),
     existing,
     vacations,
     unavailability,

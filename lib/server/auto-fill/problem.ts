@@ -4,6 +4,7 @@
  * model files: the worker, the tests and the bench (tsx) load them outside React's server context.
  */
 import type { FindingCode, RuleSettings, RuleShift, RuleUnavailability, RuleVacation } from "@/lib/shared/rules";
+import { isoOfDay, mondayOfDay } from "@/lib/shared/rules/time";
 
 /**
  * The findings a proposal never adds to anyone's plan (docs/PRODUCT-RULES.md §28.2): the refusing rules, the labour
@@ -28,7 +29,20 @@ export type FillEmployee = {
   is_hourly: boolean;
   /** Einsatzorte (§28.1); empty = every location. */
   location_ids: number[];
+  /**
+   * The target of each week touching the range by its Monday (readTargets, docs/PRODUCT-RULES.md §31.1): holidays
+   * and vacation days lower a week's capacity. Absent (tests, hourly staff): the contract's weekly hours.
+   */
+  week_targets?: Record<string, number> | null;
 };
+
+/**
+ * The hours a fixed employee can work in the week of `day` (a day number) before going over the target: the
+ * week's target, the same one the dashboard, the planner's panel and the report show (docs/PRODUCT-RULES.md §31.1).
+ */
+export function weekCapacity(employee: FillEmployee, day: number): number {
+  return employee.week_targets?.[isoOfDay(mondayOfDay(day))] ?? employee.weekly_hours;
+}
 
 /** An open shift of the range. */
 export type OpenShift = RuleShift & {
@@ -77,4 +91,12 @@ export type FillStats = {
   gap: number;
 };
 
-export type FillResult = { assignments: ProposedAssignment[]; unfilled: UnfilledShift[]; stats: FillStats };
+/** An hourly employee the proposal gives no shift, and why (docs/PRODUCT-RULES.md §31.1). */
+export type LeftOutEmployee = { employee_id: number; name: string; reason: string };
+
+export type FillResult = {
+  assignments: ProposedAssignment[];
+  unfilled: UnfilledShift[];
+  left_out: LeftOutEmployee[];
+  stats: FillStats;
+};

@@ -7,8 +7,8 @@ import type loadHighs from "highs";
 import { mondayOfDay } from "@/lib/shared/rules/time";
 import { WEIGHTS, buildFillModel, type Candidate, type FillModel } from "./build-model";
 import type { EmployeeLoad } from "./employee-load";
-import { assignmentReasons, unfilledReason, type ReasonState } from "./explain";
-import type { FillOptions, FillProblem, FillResult, ProposedAssignment } from "./problem";
+import { assignmentReasons, leftOutReason, unfilledReason, type ReasonState } from "./explain";
+import { weekCapacity, type FillOptions, type FillProblem, type FillResult, type ProposedAssignment } from "./problem";
 
 export type Highs = Awaited<ReturnType<typeof loadHighs>>;
 
@@ -40,7 +40,7 @@ function marginalCost(model: FillModel, state: ReasonState, candidate: Candidate
   let cost = 0;
   if (employee.is_hourly) cost += WEIGHTS.hourlyPerHour * at.netHours;
   else {
-    const free = employee.weekly_hours - state.load.hoursInWeek(at.day);
+    const free = weekCapacity(employee, at.day) - state.load.hoursInWeek(at.day);
     cost += WEIGHTS.overtimePerHour * Math.max(0, at.netHours - Math.max(free, 0));
   }
   if (entry.unpopular) cost += WEIGHTS.fairness * (2 * state.unpopular + 1);
@@ -454,9 +454,18 @@ function explain(
     chosen.has(index) ? [] : [{ shift_id: entry.open.id, reason: unfilledReason(model, entry.at, loads) }],
   );
 
+  // Hourly staff without a shift get a reason like everyone else (docs/PRODUCT-RULES.md §31.1).
+  const proposedTo = new Set(assignments.map((assignment) => assignment.employee_id));
+  const leftOut = model.employees.flatMap((employee, index) =>
+    employee.is_hourly && !proposedTo.has(employee.id) && model.shifts.length > 0
+      ? [{ employee_id: employee.id, name: employee.name, reason: leftOutReason(model, loads[index]) }]
+      : [],
+  );
+
   return {
     assignments,
     unfilled,
+    left_out: leftOut,
     stats: {
       open: model.shifts.length,
       filled: assignments.length,
@@ -475,7 +484,7 @@ function addedOvertime(model: FillModel, before: EmployeeLoad[], after: Employee
   model.employees.forEach((employee, index) => {
     if (employee.is_hourly) return;
     for (const monday of mondays) {
-      const over = (load: EmployeeLoad) => Math.max(0, load.hoursInWeek(monday) - employee.weekly_hours);
+      const over = (load: EmployeeLoad) => Math.max(0, load.hoursInWeek(monday) - weekCapacity(employee, monday));
       total += over(after[index]) - over(before[index]);
     }
   });

@@ -3,6 +3,7 @@ import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
 import { toDateColumn } from "@/lib/server/db/columns";
 import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
+import { readTargets } from "@/lib/server/hours/read-targets";
 import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
 import { visibleFindings, type ScheduleAudience } from "@/lib/server/rules/find-findings";
 import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
@@ -37,7 +38,7 @@ export async function getDashboard({ date, audience = "staff" }: DashboardOption
   const weekStart = mondayOf(date ?? today);
   const weekEnd = addDays(weekStart, 6);
   const window = windowFor({ start_date: weekStart, end_date: weekEnd });
-  const [employees, locations, shifts, vacations, holidayRegion, ruleInput, pendingRequests, aheadShift] =
+  const [employees, locations, shifts, vacations, holidayRegion, ruleInput, pendingRequests, aheadShift, targets] =
     await Promise.all([
       db.employee.findMany({
         where: { archivedAt: null },
@@ -53,6 +54,7 @@ export async function getDashboard({ date, audience = "staff" }: DashboardOption
       planner ? countPendingVacationRequests() : 0,
       // "Woche planen" of "Erste Schritte" is done once a shift exists from this week on (docs/PRODUCT-RULES.md §29.5).
       db.shift.findFirst({ where: { shiftDate: { gte: toDateColumn(mondayOf(today)) } }, select: { id: true } }),
+      readTargets(db, { startDate: weekStart, endDate: weekEnd }),
     ]);
   const holidays = holidaysForLocations({
     startDate: today,
@@ -73,13 +75,16 @@ export async function getDashboard({ date, audience = "staff" }: DashboardOption
     .map((employee) => {
       const base = { is_hourly: employee.isHourly, weekly_hours: employee.weeklyHours.toNumber() };
       const hours = sumHours(scheduled.get(employee.id) ?? []);
+      // The week's target, as on every screen (docs/PRODUCT-RULES.md §31.1).
+      const target = targets.of({ id: employee.id, ...base });
       return {
         employee_id: employee.id,
         first_name: employee.firstName,
         last_name: employee.lastName,
         ...base,
+        target_hours: target,
         scheduled_hours: hours,
-        ...weekStatus(base, hours),
+        ...weekStatus(target, hours),
       };
     });
 

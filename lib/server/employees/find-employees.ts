@@ -5,6 +5,7 @@ import { businessToday, businessYear } from "@/lib/server/clock";
 import { db, type Db } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import type { IdOptions } from "@/lib/server/domain-options";
+import { readTargets } from "@/lib/server/hours/read-targets";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { vacationDaysSql } from "@/lib/server/vacations/vacation-days-sql";
 import type { Availability, EmployeeDeletionImpact } from "@/lib/shared/api-types";
@@ -114,7 +115,7 @@ export async function getAvailability({ id, date }: AvailabilityOptions): Promis
   const employee = await getEmployee({ id });
   const weekStart = mondayOf(date);
   const weekEnd = addDays(weekStart, 6);
-  const [shifts, vacations] = await Promise.all([
+  const [shifts, vacations, targets] = await Promise.all([
     findShifts(db, { startDate: weekStart, endDate: weekEnd, employeeId: id }),
     db.vacation.findMany({
       where: {
@@ -126,7 +127,10 @@ export async function getAvailability({ id, date }: AvailabilityOptions): Promis
       },
       select: { startDate: true, endDate: true },
     }),
+    readTargets(db, { startDate: weekStart, endDate: weekEnd, employeeIds: [id] }),
   ]);
+  // The week's target, as on every screen (docs/PRODUCT-RULES.md §31.1).
+  const target = targets.of(employee);
   const scheduled = sumHours(shifts.map((shift) => shift.hours));
   const vacationDates = eachDate(weekStart, weekEnd).filter((day) =>
     vacations.some((v) => fromDateColumn(v.startDate) <= day && day <= fromDateColumn(v.endDate)),
@@ -137,8 +141,9 @@ export async function getAvailability({ id, date }: AvailabilityOptions): Promis
     week_end: weekEnd,
     weekly_hours: employee.weekly_hours,
     is_hourly: employee.is_hourly,
+    target_hours: target,
     scheduled_hours: scheduled,
-    ...weekStatus(employee, scheduled),
+    ...weekStatus(target, scheduled),
     vacation_dates: vacationDates,
     shifts,
   };

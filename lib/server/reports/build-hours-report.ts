@@ -1,8 +1,8 @@
 import "server-only";
 import { compareNames } from "@/lib/shared/collation";
-import { eachDate, isoWeekday } from "@/lib/shared/dates";
 import { shiftHours, sumHours } from "@/lib/shared/hours";
 import type { HoursReport, HoursReportRow } from "@/lib/shared/report-types";
+import { targetHours } from "@/lib/shared/target-hours";
 
 export type { HoursReport } from "@/lib/shared/report-types";
 
@@ -39,8 +39,7 @@ export function buildHoursReport(input: {
   holidays?: string[];
 }): HoursReport {
   const { startDate, endDate } = input;
-  const holidays = new Set(input.holidays);
-  const workdays = new Set(eachDate(startDate, endDate).filter((day) => isoWeekday(day) <= 5 && !holidays.has(day)));
+  const holidays = input.holidays ?? [];
   const vacationDaysOf = new Map<number, string[]>();
   for (const { employeeId, day } of input.vacationDays) {
     if (day >= startDate && day <= endDate)
@@ -54,8 +53,11 @@ export function buildHoursReport(input: {
       );
       const scheduled = sumHours(shifts.map((shift) => shiftHours(shift.start, shift.end, shift.breakMinutes) ?? 0));
       const vacationDays = vacationDaysOf.get(employee.id) ?? [];
-      const daysToWork = workdays.size - vacationDays.filter((day) => workdays.has(day)).length;
-      const target = employee.isHourly ? null : round2((employee.weeklyHours / 5) * daysToWork);
+      // The one target of every screen (docs/PRODUCT-RULES.md §31.1).
+      const target = targetHours(
+        { is_hourly: employee.isHourly, weekly_hours: employee.weeklyHours },
+        { startDate, endDate, holidays, creditedDays: vacationDays },
+      );
       return {
         employee_id: employee.id,
         first_name: employee.firstName,

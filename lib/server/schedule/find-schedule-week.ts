@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db/client";
 import { findWeekApplications } from "@/lib/server/applications/find-applications";
 import { findHolidays } from "@/lib/server/holidays/find-holidays";
+import { readTargets } from "@/lib/server/hours/read-targets";
 import { warningsJson, type ScheduleAudience } from "@/lib/server/rules/find-findings";
 import { getSettings } from "@/lib/server/settings/find-settings";
 import { shiftsJson } from "@/lib/server/shifts/find-shifts";
@@ -19,7 +20,7 @@ type Range = { start_date: string; end_date: string };
  * everything in it. Built as text: the shifts and findings are JSON text already.
  */
 export async function scheduleWeekJson(range: Range, audience: ScheduleAudience): Promise<string> {
-  const [shifts, warnings, vacations, unavailability, holidays, settings, applications] = await Promise.all([
+  const [shifts, warnings, vacations, unavailability, holidays, settings, applications, targets] = await Promise.all([
     shiftsJson(db, { startDate: range.start_date, endDate: range.end_date }),
     warningsJson(range, audience),
     findVacations({ startDate: range.start_date, endDate: range.end_date }),
@@ -28,12 +29,43 @@ export async function scheduleWeekJson(range: Range, audience: ScheduleAudience)
     getSettings(db),
     // Who offered to take an open shift is the planners' business (docs/PRODUCT-RULES.md §26.5).
     audience === "planner" ? findWeekApplications(range) : [],
+    rangeTargets(range),
   ]);
   // Staff see colleagues' vacations, not the notes written for the planners (docs/PRODUCT-RULES.md §26.3).
   const approved = vacations
     .filter((vacation) => vacation.status === "approved")
     .map((vacation) => (audience === "planner" ? vacation : { ...vacation, notes: null }));
-  const rest = { vacations: approved, unavailability, holidays, labour_rules: settings.labour_rules, applications };
+  const rest = {
+    vacations: approved,
+    unavailability,
+    holidays,
+    labour_rules: settings.labour_rules,
+    targets,
+    applications,
+  };
   // The two texts go in as they are; the rest is small.
   return `{"shifts":${shifts},"warnings":${warnings},${JSON.stringify(rest).slice(1)}`;
+}
+
+/**
+ * The active employees' targets of the range (docs/PRODUCT-RULES.md §31.1), so the planner's panel shows the same
+ * free hours as the dashboard and the report without knowing holidays in the browser.
+ */
+async function rangeTargets(range: Range): Promise<{ employee_id: number; target_hours: number | null }[]> {
+  const [employees, targets] = await Promise.all([
+    db.employee.findMany({
+      where: { archivedAt: null },
+      select: { id: true, weeklyHours: true, isHourly: true },
+      orderBy: { id: "asc" },
+    }),
+    readTargets(db, { startDate: range.start_date, endDate: range.end_date }),
+  ]);
+  return employees.map((employee) => ({
+    employee_id: employee.id,
+    target_hours: targets.of({
+      id: employee.id,
+      is_hourly: employee.isHourly,
+      weekly_hours: employee.weeklyHours.toNumber(),
+    }),
+  }));
 }

@@ -8,7 +8,6 @@
  * unavailability) use real instants (time.ts).
  */
 import { sumHours } from "../hours";
-import { weekStatus } from "../week-status";
 import { requiredBreak } from "./breaks";
 import { ruleMessages } from "./messages";
 import { HOUR_MS, clockMinutes, dayNumber, intervalOf, isoOfDay, mondayOfDay } from "./time";
@@ -209,7 +208,9 @@ export function evaluateEmployee(
     const week = isoOfDay(monday);
     if (labourLaw && hours > settings.weeklyMaxHours)
       add("weekly_max", last, ruleMessages.weeklyMax(name, week, hours, settings.weeklyMaxHours), { scope });
-    if (weekStatus(employee, hours).status === "overbooked")
+    // The contract's weekly hours, not the week's target: the warning is about the contract, and a holiday or a
+    // vacation does not lower the contract (docs/PRODUCT-RULES.md §31.1).
+    if (!employee.is_hourly && hours > employee.weekly_hours)
       add("overbooked", last, ruleMessages.overbooked(name, week, hours, employee.weekly_hours), { scope });
   }
 

@@ -62,6 +62,18 @@ export const autoFillProposalSchema = z.strictObject({
       }),
     }),
   ),
+  left_out: z
+    .array(
+      z.strictObject({
+        employee_id: id,
+        name: z.string(),
+        reason: z.string().meta({
+          description: "Why the hourly employee gets no shift, in German",
+          examples: ["arbeitet im Stundenlohn: Festangestellte mit freien Sollstunden gehen vor"],
+        }),
+      }),
+    )
+    .meta({ description: "Hourly employees the proposal gives no shift, each with the reason (§31.1)" }),
   stats: z.strictObject({
     open: z.int().meta({ description: "Open shifts of the range (at the chosen locations)" }),
     filled: z.int().meta({ description: "Of those, proposed" }),

@@ -85,8 +85,11 @@ export const employeeWeekSchema = z.strictObject({
   last_name: z.string(),
   is_hourly: z.boolean(),
   weekly_hours: z.number(),
+  target_hours: z.number().nullable().meta({
+    description: "The week's target: weekly / 5 × working days less holidays and vacation days; null for hourly",
+  }),
   scheduled_hours: z.number(),
-  remaining_hours: z.number().nullable().meta({ description: "weekly − scheduled; null for hourly employees" }),
+  remaining_hours: z.number().nullable().meta({ description: "target − scheduled; null for hourly employees" }),
   status: weekStatusSchema,
 });
 
@@ -96,8 +99,11 @@ export const availabilitySchema = z.strictObject({
   week_end: date,
   weekly_hours: z.number(),
   is_hourly: z.boolean(),
+  target_hours: z.number().nullable().meta({
+    description: "The week's target: weekly / 5 × working days less holidays and vacation days; null for hourly",
+  }),
   scheduled_hours: z.number(),
-  remaining_hours: z.number().nullable().meta({ description: "null for hourly employees" }),
+  remaining_hours: z.number().nullable().meta({ description: "target − scheduled; null for hourly employees" }),
   status: weekStatusSchema,
   vacation_dates: z.array(date),
   shifts: z.array(shiftDtoSchema),

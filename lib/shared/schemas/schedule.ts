@@ -17,6 +17,18 @@ export const scheduleWeekSchema = z.strictObject({
   }),
   holidays: z.array(holidayDtoSchema).meta({ description: "As GET /api/holidays answers them" }),
   labour_rules: z.enum(LABOUR_RULES).meta({ description: "The company's labour rules (GET /api/settings)" }),
+  targets: z
+    .array(
+      z.strictObject({
+        employee_id: z.number().int(),
+        target_hours: z.number().nullable().meta({ description: "null for hourly employees" }),
+      }),
+    )
+    .meta({
+      description:
+        "Each active employee's target of the range: weekly hours / 5 × Monday–Friday days less public holidays " +
+        "and approved vacation days (docs/PRODUCT-RULES.md §31.1); the planner's free hours are target − scheduled",
+    }),
   applications: z.array(weekApplicationSchema).meta({
     description:
       "Applications for the open shifts of the range, oldest first per shift; empty for callers who do not plan " +

@@ -143,8 +143,10 @@ describe("GET /api/employees/{id}/availability/{date}", () => {
         week_end: "2030-03-10",
         weekly_hours: 16,
         is_hourly: false,
+        // Two vacation days take the target to 16 / 5 × 3 = 9.6 h (docs/PRODUCT-RULES.md §31.1).
+        target_hours: 9.6,
         scheduled_hours: 18,
-        remaining_hours: -2,
+        remaining_hours: -8.4,
         status: "overbooked",
         vacation_dates: ["2030-03-06", "2030-03-07"],
       });

@@ -55,7 +55,8 @@ describe("POST /api/schedule/auto-fill", () => {
     );
     expect(byShift.get(tuesday.id)?.employee_id).toBe(ben.id);
     const annas = plan.assignments.find((a) => a.employee_id === anna.id)!;
-    expect(annas.reasons).toContain("hat noch 40.0 h frei");
+    // Her vacation day leaves a target of 32 h for the week (docs/PRODUCT-RULES.md §31.1).
+    expect(annas.reasons).toContain("hat noch 32.0 h frei");
     expect(byShift.get(tuesday.id)?.reasons).toContain("arbeitet im Stundenlohn");
     expect(plan.unfilled).toEqual([]);
     expect(plan.stats).toMatchObject({ open: 3, filled: 3, overtime_hours: 0, optimal: true });
