@@ -52,7 +52,11 @@ function leaks(json: unknown, ownId: number, secrets: string[], text: string): s
     if (value === null || typeof value !== "object") return;
     const row = value as Record<string, unknown>;
     const person =
-      typeof row.employee_id === "number" ? row.employee_id : "first_name" in row && typeof row.id === "number" ? row.id : null;
+      typeof row.employee_id === "number"
+        ? row.employee_id
+        : "first_name" in row && typeof row.id === "number"
+          ? row.id
+          : null;
     if (person !== null && person !== ownId) {
       for (const key of PRIVATE_KEYS) if (key in row) found.push(`${path}.${key} of employee ${person}`);
       if (typeof row.notes === "string") found.push(`${path}.notes of employee ${person}`);
@@ -66,19 +70,52 @@ function leaks(json: unknown, ownId: number, secrets: string[], text: string): s
 async function scene() {
   const location = await fx.location();
   const own = await fx.employee({ firstName: "Ole", weeklyHours: 30 });
-  const colleague = await fx.employee({ firstName: "Fatima", weeklyHours: 33.5, vacationDaysTotal: 23.5, isHourly: false });
+  const colleague = await fx.employee({
+    firstName: "Fatima",
+    weeklyHours: 33.5,
+    vacationDaysTotal: 23.5,
+    isHourly: false,
+  });
   const secrets = [`Unverfügbar-${colleague.lastName}`, `Ferien-${colleague.lastName}`];
   // Rest time: 14:00–23:00, then 06:00 the next day (7 h < 11 h); unavailable on the Wednesday she works.
   await fx.shift({ employeeId: colleague.id, locationId: location.id, date: MONDAY, start: "14:00", end: "23:00" });
-  await fx.shift({ employeeId: colleague.id, locationId: location.id, date: addDays(MONDAY, 1), start: "06:00", end: "14:00" });
-  await fx.shift({ employeeId: colleague.id, locationId: location.id, date: addDays(MONDAY, 2), start: "09:00", end: "17:00" });
-  await db.unavailability.create({
-    data: { employeeId: colleague.id, startDate: toDateColumn(addDays(MONDAY, 2)), endDate: toDateColumn(addDays(MONDAY, 2)), note: secrets[0] },
+  await fx.shift({
+    employeeId: colleague.id,
+    locationId: location.id,
+    date: addDays(MONDAY, 1),
+    start: "06:00",
+    end: "14:00",
   });
-  const vacation = await fx.vacation({ employeeId: colleague.id, start: addDays(MONDAY, 3), end: addDays(MONDAY, 4), days: 2 });
+  await fx.shift({
+    employeeId: colleague.id,
+    locationId: location.id,
+    date: addDays(MONDAY, 2),
+    start: "09:00",
+    end: "17:00",
+  });
+  await db.unavailability.create({
+    data: {
+      employeeId: colleague.id,
+      startDate: toDateColumn(addDays(MONDAY, 2)),
+      endDate: toDateColumn(addDays(MONDAY, 2)),
+      note: secrets[0],
+    },
+  });
+  const vacation = await fx.vacation({
+    employeeId: colleague.id,
+    start: addDays(MONDAY, 3),
+    end: addDays(MONDAY, 4),
+    days: 2,
+  });
   await db.vacation.update({ where: { id: vacation.id }, data: { notes: secrets[1] } });
   // The linked user's own week: a shift on a day they said they cannot work.
-  const ownShift = await fx.shift({ employeeId: own.id, locationId: location.id, date: addDays(MONDAY, 2), start: "10:00", end: "15:00" });
+  const ownShift = await fx.shift({
+    employeeId: own.id,
+    locationId: location.id,
+    date: addDays(MONDAY, 2),
+    start: "10:00",
+    end: "15:00",
+  });
   await db.unavailability.create({
     data: {
       employeeId: own.id,
@@ -102,7 +139,13 @@ describe("colleagues' data (docs/PRODUCT-RULES.md §31.2)", async () => {
     const params: Record<string, string | string[]> = {};
     for (const [, name] of handler.route.matchAll(/\[(?:\.\.\.)?(\w+)\]/g))
       params[name] =
-        name === "date" ? addDays(MONDAY, 2) : name === "path" ? ["nirgends"] : name === "file" ? "x.ics" : String(employeeId);
+        name === "date"
+          ? addDays(MONDAY, 2)
+          : name === "path"
+            ? ["nirgends"]
+            : name === "file"
+              ? "x.ics"
+              : String(employeeId);
     // A location's routes name the location; the rest of the [id] routes name a person.
     if (handler.route.startsWith("/api/locations/")) params.id = String(s.location.id);
     const path = handler.route.replace(/\[(?:\.\.\.)?\w+\]/g, "x") + query;
@@ -158,26 +201,42 @@ describe("colleagues' data (docs/PRODUCT-RULES.md §31.2)", async () => {
   });
 
   const get = (key: string, token: string, employeeId: number, query = queries(0)[0]) =>
-    send(handlers.find((handler) => handler.key === key)!, token, employeeId, query);
+    send(
+      handlers.find((handler) => handler.key === key)!,
+      token,
+      employeeId,
+      query,
+    );
 
   test("the unlinked reader keeps the seed's read access; the manager everything", async () => {
     for (const who of [s.reader, s.manager]) {
       const one = await get("GET /api/employees/[id]", who.token, s.colleague.id);
-      expect(one.json).toMatchObject({ id: s.colleague.id, weekly_hours: 33.5, vacation_days_total: 23.5, is_hourly: false });
+      expect(one.json).toMatchObject({
+        id: s.colleague.id,
+        weekly_hours: 33.5,
+        vacation_days_total: 23.5,
+        is_hourly: false,
+      });
       const warnings = await get("GET /api/schedule/warnings", who.token, 0);
       expect(warnings.json).toContainEqual(expect.objectContaining({ code: "rest_time", employee_id: s.colleague.id }));
-      expect((await get("GET /api/vacations/balance/[id]", who.token, s.colleague.id)).json).toMatchObject({ total: 23.5 });
+      expect((await get("GET /api/vacations/balance/[id]", who.token, s.colleague.id)).json).toMatchObject({
+        total: 23.5,
+      });
       expect((await get("GET /api/employees/[id]/availability/[date]", who.token, s.colleague.id)).json).toMatchObject({
         weekly_hours: 33.5,
       });
       const dashboard = await get("GET /api/dashboard", who.token, 0);
-      expect(dashboard.json.employee_weeks).toContainEqual(expect.objectContaining({ employee_id: s.colleague.id, weekly_hours: 33.5 }));
+      expect(dashboard.json.employee_weeks).toContainEqual(
+        expect.objectContaining({ employee_id: s.colleague.id, weekly_hours: 33.5 }),
+      );
     }
     const managerWarnings = await get("GET /api/schedule/warnings", s.manager.token, 0);
-    expect(managerWarnings.json).toContainEqual(expect.objectContaining({ code: "unavailable", employee_id: s.colleague.id }));
+    expect(managerWarnings.json).toContainEqual(
+      expect.objectContaining({ code: "unavailable", employee_id: s.colleague.id }),
+    );
   });
 
-  test("the linked user keeps their own data, findings spoken to them, and sees colleagues' names and shifts", async () => {
+  test("a linked user keeps their own data, findings spoken to them, and colleagues' names and shifts", async () => {
     const list = await get("GET /api/employees", s.linked.token, 0);
     expect(list.json).toContainEqual(expect.objectContaining({ id: s.own.id, weekly_hours: 30 }));
     expect(list.json).toContainEqual({ id: s.colleague.id, first_name: "Fatima", last_name: s.colleague.lastName });
@@ -200,6 +259,8 @@ describe("colleagues' data (docs/PRODUCT-RULES.md §31.2)", async () => {
     const warnings = await get("GET /api/schedule/warnings", s.linked.token, 0);
     expect(warnings.json).toEqual(week.json.warnings);
     const dashboard = await get("GET /api/dashboard", s.linked.token, 0);
-    expect(dashboard.json.employee_weeks).toEqual([expect.objectContaining({ employee_id: s.own.id, weekly_hours: 30 })]);
+    expect(dashboard.json.employee_weeks).toEqual([
+      expect.objectContaining({ employee_id: s.own.id, weekly_hours: 30 }),
+    ]);
   });
 });

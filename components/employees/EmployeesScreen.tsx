@@ -66,9 +66,7 @@ export function EmployeesScreen() {
     <>
       <PageHeader
         title="Mitarbeiter"
-        description={
-          namesOnly ? "Dein Team." : "Wochenstunden, Anstellung und Ferienguthaben im laufenden Jahr."
-        }
+        description={namesOnly ? "Dein Team." : "Wochenstunden, Anstellung und Ferienguthaben im laufenden Jahr."}
         actions={addButton}
       />
       <WhenLoaded resource={employees} failedTitle="Die Mitarbeitenden konnten nicht geladen werden.">

@@ -190,7 +190,9 @@ export function employeeRows(
         if (entry) return [fullRow(entry)];
         if (isFullEmployee(employee)) return [];
         const name = `${employee.first_name} ${employee.last_name}`;
-        return [{ id: employee.id, name, hours: 0, weeklyHours: null, archived: false, locationIds: [], colleague: true }];
+        return [
+          { id: employee.id, name, hours: 0, weeklyHours: null, archived: false, locationIds: [], colleague: true },
+        ];
       })
     : entries.map(fullRow);
   const known = new Set(rows.map((row) => row.id));

@@ -15,10 +15,7 @@ import { toSecondPerson } from "@/lib/shared/rules/messages";
  * Every route handler that answers data of several people asks `viewerOf` and passes its answer through one of
  * the projections below; the decision lives here and nowhere else.
  */
-export type Viewer =
-  | { kind: "planner" }
-  | { kind: "reader" }
-  | { kind: "colleague"; employeeId: number; name: string };
+export type Viewer = { kind: "planner" } | { kind: "reader" } | { kind: "colleague"; employeeId: number; name: string };
 
 export function viewerOf(user: AuthUser): Viewer {
   if (can(user.role, "shifts:write")) return { kind: "planner" };
@@ -75,9 +72,15 @@ const parse = (text: JsonText): unknown => JSON.parse(typeof text === "string" ?
  */
 export function projectFindings(viewer: Viewer, findings: FindingDto[]): FindingDto[] {
   if (viewer.kind !== "colleague") return findings;
-  return findings
-    .filter((finding) => finding.employee_id === viewer.employeeId)
-    .map((finding) => ({ ...finding, message: toSecondPerson(finding.message, viewer.name) }));
+  return spokenTo(
+    viewer.name,
+    findings.filter((finding) => finding.employee_id === viewer.employeeId),
+  );
+}
+
+/** Findings about one person, spoken to them ("Du bist am … nicht verfügbar"): what staff read about themselves. */
+export function spokenTo<F extends FindingDto>(name: string, findings: F[]): F[] {
+  return findings.map((finding) => ({ ...finding, message: toSecondPerson(finding.message, name) }));
 }
 
 /** The same on the cached JSON text of GET /api/schedule/warnings. */
@@ -95,8 +98,8 @@ type WeekText = {
 };
 
 /**
- * GET /api/schedule/week for a colleague, cut from the planners' answer: shifts and holidays as they are; findings,
- * unavailability and applications only their own; colleagues' approved vacations keep who and when, without the
+ * GET /api/schedule/week for a colleague, cut from the planners' answer: shifts and holidays as they are; findings
+ * and unavailability only their own, no applications; colleagues' approved vacations keep who and when, without the
  * note written for the planners.
  */
 export function projectScheduleWeekJson(viewer: Viewer, text: JsonText): JsonText {
@@ -107,7 +110,8 @@ export function projectScheduleWeekJson(viewer: Viewer, text: JsonText): JsonTex
     ...week,
     warnings: projectFindings(viewer, week.warnings),
     unavailability: week.unavailability.filter(own),
-    applications: week.applications.filter(own),
+    // Applications stay the planners' (docs/PRODUCT-RULES.md §26.5); one's own are on "Meine Schichten".
+    applications: [],
     vacations: week.vacations.map((vacation) => (own(vacation) ? vacation : { ...vacation, notes: null })),
   });
 }

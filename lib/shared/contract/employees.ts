@@ -25,7 +25,8 @@ export const listEmployees = defineOperation({
   responses: [
     {
       status: 200,
-      description: "The employees; a linked user (role user) sees colleagues by name only (docs/PRODUCT-RULES.md §31.2)",
+      description:
+        "The employees; a linked user (role user) sees colleagues by name only (docs/PRODUCT-RULES.md §31.2)",
       schema: z.array(visibleEmployeeSchema),
     },
   ],

@@ -66,7 +66,8 @@ const SECOND_PERSON: readonly [string, string][] = [
 ];
 
 export function toSecondPerson(message: string, name: string): string {
-  if (message.startsWith(`Die Pause von ${name} `)) return `Deine Pause ${message.slice(`Die Pause von ${name} `.length)}`;
+  if (message.startsWith(`Die Pause von ${name} `))
+    return `Deine Pause ${message.slice(`Die Pause von ${name} `.length)}`;
   for (const [verb, spoken] of SECOND_PERSON) {
     if (message.startsWith(name + verb)) return spoken + message.slice((name + verb).length);
   }
