@@ -70,7 +70,7 @@ test("a linked waiter sees colleagues' names and shifts, not their hours or find
   await reviewShots(page, "colleague-schedule");
 
   // The view by employee: Fatima's row has her name and shifts, no hours against a contract.
-  await page.getByRole("radio", { name: "Nach Mitarbeitenden" }).click();
+  await page.locator("label", { hasText: "Nach Mitarbeitenden" }).click();
   const fatimaRow = page.getByTestId("employee-row").filter({ hasText: `Fatima ${fatimaLast}` });
   await expect(fatimaRow).toBeVisible();
   await expect(fatimaRow.getByText("06:00–14:00")).toBeVisible();
