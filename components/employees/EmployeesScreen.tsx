@@ -9,7 +9,7 @@ import { EmptyState, WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
 import { useResource } from "@/lib/client/use-resource";
-import type { EmployeeDto, LocationDto } from "@/lib/shared/api-types";
+import { isFullEmployee, type EmployeeDto, type LocationDto, type VisibleEmployee } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
 import { can } from "@/lib/shared/roles";
@@ -29,6 +29,24 @@ function locationNames(employee: EmployeeDto, locations: LocationDto[] | undefin
 }
 
 /**
+ * What a linked staff member sees of the team (docs/PRODUCT-RULES.md §31.2): names only, no hours, employment or
+ * vacation days of colleagues; the server answers nothing more.
+ */
+function ColleagueNames({ list }: { list: VisibleEmployee[] }) {
+  return (
+    <DataTable minWidthClass="min-w-0" columns={[{ label: "Name" }]}>
+      {list.map((employee) => (
+        <tr key={employee.id} className="h-12">
+          <td className="px-4 py-2 font-medium text-slate-900">
+            {employee.first_name} {employee.last_name}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/**
  * Employees (docs/PRODUCT-RULES.md §16.5): table with type, weekly hours and vacation days; admins
  * create, edit and delete. The Einsatzorte (§28.1) stand under the name, so a phone shows them without scrolling.
  */
@@ -40,18 +58,22 @@ export function EmployeesScreen() {
   const [editing, setEditing] = useState<EmployeeDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<EmployeeDto | null>(null);
 
+  // A linked staff member's answer holds colleagues by name only (docs/PRODUCT-RULES.md §31.2).
+  const namesOnly = employees.data !== undefined && !employees.data.every(isFullEmployee);
   const addButton = mayEdit && <Button onClick={() => setEditing("new")}>+ Neuer Mitarbeiter</Button>;
 
   return (
     <>
       <PageHeader
         title="Mitarbeiter"
-        description="Wochenstunden, Anstellung und Ferienguthaben im laufenden Jahr."
+        description={namesOnly ? "Dein Team." : "Wochenstunden, Anstellung und Ferienguthaben im laufenden Jahr."}
         actions={addButton}
       />
       <WhenLoaded resource={employees} failedTitle="Die Mitarbeitenden konnten nicht geladen werden.">
-        {(list) =>
-          list.length === 0 ? (
+        {(answer) => {
+          if (!answer.every(isFullEmployee)) return <ColleagueNames list={answer} />;
+          const list = answer;
+          return list.length === 0 ? (
             <EmptyState title="Noch keine Mitarbeitenden — lege die erste Person an" action={addButton}>
               Danach kannst du in der Wochenplanung Schichten zuweisen.
             </EmptyState>
@@ -132,8 +154,8 @@ export function EmployeesScreen() {
                 </tr>
               ))}
             </DataTable>
-          )
-        }
+          );
+        }}
       </WhenLoaded>
       {editing !== null && (
         <EmployeeDialog

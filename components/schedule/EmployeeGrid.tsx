@@ -65,7 +65,7 @@ export const EmployeeGrid = memo(function EmployeeGrid(props: Props) {
                     {name}
                     {row?.archived && <span className="font-normal text-slate-600"> (archiviert)</span>}
                   </span>
-                  {row ? (
+                  {row?.colleague ? null : row ? (
                     <RowHours hours={row.hours} target={row.targetHours} />
                   ) : (
                     <span className="block text-xs font-normal tabular-nums text-slate-700">

@@ -11,7 +11,7 @@ import { notify } from "@/lib/client/notify";
 import { today as todayInBrowser } from "@/lib/client/today";
 import { useUndoShortcut } from "@/lib/client/undo";
 import { useResource } from "@/lib/client/use-resource";
-import type { ShiftDto, UnavailabilityDto } from "@/lib/shared/api-types";
+import { isFullEmployee, type ShiftDto, type UnavailabilityDto } from "@/lib/shared/api-types";
 import { addDays, FIRST_WEEK_START, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { sumHours } from "@/lib/shared/hours";
@@ -127,7 +127,11 @@ export function ScheduleScreen() {
 
   // A move shows at once (docs/PRODUCT-RULES.md §27.2): the week's shifts as loaded, with the moves not yet
   // reloaded applied; a new load of the week replaces them.
-  const { shifts, move } = useOptimisticMoves(week, employees.data, locations.data);
+  // A linked staff member gets colleagues by name only (docs/PRODUCT-RULES.md §31.2): the hours panel and the
+  // rows' hours are built from the full rows (their own), the colleagues only name their rows.
+  const fullEmployees = useMemo(() => employees.data?.filter(isFullEmployee), [employees.data]);
+  const namesOnly = !!employees.data && fullEmployees?.length !== employees.data.length;
+  const { shifts, move } = useOptimisticMoves(week, fullEmployees, locations.data);
   const findings = useMemo(() => week.data?.warnings ?? [], [week.data]);
   const vacations = useMemo(() => week.data?.vacations ?? [], [week.data]);
   // Only planners get entries (docs/PRODUCT-RULES.md §26.4); for staff the list is empty.
@@ -135,8 +139,8 @@ export function ScheduleScreen() {
   // The server's target of each person for the week (docs/PRODUCT-RULES.md §31.1).
   const targets = useMemo(() => targetsById(week.data?.targets ?? []), [week.data]);
   const entries = useMemo(
-    () => availability(employees.data ?? [], shifts, vacations, shownWeek, unavailability, targets),
-    [employees.data, shifts, vacations, shownWeek, unavailability, targets],
+    () => availability(fullEmployees ?? [], shifts, vacations, shownWeek, unavailability, targets),
+    [fullEmployees, shifts, vacations, shownWeek, unavailability, targets],
   );
   const gridRows = useMemo(() => rows(locations.data ?? [], shifts), [locations.data, shifts]);
   const shiftFindings = useMemo(() => findingsByShift(findings), [findings]);
@@ -153,20 +157,20 @@ export function ScheduleScreen() {
   const ready = employees.data && locations.data && week.data;
   // Proposal mode: the proposed people in their shifts, the chips marked (docs/PRODUCT-RULES.md §28.4).
   const proposed = useMemo(
-    () => (shown ? proposalView(shown.proposal, shifts, employees.data ?? []) : null),
-    [shown, shifts, employees.data],
+    () => (shown ? proposalView(shown.proposal, shifts, fullEmployees ?? []) : null),
+    [shown, shifts, fullEmployees],
   );
   const gridShifts = proposed?.shifts ?? shifts;
   // While a proposal is shown, the panel's free hours count the proposed shifts too (docs/PRODUCT-RULES.md §31.1).
   const panelEntries = useMemo(
     () =>
       proposed
-        ? availability(employees.data ?? [], gridShifts, vacations, shownWeek, unavailability, targets)
+        ? availability(fullEmployees ?? [], gridShifts, vacations, shownWeek, unavailability, targets)
         : entries,
-    [proposed, entries, employees.data, gridShifts, vacations, shownWeek, unavailability, targets],
+    [proposed, entries, fullEmployees, gridShifts, vacations, shownWeek, unavailability, targets],
   );
   const staffRows = useMemo(() => {
-    const rows = employeeRows(entries, gridShifts);
+    const rows = employeeRows(entries, gridShifts, namesOnly ? employees.data : undefined);
     if (!proposed) return rows;
     // The server's hours know only saved shifts: a proposed one counts in its person's row too.
     const added = new Map<number, number>();
@@ -174,7 +178,7 @@ export function ScheduleScreen() {
       if (shift.employee_id !== null && proposed.marks.get(shift.id)?.kind === "assigned")
         added.set(shift.employee_id, sumHours([added.get(shift.employee_id) ?? 0, shift.hours]));
     return rows.map((row) => (added.has(row.id) ? { ...row, hours: sumHours([row.hours, added.get(row.id)!]) } : row));
-  }, [entries, gridShifts, proposed]);
+  }, [entries, gridShifts, proposed, namesOnly, employees.data]);
 
   // Focus goes back to what opened a dialog (the cell's "+", the chip) when it closes (§27.2).
   const opener = useRef<string | null>(null);
@@ -336,13 +340,15 @@ export function ScheduleScreen() {
                 onSelect={(shift) => (editable ? setDialog({ kind: "shift", draft: { shift } }) : focusChip(shift.id))}
               />
             )}
-            <EmployeePanel
-              entries={panelEntries}
-              weekStart={shownWeek}
-              draggable={editable}
-              onAddUnavailability={editable ? recordUnavailable : undefined}
-              onDeleteUnavailability={editable ? deleteUnavailable : undefined}
-            />
+            {!namesOnly && (
+              <EmployeePanel
+                entries={panelEntries}
+                weekStart={shownWeek}
+                draggable={editable}
+                onAddUnavailability={editable ? recordUnavailable : undefined}
+                onDeleteUnavailability={editable ? deleteUnavailable : undefined}
+              />
+            )}
             <ViewSwitch view={view} onChange={changeView} />
             <ProposalMarksContext value={proposed?.marks ?? null}>
               {view === "employees" ? (

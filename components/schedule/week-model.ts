@@ -1,12 +1,14 @@
-import type {
-  EmployeeDto,
-  FindingDto,
-  HolidayDto,
-  LocationDto,
-  ShiftDto,
-  UnavailabilityDto,
-  VacationDto,
-  WeekApplicationDto,
+import {
+  isFullEmployee,
+  type EmployeeDto,
+  type FindingDto,
+  type HolidayDto,
+  type LocationDto,
+  type ShiftDto,
+  type UnavailabilityDto,
+  type VacationDto,
+  type VisibleEmployee,
+  type WeekApplicationDto,
 } from "@/lib/shared/api-types";
 import { addDays, daysBetween } from "@/lib/shared/dates";
 import { WEEKDAYS_SHORT } from "@/lib/shared/format";
@@ -184,22 +186,42 @@ export type EmployeeRow = {
   targetHours: number | null;
   archived: boolean;
   locationIds: number[];
+  /** A colleague of a linked staff member: name and shifts only, no hours against a contract (§31.2). */
+  colleague?: true;
 };
 
 /**
  * The rows of the view by employee: the active employees with the week's hours against its target (none for
  * the hourly paid), plus archived ones who still have shifts this week (their past stays visible, as in `rows`).
  */
-export function employeeRows(entries: EmployeeAvailability[], shifts: ShiftDto[]): EmployeeRow[] {
-  const known = new Set(entries.map((entry) => entry.employee.id));
-  const rows: EmployeeRow[] = entries.map(({ employee, scheduled, target }) => ({
+export function employeeRows(
+  entries: EmployeeAvailability[],
+  shifts: ShiftDto[],
+  listed?: VisibleEmployee[],
+): EmployeeRow[] {
+  const fullRow = ({ employee, scheduled, target }: EmployeeAvailability): EmployeeRow => ({
     id: employee.id,
     name: `${employee.first_name} ${employee.last_name}`,
     hours: scheduled,
     targetHours: target,
     archived: false,
     locationIds: employee.location_ids,
-  }));
+  });
+  // `listed`: the employees' answer in its order, where a linked staff member's colleagues come by name only
+  // (docs/PRODUCT-RULES.md §31.2): their rows carry no hours against a contract.
+  const byId = new Map(entries.map((entry) => [entry.employee.id, entry]));
+  const rows: EmployeeRow[] = listed
+    ? listed.flatMap((employee): EmployeeRow[] => {
+        const entry = byId.get(employee.id);
+        if (entry) return [fullRow(entry)];
+        if (isFullEmployee(employee)) return [];
+        const name = `${employee.first_name} ${employee.last_name}`;
+        return [
+          { id: employee.id, name, hours: 0, targetHours: null, archived: false, locationIds: [], colleague: true },
+        ];
+      })
+    : entries.map(fullRow);
+  const known = new Set(rows.map((row) => row.id));
   const archived = new Map<number, EmployeeRow>();
   for (const shift of shifts) {
     if (shift.employee_id === null || known.has(shift.employee_id)) continue;

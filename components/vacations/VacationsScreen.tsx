@@ -12,7 +12,7 @@ import { useAuth } from "@/lib/client/auth-store";
 import { notify } from "@/lib/client/notify";
 import { today } from "@/lib/client/today";
 import { useResource } from "@/lib/client/use-resource";
-import type { VacationDto } from "@/lib/shared/api-types";
+import { isFullEmployee, type VacationDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { can } from "@/lib/shared/roles";
 import type { VacationStatus } from "@/lib/shared/schemas/vacation";
@@ -194,7 +194,7 @@ export function VacationsScreen() {
       {editing !== null && data.data && (
         <VacationDialog
           vacation={editing === "new" ? null : editing}
-          employees={data.data.employees}
+          employees={data.data.employees.filter(isFullEmployee)}
           employeeId={filtered?.id}
           onClose={() => setEditing(null)}
           onSaved={() => {

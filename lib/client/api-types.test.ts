@@ -8,7 +8,7 @@ import { describe, expectTypeOf, test } from "vitest";
 import type {
   Availability,
   DashboardDto,
-  EmployeeDto,
+  VisibleEmployee,
   LocationDto,
   ShiftDto,
   UserDto,
@@ -19,12 +19,12 @@ import type { HoursReport } from "@/lib/shared/report-types";
 import { api, publicPost } from "./api";
 
 function neverCalled(start: string, end: string, id: number) {
-  const employees: Promise<EmployeeDto[]> = api.get("/employees");
+  const employees: Promise<VisibleEmployee[]> = api.get("/employees");
   const shifts: Promise<ShiftDto[]> = api.get(`/shifts?start_date=${start}&end_date=${end}`);
   const user: Promise<UserDto> = api.put(`/users/${id}`, { role: "manager" });
   const created: Promise<ShiftDto> = api.post("/shifts", {});
 
-  // @ts-expect-error the employees are a list of EmployeeDto, not of shifts
+  // @ts-expect-error the employees are a list of employees (in full or by name), not of shifts
   const wrongList: Promise<ShiftDto[]> = api.get("/employees");
   // @ts-expect-error one shift is not a list
   const wrongShape: Promise<ShiftDto> = api.get(`/shifts?start_date=${start}&end_date=${end}`);
@@ -46,13 +46,13 @@ function neverCalled(start: string, end: string, id: number) {
 
 describe("api paths and answers from the contract", () => {
   test("types the answers of GET paths, with a query and with ids", () => {
-    expectTypeOf<ApiAnswer<"GET", "/employees">>().toEqualTypeOf<EmployeeDto[]>();
+    expectTypeOf<ApiAnswer<"GET", "/employees">>().toEqualTypeOf<VisibleEmployee[]>();
     expectTypeOf<ApiAnswer<"GET", "/locations">>().toEqualTypeOf<LocationDto[]>();
     expectTypeOf<ApiAnswer<"GET", "/dashboard">>().toEqualTypeOf<DashboardDto>();
     expectTypeOf<ApiAnswer<"GET", `/shifts?start_date=${string}&end_date=${string}`>>().toEqualTypeOf<ShiftDto[]>();
     expectTypeOf<ApiAnswer<"GET", `/reports/hours?${string}`>>().toEqualTypeOf<HoursReport>();
     expectTypeOf<ApiAnswer<"GET", "/vacations" | `/vacations?employee_id=${string}`>>().toEqualTypeOf<VacationDto[]>();
-    expectTypeOf<ApiAnswer<"GET", `/employees/${number}`>>().toEqualTypeOf<EmployeeDto>();
+    expectTypeOf<ApiAnswer<"GET", `/employees/${number}`>>().toEqualTypeOf<VisibleEmployee>();
     // Both /employees/{id} and /employees/{id}/availability/{date} fit: the narrower one answers.
     expectTypeOf<ApiAnswer<"GET", "/employees/5/availability/2026-03-02">>().toEqualTypeOf<Availability>();
     expectTypeOf(neverCalled).toBeFunction();

@@ -10,6 +10,7 @@ import type { loginResultSchema, sessionTokensSchema } from "./schemas/auth";
 import type { dashboardDtoSchema } from "./schemas/dashboard";
 import type {
   availabilitySchema,
+  colleagueDtoSchema,
   employeeDeletionImpactSchema,
   employeeDtoSchema,
   employeeWeekSchema,
@@ -38,6 +39,17 @@ export type CurrentUserDto = z.infer<typeof currentUserSchema>;
 
 /** Employee JSON. `vacation_days_used` / `_pending` count the current year's approved / requested vacation days. */
 export type EmployeeDto = z.infer<typeof employeeDtoSchema>;
+
+/** A colleague as a linked staff member sees them: the name only (docs/PRODUCT-RULES.md §31.2). */
+export type ColleagueDto = z.infer<typeof colleagueDtoSchema>;
+
+/** GET /api/employees: in full, or by name for a linked staff member's colleagues. */
+export type VisibleEmployee = EmployeeDto | ColleagueDto;
+
+/** True when the row carries the employee's hours and balance (the caller's own, or any for planners). */
+export function isFullEmployee(employee: VisibleEmployee): employee is EmployeeDto {
+  return "weekly_hours" in employee;
+}
 
 export type LocationDto = z.infer<typeof locationDtoSchema>;
 

@@ -203,16 +203,32 @@ describe("the unavailable finding (docs/PRODUCT-RULES.md §24.4, §26.4)", () =>
     expect(ofNora(after)).toHaveLength(4);
     expect((after.json.warnings as Finding[]).filter((f) => f.code === "unavailable")).toEqual(unavailable);
 
-    // Staff see neither the findings nor the entries, not even their own in the planner's week.
+    // A linked staff member sees their own, spoken to them, a colleague none of it (docs/PRODUCT-RULES.md §31.2).
     const staffWarnings = await call(warnings, { token: staff.token, path: `/api/schedule/warnings?${week}` });
-    expect((staffWarnings.json as unknown as Finding[]).some((f) => f.code === "unavailable")).toBe(false);
+    expect(
+      (staffWarnings.json as unknown as Finding[]).filter((f) => f.code === "unavailable").map((f) => f.message),
+    ).toEqual([
+      "Du bist am 04.05.2038 nicht verfügbar (14:00–18:00)",
+      "Du bist am 05.05.2038 nicht verfügbar",
+      "Du bist am 06.05.2038 nicht verfügbar (22:00–02:00)",
+    ]);
     const staffWeek = await call(scheduleWeek, { token: staff.token, path: `/api/schedule/week?${week}` });
-    expect(staffWeek.json.unavailability).toEqual([]);
-    // Nor does the dashboard's count of findings tell them: it leaves out the three the planners see.
+    expect(ofNora(staffWeek)).toHaveLength(4);
+    const colleague = await createUser("user", { employeeId: (await fx.employee()).id });
+    const colleagueWarnings = await call(warnings, { token: colleague.token, path: `/api/schedule/warnings?${week}` });
+    expect(colleagueWarnings.json).toEqual([]);
+    const colleagueWeek = await call(scheduleWeek, { token: colleague.token, path: `/api/schedule/week?${week}` });
+    expect(colleagueWeek.json.unavailability).toEqual([]);
+    // The unlinked view-only user keeps the read access it had: the week without anyone's unavailability, and the
+    // dashboard's count of findings leaves out the three the planners see.
+    const reader = await createUser("user");
+    const readerWeek = await call(scheduleWeek, { token: reader.token, path: `/api/schedule/week?${week}` });
+    expect(readerWeek.json.unavailability).toEqual([]);
     const counts = async (token: string) =>
       (await call(dashboard, { token, path: "/api/dashboard?date=2038-05-04" })).json.findings as { warnings: number };
-    const [plannerCount, staffCount] = await Promise.all([counts(manager.token), counts(staff.token)]);
-    expect(plannerCount.warnings - staffCount.warnings).toBe(3);
+    const [plannerCount, readerCount] = await Promise.all([counts(manager.token), counts(reader.token)]);
+    expect(plannerCount.warnings - readerCount.warnings).toBe(3);
+    expect(await counts(colleague.token)).toEqual({ errors: 0, warnings: 0 });
 
     const check = await call(checkShift, {
       token: manager.token,

@@ -418,7 +418,14 @@ describe("who sees which vacation", () => {
       token: own.token,
       path: "/api/schedule/week?start_date=2047-06-02&end_date=2047-06-08",
     });
-    expect((week.json.vacations as { notes: string | null }[]).every((v) => v.notes === null)).toBe(true);
+    // In the week too: their own note, none of a colleague's (docs/PRODUCT-RULES.md §31.2).
+    const weekNotes = Object.fromEntries(
+      (week.json.vacations as { id: number; notes: string | null }[]).map((v) => [v.id, v.notes]),
+    );
+    expect(weekNotes).toMatchObject({
+      [ownVacation.json.id as number]: "Hochzeit der Schwester",
+      [theirs.json.id as number]: null,
+    });
   });
 
   test("status filter; an unknown status is 400 with a German message", async () => {

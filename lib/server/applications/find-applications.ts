@@ -1,4 +1,5 @@
 import "server-only";
+import { spokenTo } from "@/lib/server/privacy/viewer";
 import { businessToday } from "@/lib/server/clock";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db/client";
@@ -40,22 +41,27 @@ export async function findOpenShifts({ employeeId }: OpenShiftsOptions): Promise
     >`SELECT ${locationIdsSql(Prisma.sql`${employeeId}::int`)} AS location_ids`,
   ]);
   const applied = new Set(applications.map((application) => application.shiftId));
+  // The check of a shift one may take is about oneself, so it speaks to the reader (docs/PRODUCT-RULES.md §31.2).
+  const name = ruleInput.employees.find((employee) => employee.id === employeeId)?.name ?? "";
   // Shifts at a location outside the employee's Einsatzorte are not offered: applying for them is refused (§26.5).
   return shifts
     .filter((shift) => worksAtLocation(location_ids, shift.location_id))
     .map((shift) => ({
       ...shift,
       applied: applied.has(shift.id),
-      findings: findingsForShift(ruleInput, {
-        id: shift.id,
-        employee_id: employeeId,
-        location_id: shift.location_id,
-        location_name: shift.location_name,
-        shift_date: shift.shift_date,
-        start_time: shift.start_time,
-        end_time: shift.end_time,
-        break_minutes: shift.break_minutes,
-      }),
+      findings: spokenTo(
+        name,
+        findingsForShift(ruleInput, {
+          id: shift.id,
+          employee_id: employeeId,
+          location_id: shift.location_id,
+          location_name: shift.location_name,
+          shift_date: shift.shift_date,
+          start_time: shift.start_time,
+          end_time: shift.end_time,
+          break_minutes: shift.break_minutes,
+        }),
+      ),
     }));
 }
 

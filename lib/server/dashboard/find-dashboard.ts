@@ -5,6 +5,7 @@ import { toDateColumn } from "@/lib/server/db/columns";
 import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
 import { readTargets } from "@/lib/server/hours/read-targets";
 import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
+import { projectEmployeeWeeks, projectFindings, type Viewer } from "@/lib/server/privacy/viewer";
 import { visibleFindings, type ScheduleAudience } from "@/lib/server/rules/find-findings";
 import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
@@ -25,14 +26,18 @@ const HOLIDAY_DAYS = 28;
  * decide vacation requests) get the count of waiting requests and every finding; staff get 0, no finding that
  * tells of a colleague's unavailability and no vacation notes (docs/PRODUCT-RULES.md §26.3, §26.4).
  */
-export type DashboardOptions = { date?: string; audience?: ScheduleAudience };
+export type DashboardOptions = { date?: string; audience?: ScheduleAudience; viewer?: Viewer };
 
 /**
  * The dashboard (docs/PRODUCT-RULES.md §16.3) in one request: the week's counts, the employees'
  * week status, the vacations of the next month, the holiday region and the next four weeks'
  * holidays (§22.6), and the week's findings of the planning rules (§24). The queries run in parallel.
  */
-export async function getDashboard({ date, audience = "staff" }: DashboardOptions = {}): Promise<DashboardDto> {
+export async function getDashboard({
+  date,
+  audience = "staff",
+  viewer = { kind: "reader" },
+}: DashboardOptions = {}): Promise<DashboardDto> {
   const planner = audience === "planner";
   const today = businessToday();
   const weekStart = mondayOf(date ?? today);
@@ -62,7 +67,11 @@ export async function getDashboard({ date, audience = "staff" }: DashboardOption
     companyRegion: holidayRegion,
     locations,
   });
-  const findings = visibleFindings(findingsInRange(ruleInput, { start_date: weekStart, end_date: weekEnd }), audience);
+  // A linked user counts only their own findings and sees only their own hours (docs/PRODUCT-RULES.md §31.2).
+  const findings = projectFindings(
+    viewer,
+    visibleFindings(findingsInRange(ruleInput, { start_date: weekStart, end_date: weekEnd }), audience),
+  );
   const errors = findings.filter((finding) => finding.severity === "error").length;
 
   const scheduled = new Map<number, number[]>();
@@ -110,7 +119,7 @@ export async function getDashboard({ date, audience = "staff" }: DashboardOption
     },
     pending_vacation_requests: pendingRequests,
     findings: { errors, warnings: findings.length - errors },
-    employee_weeks: employeeWeeks,
+    employee_weeks: projectEmployeeWeeks(viewer, employeeWeeks),
     holiday_region: holidayRegion,
     holidays,
   };

@@ -1,4 +1,5 @@
 import "server-only";
+import { spokenTo } from "@/lib/server/privacy/viewer";
 import { findOpenShifts } from "@/lib/server/applications/find-applications";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
@@ -48,7 +49,11 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
     findUnavailability({ employeeId, startDate: today, endDate: addDays(today, UNAVAILABILITY_DAYS_AHEAD) }),
     findOpenShifts({ employeeId }),
   ]);
-  const findings = findingsInRange(ruleInput, range).filter((finding) => finding.employee_id === employeeId);
+  // About themselves, so spoken to them (docs/PRODUCT-RULES.md §31.2).
+  const findings = spokenTo(
+    `${employee.firstName} ${employee.lastName}`,
+    findingsInRange(ruleInput, range).filter((finding) => finding.employee_id === employeeId),
+  );
 
   const weeks: MyWeek[] = [];
   for (let week = 0; week < MY_SCHEDULE_WEEKS; week++) {

@@ -7,6 +7,7 @@ import {
   employeeDtoSchema,
   employeeInputSchema,
   employeeUpdateSchema,
+  visibleEmployeeSchema,
 } from "@/lib/shared/schemas/employee";
 import { idParamsSchema } from "@/lib/shared/schemas/fragments";
 import { defineOperation } from "./operation";
@@ -21,7 +22,14 @@ export const listEmployees = defineOperation({
   summary: "Active employees, sorted by last name",
   description: "Any query parameter is ignored.",
   access: "schedule:read",
-  responses: [{ status: 200, description: "The employees", schema: z.array(employeeDtoSchema) }],
+  responses: [
+    {
+      status: 200,
+      description:
+        "The employees; a linked user (role user) sees colleagues by name only (docs/PRODUCT-RULES.md §31.2)",
+      schema: z.array(visibleEmployeeSchema),
+    },
+  ],
 });
 
 export const createEmployee = defineOperation({
@@ -43,7 +51,13 @@ export const getEmployee = defineOperation({
   summary: "One active employee",
   access: "schedule:read",
   params: idParamsSchema,
-  responses: [{ status: 200, description: "The employee", schema: employeeDtoSchema }],
+  responses: [
+    {
+      status: 200,
+      description: "The employee; a linked user (role user) sees a colleague by name only",
+      schema: visibleEmployeeSchema,
+    },
+  ],
 });
 
 export const updateEmployee = defineOperation({

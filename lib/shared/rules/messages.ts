@@ -53,3 +53,23 @@ export const ruleMessages = {
     `${name} ist in der Woche vom ${formatDate(monday)} mit ${formatHours(hours)} h über den vertraglichen` +
     ` ${formatHours(weeklyHours)} h`,
 };
+
+/**
+ * A finding's text spoken to the person it is about (docs/PRODUCT-RULES.md §31.2): "Anna Meier ist am … nicht
+ * verfügbar" becomes "Du bist am … nicht verfügbar". Every text above opens with the name and one of these verbs,
+ * or with "Die Pause von <name>"; messages.test.ts checks each of them.
+ */
+const SECOND_PERSON: readonly [string, string][] = [
+  [" arbeitet ", "Du arbeitest "],
+  [" hat ", "Du hast "],
+  [" ist ", "Du bist "],
+];
+
+export function toSecondPerson(message: string, name: string): string {
+  if (message.startsWith(`Die Pause von ${name} `))
+    return `Deine Pause ${message.slice(`Die Pause von ${name} `.length)}`;
+  for (const [verb, spoken] of SECOND_PERSON) {
+    if (message.startsWith(name + verb)) return spoken + message.slice((name + verb).length);
+  }
+  return message;
+}

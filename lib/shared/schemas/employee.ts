@@ -77,6 +77,17 @@ export const employeeDtoSchema = z.strictObject({
   created_at: timestamp,
 });
 
+/**
+ * A colleague as a linked staff member sees them (docs/PRODUCT-RULES.md §31.2): the name, nothing of their hours,
+ * balance or employment.
+ */
+export const colleagueDtoSchema = z
+  .strictObject({ id, first_name: z.string(), last_name: z.string() })
+  .meta({ description: "A colleague as role user with a linked employee sees them: the name only" });
+
+/** Employees as the caller may see them: in full, or (a linked user's colleagues) by name. */
+export const visibleEmployeeSchema = z.union([employeeDtoSchema, colleagueDtoSchema]);
+
 export const weekStatusSchema = z.enum(["free", "full", "overbooked"]);
 
 export const employeeWeekSchema = z.strictObject({

@@ -3,9 +3,13 @@ import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { getEmployee } from "@/lib/server/employees/find-employees";
 import { archiveEmployee, updateEmployee } from "@/lib/server/employees/write-employees";
+import { projectEmployee, viewerOf } from "@/lib/server/privacy/viewer";
 import * as api from "@/lib/shared/contract/employees";
 
-export const GET = route(api.getEmployee, async ({ params }) => json(await getEmployee({ id: params.id })));
+// A linked user sees a colleague by name only (docs/PRODUCT-RULES.md §31.2).
+export const GET = route(api.getEmployee, async ({ params, user }) =>
+  json(projectEmployee(viewerOf(user), await getEmployee({ id: params.id }))),
+);
 
 export const PUT = route(api.updateEmployee, async ({ params, body, audit }) =>
   json(await updateEmployee({ id: params.id, input: body, audit })),

@@ -1,7 +1,8 @@
 // GET /api/schedule/warnings?start_date&end_date – the planning rules' findings for a range (everyone)
 import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { jsonText, route } from "@/lib/server/api/route";
-import { audienceOf, warningsJson } from "@/lib/server/rules/find-findings";
+import { warningsJson } from "@/lib/server/rules/find-findings";
+import { cachedAudienceOf, projectFindingsJson, viewerOf } from "@/lib/server/privacy/viewer";
 import { cachedForScheduleVersion } from "@/lib/server/shifts/schedule-version-cache";
 import * as api from "@/lib/shared/contract/schedule";
 
@@ -9,14 +10,15 @@ import * as api from "@/lib/shared/contract/schedule";
 export const GET = route(
   api.listScheduleWarnings,
   async ({ query, user, scheduleVersion }) => {
-    const audience = audienceOf(user);
-    return jsonText(
-      await cachedForScheduleVersion(
-        `warnings:${audience}:${query.start_date}:${query.end_date}`,
-        scheduleVersion,
-        () => warningsJson(query, audience),
-      ),
+    const viewer = viewerOf(user);
+    const audience = cachedAudienceOf(viewer);
+    const text = await cachedForScheduleVersion(
+      `warnings:${audience}:${query.start_date}:${query.end_date}`,
+      scheduleVersion,
+      () => warningsJson(query, audience),
     );
+    // A linked user keeps only the findings about themselves (docs/PRODUCT-RULES.md §31.2).
+    return jsonText(projectFindingsJson(viewer, text));
   },
   { withScheduleVersion: true },
 );

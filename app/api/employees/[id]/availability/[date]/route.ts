@@ -2,10 +2,13 @@
 import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { getAvailability } from "@/lib/server/employees/find-employees";
+import { assertSeesPrivateDataOf, viewerOf } from "@/lib/server/privacy/viewer";
 import * as api from "@/lib/shared/contract/employees";
 
-export const GET = route(api.employeeAvailability, async ({ params }) =>
-  json(await getAvailability({ id: params.id, date: params.date })),
-);
+// One person's hours: a linked user may read only their own (docs/PRODUCT-RULES.md §31.2).
+export const GET = route(api.employeeAvailability, async ({ params, user }) => {
+  assertSeesPrivateDataOf(viewerOf(user), params.id);
+  return json(await getAvailability({ id: params.id, date: params.date }));
+});
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

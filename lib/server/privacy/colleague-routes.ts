@@ -1,0 +1,48 @@
+/**
+ * What a linked staff member (role `user` with a linked employee) gets of colleagues from each GET route
+ * (docs/PRODUCT-RULES.md §31.2). tests/colleague-privacy.test.ts calls every GET handler in app/api and fails for one
+ * missing here, so a new route is decided before it ships; the decision itself is carried out by `viewer.ts`.
+ *
+ * - `names-and-shifts`: colleagues appear, with names and shifts only (hours, balances, findings, notes removed)
+ * - `own-only`: the answer holds the caller's own rows only
+ * - `refused`: the route is about one person's private data; a colleague's answers 403
+ * - `no-personal-data`: nobody's hours, balances, findings or notes are in it
+ * - `not-for-staff`: role `user` may not call it at all (403)
+ */
+export type ColleagueView = "names-and-shifts" | "own-only" | "refused" | "no-personal-data" | "not-for-staff";
+
+export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
+  "GET /api/health": "no-personal-data",
+  "GET /api/auth/me": "own-only",
+  "GET /api/users": "not-for-staff",
+  "GET /api/employees": "names-and-shifts",
+  "GET /api/employees/[id]": "names-and-shifts",
+  "GET /api/employees/[id]/availability/[date]": "refused",
+  "GET /api/employees/[id]/deletion-impact": "not-for-staff",
+  "GET /api/locations": "no-personal-data",
+  "GET /api/locations/[id]": "no-personal-data",
+  "GET /api/locations/[id]/deletion-impact": "not-for-staff",
+  "GET /api/locations/[id]/presets": "no-personal-data",
+  "GET /api/shifts": "names-and-shifts",
+  "GET /api/me/open-shifts": "own-only",
+  "GET /api/schedule/warnings": "own-only",
+  "GET /api/schedule/week": "names-and-shifts",
+  "GET /api/vacations": "names-and-shifts",
+  "GET /api/vacations/employee/[id]": "names-and-shifts",
+  "GET /api/vacations/balance/[id]": "refused",
+  "GET /api/unavailability": "own-only",
+  "GET /api/week-templates": "no-personal-data",
+  "GET /api/dashboard": "names-and-shifts",
+  "GET /api/settings": "no-personal-data",
+  "GET /api/holidays": "no-personal-data",
+  "GET /api/holiday-regions": "no-personal-data",
+  "GET /api/reports/hours": "not-for-staff",
+  "GET /api/reports/hours/pdf": "not-for-staff",
+  "GET /api/reports/schedule/pdf": "not-for-staff",
+  "GET /api/audit": "not-for-staff",
+  "GET /api/audit/people": "not-for-staff",
+  "GET /api/openapi.json": "no-personal-data",
+  "GET /api/calendar/[file]": "own-only",
+  "GET /api/me": "own-only",
+  "GET /api/[...path]": "no-personal-data",
+};
