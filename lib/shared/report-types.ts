@@ -45,7 +45,10 @@ export type ScheduleWeek = {
   rows: ScheduleRow[];
   dayTotals: number[];
   total: number;
-  /** Rows of locations: who is on approved vacation this week, e.g. "Anna M. (Mo–Mi)"; else empty. */
+  /**
+   * Rows of locations: who is on approved vacation this week, e.g. "Anna Meier (Mo–Mi)" (the days after a
+   * no-break space); else empty.
+   */
   vacations: string[];
 };
 

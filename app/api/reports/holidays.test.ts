@@ -93,9 +93,10 @@ describe("reports and public holidays (docs/PRODUCT-RULES.md §22)", () => {
     expect(locationText).toContain("Bäckerei Sonnenschein AG · Arbeitsplan");
     expect(locationText).toContain("KW 52");
     expect(locationText).toContain("Weihnachtstag");
-    expect(locationText).toContain("Sven Şahin");
-    expect(locationText).toMatch(/Ferien: Anna M\. \(Mo–Mi\)/);
-    expect(locationText).not.toContain("Nino A.");
+    expect(drawn(byLocation.bytes)).toContain("Sven Şahin"); // bold on a line of its own, wrapped in the cell
+    // The full name, as in the planner's grid (§31.3); the days joined to it by a no-break space.
+    expect(locationText).toMatch(/Ferien: Anna Muster\s\(Mo–Mi\)/);
+    expect(locationText).not.toMatch(/Nino Antrag\s\(/); // requested only: not under "Ferien"
     // Four empty weeks of the month (KW 48–51) are not printed.
     expect(pdfPageCount(byLocation.bytes)).toBe(1);
 

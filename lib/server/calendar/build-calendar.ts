@@ -23,6 +23,8 @@ export type FeedVacation = { id: number; start: string; end: string; createdAt: 
 
 export type CalendarInput = {
   name: string;
+  /** The company's name from the settings, or null: it goes into each shift's title (§26.2). */
+  companyName: string | null;
   /** IANA zone of the business (APP_TIMEZONE): the shifts' wall-clock times are in it. */
   timeZone: string;
   shifts: FeedShift[];
@@ -48,30 +50,44 @@ function wallClock(date: string, time: string, timeZone: string): TZDate {
   return new TZDate(year, month - 1, day, hours, minutes, timeZone);
 }
 
+/** How often calendar apps should fetch the feed again (docs/PRODUCT-RULES.md §26.2): an hour, in seconds. */
+export const FEED_REFRESH_SECONDS = 60 * 60;
+
+/**
+ * "Schicht Altstadt (Café Sonne, 30 Min. Pause)": "Schicht" and the location, or a custom shift's own name; in
+ * parentheses the company (when the settings name one) and the break (when there is one).
+ */
+export function shiftSummary(shift: FeedShift, companyName: string | null): string {
+  const title = shift.customName ?? `Schicht ${shift.locationName}`;
+  const extras = [companyName, shift.breakMinutes > 0 ? `${shift.breakMinutes} Min. Pause` : null].filter(Boolean);
+  return extras.length > 0 ? `${title} (${extras.join(", ")})` : title;
+}
+
 /**
  * The RFC 5545 text of an employee's feed (docs/PRODUCT-RULES.md §26.2): one VEVENT per shift with DTSTART and
  * DTEND in the business's zone, approved vacations as all-day events. Every value comes from the rows (DTSTAMP is
  * updated_at, no "now"), so the same data gives the same bytes and the ETag stays until something changes.
  */
-export function buildCalendar({ name, timeZone, shifts, vacations }: CalendarInput): string {
+export function buildCalendar({ name, companyName, timeZone, shifts, vacations }: CalendarInput): string {
   // No calendar-wide zone name: ical-generator would then write DTSTAMP and LAST-MODIFIED as local times,
   // which RFC 5545 wants in UTC. The generator still adds the VTIMEZONE of every zone an event uses.
   const calendar = ical({
     name,
     prodId: { company: "Schichtwerk", product: "Schichtplan", language: "DE" },
     timezone: { name: null, generator: vtimezone },
-    // No `ttl`: ical-generator would write REFRESH-INTERVAL after the VTIMEZONE, where RFC 5545 allows no
-    // calendar property; calendar apps poll at their own pace anyway.
+    // REFRESH-INTERVAL;VALUE=DURATION:PT1H (RFC 7986) and X-PUBLISHED-TTL:PT1H (Outlook, Google): a changed
+    // plan reaches the phone within the hour. ical-generator writes both after the VTIMEZONE; the parsers we
+    // checked (ical.js, as the feed's tests do) read them as the calendar's properties there.
+    ttl: FEED_REFRESH_SECONDS,
   });
   for (const shift of shifts) {
     const endDate = shift.end <= shift.start ? addDays(shift.date, 1) : shift.date;
-    const title = shift.customName ?? shift.locationName;
     calendar.createEvent({
       id: `shift-${shift.id}@schichtwerk`,
       timezone: timeZone,
       start: wallClock(shift.date, shift.start, timeZone),
       end: wallClock(endDate, shift.end, timeZone),
-      summary: shift.breakMinutes > 0 ? `${title} (${shift.breakMinutes} Min. Pause)` : title,
+      summary: shiftSummary(shift, companyName),
       location: shift.locationAddress ?? shift.locationName,
       stamp: shift.updatedAt,
       created: shift.createdAt,

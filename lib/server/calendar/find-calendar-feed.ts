@@ -70,6 +70,7 @@ async function buildFeed(employeeId: number, today: string): Promise<CalendarFee
 
   const ics = buildCalendar({
     name: settings.company_name ? `Meine Schichten · ${settings.company_name}` : "Meine Schichten",
+    companyName: settings.company_name || null,
     timeZone: config.timeZone,
     shifts: shifts.map((shift) => ({
       id: shift.id,

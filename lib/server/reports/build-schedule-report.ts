@@ -110,7 +110,6 @@ const MAX_SCHEDULE_WEEKS = Math.ceil(MAX_EACH_DATE_DAYS / 7) + 1;
 const byName = (a: Person, b: Person) =>
   compareNames(a.lastName, b.lastName) || compareNames(a.firstName, b.firstName) || a.id - b.id;
 const fullName = (person: Person) => `${person.firstName} ${person.lastName}`;
-const shortName = (person: Person) => `${person.firstName} ${person.lastName.slice(0, 1)}.`;
 
 /**
  * Per Monday–Sunday week touching the range that has shifts (a month gives several; a week without any is
@@ -195,7 +194,8 @@ export function buildScheduleReport({
         if (seen.has(person.id)) continue;
         seen.add(person.id);
         const indexes = awayDays(person);
-        if (indexes.length > 0) onVacation.push(`${shortName(person)} (${daySpan(indexes)})`);
+        // The full name, as the planner's grid shows it (docs/PRODUCT-RULES.md §31.3); the days stay with it.
+        if (indexes.length > 0) onVacation.push(`${fullName(person)}\u00a0(${daySpan(indexes)})`);
       }
     } else {
       head = employeeHolidayHead(days, locations, holidays);

@@ -155,7 +155,7 @@ describe("GET /api/calendar/[token].ics", () => {
     expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("private, max-age=0");
 
-    const { events, byUid } = parse(res.text);
+    const { calendar, events, byUid } = parse(res.text);
     expect(events.map((event) => event.uid).sort()).toEqual(
       [
         `shift-${spring.id}@schichtwerk`,
@@ -174,7 +174,7 @@ describe("GET /api/calendar/[token].ics", () => {
     expect(springEvent.endDate.zone.tzid).toBe(ZONE);
     expect(springEvent.startDate.toJSDate().toISOString()).toBe("2026-03-28T21:00:00.000Z");
     expect(springEvent.endDate.toJSDate().toISOString()).toBe("2026-03-29T04:00:00.000Z");
-    expect(springEvent.summary).toBe("Bahnhof");
+    expect(springEvent.summary).toBe("Schicht Bahnhof");
     expect(springEvent.location).toBe("Bahnhofplatz 1, 8001 Zürich");
 
     // Autumn: 22:00 CEST to 06:00 CET, 9 real hours.
@@ -184,7 +184,7 @@ describe("GET /api/calendar/[token].ics", () => {
     expect(autumnEvent.startDate.toJSDate().toISOString()).toBe("2026-10-24T20:00:00.000Z");
     expect(autumnEvent.endDate.toJSDate().toISOString()).toBe("2026-10-25T05:00:00.000Z");
 
-    // A custom shift is named by its name; a location without an address by its name.
+    // A custom shift keeps its own name; a location without an address is placed by its name.
     const inventurEvent = byUid.get(`shift-${inventur.id}@schichtwerk`)!;
     expect(inventurEvent.summary).toBe("Inventur (30 Min. Pause)");
     expect(inventurEvent.location).toBe("Lager");
@@ -204,6 +204,13 @@ describe("GET /api/calendar/[token].ics", () => {
     expect(vacationEvent.startDate.isDate).toBe(true);
     expect(res.text).toContain("DTSTART;VALUE=DATE:20260608");
     expect(res.text).toContain("DTEND;VALUE=DATE:20260613");
+
+    // Calendar apps are asked to fetch again within the hour (RFC 7986, and Outlook's X-PUBLISHED-TTL).
+    expect(res.text).toContain("REFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n");
+    expect(res.text).toContain("X-PUBLISHED-TTL:PT1H\r\n");
+    expect(calendar.getFirstProperty("refresh-interval")?.type).toBe("duration");
+    expect(String(calendar.getFirstPropertyValue("refresh-interval"))).toBe("PT1H");
+    expect(String(calendar.getFirstPropertyValue("x-published-ttl"))).toBe("PT1H");
 
     // The zone's VTIMEZONE with both rules, and the same UIDs on the next fetch.
     expect(res.text).toMatch(/BEGIN:VTIMEZONE\r\nTZID:Europe\/Zurich\r\n/);
@@ -317,13 +324,32 @@ describe("GET /api/calendar/[token].ics", () => {
     expect(row.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
   });
 
-  test("the calendar's name carries the company name from the settings", async () => {
+  test("the calendar's name and each shift's title carry the company name from the settings", async () => {
     const employee = await fx.employee();
+    const altstadt = await fx.location({ name: "Altstadt" });
+    await shift({ employeeId: employee.id, locationId: altstadt.id, date: "2026-05-05", start: "06:30", end: "14:30" });
+    await shift({
+      employeeId: employee.id,
+      locationId: altstadt.id,
+      date: "2026-05-06",
+      start: "07:00",
+      end: "16:00",
+      breakMinutes: 30,
+      customName: "Inventur",
+    });
     const token = (await issue(employee.id)).token;
-    expect((await fetchFeed(token)).text).toContain("X-WR-CALNAME:Meine Schichten\r\n");
-    await db.companySettings.update({ where: { id: 1 }, data: { companyName: "Beck AG" } });
+    const titles = async () => {
+      const res = await fetchFeed(token);
+      return { text: res.text, summaries: parse(res.text).events.map((event) => event.summary) };
+    };
+    const plain = await titles();
+    expect(plain.text).toContain("X-WR-CALNAME:Meine Schichten\r\n");
+    expect(plain.summaries).toEqual(["Schicht Altstadt", "Inventur (30 Min. Pause)"]);
+    await db.companySettings.update({ where: { id: 1 }, data: { companyName: "Café Sonne" } });
     try {
-      expect((await fetchFeed(token)).text).toContain("X-WR-CALNAME:Meine Schichten · Beck AG\r\n");
+      const named = await titles();
+      expect(named.text).toContain("X-WR-CALNAME:Meine Schichten · Café Sonne\r\n");
+      expect(named.summaries).toEqual(["Schicht Altstadt (Café Sonne)", "Inventur (Café Sonne, 30 Min. Pause)"]);
     } finally {
       await db.companySettings.update({ where: { id: 1 }, data: { companyName: null } });
     }

@@ -56,8 +56,9 @@ const staff = (count: number) => Array.from({ length: count }, (_, i) => shift(`
 
 describe("shiftLine", () => {
   test("times, hours, the employee or Offen, and a custom shift's name", () => {
-    expect(shiftLine(shift("Ayşe Şahin", "07:00"))).toBe("07:00–16:00 8.0 h Ayşe Şahin");
-    expect(shiftLine(shift(null, "10:00", "Inventur"))).toBe("10:00–16:00 8.0 h Offen · Inventur");
+    // "8.0 h" joined by a no-break space: the unit never wraps away from its number (§31.3).
+    expect(shiftLine(shift("Ayşe Şahin", "07:00"))).toBe("07:00–16:00 8.0\u00a0h Ayşe Şahin");
+    expect(shiftLine(shift(null, "10:00", "Inventur"))).toBe("10:00–16:00 8.0\u00a0h Offen · Inventur");
   });
 });
 
@@ -83,7 +84,8 @@ describe("paginateSchedule", () => {
     for (const page of pages) expect(rowsOn(page)).toBeLessThanOrEqual(page.rowsHeight + 0.001);
     const rows = pages.flatMap((page) => page.rows);
     // Every shift once, in order; a row that goes on is named "(Forts.)" and shows its total only once.
-    expect(rows.flatMap((row) => row.cells[0].flatMap((block) => block.lines))).toEqual(
+    // A shift's block: its time and hours, then the name (bold) on a line of its own.
+    expect(rows.flatMap((row) => row.cells[0].map((block) => block.lines.join(" ")))).toEqual(
       locations.flatMap(({ monday }) => monday.map(shiftLine)),
     );
     expect(rows.some((row) => row.continued)).toBe(true);
@@ -91,7 +93,7 @@ describe("paginateSchedule", () => {
   });
 
   test("a location taller than a page is split, keeping each shift's lines together and the order", () => {
-    const twoLines: Wrap = { regular: (text) => [text.slice(0, 18), text.slice(18)], bold: (text) => [text] };
+    const twoLines: Wrap = { regular: (text) => [text.slice(0, 9), text.slice(9)], bold: (text) => [text] };
     const monday = staff(120);
     const pages = paginateSchedule(
       report(
@@ -105,7 +107,10 @@ describe("paginateSchedule", () => {
     const pieces = pages.flatMap((page) => page.rows).filter((row) => row.id === 1);
     expect(pieces.length).toBeGreaterThan(2);
     expect(pieces.map((row) => row.nameLines[0])).toEqual(pieces.map((_, i) => (i === 0 ? "Gross" : "Gross (Forts.)")));
-    expect(pieces.flatMap((row) => row.cells[0].map((block) => block.lines.join("")))).toEqual(monday.map(shiftLine));
+    const joined = (text: string) => text.replaceAll(" ", "");
+    expect(pieces.flatMap((row) => row.cells[0].map((block) => joined(block.lines.join(""))))).toEqual(
+      monday.map((s) => joined(shiftLine(s))),
+    );
     for (const row of pieces) expect(row.height).toBeLessThanOrEqual(BODY_HEIGHT);
     expect(pages.at(-1)!.rows.at(-1)!.nameLines).toEqual(["Klein"]);
   });

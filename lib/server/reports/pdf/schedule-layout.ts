@@ -19,6 +19,9 @@ import { pdfPage } from "./theme";
  * week takes the largest type size of TYPE_SIZES at which it fits one page,
  * and its rows stretch to fill that page; a week that does not fit at
  * MIN_TYPE_SIZE continues on further pages rather than going smaller.
+ * Only names and times set the week's size: a label (a holiday's name, a
+ * "Ferien" mark) whose word is wider than a day column takes a smaller size
+ * of its own (§31.3), so "Weihnachtstag" no longer shrinks a whole week.
  */
 
 /** Columns of the week grid in pt: name (location or employee), Monday … Sunday, total. */
@@ -97,9 +100,15 @@ export type Wrap = {
 export type ShiftBlock = {
   lines: string[];
   kind: "shift" | "open" | "holiday" | "vacation";
-  /** A shift in a row of employees: its time in bold, the location under it, not indented. */
+  /** Per line, whether it is drawn bold: the employee's name (rows of locations), the time (rows of employees). */
+  bold?: boolean[];
+  /** A shift in a row of employees: its time first, the location under it, not indented. */
   timeFirst?: boolean;
+  /** A label's own type, when its words stay whole only below the week's size; else the week's. */
+  type?: TypeScale;
 };
+/** A day's holiday in the head: its wrapped lines and their type (see ShiftBlock.type). */
+export type HeadLabel = { lines: string[]; type: TypeScale };
 export type PageRow = {
   id: number;
   nameLines: string[];
@@ -118,7 +127,7 @@ export type SchedulePage = {
   /** The week's type size: every page of a week has the same. */
   type: TypeScale;
   /** Per day, the wrapped "Feiertag: …" under the day in the head (docs/PRODUCT-RULES.md §22.6). */
-  holidayLines: string[][];
+  holidayLines: HeadLabel[];
   /** The head row's height: one line, plus the holidays' lines. */
   headHeight: number;
   /** The height of a "Total Tag" row. */
@@ -129,10 +138,26 @@ export type SchedulePage = {
   vacationLines: string[];
 };
 
+/**
+ * A unit stays with its number on paper: "7.5 h" is joined by a no-break space, which the wrap (text-lines.ts)
+ * does not break at (a time range "07:00–15:30" has no space at all).
+ */
+export const NBSP = "\u00a0";
+export const hoursText = (hours: number) => `${formatHours(hours)}${NBSP}h`;
+
+/** "07:00–15:30 8.5 h": a shift's time and hours, the first part of its block in a row of locations. */
+export function shiftTime(shift: ScheduleShift): string {
+  return `${shift.start}–${shift.end} ${hoursText(shift.hours)}`;
+}
+/** The employee (bold on paper) or "Offen", and a custom shift's name after it. */
+export function shiftWho(shift: ScheduleShift): string {
+  return shift.employee ?? "Offen";
+}
+
 /** "07:00–15:30 8.5 h Ayşe Şahin" (+ " · Inventur" for a custom shift); "Offen" when unassigned. */
 export function shiftLine(shift: ScheduleShift): string {
   const label = shift.label ? ` · ${shift.label}` : "";
-  return `${shift.start}–${shift.end} ${formatHours(shift.hours)} h ${shift.employee ?? "Offen"}${label}`;
+  return `${shiftTime(shift)} ${shiftWho(shift)}${label}`;
 }
 
 /** In a row of employees, under the shift's time: where, "Café Łódź" (+ " · Inventur"). */
@@ -143,34 +168,58 @@ export function employeeShiftPlace(shift: ScheduleShift): string {
 export const holidayLine = (name: string) => `Feiertag: ${name}`;
 export const VACATION_MARK = "Ferien";
 
-/** The height of a cell's blocks: their lines and the gaps between them. */
+/** The height of a cell's blocks: their lines (at each block's own type) and the gaps between them. */
 export function cellHeight(cell: ShiftBlock[], type: TypeScale): number {
-  const lines = cell.reduce((sum, block) => sum + block.lines.length, 0);
-  return lines * type.lineHeight + Math.max(0, cell.length - 1) * BLOCK_GAP;
+  const lines = cell.reduce((sum, block) => sum + block.lines.length * (block.type ?? type).lineHeight, 0);
+  return lines + Math.max(0, cell.length - 1) * BLOCK_GAP;
 }
 
-function cellsOf(row: ScheduleRow, kind: ScheduleRowsKind, wrap: Wrap, type: TypeScale): ShiftBlock[][] {
+/**
+ * A label's lines at the largest size, from the week's down, at which no word of it breaks inside (down to
+ * MIN_TYPE_SIZE, where it breaks): a label never sets the week's size. `plain` is the wrap that does not watch.
+ */
+function fitLabel(text: string, type: TypeScale, plain: Wrap, indent = SHIFT_INDENT): HeadLabel {
+  const whole = (lines: string[]) => lines.join(" ") === text.replace(/ +/g, " ").trim();
+  for (const size of TYPE_SIZES) {
+    if (size > type.size) continue;
+    const lines = plain.regular(text, size, grid.shiftTextWidth, indent);
+    if (whole(lines) || size <= MIN_TYPE_SIZE) return { lines, type: size === type.size ? type : typeScale(size) };
+  }
+  return { lines: plain.regular(text, MIN_TYPE_SIZE, grid.shiftTextWidth, indent), type: typeScale(MIN_TYPE_SIZE) };
+}
+
+function cellsOf(row: ScheduleRow, kind: ScheduleRowsKind, wrap: Wrap, plain: Wrap, type: TypeScale): ShiftBlock[][] {
   const text = (line: string) => wrap.regular(line, type.size, grid.shiftTextWidth, SHIFT_INDENT);
+  const label = (line: string, kind: "holiday" | "vacation"): ShiftBlock => {
+    const fitted = fitLabel(line, type, plain);
+    return { lines: fitted.lines, kind, ...(fitted.type === type ? {} : { type: fitted.type }) };
+  };
   return row.cells.map((cell, day): ShiftBlock[] => {
     const holiday = row.holidays?.[day];
     const marks: ShiftBlock[] = [
-      ...(holiday ? [{ lines: text(holidayLine(holiday)), kind: "holiday" as const }] : []),
-      ...(row.vacation?.[day] ? [{ lines: [VACATION_MARK], kind: "vacation" as const }] : []),
+      ...(holiday ? [label(holidayLine(holiday), "holiday")] : []),
+      ...(row.vacation?.[day] ? [label(VACATION_MARK, "vacation")] : []),
     ];
     return [
       ...marks,
-      ...cell.map((shift) => ({
-        ...(kind === "locations"
-          ? { lines: text(shiftLine(shift)) }
-          : {
-              lines: [
-                `${shift.start}–${shift.end}`,
-                ...wrap.regular(employeeShiftPlace(shift), type.size, grid.shiftTextWidth),
-              ],
-              timeFirst: true,
-            }),
-        kind: shift.employee === null ? ("open" as const) : ("shift" as const),
-      })),
+      ...cell.map((shift): ShiftBlock => {
+        const blockKind = shift.employee === null ? ("open" as const) : ("shift" as const);
+        if (kind === "employees") {
+          const place = wrap.regular(employeeShiftPlace(shift), type.size, grid.shiftTextWidth);
+          const lines = [`${shift.start}–${shift.end}`, ...place];
+          return { lines, bold: lines.map((_, i) => i === 0), timeFirst: true, kind: blockKind };
+        }
+        // Rows of locations: the time and hours, then the name in bold (like the planner's chips), then a custom
+        // shift's name; each part wraps on its own, lines after the first indented.
+        const time = text(shiftTime(shift));
+        const who = wrap.bold(shiftWho(shift), type.size, grid.shiftTextWidth - SHIFT_INDENT);
+        const custom = shift.label ? text(`· ${shift.label}`) : [];
+        return {
+          lines: [...time, ...who, ...custom],
+          bold: [...time.map(() => false), ...who.map(() => shift.employee !== null), ...custom.map(() => false)],
+          kind: blockKind,
+        };
+      }),
     ];
   });
 }
@@ -207,8 +256,15 @@ type Piece = { source: ScheduleRow; row: PageRow };
  * One row, or — when its cells are taller than a page — pieces whose cells
  * are at most `maxCell` pt high. A shift's lines stay together.
  */
-function splitRow(row: ScheduleRow, kind: ScheduleRowsKind, wrap: Wrap, type: TypeScale, maxCell: number): Piece[] {
-  let remaining = cellsOf(row, kind, wrap, type);
+function splitRow(
+  row: ScheduleRow,
+  kind: ScheduleRowsKind,
+  wrap: Wrap,
+  plain: Wrap,
+  type: TypeScale,
+  maxCell: number,
+): Piece[] {
+  let remaining = cellsOf(row, kind, wrap, plain, type);
   if (remaining.every((cell) => cellHeight(cell, type) <= maxCell))
     return [{ source: row, row: makeRow(row, remaining, false, wrap, type) }];
   const pieces: Piece[] = [];
@@ -220,13 +276,11 @@ function splitRow(row: ScheduleRow, kind: ScheduleRowsKind, wrap: Wrap, type: Ty
   return pieces;
 }
 
-/** Per day, the week's head holidays wrapped into the day column. */
-function headHolidays(week: ScheduleWeek, wrap: Wrap, type: TypeScale): string[][] {
+/** Per day, the week's head holidays wrapped into the day column, each at its own size (fitLabel). */
+function headHolidays(week: ScheduleWeek, plain: Wrap, type: TypeScale): HeadLabel[] {
   return week.days.map((day, i) => {
     const holiday = week.holidays?.[i];
-    return day !== null && holiday
-      ? wrap.regular(holidayLine(holiday), type.size, grid.shiftTextWidth, SHIFT_INDENT)
-      : [];
+    return day !== null && holiday ? fitLabel(holidayLine(holiday), type, plain) : { lines: [], type };
   });
 }
 
@@ -234,16 +288,42 @@ function headHolidays(week: ScheduleWeek, wrap: Wrap, type: TypeScale): string[]
 function minRowsHeight(rows: ScheduleRow[], type: TypeScale, limit: number): number {
   let total = 0;
   for (const row of rows) {
-    let blocks = 0;
+    let cells = 0;
     row.cells.forEach((cell, day) => {
+      // A shift has two lines at least (time, then name or place); a label one, perhaps at the smallest size.
       const marks = (row.holidays?.[day] ? 1 : 0) + (row.vacation?.[day] ? 1 : 0);
-      blocks = Math.max(blocks, cell.length + marks);
+      const blocks = cell.length + marks;
+      const height =
+        cell.length * 2 * type.lineHeight + marks * lineHeightOf(MIN_TYPE_SIZE) + Math.max(0, blocks - 1) * BLOCK_GAP;
+      cells = Math.max(cells, height);
     });
-    const cells = blocks * type.lineHeight + Math.max(0, blocks - 1) * BLOCK_GAP;
     total += ROW_PADDING + Math.max(type.nameLineHeight, cells);
     if (total > limit) break;
   }
   return total;
+}
+
+/** A week laid out at one type size: its page furniture, its rows (wrapped), and whether a word broke inside. */
+type Attempt = {
+  page: Omit<SchedulePage, "rows" | "firstOfWeek" | "lastOfWeek">;
+  pieces: Piece[];
+  used: number;
+  broken: boolean;
+};
+
+/** The week's head, footer and room for rows at `size`, before anything of the rows is wrapped. */
+function frameAt(week: ScheduleWeek, plain: Wrap, bodyHeight: number, size: number) {
+  const type = typeScale(size);
+  const holidayLines = headHolidays(week, plain, type);
+  const headHeight =
+    ROW_PADDING + type.lineHeight + Math.max(0, ...holidayLines.map((l) => l.lines.length * l.type.lineHeight));
+  const barHeight = ROW_PADDING + type.lineHeight;
+  const vacationLines =
+    week.vacations.length > 0 ? plain.regular(`Ferien: ${week.vacations.join(", ")}`, size, grid.width) : [];
+  const footer = vacationLines.length > 0 ? FOOTER_GAP + vacationLines.length * type.lineHeight : 0;
+  // Every page keeps room for the week's totals, vacations and legend.
+  const rowsHeight = bodyHeight - WEEK_TITLE_HEIGHT - headHeight - barHeight - footer - LEGEND_HEIGHT;
+  return { week, type, holidayLines, headHeight, barHeight, vacationLines, rowsHeight };
 }
 
 /**
@@ -255,68 +335,82 @@ const brokenByLines = new WeakMap<string[], boolean>();
 function brokenWords(text: string, lines: string[]): boolean {
   let broken = brokenByLines.get(lines);
   if (broken === undefined) {
-    broken = lines.join(" ") !== text.replace(/\s+/g, " ").trim();
+    // Only spaces: a no-break space (NBSP) is no place to wrap, and \s would count it as one.
+    broken = lines.join(" ") !== text.replace(/ +/g, " ").trim();
     brokenByLines.set(lines, broken);
   }
   return broken;
 }
 
+/** The week's rows wrapped at the frame's size; `broken` tells whether a name or time broke inside a word. */
+function attempt(frame: ReturnType<typeof frameAt>, kind: ScheduleRowsKind, plain: Wrap): Attempt {
+  const { type, rowsHeight } = frame;
+  // A word broken in the middle ("Osw-ald") reads badly from afar: then a smaller size is tried. Labels fit
+  // themselves (fitLabel) and are not watched.
+  let broken = false;
+  const watch = (text: string, lines: string[]) => {
+    if (!broken && brokenWords(text, lines)) broken = true;
+    return lines;
+  };
+  const wrap: Wrap = {
+    regular: (text, size, width, indent) => watch(text, plain.regular(text, size, width, indent)),
+    bold: (text, size, width) => watch(text, plain.bold(text, size, width)),
+  };
+  const maxCell = Math.max(type.lineHeight, rowsHeight - ROW_PADDING);
+  const pieces = frame.week.rows.flatMap((row) => splitRow(row, kind, wrap, plain, type, maxCell));
+  const used = pieces.reduce((sum, piece) => sum + piece.row.height, 0);
+  return { page: frame, pieces, used, broken };
+}
+
+/** An attempt over as many pages as it takes: tall rows split at page ends, or whole rows spread evenly. */
+function overPages({ page, pieces }: Attempt, plain: Wrap): SchedulePage[] {
+  const rows = pieces.map((piece) => piece.row);
+  // Two ways over several pages: tall rows split at each page's end (fewest pages), or whole rows spread evenly
+  // and stretched (every page filled). The second, unless the first saves paper.
+  const split = splitAtPageEnds(pieces, page.rowsHeight, page.type, plain);
+  const whole = fill(rows, page.rowsHeight);
+  const chosen = split.length < whole.length ? split : balance(rows, whole.length, page.rowsHeight);
+  return chosen.map((pageRows, i) => ({
+    ...page,
+    rows: pageRows,
+    firstOfWeek: i === 0,
+    lastOfWeek: i === chosen.length - 1,
+    vacationLines: i === chosen.length - 1 ? page.vacationLines : [],
+  }));
+}
+
 /**
- * A week's pages: at the largest type size at which the week fits one page (without breaking a word inside,
- * down to UNBROKEN_MIN_SIZE), its rows stretched to fill the page; else, at MIN_TYPE_SIZE, as many pages as it
- * takes, spread evenly or with tall rows split at the pages' ends.
+ * A week's pages. On one page at the largest type size at which the week fits it (names and times unbroken down
+ * to UNBROKEN_MIN_SIZE), its rows stretched to fill the page. Else over as few pages as MIN_TYPE_SIZE needs, at
+ * the largest size that needs no more of them: a week of twelve locations that takes three pages anyway is
+ * printed as large as three pages allow, not at the smallest size (docs/PRODUCT-RULES.md §31.3).
  */
 function layoutWeek(week: ScheduleWeek, kind: ScheduleRowsKind, plain: Wrap, bodyHeight: number): SchedulePage[] {
+  const unbrokenEnough = (tried: Attempt) => !tried.broken || tried.page.type.size <= UNBROKEN_MIN_SIZE;
   for (const size of TYPE_SIZES) {
-    const type = typeScale(size);
-    const smallest = size <= MIN_TYPE_SIZE;
-    // A word broken in the middle ("Weihnachts-tag") reads badly from afar: then a smaller size is tried.
-    let broken = false;
-    const watch = (text: string, lines: string[]) => {
-      if (!broken && brokenWords(text, lines)) broken = true;
-      return lines;
-    };
-    const wrap: Wrap = {
-      regular: (text, size, width, indent) => watch(text, plain.regular(text, size, width, indent)),
-      bold: (text, size, width) => watch(text, plain.bold(text, size, width)),
-    };
-    const holidayLines = headHolidays(week, wrap, type);
-    const headHeight = ROW_PADDING + type.lineHeight * (1 + Math.max(0, ...holidayLines.map((l) => l.length)));
-    const barHeight = ROW_PADDING + type.lineHeight;
-    const vacationLines =
-      week.vacations.length > 0 ? wrap.regular(`Ferien: ${week.vacations.join(", ")}`, size, grid.width) : [];
-    const footer = vacationLines.length > 0 ? FOOTER_GAP + vacationLines.length * type.lineHeight : 0;
-    // Every page keeps room for the week's totals, vacations and legend.
-    const rowsHeight = bodyHeight - WEEK_TITLE_HEIGHT - headHeight - barHeight - footer - LEGEND_HEIGHT;
-    // Cheap first: a line per name and per shift or mark must fit before anything is wrapped at this size.
-    if (!smallest && minRowsHeight(week.rows, type, rowsHeight) > rowsHeight) continue;
-    const maxCell = Math.max(type.lineHeight, rowsHeight - ROW_PADDING);
-    const pieces = week.rows.flatMap((row) => splitRow(row, kind, wrap, type, maxCell));
-    const rows = pieces.map((piece) => piece.row);
-    const used = rows.reduce((sum, row) => sum + row.height, 0);
-    if (!smallest && (used > rowsHeight || (broken && size > UNBROKEN_MIN_SIZE))) continue;
-
-    const page = { week, type, holidayLines, headHeight, barHeight, vacationLines, rowsHeight };
-    if (used <= rowsHeight) {
-      // Few rows: they share the page's height (docs/PRODUCT-RULES.md §27.6).
-      const extra = rows.length > 0 ? (rowsHeight - used) / rows.length : 0;
-      for (const row of rows) row.height += extra;
-      return [{ ...page, rows, firstOfWeek: true, lastOfWeek: true }];
-    }
-    // Two ways over several pages: tall rows split at each page's end (fewest pages), or whole rows spread evenly
-    // and stretched (every page filled). The second, unless the first saves paper.
-    const split = splitAtPageEnds(pieces, rowsHeight, type, wrap);
-    const whole = fill(rows, rowsHeight);
-    const chosen = split.length < whole.length ? split : balance(rows, whole.length, rowsHeight);
-    return chosen.map((pageRows, i) => ({
-      ...page,
-      rows: pageRows,
-      firstOfWeek: i === 0,
-      lastOfWeek: i === chosen.length - 1,
-      vacationLines: i === chosen.length - 1 ? vacationLines : [],
-    }));
+    const frame = frameAt(week, plain, bodyHeight, size);
+    // Cheap first: a line per name and two per shift must fit before anything is wrapped at this size.
+    if (minRowsHeight(week.rows, frame.type, frame.rowsHeight) > frame.rowsHeight) continue;
+    const tried = attempt(frame, kind, plain);
+    if (tried.used > frame.rowsHeight || !unbrokenEnough(tried)) continue;
+    // Few rows: they share the page's height (docs/PRODUCT-RULES.md §27.6).
+    const rows = tried.pieces.map((piece) => piece.row);
+    const extra = rows.length > 0 ? (frame.rowsHeight - tried.used) / rows.length : 0;
+    for (const row of rows) row.height += extra;
+    return [{ ...tried.page, rows, firstOfWeek: true, lastOfWeek: true }];
   }
-  throw new Error("unreachable: the smallest type size always gives pages");
+  const smallest = overPages(attempt(frameAt(week, plain, bodyHeight, MIN_TYPE_SIZE), kind, plain), plain);
+  for (const size of TYPE_SIZES) {
+    if (size <= MIN_TYPE_SIZE) break;
+    const frame = frameAt(week, plain, bodyHeight, size);
+    const room = smallest.length * frame.rowsHeight;
+    if (minRowsHeight(week.rows, frame.type, room) > room) continue;
+    const tried = attempt(frame, kind, plain);
+    if (tried.used > room || !unbrokenEnough(tried)) continue;
+    const pages = overPages(tried, plain);
+    if (pages.length <= smallest.length) return pages;
+  }
+  return smallest;
 }
 
 /** Fills pages of at most `cap` pt of rows, in order; a row taller than `cap` gets a page of its own. */

@@ -9,6 +9,7 @@ import {
   BLOCK_GAP,
   FOOTER_GAP,
   grid,
+  hoursText,
   LEGEND_HEIGHT,
   LEGEND_SIZE,
   paginateSchedule,
@@ -71,7 +72,7 @@ export function renderSchedulePdf(
 }
 
 const totalRight = grid.left + grid.width - grid.padding;
-const hours = (value: number) => `${formatHours(value)} h`;
+const hours = hoursText;
 
 type Rule = [x1: number, y1: number, x2: number, y2: number];
 const across = (y: number): Rule => [grid.left, y, grid.left + grid.width, y];
@@ -108,7 +109,7 @@ function drawWeekPage(pen: Pen, page: SchedulePage, kind: ScheduleRowsKind) {
   pen.rect(grid.left, tableTop, grid.width, headHeight, pdfColors.header);
   if (lastOfWeek) pen.rect(grid.left, rowsBottom, grid.width, barHeight, pdfColors.header);
   week.days.forEach((day, i) => {
-    const shade = day === null ? pdfColors.outside : holidayLines[i].length > 0 ? pdfColors.holiday : null;
+    const shade = day === null ? pdfColors.outside : holidayLines[i].lines.length > 0 ? pdfColors.holiday : null;
     if (shade) pen.rect(grid.dayX(i), rowsTop, grid.dayWidth, rowsBottom - rowsTop, shade);
   });
 
@@ -118,14 +119,13 @@ function drawWeekPage(pen: Pen, page: SchedulePage, kind: ScheduleRowsKind) {
   WEEKDAYS_SHORT.forEach((weekday, i) =>
     pen.line(`${weekday} ${formatDayMonth(addDays(week.weekStart, i))}`, grid.dayX(i) + grid.padding, headTop, dayCell),
   );
-  const holidayStyle = { size: type.size, lineHeight: type.lineHeight, color: pdfColors.holidayText };
-  holidayLines.forEach((lines, i) =>
+  holidayLines.forEach(({ lines, type: own }, i) =>
     lines.forEach((line, n) =>
       pen.line(
         line,
         grid.dayX(i) + grid.padding + (n > 0 ? SHIFT_INDENT : 0),
-        headTop + (n + 1) * type.lineHeight,
-        holidayStyle,
+        headTop + type.lineHeight + n * own.lineHeight,
+        { size: own.size, lineHeight: own.lineHeight, color: pdfColors.holidayText },
       ),
     ),
   );
@@ -174,7 +174,6 @@ function columnRules(rules: Rule[], top: number, bottom: number) {
 
 function drawRow(pen: Pen, row: PageRow, top: number, type: TypeScale) {
   const inner = top + grid.padding;
-  const { size, lineHeight } = type;
   // The row "Offen" of the employees' plan: amber across, like an open shift.
   if (row.open) pen.rect(grid.left, top, grid.nameWidth, row.height, pdfColors.open);
   if (row.color) pen.rect(grid.left + grid.padding, inner, grid.swatch, row.height - 2 * grid.padding, row.color, 1);
@@ -188,20 +187,28 @@ function drawRow(pen: Pen, row: PageRow, top: number, type: TypeScale) {
   };
   row.nameLines.forEach((line, i) => pen.line(line, nameX, inner + i * nameLineHeight, nameStyle));
   if (!row.continued)
-    pen.line(hours(row.total), totalRight, inner, { size, lineHeight, align: "right", maxWidth: grid.totalTextWidth });
+    pen.line(hours(row.total), totalRight, inner, {
+      size: type.size,
+      lineHeight: type.lineHeight,
+      align: "right",
+      maxWidth: grid.totalTextWidth,
+    });
 
   row.cells.forEach((cell, day) => {
     const x = grid.dayX(day) + grid.padding;
     let y = inner;
     for (const block of cell) {
       const look = BLOCK_STYLE[block.kind];
+      const { size, lineHeight } = block.type ?? type;
       const height = block.lines.length * lineHeight;
       if (look.background) pen.rect(x - 1, y, grid.dayTextWidth + 2, height, look.background, 1.5);
-      const style = { size, lineHeight, color: look.color, bold: look.bold };
       block.lines.forEach((line, i) =>
-        block.timeFirst
-          ? pen.line(line, x, y + i * lineHeight, { ...style, bold: i === 0 })
-          : pen.line(line, i === 0 ? x : x + SHIFT_INDENT, y + i * lineHeight, style),
+        pen.line(line, i === 0 || block.timeFirst ? x : x + SHIFT_INDENT, y + i * lineHeight, {
+          size,
+          lineHeight,
+          color: look.color,
+          bold: look.bold || block.bold?.[i],
+        }),
       );
       y += height + BLOCK_GAP;
     }
