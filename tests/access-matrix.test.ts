@@ -49,6 +49,7 @@ const ACCESS: Record<string, "public" | Permission | Own> = {
   "POST /api/locations/[id]/presets": "master-data:write",
   "PUT /api/locations/[id]/presets/[presetId]": "master-data:write",
   "DELETE /api/locations/[id]/presets/[presetId]": "master-data:write",
+  "POST /api/locations/[id]/presets/copy": "master-data:write",
   "GET /api/shifts": "schedule:read",
   "POST /api/shifts": "shifts:write",
   "PUT /api/shifts/[id]": "shifts:write",
