@@ -172,6 +172,38 @@ describe("access matrix (docs/PRODUCT-RULES.md §1)", async () => {
 });
 
 /**
+ * A password change that is due (docs/PRODUCT-RULES.md §31.5): an account an admin created or reset gets nothing
+ * but its own user and the password change until it has set a password of its own, whatever its role and link.
+ */
+const BEFORE_PASSWORD_CHANGE = new Set(["GET /api/auth/me", "POST /api/auth/change-password"]);
+
+describe("a password change that is due: 403 password_change_required but for me and change-password", async () => {
+  const all = (await apiHandlers()).filter((h) => ACCESS[h.key] !== "public");
+  const { db } = await import("@/lib/server/db/client");
+  const { user, token } = await createUser("admin", { employeeId: (await employee()).id });
+  await db.user.update({ where: { id: user.id }, data: { mustChangePassword: true } });
+
+  test.each(all.map((h) => [h.key, h] as const))("%s", async (key, { route, method, handler }) => {
+    const res = await call(handler as never, {
+      method,
+      path: route.replace(/\[(?:\.\.\.)?\w+\]/g, "x"),
+      token,
+      ...(method === "GET" ? {} : { body: {} }),
+      params: paramsFor(route) as Record<string, string>,
+    });
+    if (BEFORE_PASSWORD_CHANGE.has(key)) {
+      expect([401, 403], `${key}: ${res.text}`).not.toContain(res.status);
+    } else {
+      expect(res.status, `${key}: ${res.text}`).toBe(403);
+      expect(res.json).toEqual({
+        error: "Bitte lege zuerst ein eigenes Passwort fest.",
+        code: "password_change_required",
+      });
+    }
+  });
+});
+
+/**
  * The methods a route file has no operation for (docs/PRODUCT-RULES.md §30.4): not in the table above, because they
  * are nobody's: 405 `method_not_allowed` for everyone, with or without a token, and `Allow` naming the file's
  * operations. Next would answer them 405 with an empty body, so every file must export every method.

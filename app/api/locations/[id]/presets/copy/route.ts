@@ -8,4 +8,4 @@ export const POST = route(api.copyShiftPresets, async ({ params, body, audit }) 
   json(await copyShiftPresets({ locationId: params.id, input: body, audit }), 201),
 );
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");
