@@ -63,7 +63,7 @@ export function PresetCopy({ locationId, onCopied }: Props) {
     setChosen((current) => (on ? [...current, id] : current.filter((other) => other !== id)));
 
   return (
-    <section aria-label="Schichtarten kopieren" className="mt-3">
+    <div className="mt-3">
       {others === null ? (
         <Button size="sm" variant="secondary" onClick={() => void open()} disabled={busy}>
           Auf andere Standorte kopieren…
@@ -112,6 +112,6 @@ export function PresetCopy({ locationId, onCopied }: Props) {
           </ul>
         </div>
       )}
-    </section>
+    </div>
   );
 }
