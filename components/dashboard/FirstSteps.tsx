@@ -35,8 +35,8 @@ export const firstStepsOpen = ({ hasLocations, hasPresets, hasEmployees, hasPlan
 
 /**
  * A fresh install points the way: (Feiertage →) Standorte → Schichtarten → Mitarbeiter → Wochenplanung
- * (docs/PRODUCT-RULES.md §19, §22.6, §31.5). Each card is one link; a step done says "Erledigt" with a check mark, not by
- * its colour alone (§29.5).
+ * (docs/PRODUCT-RULES.md §19, §22.6, §31.5). Each card is one link; a step done says "Erledigt" with a check mark,
+ * not by its colour alone (§29.5).
  */
 export function FirstSteps({ hasLocations, hasPresets, hasEmployees, hasPlanned, hasRegion }: Props) {
   const steps = [

@@ -56,7 +56,9 @@ export function SetOwnPassword() {
     <>
       <PageHeader
         title="Neues Passwort festlegen"
-        description="Dein Konto wurde mit einem Start-Passwort eingerichtet. Lege jetzt ein Passwort fest, das nur du kennst."
+        description={
+          "Dein Konto wurde mit einem Start-Passwort eingerichtet. Lege jetzt ein Passwort fest, das nur du kennst."
+        }
       />
       <form onSubmit={submit} noValidate className="max-w-md space-y-4 rounded-xl border border-slate-200 bg-white p-5">
         <Field

@@ -92,8 +92,8 @@ export const copyShiftPresetsResultSchema = z.strictObject({
         reason: z.enum(COPY_SKIP_REASONS).meta({
           description:
             "`same`: the target has it with the same times and break; `name_taken`: the target has a preset of this " +
-            "name with other times (left as it is); `same_times`: the target has one of another name with the same times " +
-            "and break; `full`: the target has the most presets a location may have",
+            "name with other times (left as it is); `same_times`: the target has one of another name with the " +
+            "same times and break; `full`: the target has the most presets a location may have",
         }),
       }),
     )

@@ -28,7 +28,7 @@ async function setup() {
 }
 
 describe("POST /api/locations/{id}/presets/copy (docs/PRODUCT-RULES.md §31.5)", () => {
-  test("copies every preset to each target in one go, skips and reports what a target has, audits each new one", async () => {
+  test("copies every preset to each target, skips and reports what a target has, audits each new one", async () => {
     const { add, source, copyFrom, presetsOf } = await setup();
     const empty = await fx.location();
     const partial = await fx.location();
