@@ -12,7 +12,7 @@ const STEPS = [
   {
     href: "/locations",
     label: "Schichtarten anlegen",
-    text: "Übliche Zeiten eines Standorts (Früh, Spät …), damit Schichten mit einem Klick entstehen.",
+    text: "Früh, Spät …: Zeiten, die der Schichtdialog mit einem Klick einsetzt.",
   },
   { href: "/employees", label: "Mitarbeiter erfassen", text: "Mit Wochenstunden und Ferientagen." },
   { href: "/schedule", label: "Woche planen", text: "Schichten pro Standort und Tag verteilen." },
