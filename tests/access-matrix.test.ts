@@ -49,6 +49,7 @@ const ACCESS: Record<string, "public" | Permission | Own> = {
   "POST /api/locations/[id]/presets": "master-data:write",
   "PUT /api/locations/[id]/presets/[presetId]": "master-data:write",
   "DELETE /api/locations/[id]/presets/[presetId]": "master-data:write",
+  "POST /api/locations/[id]/presets/copy": "master-data:write",
   "GET /api/shifts": "schedule:read",
   "POST /api/shifts": "shifts:write",
   "PUT /api/shifts/[id]": "shifts:write",
@@ -166,6 +167,38 @@ describe("access matrix (docs/PRODUCT-RULES.md §1)", async () => {
         expect(res.status, `${key} as ${role}`).toBe(403);
         expect(res.json).toEqual({ error: "Keine Berechtigung", code: "forbidden" });
       }
+    }
+  });
+});
+
+/**
+ * A password change that is due (docs/PRODUCT-RULES.md §31.5): an account an admin created or reset gets nothing
+ * but its own user and the password change until it has set a password of its own, whatever its role and link.
+ */
+const BEFORE_PASSWORD_CHANGE = new Set(["GET /api/auth/me", "POST /api/auth/change-password"]);
+
+describe("a password change that is due: 403 password_change_required but for me and change-password", async () => {
+  const all = (await apiHandlers()).filter((h) => ACCESS[h.key] !== "public");
+  const { db } = await import("@/lib/server/db/client");
+  const { user, token } = await createUser("admin", { employeeId: (await employee()).id });
+  await db.user.update({ where: { id: user.id }, data: { mustChangePassword: true } });
+
+  test.each(all.map((h) => [h.key, h] as const))("%s", async (key, { route, method, handler }) => {
+    const res = await call(handler as never, {
+      method,
+      path: route.replace(/\[(?:\.\.\.)?\w+\]/g, "x"),
+      token,
+      ...(method === "GET" ? {} : { body: {} }),
+      params: paramsFor(route) as Record<string, string>,
+    });
+    if (BEFORE_PASSWORD_CHANGE.has(key)) {
+      expect([401, 403], `${key}: ${res.text}`).not.toContain(res.status);
+    } else {
+      expect(res.status, `${key}: ${res.text}`).toBe(403);
+      expect(res.json).toEqual({
+        error: "Bitte lege zuerst ein eigenes Passwort fest.",
+        code: "password_change_required",
+      });
     }
   });
 });

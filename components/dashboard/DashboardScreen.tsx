@@ -37,6 +37,7 @@ export function DashboardScreen() {
   const plans = !!user && can(user.role, "shifts:write");
   const steps = data && {
     hasLocations: data.locations.total > 0,
+    hasPresets: data.locations.with_presets > 0,
     hasEmployees: data.employees.total > 0,
     hasPlanned: data.shifts.planned_ahead,
     hasRegion: asksRegion ? !!data.holiday_region : null,

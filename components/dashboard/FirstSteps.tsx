@@ -9,12 +9,19 @@ const REGION_STEP = {
 
 const STEPS = [
   { href: "/locations", label: "Standorte anlegen", text: "Filialen oder Betriebe, in denen gearbeitet wird." },
+  {
+    href: "/locations",
+    label: "Schichtarten anlegen",
+    text: "Früh, Spät …: Zeiten, die der Schichtdialog mit einem Klick einsetzt.",
+  },
   { href: "/employees", label: "Mitarbeiter erfassen", text: "Mit Wochenstunden und Ferientagen." },
   { href: "/schedule", label: "Woche planen", text: "Schichten pro Standort und Tag verteilen." },
 ];
 
 type Props = {
   hasLocations: boolean;
+  /** An active location has a shift preset (docs/PRODUCT-RULES.md §31.5). */
+  hasPresets: boolean;
   hasEmployees: boolean;
   /** A shift exists from this week on (docs/PRODUCT-RULES.md §29.5). */
   hasPlanned: boolean;
@@ -23,18 +30,18 @@ type Props = {
 };
 
 /** Whether the dashboard shows the steps at all: while one of them is still to do. */
-export const firstStepsOpen = ({ hasLocations, hasEmployees, hasPlanned, hasRegion }: Props) =>
-  !hasLocations || !hasEmployees || !hasPlanned || hasRegion === false;
+export const firstStepsOpen = ({ hasLocations, hasPresets, hasEmployees, hasPlanned, hasRegion }: Props) =>
+  !hasLocations || !hasPresets || !hasEmployees || !hasPlanned || hasRegion === false;
 
 /**
- * A fresh install points the way: (Feiertage →) Standorte → Mitarbeiter → Wochenplanung
- * (docs/PRODUCT-RULES.md §19, §22.6). Each card is one link; a step done says "Erledigt" with a check mark, not by
- * its colour alone (§29.5).
+ * A fresh install points the way: (Feiertage →) Standorte → Schichtarten → Mitarbeiter → Wochenplanung
+ * (docs/PRODUCT-RULES.md §19, §22.6, §31.5). Each card is one link; a step done says "Erledigt" with a check mark,
+ * not by its colour alone (§29.5).
  */
-export function FirstSteps({ hasLocations, hasEmployees, hasPlanned, hasRegion }: Props) {
+export function FirstSteps({ hasLocations, hasPresets, hasEmployees, hasPlanned, hasRegion }: Props) {
   const steps = [
     ...(hasRegion === null ? [] : [{ ...REGION_STEP, done: hasRegion }]),
-    ...STEPS.map((step, index) => ({ ...step, done: [hasLocations, hasEmployees, hasPlanned][index] })),
+    ...STEPS.map((step, index) => ({ ...step, done: [hasLocations, hasPresets, hasEmployees, hasPlanned][index] })),
   ];
   return (
     <section aria-labelledby="first-steps-heading" className="rounded-xl border border-blue-200 bg-blue-50 p-5">
@@ -44,11 +51,11 @@ export function FirstSteps({ hasLocations, hasEmployees, hasPlanned, hasRegion }
       <ol
         className={classNames(
           "mt-3 grid gap-3",
-          steps.length === 4 ? "sm:grid-cols-2 xl:grid-cols-4" : "sm:grid-cols-3",
+          steps.length === 5 ? "sm:grid-cols-2 xl:grid-cols-5" : "sm:grid-cols-2 xl:grid-cols-4",
         )}
       >
         {steps.map((step, index) => (
-          <li key={step.href}>
+          <li key={step.label}>
             <IntentLink
               href={step.href}
               className={classNames(

@@ -1,6 +1,7 @@
 "use client";
 import { usePathname, useRouter } from "next/navigation";
 import { useDeferredValue, useEffect, type ReactNode } from "react";
+import { SetOwnPassword } from "@/components/profile/SetOwnPassword";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { useAuth } from "@/lib/client/auth-store";
 import { NAV_ITEMS } from "./nav-items";
@@ -18,7 +19,7 @@ const PAGE_TITLES = new Map<string, string>([
  * and nothing that needs the session.
  */
 export function AuthGuard({ children }: { children: ReactNode }) {
-  const { ready, isAuthenticated } = useAuth();
+  const { ready, isAuthenticated, user } = useAuth();
   const router = useRouter();
   const pathname = usePathname();
   useEffect(() => {
@@ -40,5 +41,7 @@ export function AuthGuard({ children }: { children: ReactNode }) {
       </>
     );
   }
+  // A password of one's own comes first (docs/PRODUCT-RULES.md §31.5): no screen until it is set.
+  if (user?.must_change_password) return <SetOwnPassword />;
   return children;
 }

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { RegionOptions } from "@/components/settings/RegionOptions";
 import { Field } from "@/components/ui/Field";
+import { Button } from "@/components/ui/Button";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { SelectField } from "@/components/ui/SelectField";
 import { api } from "@/lib/client/api";
@@ -13,17 +14,27 @@ import { classNames } from "@/lib/shared/class-names";
 import { DEFAULT_LOCATION_COLOR, LOCATION_COLOR_PRESETS } from "@/lib/shared/colors";
 import { holidayRegionName } from "@/lib/shared/schemas/holiday";
 import { locationInputSchema } from "@/lib/shared/schemas/location";
+import { PresetCopy } from "./PresetCopy";
 import { PresetSection } from "./PresetSection";
 
 type Props = {
   location: LocationDto | null;
   onClose: () => void;
+  /** An existing location was saved: the dialog closes. */
   onSaved: () => void;
+  /**
+   * A new location was saved: the dialog stays open as that location's edit, so its presets can be added at once
+   * (docs/PRODUCT-RULES.md §31.5); the screen loads the list again.
+   */
+  onCreated: () => void;
   /** A preset was added, changed or deleted (saved at once, docs/PRODUCT-RULES.md §27.1); the dialog stays. */
   onPresetsChanged: () => void;
 };
 
-export function LocationDialog({ location, onClose, onSaved, onPresetsChanged }: Props) {
+export function LocationDialog({ location: initial, onClose, onSaved, onCreated, onPresetsChanged }: Props) {
+  // The location being edited: the one given, or the new one once it is saved.
+  const [location, setLocation] = useState(initial);
+  const justCreated = initial === null && location !== null;
   const [name, setName] = useState(location?.name ?? "");
   const [color, setColor] = useState(location?.color ?? DEFAULT_LOCATION_COLOR);
   const [address, setAddress] = useState(location?.address ?? "");
@@ -41,14 +52,22 @@ export function LocationDialog({ location, onClose, onSaved, onPresetsChanged }:
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
     const input = checked.data;
+    let created: LocationDto | null = null;
     const saved = await run(
-      () => (location ? api.put(`/locations/${location.id}`, input) : api.post("/locations", input)),
+      async () => {
+        if (location) await api.put(`/locations/${location.id}`, input);
+        else created = await api.post("/locations", input);
+      },
       {
         success: location ? "Standort aktualisiert!" : "Standort erstellt!",
         failure: location ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen",
       },
     );
-    if (saved) onSaved();
+    if (!saved) return;
+    if (created) {
+      setLocation(created);
+      onCreated();
+    } else onSaved();
   }
 
   return (
@@ -132,7 +151,25 @@ export function LocationDialog({ location, onClose, onSaved, onPresetsChanged }:
       </form>
       {/* Its own forms, after the location's: a form may not hold another. */}
       {location ? (
-        <PresetSection locationId={location.id} presets={location.presets} onChanged={onPresetsChanged} />
+        <>
+          {justCreated && (
+            <p role="status" className="mt-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+              Standort gespeichert. Lege jetzt seine Schichtarten an – oder schliesse mit «Fertig».
+            </p>
+          )}
+          <PresetSection
+            key={location.id}
+            locationId={location.id}
+            presets={location.presets}
+            onChanged={onPresetsChanged}
+          />
+          <PresetCopy locationId={location.id} onCopied={onPresetsChanged} />
+          {justCreated && (
+            <div className="mt-6 flex justify-end border-t border-slate-200 pt-4">
+              <Button onClick={onClose}>Fertig</Button>
+            </div>
+          )}
+        </>
       ) : (
         <p className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">
           Schichtarten (z. B. Früh 06:00–14:00) legst du an, sobald der Standort gespeichert ist.

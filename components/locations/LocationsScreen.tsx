@@ -102,6 +102,7 @@ export function LocationsScreen() {
             setEditing(null);
             void locations.reload();
           }}
+          onCreated={() => void locations.reload()}
           onPresetsChanged={() => void locations.reload()}
         />
       )}

@@ -69,7 +69,7 @@ export function CreateUserDialog({ choices, onClose, onSaved }: Props) {
           value={form.password}
           onChange={set("password")}
           error={errors.password}
-          hint="Mindestens 8 Zeichen, besser 12 oder mehr."
+          hint="Start-Passwort, mindestens 8 Zeichen. Die Person legt bei der ersten Anmeldung ein eigenes fest."
           disabled={busy}
         />
         <div className="space-y-1">

@@ -20,7 +20,7 @@ test("admin logs in, reads /auth/me, refreshes, creates a user who logs in, logs
   const username = `e2e-${Date.now()}`;
   const created = await request.post("/api/users", {
     headers: { Authorization: `Bearer ${next.accessToken}` },
-    data: { username, password: "e2e-passwort-1", role: "user" },
+    data: { username, password: "e2e-passwort-1", role: "user", must_change_password: false },
   });
   expect(created.status()).toBe(201);
   const userLogin = await request.post("/api/auth/login", { data: { username, password: "e2e-passwort-1" } });

@@ -50,7 +50,7 @@ async function createUser(prefix: string): Promise<string> {
   const username = `${prefix}-${Date.now().toString(36)}`;
   const created = await api(a.url, "POST", "/api/users", {
     token: adminToken,
-    body: { username, password: PASSWORD, role: "user" },
+    body: { username, password: PASSWORD, role: "user", must_change_password: false },
   });
   expect(created.status).toBe(201);
   return username;

@@ -16,7 +16,7 @@ async function userWithTwoFactor(request: APIRequestContext) {
   const username = `e2e-raten-${Date.now()}`;
   const created = await request.post("/api/users", {
     headers: { Authorization: `Bearer ${(await admin.json()).accessToken}` },
-    data: { username, password: PASSWORD, role: "user" },
+    data: { username, password: PASSWORD, role: "user", must_change_password: false },
   });
   expect(created.status()).toBe(201);
 

@@ -39,7 +39,8 @@ test("an application seeded by a linked user: the manager sees it on the chip an
 
   // The employee's own account applies through the API.
   const staff = { username: unique("anna"), password: "ui-test-passwort", role: "user", employee_id: employee.id };
-  expect((await request.post("/api/users", { headers, data: staff })).status()).toBe(201);
+  const data = { ...staff, must_change_password: false };
+  expect((await request.post("/api/users", { headers, data })).status()).toBe(201);
   const session = await apiLogin(request, staff);
   const applied = await request.post(`/api/shifts/${shift.id}/application`, {
     headers: { Authorization: `Bearer ${session.accessToken}` },

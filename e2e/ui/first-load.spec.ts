@@ -31,7 +31,7 @@ test("a full load of Meine Schichten asks for its data once", async ({ page, req
   const account = { username: unique("frueh"), password: "frueh-passwort", role: "user" };
   const user = await request.post("/api/users", {
     headers,
-    data: { ...account, employee_id: (await employee.json()).id },
+    data: { ...account, employee_id: (await employee.json()).id, must_change_password: false },
   });
   expect(user.status(), await user.text()).toBe(201);
   await signIn(page, account, "/profile");

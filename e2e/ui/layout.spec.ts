@@ -21,11 +21,18 @@ test("Erste Schritte: whole cards are links, done steps say 'Erledigt' with a ch
 }) => {
   const headers = await adminHeaders(request);
   const region = (await (await request.get("/api/settings", { headers })).json()).holiday_region;
-  // Without a region the card shows for admins; a location, an employee and a shift this week tick three steps off.
+  // Without a region the card shows for admins; a location, a preset, an employee and a shift this week tick four
+  // steps off.
   const cleared = await request.put("/api/settings", { headers, data: { holiday_region: null } });
   expect(cleared.status(), await cleared.text()).toBe(200);
   try {
     const location = await post(request, "/locations", { name: unique("Schritte-Filiale") });
+    await post(request, `/locations/${location.id}/presets`, {
+      name: "Früh",
+      start_time: "06:00",
+      end_time: "14:00",
+      break_minutes: 30,
+    });
     await post(request, "/shifts", {
       employee_id: null,
       location_id: location.id,
@@ -42,6 +49,7 @@ test("Erste Schritte: whole cards are links, done steps say 'Erledigt' with a ch
     await expect(card("Feiertage: Kanton wählen")).not.toContainText("Erledigt");
     for (const [name, href] of [
       ["Standorte anlegen", "/locations"],
+      ["Schichtarten anlegen", "/locations"],
       ["Mitarbeiter erfassen", "/employees"],
       ["Woche planen", "/schedule"],
     ]) {

@@ -24,6 +24,8 @@ test("admin creates a location with a preset colour, edits it with a typed colou
   await dialog.getByLabel("Adresse (optional)").fill("Bahnhofstrasse 1, 8001 Zürich");
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page, "Standort erstellt!")).toBeVisible();
+  // A new location's dialog stays open for its presets (docs/PRODUCT-RULES.md §31.5); "Fertig" closes it.
+  await page.getByRole("dialog", { name: "Standort bearbeiten" }).getByRole("button", { name: "Fertig" }).click();
   const card = page.getByRole("listitem").filter({ hasText: name });
   await expect(card).toContainText("Bahnhofstrasse 1, 8001 Zürich");
   await expect(card).toContainText("#10B981");
@@ -58,6 +60,7 @@ test("the server's message is shown: deleting a location someone else already de
   await page.getByRole("button", { name: "+ Neuer Standort" }).first().click();
   await page.getByRole("dialog", { name: "Neuer Standort" }).getByLabel("Name").fill(name);
   await page.getByRole("dialog", { name: "Neuer Standort" }).getByRole("button", { name: "Speichern" }).click();
+  await page.getByRole("dialog", { name: "Standort bearbeiten" }).getByRole("button", { name: "Fertig" }).click();
   const card = page.getByRole("listitem").filter({ hasText: name });
   await expect(card).toBeVisible();
 

@@ -34,7 +34,11 @@ export async function createAccount(
   prefix = "ui",
 ): Promise<Account> {
   const account = { username: unique(prefix), password: "ui-test-passwort", role };
-  const res = await request.post("/api/users", { headers: await adminHeaders(request), data: account });
+  // Signs in with the given password at once: not asked to set one of its own (docs/PRODUCT-RULES.md §31.5).
+  const res = await request.post("/api/users", {
+    headers: await adminHeaders(request),
+    data: { ...account, must_change_password: false },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return { ...account, id: (await res.json()).id };
 }

@@ -225,7 +225,10 @@ test("a failed load says 'Fehler beim Laden der Daten'", async ({ page }) => {
 /** A user account linked to the employee, and a vacation it requests through the API (docs/PRODUCT-RULES.md §26.3). */
 async function requestVacation(request: APIRequestContext, employee: Employee, start: string, end: string) {
   const account = { username: unique("req"), password: "ui-test-passwort", role: "user", employee_id: employee.id };
-  const created = await request.post("/api/users", { headers: await adminHeaders(request), data: account });
+  const created = await request.post("/api/users", {
+    headers: await adminHeaders(request),
+    data: { ...account, must_change_password: false },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { accessToken } = await apiLogin(request, account);
   const res = await request.post("/api/vacations", {

@@ -189,7 +189,8 @@ async function authorized(method: string, path: string, options: RequestOptions 
   // 403 "forbidden" is the role, not the token: a refresh cannot change it.
   if (response.status === 403 && response.headers.get("content-type")?.includes("json")) {
     const error = await toRequestError(response.clone());
-    if (error.code !== "forbidden") {
+    // Nor is a password change that is due (docs/PRODUCT-RULES.md §31.5): the app asks for it instead.
+    if (error.code !== "forbidden" && error.code !== "password_change_required") {
       const fresh = await refreshAccessToken(token);
       if (!fresh) {
         endSession();

@@ -21,6 +21,16 @@ describe("GET /api/dashboard", () => {
     const [a, b] = [await fx.location({ name: "Bahnhof" }), await fx.location({ name: "Altstadt" })];
     const closed = await fx.location({ name: "Geschlossen" });
     await db.location.update({ where: { id: closed.id }, data: { archivedAt: new Date() } });
+    // "Erste Schritte" counts active locations with a preset: Bahnhof's counts, the archived one's does not.
+    for (const locationId of [a.id, closed.id])
+      await db.shiftPreset.create({
+        data: {
+          locationId,
+          name: "Früh",
+          startTime: new Date("1970-01-01T06:00:00Z"),
+          endTime: new Date("1970-01-01T14:00:00Z"),
+        },
+      });
     const anna = await fx.employee({ firstName: "Anna", lastName: "Ağaoğlu", weeklyHours: 40 });
     const ben = await fx.employee({ firstName: "Ben", lastName: "Brunner", weeklyHours: 10 });
     const cem = await fx.employee({ firstName: "Cem", lastName: "Şahin", isHourly: true });
@@ -59,7 +69,7 @@ describe("GET /api/dashboard", () => {
       week_start: "2026-11-23",
       week_end: "2026-11-29",
       employees: { total: 3, hourly: 1 },
-      locations: { total: 2 },
+      locations: { total: 2, with_presets: 1 },
       shifts: { total: 7, assigned_hours: 42, unassigned: 1, planned_ahead: true },
       // Anna works on two days of her running vacation (written before the rules refused it): 2 errors;
       // no break in Anna's 9 h and 8 h shifts and Ben's 8 h one, Ben 3 h over his 10 h: 4 warnings.

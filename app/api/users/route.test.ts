@@ -23,6 +23,7 @@ describe("GET /api/users", () => {
       "employee_id",
       "employee_name",
       "id",
+      "must_change_password",
       "role",
       "two_factor_enabled",
       "username",

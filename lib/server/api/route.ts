@@ -51,6 +51,12 @@ export type RouteExtras = {
    * answers 503 before it reads or writes anything (docs/PRODUCT-RULES.md §29.3).
    */
   whileWaitingForDatabase?: true;
+  /**
+   * The route answers a user who must still set a password of their own (docs/PRODUCT-RULES.md §31.5): GET
+   * /api/auth/me and POST /api/auth/change-password. Every other authenticated route answers 403
+   * `password_change_required` until then (login, refresh and logout are public and not asked).
+   */
+  beforePasswordChange?: true;
 };
 
 type ExtraContext<X extends RouteExtras> = X extends { withScheduleVersion: true }
@@ -91,6 +97,8 @@ export function route<
       let scheduleVersion: string | null = null;
       if (options.access !== "public") {
         ({ user, scheduleVersion } = await authenticate(request, { withScheduleVersion }));
+        if (user.mustChangePassword && extras?.beforePasswordChange !== true)
+          throw new ApiError("password_change_required");
         if (!can(user.role, options.access)) throw new ApiError("forbidden");
         // A self-service caller without a linked employee acts for nobody: 403 before any input is judged
         // (docs/PRODUCT-RULES.md §1.2), unless their role plans for everyone.

@@ -33,6 +33,7 @@ type UserRow = {
   email: string | null;
   role: Role;
   two_factor_enabled: boolean;
+  must_change_password: boolean;
   created_at: Date;
   employee_id: number | null;
   employee_first_name: string | null;
@@ -76,7 +77,8 @@ export async function authenticate(
   if (!claims) throw new ApiError("invalid_token");
 
   const [row] = await db.$queryRaw<UserRow[]>`
-    SELECT u.id, u.username, u.email, u.role::text AS role, u.two_factor_enabled, u.created_at,
+    SELECT u.id, u.username, u.email, u.role::text AS role, u.two_factor_enabled, u.must_change_password,
+           u.created_at,
            e.id AS employee_id, e.first_name AS employee_first_name, e.last_name AS employee_last_name
            ${withScheduleVersion ? SCHEDULE_VERSION : Prisma.empty}
     FROM users u LEFT JOIN employees e ON e.id = u.employee_id
@@ -89,6 +91,7 @@ export async function authenticate(
       email: row.email,
       role: row.role,
       twoFactorEnabled: row.two_factor_enabled,
+      mustChangePassword: row.must_change_password,
       createdAt: row.created_at,
       employee:
         row.employee_id === null

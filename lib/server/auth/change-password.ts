@@ -7,6 +7,8 @@ import { hashPassword, verifyPassword } from "./password";
 import { withRecheckLimit, WrongAnswer } from "./recheck-throttle";
 import { revokeUserSessions } from "./sessions";
 
+const SAME_PASSWORD = "Das neue Passwort muss sich vom bisherigen unterscheiden";
+
 /**
  * Own password change: needs the current password; every other session of
  * the user ends (this one, named by the access token's `sid`, goes on).
@@ -27,9 +29,13 @@ export async function changePassword({ currentPassword, newPassword, audit }: Ch
       }),
     );
   });
+  // A password given by the admin is replaced by one only the user knows (docs/PRODUCT-RULES.md §31.5).
+  if (user.mustChangePassword && newPassword === currentPassword) {
+    throw new ApiError("validation_failed", SAME_PASSWORD, { fields: { newPassword: SAME_PASSWORD } });
+  }
   const passwordHash = await hashPassword(newPassword);
   await transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash, mustChangePassword: false } });
     await revokeUserSessions(tx, { userId: user.id, except: user.sessionId });
     await recordAudit(tx, { ...audit, action: "auth.password_changed", entityType: "user", entityId: user.id });
   });

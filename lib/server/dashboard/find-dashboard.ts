@@ -49,7 +49,11 @@ export async function getDashboard({
         where: { archivedAt: null },
         select: { id: true, firstName: true, lastName: true, isHourly: true, weeklyHours: true },
       }),
-      db.location.findMany({ where: { archivedAt: null }, select: { id: true, holidayRegion: true } }),
+      db.location.findMany({
+        where: { archivedAt: null },
+        // "Schichtarten anlegen" of "Erste Schritte" is done once an active location has one (PRODUCT-RULES §31.5).
+        select: { id: true, holidayRegion: true, _count: { select: { presets: true } } },
+      }),
       findShifts(db, { startDate: weekStart, endDate: weekEnd }),
       // docs/PRODUCT-RULES.md §10.3: the window is today to one month ahead (labelled "next 30 days").
       // Approved only: "im Urlaub" means away, not asked for (§26.3).
@@ -103,7 +107,10 @@ export async function getDashboard({
     week_start: weekStart,
     week_end: weekEnd,
     employees: { total: employees.length, hourly: employees.filter((employee) => employee.isHourly).length },
-    locations: { total: locations.length },
+    locations: {
+      total: locations.length,
+      with_presets: locations.filter((location) => location._count.presets > 0).length,
+    },
     shifts: {
       total: shifts.length,
       assigned_hours: sumHours(assigned.map((shift) => shift.hours)),

@@ -251,6 +251,22 @@ export async function lockActiveLocation(tx: Tx, id: number): Promise<LockedLoca
   return row ?? null;
 }
 
+/**
+ * Locks several active locations FOR NO KEY UPDATE in id order, in one statement: a copy of shift presets
+ * (docs/PRODUCT-RULES.md §31.5) reads the source's presets and adds to the targets' while no other preset write of
+ * these locations and no archiving runs, as `lockActiveLocation` does for one. Answers the locked (active) ones.
+ */
+export async function lockActiveLocations(tx: Tx, ids: number[]): Promise<Map<number, LockedLocation>> {
+  const unique = sortedIds(ids);
+  noteLock(tx, "locations");
+  if (unique.length === 0) return new Map();
+  const rows = await tx.$queryRaw<LockedLocation[]>`
+    SELECT id, name, archived_at IS NOT NULL AS archived FROM locations
+    WHERE id = ANY(${unique}::int[]) AND archived_at IS NULL
+    ORDER BY id FOR NO KEY UPDATE`;
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // 5. The rest
 

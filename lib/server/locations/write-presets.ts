@@ -2,19 +2,24 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import type { Tx } from "@/lib/server/db/client";
-import { lockActiveLocation } from "@/lib/server/db/locks";
+import { lockActiveLocation, lockActiveLocations } from "@/lib/server/db/locks";
 import { transaction } from "@/lib/server/db/transaction";
 import { toTimeColumn } from "@/lib/server/db/columns";
 import {
+  COPY_TARGET_GONE,
+  COPY_TO_ITSELF,
   MAX_PRESETS_PER_LOCATION,
+  NOTHING_TO_COPY,
   MAX_SORT_ORDER,
   PRESET_NAME_TAKEN,
   TOO_MANY_PRESETS,
+  type CopyShiftPresetsInput,
+  type CopyShiftPresetsResult,
   type ShiftPresetInput,
 } from "@/lib/shared/schemas/shift-preset";
 import { locationNotFound } from "./find-locations";
 import { shiftPresetNotFound } from "./find-presets";
-import { shiftPresetDtoSelect, toShiftPresetDto, type ShiftPresetDto } from "./shift-preset-dto";
+import { shiftPresetDtoSelect, shiftPresetOrder, toShiftPresetDto, type ShiftPresetDto } from "./shift-preset-dto";
 
 export type CreateShiftPresetOptions = { locationId: number; input: ShiftPresetInput; audit: AuditContext };
 export type UpdateShiftPresetOptions = CreateShiftPresetOptions & { id: number };
@@ -123,5 +128,96 @@ export async function deleteShiftPreset({ locationId, id, audit }: DeleteShiftPr
       entityId: id,
       details: { before: snapshot(toShiftPresetDto(before), locationName) },
     });
+  });
+}
+
+export type CopyShiftPresetsOptions = { locationId: number; input: CopyShiftPresetsInput; audit: AuditContext };
+
+const sameTimes = (a: ShiftPresetDto, b: ShiftPresetDto) =>
+  a.start_time === b.start_time && a.end_time === b.end_time && a.break_minutes === b.break_minutes;
+
+/**
+ * POST /locations/{id}/presets/copy (docs/PRODUCT-RULES.md §31.5): the location's presets to other active
+ * locations, in one transaction. A target keeps what it has: a preset of the same name (regardless of case) is
+ * skipped as `same` (same times and break) or `name_taken` (other times), one with other name but the same times
+ * and break as `same_times`, and what no longer fits under the limit of 12 as `full`. Each new preset gets its own
+ * audit row, as one added by hand, naming where it was copied from.
+ */
+export async function copyShiftPresets({
+  locationId,
+  input,
+  audit,
+}: CopyShiftPresetsOptions): Promise<CopyShiftPresetsResult> {
+  const targets = input.to_location_ids;
+  if (targets.includes(locationId))
+    throw new ApiError("validation_failed", COPY_TO_ITSELF, { fields: { to_location_ids: COPY_TO_ITSELF } });
+  return transaction(async (tx) => {
+    const locked = await lockActiveLocations(tx, [locationId, ...targets]);
+    const source = locked.get(locationId);
+    if (!source) throw locationNotFound();
+    const gone = targets.filter((id) => !locked.has(id));
+    if (gone.length > 0) {
+      const message = COPY_TARGET_GONE;
+      throw new ApiError("validation_failed", message, { fields: { to_location_ids: message } });
+    }
+    const rows = await tx.shiftPreset.findMany({
+      where: { locationId: { in: [locationId, ...targets] } },
+      select: shiftPresetDtoSelect,
+      orderBy: shiftPresetOrder(),
+    });
+    const all = rows.map(toShiftPresetDto);
+    const presets = all.filter((preset) => preset.location_id === locationId);
+    if (presets.length === 0)
+      throw new ApiError("validation_failed", NOTHING_TO_COPY, { fields: { to_location_ids: NOTHING_TO_COPY } });
+
+    const result: CopyShiftPresetsResult = { created: [], skipped: [] };
+    for (const target of targets) {
+      const there = all.filter((preset) => preset.location_id === target);
+      let count = there.length;
+      let sortOrder = Math.max(-1, ...there.map((preset) => preset.sort_order)) + 1;
+      for (const preset of presets) {
+        const named = there.find((other) => other.name.toLowerCase() === preset.name.toLowerCase());
+        const reason = named
+          ? sameTimes(named, preset)
+            ? "same"
+            : "name_taken"
+          : there.some((other) => sameTimes(other, preset))
+            ? "same_times"
+            : count >= MAX_PRESETS_PER_LOCATION
+              ? "full"
+              : null;
+        if (reason) {
+          result.skipped.push({ location_id: target, name: preset.name, reason });
+          continue;
+        }
+        const created = toShiftPresetDto(
+          await tx.shiftPreset.create({
+            data: {
+              locationId: target,
+              name: preset.name,
+              startTime: toTimeColumn(preset.start_time),
+              endTime: toTimeColumn(preset.end_time),
+              breakMinutes: preset.break_minutes,
+              sortOrder: Math.min(sortOrder, MAX_SORT_ORDER),
+            },
+            select: shiftPresetDtoSelect,
+          }),
+        );
+        count += 1;
+        sortOrder += 1;
+        await recordAudit(tx, {
+          ...audit,
+          action: "shift_preset.create",
+          entityType: "shift_preset",
+          entityId: created.id,
+          details: {
+            after: snapshot(created, locked.get(target)?.name ?? ""),
+            copied_from: { location_id: locationId, location_name: source.name, preset_id: preset.id },
+          },
+        });
+        result.created.push(created);
+      }
+    }
+    return result;
   });
 }

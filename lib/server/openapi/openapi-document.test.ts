@@ -219,6 +219,13 @@ describe("response schemas: real answers match the document", () => {
       id: number;
     };
     await check("GET", "/api/locations/{id}/presets", presetOf);
+    const copyTarget = await fx.location({ name: uniqueName("Kopie") });
+    await check(
+      "POST",
+      "/api/locations/{id}/presets/copy",
+      { ...presetOf, body: { to_location_ids: [copyTarget.id] } },
+      201,
+    );
     await check("GET", "/api/locations", {});
     const presetParams = { params: { id: String(loc.id), presetId: String(created.id) } };
     await check("PUT", "/api/locations/{id}/presets/{presetId}", {

@@ -14,6 +14,8 @@ export type UserRecord = {
   email: string | null;
   role: Role;
   twoFactorEnabled: boolean;
+  /** docs/PRODUCT-RULES.md §31.5: a password of one's own is due before anything else. */
+  mustChangePassword: boolean;
   createdAt: Date;
   employee: LinkedEmployee | null;
 };
@@ -25,6 +27,7 @@ export function toUserDto(user: UserRecord): UserDto {
     email: user.email,
     role: user.role,
     two_factor_enabled: user.twoFactorEnabled,
+    must_change_password: user.mustChangePassword,
     created_at: user.createdAt.toISOString(),
     employee_id: user.employee?.id ?? null,
     employee_name: user.employee ? `${user.employee.firstName} ${user.employee.lastName}` : null,
@@ -41,6 +44,7 @@ export const userDtoSelect = {
   email: true,
   role: true,
   twoFactorEnabled: true,
+  mustChangePassword: true,
   createdAt: true,
   employee: linkedEmployeeSelect,
 } as const;

@@ -73,6 +73,8 @@ export async function createUser({ input, audit }: CreateOptions<CreateUserInput
         role: input.role,
         employeeId: input.employee_id,
         passwordHash,
+        // The owner passes a start password on; the user replaces it at the first login (PRODUCT-RULES §31.5).
+        mustChangePassword: input.must_change_password,
       },
       select: userDtoSelect,
     });
@@ -81,7 +83,12 @@ export async function createUser({ input, audit }: CreateOptions<CreateUserInput
       action: "user.create",
       entityType: "user",
       entityId: created.id,
-      details: { username: created.username, role: created.role, employee_id: input.employee_id },
+      details: {
+        username: created.username,
+        role: created.role,
+        employee_id: input.employee_id,
+        must_change_password: input.must_change_password,
+      },
     });
     return created;
   }).catch(async (error: unknown) => {
@@ -101,7 +108,10 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
   if (id === actor.id && input.reset_two_factor) {
     throw new ApiError("self_action", "Deine eigene 2FA schaltest du unter „Einstellungen & 2FA“ aus.");
   }
-  const { reset_two_factor: resetTwoFactor, ...fields } = input;
+  const { reset_two_factor: resetTwoFactor, must_change_password: mustChange, ...fields } = input;
+  // A password reset by the admin is replaced by the user at the next login, unless told otherwise or it is the
+  // admin's own (docs/PRODUCT-RULES.md §31.5). Without a new password the flag stays as it is.
+  const mustChangePassword = input.password ? (mustChange ?? id !== actor.id) : undefined;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const linkTo = input.employee_id;
   const user = await transaction(async (tx) => {
@@ -128,7 +138,7 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
         ...(input.email !== undefined && { email: input.email }),
         ...(input.role !== undefined && { role: input.role }),
         ...(linkTo !== undefined && { employeeId: linkTo }),
-        ...(passwordHash && { passwordHash }),
+        ...(passwordHash && { passwordHash, mustChangePassword }),
       },
       select: userDtoSelect,
     });

@@ -8,6 +8,8 @@ import {
   locationUpdateSchema,
 } from "@/lib/shared/schemas/location";
 import {
+  copyShiftPresetsInputSchema,
+  copyShiftPresetsResultSchema,
   MAX_PRESETS_PER_LOCATION,
   presetParamsSchema,
   shiftPresetDtoSchema,
@@ -153,4 +155,31 @@ export const deleteShiftPreset = defineOperation({
   params: presetParamsSchema,
   responses: [{ status: 200, description: "Deleted", schema: messageSchema }],
   errors: [writeErrors[0]],
+});
+
+export const copyShiftPresets = defineOperation({
+  method: "POST",
+  path: "/api/locations/{id}/presets/copy",
+  id: "copyShiftPresets",
+  tag,
+  summary: "Copy a location's shift presets to other locations",
+  description:
+    "In one transaction (docs/PRODUCT-RULES.md §31.5). A target keeps what it has: a preset of the same name, one " +
+    `with the same times and break, and what no longer fits under ${MAX_PRESETS_PER_LOCATION} are skipped and ` +
+    "reported in `skipped`.",
+  access: "master-data:write",
+  params: idParamsSchema,
+  body: copyShiftPresetsInputSchema,
+  responses: [
+    { status: 201, description: "What was created and what was skipped", schema: copyShiftPresetsResultSchema },
+  ],
+  errors: [
+    {
+      status: 400,
+      description:
+        "`validation_failed` with `fields.to_location_ids`: the source itself, an unknown or archived target, or the " +
+        "source has no presets",
+    },
+    { status: 404, description: "`not_found`: no such location, or it is archived" },
+  ],
 });

@@ -16,7 +16,10 @@ export const dashboardDtoSchema = z.strictObject({
   week_start: date,
   week_end: date,
   employees: z.strictObject({ total: z.number().int(), hourly: z.number().int() }),
-  locations: z.strictObject({ total: z.number().int() }),
+  locations: z.strictObject({
+    total: z.number().int(),
+    with_presets: z.number().int().meta({ description: "Active locations with at least one shift preset" }),
+  }),
   shifts: z.strictObject({
     total: z.number().int(),
     assigned_hours: z.number(),

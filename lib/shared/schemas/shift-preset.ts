@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, timeSchema } from "./fragments";
+import { idSchema, refIdSchema, timeSchema } from "./fragments";
 import { id, time } from "./response-fields";
 import { breakMinutesSchema, checkShiftTimes } from "./shift";
 
@@ -52,3 +52,51 @@ export const shiftPresetDtoSchema = z.strictObject({
   break_minutes: z.int().meta({ description: "Minutes of break" }),
   sort_order: z.int().meta({ description: "The presets are answered by sort_order, then start_time" }),
 });
+
+/** docs/PRODUCT-RULES.md §31.5: a copy reaches at most this many locations at once. */
+export const MAX_COPY_TARGETS = 100;
+export const COPY_TARGETS_REQUIRED = "Bitte wähle mindestens einen Standort";
+export const COPY_TO_ITSELF = "Ein Standort kann seine Schichtarten nicht auf sich selbst kopieren";
+export const COPY_TARGET_GONE = "Einen der gewählten Standorte gibt es nicht mehr oder er ist archiviert";
+export const NOTHING_TO_COPY = "Dieser Standort hat noch keine Schichtarten zum Kopieren";
+const COPY_TARGET_INVALID = "Ungültiger Standort";
+const copyTargetId = refIdSchema(COPY_TARGET_INVALID);
+
+/**
+ * POST /locations/{id}/presets/copy (docs/PRODUCT-RULES.md §31.5): the locations to copy to; duplicates collapse.
+ * Checked as a whole, so a bad entry is reported on `to_location_ids` itself.
+ */
+export const copyShiftPresetsInputSchema = z.object({
+  to_location_ids: z
+    .array(z.unknown().meta({ type: "integer", minimum: 1 }), { error: COPY_TARGETS_REQUIRED })
+    .min(1, { error: COPY_TARGETS_REQUIRED })
+    .max(MAX_COPY_TARGETS, { error: `Höchstens ${MAX_COPY_TARGETS} Standorte auf einmal` })
+    .refine((ids) => ids.every((value) => copyTargetId.safeParse(value).success), { error: COPY_TARGET_INVALID })
+    .transform((ids) => [...new Set(ids as number[])].sort((a, b) => a - b))
+    .meta({ description: "Ids of active locations other than the source", examples: [[2, 3]] }),
+});
+export type CopyShiftPresetsInput = z.infer<typeof copyShiftPresetsInputSchema>;
+
+/** Why a preset was not copied to a location. */
+export const COPY_SKIP_REASONS = ["same", "name_taken", "same_times", "full"] as const;
+
+export const copyShiftPresetsResultSchema = z.strictObject({
+  created: z
+    .array(shiftPresetDtoSchema)
+    .meta({ description: "The new presets, by target location, then source order" }),
+  skipped: z
+    .array(
+      z.strictObject({
+        location_id: id,
+        name: z.string().meta({ description: "The source preset's name" }),
+        reason: z.enum(COPY_SKIP_REASONS).meta({
+          description:
+            "`same`: the target has it with the same times and break; `name_taken`: the target has a preset of this " +
+            "name with other times (left as it is); `same_times`: the target has one of another name with the " +
+            "same times and break; `full`: the target has the most presets a location may have",
+        }),
+      }),
+    )
+    .meta({ description: "What was not copied, and why" }),
+});
+export type CopyShiftPresetsResult = z.infer<typeof copyShiftPresetsResultSchema>;

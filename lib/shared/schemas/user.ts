@@ -40,6 +40,8 @@ export const createUserSchema = z.object({
   password: newPasswordSchema,
   role: roleSchema.default("user"),
   employee_id: linkedEmployeeSchema.default(null),
+  /** docs/PRODUCT-RULES.md §31.5: the new user sets a password of their own at the first login (default). */
+  must_change_password: z.boolean({ error: "must_change_password muss true oder false sein" }).default(true),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
@@ -63,6 +65,11 @@ export const updateUserSchema = z.object({
     .transform((value) => (value === undefined ? undefined : value ? value.toLowerCase() : null)),
   role: roleSchema.optional(),
   password: newPasswordSchema.optional(),
+  /**
+   * docs/PRODUCT-RULES.md §31.5: with a new `password`, whether the user must replace it at the next login
+   * (default: yes, unless it is the admin's own account).
+   */
+  must_change_password: z.boolean({ error: "must_change_password muss true oder false sein" }).optional(),
   /** null unlinks. */
   employee_id: linkedEmployeeSchema.optional(),
   /** true: the user's 2FA is turned off (secret and recovery codes deleted); false changes nothing. */
@@ -80,6 +87,11 @@ export const userDtoSchema = z.strictObject({
   email: z.string().nullable(),
   role: z.enum(ROLES),
   two_factor_enabled: z.boolean(),
+  must_change_password: z.boolean().meta({
+    description:
+      "The user must set a password of their own before anything else (docs/PRODUCT-RULES.md §31.5): set when an " +
+      "admin creates the account or resets its password, cleared by POST /api/auth/change-password",
+  }),
   created_at: timestamp,
   employee_id: id.nullable().meta({ description: "The linked employee; null: none" }),
   employee_name: z.string().nullable().meta({ description: "First and last name of the linked employee" }),

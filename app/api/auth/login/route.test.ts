@@ -18,6 +18,7 @@ describe("POST /api/auth/login", () => {
       email: null,
       role: "manager",
       two_factor_enabled: false,
+      must_change_password: false,
       created_at: user.createdAt.toISOString(),
       employee_id: null,
       employee_name: null,

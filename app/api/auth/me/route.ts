@@ -5,8 +5,11 @@ import { countRecoveryCodes } from "@/lib/server/auth/recovery-codes";
 import { toUserDto } from "@/lib/server/users/user-dto";
 import * as api from "@/lib/shared/contract/auth";
 
-export const GET = route(api.me, async ({ user }) =>
-  json({ ...toUserDto(user), recovery_codes_left: await countRecoveryCodes({ userId: user.id }) }),
+// Answered while a password of one's own is still due (docs/PRODUCT-RULES.md §31.5): the app asks for it from here.
+export const GET = route(
+  api.me,
+  async ({ user }) => json({ ...toUserDto(user), recovery_codes_left: await countRecoveryCodes({ userId: user.id }) }),
+  { beforePasswordChange: true },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

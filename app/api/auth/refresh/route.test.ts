@@ -180,6 +180,7 @@ describe("GET /api/auth/me", () => {
       email: null,
       role: "manager",
       two_factor_enabled: false,
+      must_change_password: false,
       created_at: user.createdAt.toISOString(),
       employee_id: null,
       employee_name: null,
