@@ -152,7 +152,7 @@ describe("GET /api/dashboard", () => {
       holidays: [{ date: "2026-12-08", name: "Mariä Empfängnis", location_ids: [lugano.id] }],
     });
   });
-  test("week=next shows the following week; planners count open-shift applications waiting, with their week", async () => {
+  test("week=next shows the next week; planners count open-shift applications waiting, with their week", async () => {
     type Dto = import("@/lib/shared/api-types").DashboardDto;
     const manager = await createUser("manager");
     const staff = await createUser("user");
@@ -199,7 +199,9 @@ describe("GET /api/dashboard", () => {
       vi.setSystemTime(new Date(at));
       // A token of that moment: one issued on Wednesday would have expired by Sunday.
       const { token } = await createUser("manager");
-      const body = (await call(GET, { token, path: "/api/dashboard" })).json as { next_week_suggested: boolean };
+      const body = (await call(GET, { token, path: "/api/dashboard" })).json as unknown as {
+        next_week_suggested: boolean;
+      };
       return body.next_week_suggested;
     };
     try {
