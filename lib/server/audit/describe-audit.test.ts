@@ -159,11 +159,11 @@ describe("vacations, unavailability and applications", () => {
   test("unavailability with its days and hours", () => {
     const details = { employee_id: 7, start_date: "2026-12-02", end_date: "2026-12-02", start_time: "08:00" };
     expect(say({ action: "unavailability.create", details: { ...details, end_time: "12:00" }, names })).toBe(
-      "anna hat eine Abwesenheit von Max Muster eingetragen (02.12.2026, 08:00–12:00).",
+      "anna hat „Nicht verfügbar“ für Max Muster eingetragen (02.12.2026, 08:00–12:00).",
     );
     const days = { employee_id: 7, start_date: "2026-12-02", end_date: "2026-12-03", start_time: null };
     expect(say({ action: "unavailability.update", details: days, names })).toBe(
-      "anna hat eine Abwesenheit von Max Muster geändert (02.12.2026–03.12.2026, ganztags).",
+      "anna hat „Nicht verfügbar“ für Max Muster geändert (02.12.2026–03.12.2026, ganztags).",
     );
   });
 

@@ -266,7 +266,8 @@ function describeUnavailability(actor: string, action: string, details: Details,
     "unavailability.delete": "gelöscht",
   };
   const verb = verbs[action];
-  return verb ? `${actor} hat eine Abwesenheit von ${employee} ${verb}${extra}.` : generic(actor, action);
+  // One word per thing (docs/PRODUCT-RULES.md §31.6): "Abwesenheit" is sick leave, this is "Nicht verfügbar".
+  return verb ? `${actor} hat „Nicht verfügbar“ für ${employee} ${verb}${extra}.` : generic(actor, action);
 }
 
 function changedFields(details: Details): string {
