@@ -27,7 +27,10 @@ export function HistoryList({ entries, busy }: { entries: AuditEntry[]; busy: bo
               // The entry's week in the planner (docs/PRODUCT-RULES.md §31.6).
               <IntentLink
                 href={`/schedule?week=${entry.week}`}
-                className="inline-flex min-h-11 items-center text-sm font-medium text-blue-700 underline underline-offset-2 sm:min-h-0"
+                className={classNames(
+                  "inline-flex min-h-11 items-center text-sm font-medium text-blue-700",
+                  "underline underline-offset-2 sm:min-h-0",
+                )}
               >
                 Woche ansehen (KW {isoWeekNumber(entry.week)} · ab {formatDayMonth(entry.week)})
               </IntentLink>
