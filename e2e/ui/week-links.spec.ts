@@ -83,7 +83,7 @@ test("the history names what an undo undid and links each entry to its planner w
   await expect(entries.filter({ hasNotText: manager.username })).toHaveCount(0);
   await expect(entries).toHaveCount(3);
   await expect(entries.first()).toContainText(
-    `${manager.username} hat »Offene Schicht am Di 08.07.2041 in ${location.name as string} von 10:00–14:00 auf ` +
+    `${manager.username} hat »Offene Schicht am Mo 08.07.2041 in ${location.name as string} von 10:00–14:00 auf ` +
       "10:00–15:00 geändert« rückgängig gemacht (1 Schicht).",
   );
   await expect(page.getByLabel("Art")).toContainText("Nicht verfügbar");
@@ -94,7 +94,7 @@ test("the history names what an undo undid and links each entry to its planner w
     .first()
     .getByRole("link", { name: /Woche ansehen/ })
     .click();
-  await expect(page).toHaveURL(/\/schedule\?week=2041-07-07/);
+  await expect(page).toHaveURL(/\/schedule\?week=2041-07-08/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
@@ -121,8 +121,8 @@ test("the dashboard switches to next week and counts the applications waiting fo
   const manager = await createAccount(request, "manager", "wochen");
   await signIn(page, manager, "/");
   await screenLoaded(page);
-  const waiting = page.getByText(/\d+ Bewerbungen? auf offene Schichten warte/);
-  await expect(waiting).toBeVisible();
+  await expect(page.getByText(/auf offene Schichten warte(t|n) auf Entscheid/)).toBeVisible();
+  await expect(page.getByText(/^\d+ Bewerbung(en)?$/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Bewerbungen ansehen" })).toHaveAttribute(
     "href",
     /\/schedule\?week=\d{4}-\d{2}-\d{2}/,
