@@ -7,7 +7,11 @@ import { formatHours } from "@/lib/shared/hours";
  * Unassigned shifts, the week's findings of the planning rules and overbooked employees; the green note when
  * the week is fully planned without a finding.
  */
-export function DashboardAlerts({ dashboard }: { dashboard: DashboardDto }) {
+export function DashboardAlerts({ dashboard, next = false }: { dashboard: DashboardDto; next?: boolean }) {
+  // The week shown may be the next one (docs/PRODUCT-RULES.md §31.6): the texts and links name it.
+  const thisWeek = next ? "nächste Woche" : "diese Woche";
+  const ofWeek = next ? "der nächsten Woche" : "dieser Woche";
+  const planner = `/schedule?week=${dashboard.week_start}`;
   const overbooked = dashboard.employee_weeks.filter((week) => week.status === "overbooked");
   const unassigned = dashboard.shifts.unassigned;
   const { errors, warnings } = dashboard.findings;
@@ -16,7 +20,7 @@ export function DashboardAlerts({ dashboard }: { dashboard: DashboardDto }) {
     if (dashboard.shifts.total === 0) return null;
     return (
       <p className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-900">
-        ✓ Alles verplant: Alle Schichten dieser Woche sind besetzt und niemand ist überbucht.
+        ✓ Alles verplant: Alle Schichten {ofWeek} sind besetzt und niemand ist überbucht.
       </p>
     );
   }
@@ -30,10 +34,10 @@ export function DashboardAlerts({ dashboard }: { dashboard: DashboardDto }) {
           )}
         >
           <p>
-            <strong>{unassigned === 1 ? "1 offene Schicht" : `${unassigned} offene Schichten`}</strong> diese Woche ohne
+            <strong>{unassigned === 1 ? "1 offene Schicht" : `${unassigned} offene Schichten`}</strong> {thisWeek} ohne
             Mitarbeiter.
           </p>
-          <IntentLink href="/schedule" className="font-medium text-amber-950 underline underline-offset-2">
+          <IntentLink href={planner} className="font-medium text-amber-950 underline underline-offset-2">
             Zur Wochenplanung
           </IntentLink>
         </div>
@@ -46,10 +50,10 @@ export function DashboardAlerts({ dashboard }: { dashboard: DashboardDto }) {
           )}
         >
           <p>
-            <strong>{findings === 1 ? "1 Hinweis" : `${findings} Hinweise`}</strong> zur Planung dieser Woche
+            <strong>{findings === 1 ? "1 Hinweis" : `${findings} Hinweise`}</strong> zur Planung {ofWeek}
             {errors > 0 && ` (davon ${errors === 1 ? "1 Konflikt" : `${errors} Konflikte`})`}.
           </p>
-          <IntentLink href="/schedule" className="font-medium underline underline-offset-2">
+          <IntentLink href={planner} className="font-medium underline underline-offset-2">
             Hinweise ansehen
           </IntentLink>
         </div>

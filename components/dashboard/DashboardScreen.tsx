@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import { IntentLink } from "@/components/ui/IntentLink";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { LoadingState } from "@/components/ui/States";
@@ -12,7 +13,7 @@ import { can } from "@/lib/shared/roles";
 import { DashboardAlerts } from "./DashboardAlerts";
 import { EmployeeWeekList } from "./EmployeeWeekList";
 import { FirstSteps, firstStepsOpen } from "./FirstSteps";
-import { PendingVacationRequests } from "./PendingVacationRequests";
+import { PendingVacationRequests, WaitingApplications } from "./PendingVacationRequests";
 import { StatCard } from "./StatCard";
 import { UpcomingHolidays } from "./UpcomingHolidays";
 import { UpcomingVacations } from "./UpcomingVacations";
@@ -26,8 +27,19 @@ const QUICK_LINKS = [
 
 /** Dashboard (docs/PRODUCT-RULES.md §16.3): the current week at a glance, from one API call. */
 export function DashboardScreen() {
-  const dashboard = useResource((signal) => api.get("/dashboard", signal), "Fehler beim Laden der Dashboard-Daten");
+  // null: not chosen yet; the server suggests next week on Sunday from 16:00 (docs/PRODUCT-RULES.md §31.6).
+  const [chosen, setChosen] = useState<"this" | "next" | null>(null);
+  const [suggested, setSuggested] = useState(false);
+  const next = chosen === "next" || (chosen === null && suggested);
+  const dashboard = useResource(
+    // The first load asks for /dashboard exactly, as the page head's early request does (EARLY_GETS).
+    (signal) => api.get(next ? "/dashboard?week=next" : "/dashboard", signal),
+    "Fehler beim Laden der Dashboard-Daten",
+    next ? "next" : "this",
+  );
   const data = dashboard.data;
+  // Adjusted while rendering (React's pattern for state derived from a load): the switch then asks for next week.
+  if (data?.next_week_suggested && !suggested && chosen === null) setSuggested(true);
   const { user } = useAuth();
   // Only admins may choose the holiday region (docs/PRODUCT-RULES.md §22.6): others are not asked for it.
   const asksRegion = !!user && can(user.role, "master-data:write");
@@ -49,6 +61,7 @@ export function DashboardScreen() {
   return (
     <>
       <PageHeader title="Dashboard" description={week} />
+      <WeekSwitch next={next} onChange={(value) => setChosen(value)} />
       {!data || !steps ? (
         <LoadingState />
       ) : (
@@ -62,14 +75,20 @@ export function DashboardScreen() {
             />
             <StatCard label="Standorte" value={data.locations.total} detail="aktiv" />
             <StatCard
-              label="Schichten diese Woche"
+              label={next ? "Schichten nächste Woche" : "Schichten diese Woche"}
               value={data.shifts.total}
               detail={`${formatHours(data.shifts.assigned_hours)} h zugewiesen`}
             />
             <StatCard label="Ferien" value={data.vacations.total} detail="laufend oder in den nächsten 30 Tagen" />
           </div>
           {decidesRequests && <PendingVacationRequests count={data.pending_vacation_requests} />}
-          <DashboardAlerts dashboard={data} />
+          {plans && (
+            <WaitingApplications
+              count={data.open_shift_applications.count}
+              weekStart={data.open_shift_applications.week_start}
+            />
+          )}
+          <DashboardAlerts dashboard={data} next={next} />
           <div className="grid gap-6 xl:grid-cols-2">
             <EmployeeWeekList weeks={data.employee_weeks} />
             <UpcomingVacations vacations={data.vacations.upcoming} total={data.vacations.total} />
@@ -94,5 +113,33 @@ export function DashboardScreen() {
         </div>
       )}
     </>
+  );
+}
+
+/** "Diese Woche / Nächste Woche": on Sunday evening the owner plans the coming week (docs/PRODUCT-RULES.md §31.6). */
+function WeekSwitch({ next, onChange }: { next: boolean; onChange: (week: "this" | "next") => void }) {
+  const options = [
+    { value: "this", label: "Diese Woche", active: !next },
+    { value: "next", label: "Nächste Woche", active: next },
+  ] as const;
+  return (
+    <div role="group" aria-label="Woche" className="mb-4 flex flex-wrap gap-2">
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={option.active}
+          onClick={() => onChange(option.value)}
+          className={classNames(
+            "min-h-10 rounded-full border px-3 text-sm font-medium max-sm:min-h-11",
+            option.active
+              ? "border-blue-300 bg-blue-50 text-blue-800"
+              : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+          )}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -23,3 +23,30 @@ export function PendingVacationRequests({ count }: { count: number }) {
     </div>
   );
 }
+
+/**
+ * "n Bewerbungen auf offene Schichten warten auf Entscheid" for planners (docs/PRODUCT-RULES.md §31.6), linking to the
+ * planner's week of the earliest such shift. Nothing when none wait.
+ */
+export function WaitingApplications({ count, weekStart }: { count: number; weekStart: string | null }) {
+  if (count === 0 || weekStart === null) return null;
+  return (
+    <div
+      className={classNames(
+        "flex flex-wrap items-center justify-between gap-3",
+        "rounded-xl border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950",
+      )}
+    >
+      <p>
+        <strong>{count === 1 ? "1 Bewerbung" : `${count} Bewerbungen`}</strong> auf offene Schichten{" "}
+        {count === 1 ? "wartet" : "warten"} auf Entscheid.
+      </p>
+      <IntentLink
+        href={`/schedule?week=${weekStart}`}
+        className="font-medium text-sky-950 underline underline-offset-2"
+      >
+        Bewerbungen ansehen
+      </IntentLink>
+    </div>
+  );
+}

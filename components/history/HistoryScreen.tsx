@@ -75,7 +75,7 @@ function History({ user }: { user: UserDto }) {
   const description =
     kinds.length > 3
       ? "Wer hat wann was geändert: alle Einträge des Protokolls, die neuesten zuerst."
-      : "Wer hat wann was geändert: Schichten, Ferien und Abwesenheiten, die neuesten zuerst.";
+      : "Wer hat wann was geändert: Schichten, Ferien und „Nicht verfügbar“, die neuesten zuerst.";
 
   return (
     <>

@@ -1,5 +1,6 @@
 "use client";
-import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
 import { dateInput, Field, TextAreaField } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { SelectField } from "@/components/ui/SelectField";
@@ -8,9 +9,16 @@ import { validate } from "@/lib/client/form-errors";
 import { notify } from "@/lib/client/notify";
 import { today } from "@/lib/client/today";
 import type { EmployeeDto, VacationDto } from "@/lib/shared/api-types";
-import { isDateInWindow, workingDays, workingDaysByYear } from "@/lib/shared/dates";
+import { isDateInWindow, mondayOf, workingDays, workingDaysByYear } from "@/lib/shared/dates";
 import { vacationInputSchema } from "@/lib/shared/schemas/vacation";
-import { employeeName, formatDays, openedShiftsNote, saveErrorToast, workingDaysLabel } from "./vacation-text";
+import {
+  employeeName,
+  formatDays,
+  openedShiftsNote,
+  saveErrorToast,
+  shiftsToOpenWarning,
+  workingDaysLabel,
+} from "./vacation-text";
 
 type Props = {
   vacation: VacationDto | null;
@@ -54,6 +62,11 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
   // An archived employee's past vacation still lists its employee, who is no longer in the picker.
   const missingEmployee =
     vacation && !employees.some((employee) => employee.id === vacation.employee_id) ? vacation : null;
+  // Only an approved vacation opens shifts (a request does not, docs/PRODUCT-RULES.md §26.3); a new one from this
+  // dialog is approved.
+  const opensShifts = !vacation || vacation.status === "approved";
+  const toOpen = useShiftsToOpen(opensShifts && datesValid ? form : null);
+  const router = useRouter();
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,8 +81,11 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
       const saved = vacation
         ? await api.put(`/vacations/${vacation.id}`, checked.data)
         : await api.post("/vacations", checked.data);
+      // The week of its first day is one click away (docs/PRODUCT-RULES.md §31.6).
+      const week = mondayOf(saved.start_date);
       notify.success(
         `${vacation ? "Ferien aktualisiert!" : "Ferien eingetragen!"}${openedShiftsNote(saved.opened_shifts)}`,
+        { duration: 6000, action: { label: "Woche ansehen", onClick: () => router.push(`/schedule?week=${week}`) } },
       );
       onSaved();
     } catch (error) {
@@ -136,6 +152,11 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
               )}
             </p>
           )}
+          {toOpen !== null && toOpen.count > 0 && (
+            <p className="mt-1 rounded-lg border border-amber-400 bg-amber-50 px-3 py-2 text-amber-950">
+              {shiftsToOpenWarning(toOpen.count)}
+            </p>
+          )}
         </div>
         <TextAreaField
           id="vacation-notes"
@@ -149,6 +170,31 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
       </form>
     </Modal>
   );
+}
+
+type ShiftsToOpen = { key: string; count: number };
+
+/**
+ * How many shifts the employee has in the range, read before saving (docs/PRODUCT-RULES.md §31.6): saving opens
+ * them. Read again when the employee or a date changes; null while unknown.
+ */
+function useShiftsToOpen(range: { employee_id: string; start_date: string; end_date: string } | null) {
+  const key = range && range.employee_id ? `${range.employee_id}:${range.start_date}:${range.end_date}` : null;
+  const [found, setFound] = useState<ShiftsToOpen | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    const [employeeId, start, end] = key.split(":");
+    const controller = new AbortController();
+    api
+      .get(`/shifts?start_date=${start}&end_date=${end}`, controller.signal)
+      .then((shifts) =>
+        setFound({ key, count: shifts.filter((shift) => shift.employee_id === Number(employeeId)).length }),
+      )
+      // No warning is better than a wrong one; saving answers how many were opened anyway.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [key]);
+  return found !== null && found.key === key ? found : null;
 }
 
 /**

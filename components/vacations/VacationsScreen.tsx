@@ -101,7 +101,7 @@ export function VacationsScreen() {
     <>
       <PageHeader
         title="Ferien"
-        description="Abwesenheiten der Mitarbeitenden. Gezählt werden die Arbeitstage von Montag bis Freitag."
+        description="Ferien der Mitarbeitenden. Gezählt werden die Arbeitstage von Montag bis Freitag."
         actions={addButton}
       />
       <WhenLoaded resource={data} failedTitle="Die Ferien konnten nicht geladen werden.">

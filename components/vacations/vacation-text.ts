@@ -29,6 +29,13 @@ export function openedShiftsNote(count: number): string {
   return count === 1 ? " 1 Schicht ist jetzt offen." : ` ${count} Schichten sind jetzt offen.`;
 }
 
+/** Before saving: the shifts the vacation will open (docs/PRODUCT-RULES.md §31.6). */
+export function shiftsToOpenWarning(count: number): string {
+  return count === 1
+    ? "In diesem Zeitraum ist 1 Schicht eingeplant. Sie wird beim Speichern offen (ohne Mitarbeiter)."
+    : `In diesem Zeitraum sind ${count} Schichten eingeplant. Sie werden beim Speichern offen (ohne Mitarbeiter).`;
+}
+
 export const employeeName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`;
 

@@ -69,7 +69,10 @@ test("the dashboard's figures match the data, with an overbooked employee and an
   await expect(figure("Schichten diese Woche")).toHaveText(String(shifts.length));
   await expect(card("Schichten diese Woche")).toContainText(`${formatHours(assignedHours)} h zugewiesen`);
   await expect(page.getByText(unassigned === 1 ? "1 offene Schicht" : `${unassigned} offene Schichten`)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Zur Wochenplanung" })).toHaveAttribute("href", "/schedule");
+  await expect(page.getByRole("link", { name: "Zur Wochenplanung" })).toHaveAttribute(
+    "href",
+    /^\/schedule\?week=\d{4}-\d{2}-\d{2}$/,
+  );
   await expect(page.getByText(`Noah ${lastName}: +6.0 h über 10.0 h`)).toBeVisible();
   const status = page
     .getByRole("region", { name: "Mitarbeiter diese Woche" })

@@ -86,7 +86,7 @@ test("a manager's shift change and move read as sentences in Verlauf; filter by 
 
   // Managers get no admin kinds to choose from.
   const kinds = await page.getByLabel("Art").locator("option").allTextContents();
-  expect(kinds).toEqual(["Alle Arten", "Schichten", "Ferien", "Abwesenheiten"]);
+  expect(kinds).toEqual(["Alle Arten", "Schichten", "Ferien", "Nicht verfügbar"]);
   await page.getByLabel("Art").selectOption({ label: "Ferien" });
   await expect(page).toHaveURL(/kind=vacations/);
   await expect(page.getByText("Keine Einträge für diese Auswahl")).toBeVisible();

@@ -10,3 +10,13 @@ export function businessToday(): string {
 export function businessYear(): number {
   return Number(businessToday().slice(0, 4));
 }
+
+/** The hour (0–23) of now in the business's time zone (APP_TIMEZONE). */
+export function businessHour(now: Date = new Date()): number {
+  const hour = new Intl.DateTimeFormat("en-GB", {
+    timeZone: config.timeZone,
+    hour: "2-digit",
+    hourCycle: "h23",
+  }).format(now);
+  return Number(hour);
+}

@@ -21,7 +21,8 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   shifts: "Schichten",
   vacations: "Ferien",
-  unavailability: "Abwesenheiten",
+  // "Abwesenheit" is sick leave and other absences (docs/PRODUCT-RULES.md §31.6); this is "Nicht verfügbar".
+  unavailability: "Nicht verfügbar",
   master_data: "Stammdaten",
   users: "Benutzer",
   sign_ins: "Anmeldungen",

@@ -262,7 +262,9 @@ describe("GET /api/audit: paging and filters", () => {
     const who = manager.username;
     expect(page.entries.map((entry) => entry.sentence)).toEqual([
       `${who} hat die offene Schicht am Di 02.02.2038 in ${zentrum.name} von 08:00–16:00 gelöscht.`,
-      `${who} hat eine Änderung rückgängig gemacht (1 Schicht).`,
+      // The undo names what it undid (docs/PRODUCT-RULES.md §31.6).
+      `${who} hat »Offene Schicht am Di 02.02.2038 in ${zentrum.name} (08:00–16:00) ${max} zugewiesen« ` +
+        "rückgängig gemacht (1 Schicht).",
       `${who} hat die offene Schicht am Di 02.02.2038 in ${zentrum.name} (08:00–16:00) ${max} zugewiesen.`,
       `${who} hat die offene Schicht vom Mo 01.02. (${bahnhof.name}) auf Di 02.02. (${zentrum.name}) verschoben.`,
       `${who} hat die offene Schicht am Mo 01.02.2038 in ${bahnhof.name} von 07:00–15:00 auf 08:00–16:00 geändert.`,

@@ -6,6 +6,7 @@ import { POST as createTemplate } from "@/app/api/week-templates/route";
 import { db } from "@/lib/server/db/client";
 import { call, createUser, uniqueName } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
+import { GET as listAudit } from "@/app/api/audit/route";
 import { POST as undo } from "./[id]/undo/route";
 
 type Json = Record<string, unknown>;
@@ -239,5 +240,42 @@ describe("POST /api/changes/{id}/undo", () => {
     expect(unknown.json).toMatchObject({ error: "Änderung nicht gefunden", code: "not_found" });
     const garbage = await undoCall(token, "123");
     expect(garbage.status).toBe(404);
+  });
+  test("the history names what an undo undid and what a restore brought back, and links to the week", async () => {
+    const { token, user } = await createUser("manager");
+    const anna = await fx.employee({ firstName: "Anna", lastName: uniqueName("Undo") });
+    const [zentrum, bahnhof] = [await fx.location({ name: uniqueName("Zentrum") }), await fx.location()];
+    const shift = await plannedShift(token, {
+      employee_id: anna.id,
+      location_id: zentrum.id,
+      shift_date: "2041-04-01",
+    });
+    const moved = await call(updateShift, {
+      method: "PUT",
+      token,
+      params: { id: String(shift.id) },
+      body: shiftBody(shift, { location_id: bahnhof.id, shift_date: "2041-04-02" }),
+    });
+    const undone = await undoCall(token, moved.json.change_id);
+    expect(undone.status).toBe(200);
+    expect((await undoCall(token, undone.json.change_id)).status).toBe(200);
+
+    const res = await call(listAudit, { token, path: `/api/audit?user_id=${user.id}&kind=shifts&limit=3` });
+    expect(res.status).toBe(200);
+    const [restore, undo, move] = (res.json as unknown as { entries: Json[] }).entries;
+    const what =
+      `»Schicht von Anna ${anna.lastName} vom Mo 01.04. (${zentrum.name}) auf Di 02.04. (${bahnhof.name}) ` +
+      "verschoben«";
+    expect(move).toMatchObject({ action: "shift.update", week: "2041-04-01" });
+    expect(undo).toMatchObject({
+      action: "change.undo",
+      sentence: `${user.username} hat ${what} rückgängig gemacht (1 Schicht).`,
+      week: "2041-04-01",
+    });
+    expect(restore).toMatchObject({
+      action: "change.undo",
+      sentence: `${user.username} hat ${what} wiederhergestellt (1 Schicht).`,
+      week: "2041-04-01",
+    });
   });
 });

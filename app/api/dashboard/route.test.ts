@@ -166,4 +166,65 @@ describe("GET /api/dashboard", () => {
       holidays: [{ date: "2026-12-08", name: "Mariä Empfängnis", location_ids: [lugano.id] }],
     });
   });
+  test("week=next shows the next week; planners count open-shift applications waiting, with their week", async () => {
+    type Dto = import("@/lib/shared/api-types").DashboardDto;
+    const manager = await createUser("manager");
+    const staff = await createUser("user");
+    const l = await fx.location();
+    const closed = await fx.location();
+    const eva = await fx.employee({ firstName: "Eva" });
+    const gone = await fx.employee({ firstName: "Gone" });
+    const past = await fx.shift({ locationId: l.id, date: "2026-11-24" });
+    const nextWeek = await fx.shift({ locationId: l.id, date: "2026-12-02" });
+    const later = await fx.shift({ locationId: l.id, date: "2026-12-10" });
+    const atClosed = await fx.shift({ locationId: closed.id, date: "2026-12-01" });
+    await db.location.update({ where: { id: closed.id }, data: { archivedAt: new Date() } });
+    const apply = (shiftId: number, employeeId: number) =>
+      db.shiftApplication.create({ data: { shiftId, employeeId } });
+    // Counted: nextWeek by Eva, later by Eva. Not: yesterday's shift, an archived location, an archived employee.
+    await apply(nextWeek.id, eva.id);
+    await apply(later.id, eva.id);
+    await apply(past.id, eva.id);
+    await apply(atClosed.id, eva.id);
+    await apply(later.id, gone.id);
+    await db.employee.update({ where: { id: gone.id }, data: { archivedAt: new Date() } });
+
+    const get = async (token: string, query = "") =>
+      (await call(GET, { token, path: `/api/dashboard${query}` })).json as unknown as Dto;
+    const thisWeek = await get(manager.token);
+    expect(thisWeek).toMatchObject({ week_start: "2026-11-23", week_end: "2026-11-29" });
+    expect(thisWeek.open_shift_applications).toEqual({ count: 2, week_start: "2026-11-30" });
+    expect(thisWeek.next_week_suggested).toBe(false);
+    expect(await get(manager.token, "?week=next")).toMatchObject({ week_start: "2026-11-30", week_end: "2026-12-06" });
+    expect(await get(manager.token, "?week=this")).toMatchObject({ week_start: "2026-11-23" });
+    expect(await get(manager.token, "?week=next&date=2026-12-31")).toMatchObject({ week_start: "2027-01-04" });
+    // Staff decide nothing: no count (docs/PRODUCT-RULES.md §26.5).
+    expect((await get(staff.token)).open_shift_applications).toEqual({ count: 0, week_start: null });
+
+    const bad = await call(GET, { token: manager.token, path: "/api/dashboard?week=later" });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ fields: { week: "Bitte gib week als this oder next an" } });
+    const outside = await call(GET, { token: manager.token, path: "/api/dashboard?week=next&date=2100-01-01" });
+    expect(outside.status).toBe(400);
+  });
+
+  test("on Sunday from 16:00 in Zurich the dashboard suggests next week", async () => {
+    const suggested = async (at: string) => {
+      vi.setSystemTime(new Date(at));
+      // A token of that moment: one issued on Wednesday would have expired by Sunday.
+      const { token } = await createUser("manager");
+      const body = (await call(GET, { token, path: "/api/dashboard" })).json as unknown as {
+        next_week_suggested: boolean;
+      };
+      return body.next_week_suggested;
+    };
+    try {
+      expect(await suggested("2026-11-29T14:59:00Z")).toBe(false); // Sunday 15:59 in Zurich
+      expect(await suggested("2026-11-29T15:00:00Z")).toBe(true); // Sunday 16:00
+      expect(await suggested("2026-11-29T22:59:00Z")).toBe(true); // Sunday 23:59
+      expect(await suggested("2026-11-29T23:00:00Z")).toBe(false); // Monday 00:00
+    } finally {
+      vi.setSystemTime(new Date("2026-11-25T10:00:00Z"));
+    }
+  });
 });

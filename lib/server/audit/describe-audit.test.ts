@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { describeAudit, type DescribableAudit, type ShiftSnapshot } from "./describe-audit";
+import { auditWeek, describeAudit, type DescribableAudit, type ShiftSnapshot } from "./describe-audit";
 
 const shift = (overrides: Partial<ShiftSnapshot> = {}): ShiftSnapshot => ({
   employee_id: 7,
@@ -159,11 +159,11 @@ describe("vacations, unavailability and applications", () => {
   test("unavailability with its days and hours", () => {
     const details = { employee_id: 7, start_date: "2026-12-02", end_date: "2026-12-02", start_time: "08:00" };
     expect(say({ action: "unavailability.create", details: { ...details, end_time: "12:00" }, names })).toBe(
-      "anna hat eine Abwesenheit von Max Muster eingetragen (02.12.2026, 08:00–12:00).",
+      "anna hat „Nicht verfügbar“ für Max Muster eingetragen (02.12.2026, 08:00–12:00).",
     );
     const days = { employee_id: 7, start_date: "2026-12-02", end_date: "2026-12-03", start_time: null };
     expect(say({ action: "unavailability.update", details: days, names })).toBe(
-      "anna hat eine Abwesenheit von Max Muster geändert (02.12.2026–03.12.2026, ganztags).",
+      "anna hat „Nicht verfügbar“ für Max Muster geändert (02.12.2026–03.12.2026, ganztags).",
     );
   });
 
@@ -276,5 +276,82 @@ describe("never an error", () => {
         expect(say({ action, details })).toMatch(/^.+\.$/);
       }
     }
+  });
+});
+
+describe("issue 29: what an undo undid, the shifts a vacation opened, the week of an entry", () => {
+  test("an undo names the change it undid; undoing that undo restores it; old rows keep the plain sentence", () => {
+    const undone = { before: shift(), after: shift({ shift_date: "2026-12-01", location_name: "Zentrum" }) };
+    const details = { change_id: "u1", undone_change_id: "c1", shifts: 1, undone_action: "shift.update", undone };
+    const moved = "»Schicht von Max Muster vom Mo 30.11. (Bahnhof) auf Di 01.12. (Zentrum) verschoben«";
+    expect(say({ action: "change.undo", details })).toBe(`anna hat ${moved} rückgängig gemacht (1 Schicht).`);
+    expect(say({ action: "change.undo", details: { ...details, restores: true } })).toBe(
+      `anna hat ${moved} wiederhergestellt (1 Schicht).`,
+    );
+    const copy = { from_start_date: "2026-11-23", to_start_date: "2026-11-30", created: 21, opened: 2 };
+    expect(
+      say({ action: "change.undo", details: { shifts: 21, undone_action: "shift.copy_week", undone: copy } }),
+    ).toBe(
+      "anna hat »Woche vom 23.11. in die Woche vom 30.11.2026 kopiert (21 Schichten, 2 davon offen)« " +
+        "rückgängig gemacht (21 Schichten).",
+    );
+    const template = { week_start: "2026-11-30", shifts_created: 3 };
+    expect(say({ action: "change.undo", details: { undone_action: "week_template.apply", undone: template } })).toBe(
+      "anna hat »Wochenvorlage auf die Woche vom 30.11.2026 angewendet (3 Schichten)« rückgängig gemacht.",
+    );
+    const created = { after: shift({ employee_id: null, employee_name: null }) };
+    expect(say({ action: "change.undo", details: { shifts: 1, undone_action: "shift.create", undone: created } })).toBe(
+      "anna hat »Offene Schicht am Mo 30.11.2026 in Bahnhof von 09:00–17:00 angelegt« rückgängig gemacht (1 Schicht).",
+    );
+    expect(say({ action: "change.undo", details: { shifts: 3 } })).toBe(
+      "anna hat eine Änderung rückgängig gemacht (3 Schichten).",
+    );
+  });
+
+  test("a vacation's sentence names the shifts it opened, five at most", () => {
+    const opened = (date: string, location: string) => ({
+      shift_date: date,
+      location_name: location,
+      start_time: "09:00",
+      end_time: "17:00",
+    });
+    const names = { employee: "Max Muster", vacationStart: "2026-11-30", vacationEnd: "2026-12-01" };
+    const two = [opened("2026-11-30", "Bahnhof"), opened("2026-12-01", "Zentrum")];
+    expect(say({ action: "vacation.create", details: { employee_id: 7, days: 2, opened_shifts: two }, names })).toBe(
+      "anna hat Ferien für Max Muster eingetragen (30.11.2026–01.12.2026, 2 Tage); " +
+        "jetzt offen: Mo 30.11.2026 in Bahnhof, Di 01.12.2026 in Zentrum.",
+    );
+    const seven = ["01", "02", "03", "04", "07", "08", "09"].map((day) => opened(`2026-12-${day}`, "Bahnhof"));
+    expect(say({ action: "vacation.approve", details: { days: 7, opened_shifts: seven }, names })).toMatch(
+      /jetzt offen: Di 01\.12\.2026 in Bahnhof, .*, Mo 07\.12\.2026 in Bahnhof und 2 weitere\.$/,
+    );
+    expect(say({ action: "vacation.create", details: { days: 2, opened_shift_ids: [] }, names })).toBe(
+      "anna hat Ferien für Max Muster eingetragen (30.11.2026–01.12.2026, 2 Tage).",
+    );
+  });
+
+  test("the week of an entry: the shift's, the copy's target, the vacation's start, the undone change's", () => {
+    const week = (row: Partial<DescribableAudit> & { action: string }) =>
+      auditWeek({ actor: "anna", entityType: null, entityId: null, details: null, ...row });
+    expect(
+      week({ action: "shift.update", details: { before: shift(), after: shift({ shift_date: "2026-12-07" }) } }),
+    ).toBe("2026-12-07");
+    expect(week({ action: "shift.delete", details: { before: shift({ shift_date: "2026-12-03" }) } })).toBe(
+      "2026-11-30",
+    );
+    expect(week({ action: "shift.copy_week", details: { to_start_date: "2026-12-14" } })).toBe("2026-12-14");
+    expect(week({ action: "shift.auto_fill", details: { start_date: "2026-12-16" } })).toBe("2026-12-14");
+    expect(week({ action: "week_template.apply", details: { week_start: "2026-12-21" } })).toBe("2026-12-21");
+    expect(week({ action: "vacation.create", names: { vacationStart: "2026-12-24" } })).toBe("2026-12-21");
+    expect(week({ action: "shift_application.create", names: { shiftDate: "2026-12-02" } })).toBe("2026-11-30");
+    expect(week({ action: "unavailability.create", details: { start_date: "2026-12-05" } })).toBe("2026-11-30");
+    const undone = { undone_action: "shift.create", undone: { after: shift() } };
+    expect(week({ action: "change.undo", details: undone })).toBe("2026-11-30");
+    // No week: master data, sign-ins, an undo of old, a day outside the planner's window (§30.1).
+    expect(week({ action: "employee.update", details: { employee_id: 7 } })).toBeNull();
+    expect(week({ action: "auth.login" })).toBeNull();
+    expect(week({ action: "change.undo", details: { shifts: 3 } })).toBeNull();
+    expect(week({ action: "vacation.create", names: { vacationStart: "2000-01-01" } })).toBeNull();
+    expect(week({ action: "vacation.create", names: { vacationStart: null } })).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * before and after. Pure: names come with the row (from the row's snapshot, else looked up by find-audit.ts in the
  * same statement, else "#id"). Every action gets a sentence; an unknown one a generic sentence, never an error.
  */
-import { isoWeekday } from "@/lib/shared/dates";
+import { FIRST_WEEK_START, isoWeekday, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 
 /** A shift as recorded in `details.before` / `details.after` of shift writes, names as at write time. */
@@ -202,9 +202,42 @@ function describePlanBatch(actor: string, action: string, details: Details): str
   if (action === "change.undo") {
     const undone = shiftCount(details.shifts);
     const extra = undone === null ? "" : ` (${shifts(undone)})`;
-    return `${actor} hat eine Änderung rückgängig gemacht${extra}.`;
+    const what = undonePhrase(details);
+    if (what === null) return `${actor} hat eine Änderung rückgängig gemacht${extra}.`;
+    // Undoing an undo brings the change back (docs/PRODUCT-RULES.md §27.7, §31.6).
+    return details.restores === true
+      ? `${actor} hat »${what}« wiederhergestellt${extra}.`
+      : `${actor} hat »${what}« rückgängig gemacht${extra}.`;
   }
   return null;
+}
+
+/** The marker the phrase of an undone change is cut from; no username can contain a line break. */
+const PHRASE_ACTOR = "\n";
+
+/**
+ * The undone change of an undo's row (`undone_action`, `undone`: its own audit details, write-changes.ts) as a
+ * phrase: "Schicht von Max Muster vom Mo 30.11. (Bahnhof) auf Di 01.12. (Zentrum) verschoben". Null for rows
+ * written before undos named it.
+ */
+function undonePhrase(details: Details): string | null {
+  const action = text(details.undone_action);
+  if (action === null || action === "change.undo") return null;
+  const undone = asDetails(details.undone);
+  if (action === "week_template.apply") {
+    const week = text(undone.week_start);
+    const made = num(undone.shifts_created);
+    const on = week ? ` auf die Woche vom ${formatDate(week)}` : "";
+    return `Wochenvorlage${on} angewendet${made === null ? "" : ` (${shifts(made)})`}`;
+  }
+  const sentence = describeAudit({ action, actor: PHRASE_ACTOR, entityType: null, entityId: null, details: undone });
+  const prefix = `${PHRASE_ACTOR} hat `;
+  if (!sentence.startsWith(prefix)) return null;
+  const phrase = sentence
+    .slice(prefix.length)
+    .replace(/\.$/, "")
+    .replace(/^(die|eine) /, "");
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }
 
 function describeApplication(actor: string, action: string, employee: string, names: Names, id: number | null) {
@@ -227,7 +260,7 @@ function describeVacation(actor: string, action: string, details: Details, emplo
         : `${formatDate(names.vacationStart)}–${formatDate(names.vacationEnd)}`
       : null;
   const parts = [period, days === null ? null : count(days, "Tag", "Tage")].filter(Boolean);
-  const extra = parts.length > 0 ? ` (${parts.join(", ")})` : "";
+  const extra = (parts.length > 0 ? ` (${parts.join(", ")})` : "") + openedShifts(details);
   switch (action) {
     case "vacation.create":
       return `${actor} hat Ferien für ${employee} eingetragen${extra}.`;
@@ -250,6 +283,24 @@ function describeVacation(actor: string, action: string, details: Details, emplo
   }
 }
 
+/** How many opened shifts a vacation's sentence names; the rest are counted. */
+const OPENED_LISTED = 5;
+
+/**
+ * "; jetzt offen: Mo 30.11.2026 in Bahnhof, Di 01.12.2026 in Zentrum" — the shifts a vacation opened
+ * (docs/PRODUCT-RULES.md §31.6), as recorded when it was written (`opened_shifts`, write-vacations.ts).
+ */
+function openedShifts(details: Details): string {
+  const opened = Array.isArray(details.opened_shifts) ? details.opened_shifts.map(asDetails) : [];
+  const listed = opened.slice(0, OPENED_LISTED).flatMap((shift) => {
+    const date = text(shift.shift_date);
+    return date ? [`${weekdayDate(date)}${inPlace(text(shift.location_name))}`] : [];
+  });
+  if (listed.length === 0) return "";
+  const more = opened.length - listed.length;
+  return `; jetzt offen: ${listed.join(", ")}${more > 0 ? ` und ${more} weitere` : ""}`;
+}
+
 function describeUnavailability(actor: string, action: string, details: Details, employee: string): string {
   const start = text(details.start_date);
   const end = text(details.end_date);
@@ -266,7 +317,8 @@ function describeUnavailability(actor: string, action: string, details: Details,
     "unavailability.delete": "gelöscht",
   };
   const verb = verbs[action];
-  return verb ? `${actor} hat eine Abwesenheit von ${employee} ${verb}${extra}.` : generic(actor, action);
+  // One word per thing (docs/PRODUCT-RULES.md §31.6): "Abwesenheit" is sick leave, this is "Nicht verfügbar".
+  return verb ? `${actor} hat „Nicht verfügbar“ für ${employee} ${verb}${extra}.` : generic(actor, action);
 }
 
 function changedFields(details: Details): string {
@@ -448,4 +500,37 @@ export function describeAudit(row: DescribableAudit): string {
   return (
     describeMasterData(actor, row, details, names) ?? describeUser(actor, row, details, names) ?? generic(actor, action)
   );
+}
+
+/** A week's Monday the planner can show (docs/PRODUCT-RULES.md §30.1), else null. */
+function plannerWeek(date: string | null | undefined): string | null {
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  const monday = mondayOf(date);
+  return monday < FIRST_WEEK_START || monday > LAST_WEEK_START ? null : monday;
+}
+
+/**
+ * The planner's week an entry is about (docs/PRODUCT-RULES.md §31.6), for its link "/schedule?week=…": the shift's
+ * date (after the change, else before), the target week of a copy or a template, the first day of an automatic
+ * filling, a vacation's or an unavailability's first day, the undone change's. Null for entries of no week.
+ */
+export function auditWeek(row: DescribableAudit): string | null {
+  const details = asDetails(row.details);
+  const names = row.names ?? {};
+  const { action } = row;
+  if (action === "change.undo") {
+    const undone = text(details.undone_action);
+    return undone ? auditWeek({ ...row, action: undone, details: details.undone, names: {} }) : null;
+  }
+  if (action.startsWith("shift.")) {
+    const shift = isSnapshot(details.after) ? details.after : isSnapshot(details.before) ? details.before : null;
+    return plannerWeek(
+      shift?.shift_date ?? text(details.to_start_date) ?? text(details.start_date) ?? text(details.week_start),
+    );
+  }
+  if (action === "week_template.apply") return plannerWeek(text(details.week_start));
+  if (action.startsWith("shift_application.")) return plannerWeek(names.shiftDate);
+  if (action.startsWith("vacation.")) return plannerWeek(names.vacationStart);
+  if (action.startsWith("unavailability.")) return plannerWeek(text(details.start_date));
+  return null;
 }

@@ -7,7 +7,7 @@ import type { AuditPage } from "@/lib/shared/api-types";
 import { auditKindsFor, AUDIT_KINDS, PLANNER_KINDS, type AuditKind } from "@/lib/shared/audit-kinds";
 import type { Role } from "@/lib/shared/roles";
 import { AUDIT_CURSOR, AUDIT_KIND_UNKNOWN, type AuditQuery } from "@/lib/shared/schemas/audit";
-import { describeAudit } from "./describe-audit";
+import { auditWeek, describeAudit, type DescribableAudit } from "./describe-audit";
 
 export type FindAuditOptions = { query: AuditQuery; role: Role };
 
@@ -108,13 +108,8 @@ export async function findAudit({ query, role }: FindAuditOptions): Promise<Audi
     ORDER BY p.created_at DESC, p.id DESC`;
   const page = rows.slice(0, query.limit);
   return {
-    entries: page.map((row) => ({
-      id: row.id,
-      at: row.created_at.toISOString(),
-      user: row.user_id === null ? null : { id: row.user_id, username: row.username ?? `#${row.user_id}` },
-      action: row.action,
-      kind: row.kind,
-      sentence: describeAudit({
+    entries: page.map((row) => {
+      const describable: DescribableAudit = {
         action: row.action,
         actor: row.username,
         entityType: row.entity_type,
@@ -130,10 +125,19 @@ export async function findAudit({ query, role }: FindAuditOptions): Promise<Audi
           vacationStart: row.vacation_start,
           vacationEnd: row.vacation_end,
         },
-      }),
-      entity_type: row.entity_type,
-      entity_id: row.entity_id,
-    })),
+      };
+      return {
+        id: row.id,
+        at: row.created_at.toISOString(),
+        user: row.user_id === null ? null : { id: row.user_id, username: row.username ?? `#${row.user_id}` },
+        action: row.action,
+        kind: row.kind,
+        sentence: describeAudit(describable),
+        entity_type: row.entity_type,
+        entity_id: row.entity_id,
+        week: auditWeek(describable),
+      };
+    }),
     next_cursor: rows.length > query.limit ? cursorOf(page[page.length - 1]) : null,
   };
 }

@@ -212,6 +212,7 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
       ),
     );
 
+    const undone = await undoneSnapshot(tx, { id, createdAt: change.createdAt });
     const undo = await recordPlanChange(tx, {
       kind: "change.undo",
       audit,
@@ -228,12 +229,61 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
         change_id: undo.changeId,
         undone_change_id: id,
         shifts: ids.length,
+        ...undone,
         ...(applicationsRestored > 0 && { applications_restored: applicationsRestored }),
       },
     });
     return { changeId: undo.changeId, shifts: ids.length };
   }, LOCKING_TRANSACTION);
 }
+
+/** The details of a plan write's audit row the history needs to name it (describe-audit.ts); the rest stays. */
+const NAMING_KEYS = [
+  "before",
+  "after",
+  "from_start_date",
+  "to_start_date",
+  "created",
+  "opened",
+  "assigned",
+  "start_date",
+  "end_date",
+  "week_start",
+  "shifts_created",
+] as const;
+
+type UndoneSnapshot = { undone_action?: string; undone?: Prisma.InputJsonObject; restores?: boolean };
+
+/**
+ * What the undone change was, for the undo's audit row (docs/PRODUCT-RULES.md §31.6): the history then says
+ * "… hat »Schicht … verschoben« rückgängig gemacht". Read from the change's own audit row, written at the end of its
+ * transaction: soon after the change's `created_at` (the database's clock; the audit row's time is Prisma's, so a
+ * minute's slack either side), a short range of the log's (created_at, id) index. Undoing an undo names the change
+ * that undo had undone, and says it is restored. Nothing for a change without an audit row.
+ */
+async function undoneSnapshot(tx: Tx, change: { id: string; createdAt: Date }): Promise<UndoneSnapshot> {
+  const [row] = await tx.$queryRaw<{ action: string; details: Prisma.JsonObject | null }[]>`
+    SELECT action, details FROM audit_log
+    WHERE created_at BETWEEN ${change.createdAt}::timestamptz - interval '1 minute'
+                         AND ${change.createdAt}::timestamptz + interval '1 hour'
+      AND details->>'change_id' = ${change.id}
+    ORDER BY id LIMIT 1`;
+  const details = row?.details;
+  if (!details) return {};
+  if (row.action === "change.undo") {
+    if (typeof details.undone_action !== "string") return {};
+    return {
+      undone_action: details.undone_action,
+      undone: asRecord(details.undone),
+      restores: details.restores !== true,
+    };
+  }
+  const kept = Object.fromEntries(NAMING_KEYS.filter((key) => key in details).map((key) => [key, details[key]]));
+  return { undone_action: row.action, undone: kept };
+}
+
+const asRecord = (value: unknown): Prisma.InputJsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Prisma.InputJsonObject) : {};
 
 /**
  * A state put back must still be possible: its location and employee not archived since (409, like a change

@@ -1,5 +1,5 @@
 import "server-only";
-import { businessToday } from "@/lib/server/clock";
+import { businessHour, businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
 import { toDateColumn } from "@/lib/server/db/columns";
 import { holidaysForLocations } from "@/lib/server/holidays/find-holidays";
@@ -10,9 +10,11 @@ import { visibleFindings, type ScheduleAudience } from "@/lib/server/rules/find-
 import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { countPendingVacationRequests, findVacations } from "@/lib/server/vacations/find-vacations";
+import { countWaitingApplications } from "./count-waiting-applications";
 import type { DashboardDto } from "@/lib/shared/api-types";
+import type { DashboardWeek } from "@/lib/shared/schemas/dashboard";
 import { compareNames } from "@/lib/shared/collation";
-import { addDays, addMonths, mondayOf } from "@/lib/shared/dates";
+import { addDays, addMonths, isoWeekday, mondayOf } from "@/lib/shared/dates";
 import { sumHours } from "@/lib/shared/hours";
 import { findingsInRange, windowFor } from "@/lib/shared/rules";
 import { weekStatus } from "@/lib/shared/week-status";
@@ -26,7 +28,10 @@ const HOLIDAY_DAYS = 28;
  * decide vacation requests) get the count of waiting requests and every finding; staff get 0, no finding that
  * tells of a colleague's unavailability and no vacation notes (docs/PRODUCT-RULES.md §26.3, §26.4).
  */
-export type DashboardOptions = { date?: string; audience?: ScheduleAudience; viewer?: Viewer };
+export type DashboardOptions = { date?: string; week?: DashboardWeek; audience?: ScheduleAudience; viewer?: Viewer };
+
+/** From Sunday 16:00 (the business's time zone) the owner plans the coming week (docs/PRODUCT-RULES.md §31.6). */
+const SUNDAY_EVENING_HOUR = 16;
 
 /**
  * The dashboard (docs/PRODUCT-RULES.md §16.3) in one request: the week's counts, the employees'
@@ -35,15 +40,27 @@ export type DashboardOptions = { date?: string; audience?: ScheduleAudience; vie
  */
 export async function getDashboard({
   date,
+  week = "this",
   audience = "staff",
   viewer = { kind: "reader" },
 }: DashboardOptions = {}): Promise<DashboardDto> {
   const planner = audience === "planner";
   const today = businessToday();
-  const weekStart = mondayOf(date ?? today);
+  const weekStart = addDays(mondayOf(date ?? today), week === "next" ? 7 : 0);
   const weekEnd = addDays(weekStart, 6);
   const window = windowFor({ start_date: weekStart, end_date: weekEnd });
-  const [employees, locations, shifts, vacations, holidayRegion, ruleInput, pendingRequests, aheadShift, targets] =
+  const [
+    employees,
+    locations,
+    shifts,
+    vacations,
+    holidayRegion,
+    ruleInput,
+    pendingRequests,
+    aheadShift,
+    targets,
+    waiting,
+  ] =
     await Promise.all([
       db.employee.findMany({
         where: { archivedAt: null },
@@ -64,6 +81,7 @@ export async function getDashboard({
       // "Woche planen" of "Erste Schritte" is done once a shift exists from this week on (docs/PRODUCT-RULES.md §29.5).
       db.shift.findFirst({ where: { shiftDate: { gte: toDateColumn(mondayOf(today)) } }, select: { id: true } }),
       readTargets(db, { startDate: weekStart, endDate: weekEnd }),
+      planner ? countWaitingApplications(db, { from: today }) : { count: 0, week_start: null },
     ]);
   const holidays = holidaysForLocations({
     startDate: today,
@@ -129,5 +147,7 @@ export async function getDashboard({
     employee_weeks: projectEmployeeWeeks(viewer, employeeWeeks),
     holiday_region: holidayRegion,
     holidays,
+    open_shift_applications: waiting,
+    next_week_suggested: isoWeekday(today) === 7 && businessHour() >= SUNDAY_EVENING_HOUR,
   };
 }

@@ -123,13 +123,30 @@ type AwayRange = { employeeId: number; startDate: string; endDate: string };
  * their applications for open shifts on them withdrawn, in the same transaction. `lockEmployeeShifts` must have run
  * before the vacation row was written (lock order, see there).
  */
-async function freeVacationDays(tx: Tx, range: AwayRange): Promise<{ opened: number[]; withdrawn: number[] }> {
+async function freeVacationDays(tx: Tx, range: AwayRange): Promise<FreedDays> {
   const opened = await unassignShifts(tx, range);
   const withdrawn = await clearEmployeeApplications(tx, range);
-  return { opened, withdrawn };
+  return { opened, withdrawn, openedShifts: await openedShiftsOf(tx, opened) };
 }
 
-const NOTHING_FREED = { opened: [], withdrawn: [] } as const;
+type OpenedShift = { shift_date: string; location_name: string; start_time: string; end_time: string };
+type FreedDays = { opened: number[]; withdrawn: number[]; openedShifts: OpenedShift[] };
+
+/**
+ * The opened shifts as the audit row keeps them (date, location's name, times), so the history names them as they
+ * were even after a move or a rename (docs/PRODUCT-RULES.md §31.6).
+ */
+async function openedShiftsOf(tx: Tx, ids: number[]): Promise<OpenedShift[]> {
+  if (ids.length === 0) return [];
+  return tx.$queryRaw<OpenedShift[]>`
+    SELECT to_char(s.shift_date, 'YYYY-MM-DD') AS shift_date, l.name AS location_name,
+           to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time
+    FROM shifts s JOIN locations l ON l.id = s.location_id
+    WHERE s.id = ANY(${ids}::int[])
+    ORDER BY s.shift_date, s.start_time, s.id`;
+}
+
+const NOTHING_FREED: FreedDays = { opened: [], withdrawn: [], openedShifts: [] };
 
 export type CreateVacationOptions = CreateOptions<VacationInput> & {
   /**
@@ -152,7 +169,8 @@ export async function createVacation({ input, audit, status }: CreateVacationOpt
     if (status === "approved") await lockEmployeeShifts(tx, range);
     const vacation = await tx.vacation.create({ data: { ...columns(input, daysCount), status }, select: { id: true } });
     await replaceVacationDays(tx, vacation.id, days);
-    const { opened, withdrawn } = status === "approved" ? await freeVacationDays(tx, range) : NOTHING_FREED;
+    const freed = status === "approved" ? await freeVacationDays(tx, range) : NOTHING_FREED;
+    const { opened, withdrawn } = freed;
     await recordAudit(tx, {
       ...audit,
       action: status === "approved" ? "vacation.create" : "vacation.request",
@@ -163,6 +181,7 @@ export async function createVacation({ input, audit, status }: CreateVacationOpt
         days: daysCount,
         status,
         opened_shift_ids: opened,
+        ...(freed.openedShifts.length > 0 && { opened_shifts: freed.openedShifts }),
         ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
       },
     });
@@ -192,7 +211,8 @@ export async function updateVacation({ id, input, audit }: UpdateOptions<Vacatio
     if (approved) await lockEmployeeShifts(tx, range);
     await tx.vacation.update({ where: { id }, data: columns(input, daysCount) });
     await replaceVacationDays(tx, id, days);
-    const { opened, withdrawn } = approved ? await freeVacationDays(tx, range) : NOTHING_FREED;
+    const freed = approved ? await freeVacationDays(tx, range) : NOTHING_FREED;
+    const { opened, withdrawn } = freed;
     await recordAudit(tx, {
       ...audit,
       action: "vacation.update",
@@ -202,6 +222,7 @@ export async function updateVacation({ id, input, audit }: UpdateOptions<Vacatio
         employee_id: input.employee_id,
         days: daysCount,
         opened_shift_ids: opened,
+        ...(freed.openedShifts.length > 0 && { opened_shifts: freed.openedShifts }),
         ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
       },
     });
@@ -251,7 +272,8 @@ export async function approveVacation({ id, audit }: DecisionOptions): Promise<R
     await checkRange(tx, request.total, { ...range, days, excludeVacationId: id });
     await lockEmployeeShifts(tx, range);
     await tx.vacation.update({ where: { id }, data: { status: "approved" } });
-    const { opened, withdrawn } = await freeVacationDays(tx, range);
+    const freed = await freeVacationDays(tx, range);
+    const { opened, withdrawn } = freed;
     await recordAudit(tx, {
       ...audit,
       action: "vacation.approve",
@@ -261,6 +283,7 @@ export async function approveVacation({ id, audit }: DecisionOptions): Promise<R
         employee_id: request.employeeId,
         days: days.length,
         opened_shift_ids: opened,
+        ...(freed.openedShifts.length > 0 && { opened_shifts: freed.openedShifts }),
         ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
       },
     });

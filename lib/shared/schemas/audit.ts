@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AUDIT_KINDS } from "@/lib/shared/audit-kinds";
 import { dateSchema, idSchema, MAX_ID, plainDecimalSchema } from "./fragments";
 import { fieldsParsed } from "./parsed-fields";
-import { id, timestamp } from "./response-fields";
+import { date, id, timestamp } from "./response-fields";
 
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_MAX_PAGE_SIZE = 100;
@@ -71,6 +71,9 @@ export const auditEntrySchema = z.strictObject({
   }),
   entity_type: z.string().nullable(),
   entity_id: z.number().int().nullable(),
+  week: date.nullable().meta({
+    description: "The Monday of the planner's week the entry is about (`/schedule?week=`); null for entries of no week",
+  }),
 });
 
 export const auditPageSchema = z.strictObject({

@@ -5,8 +5,21 @@ import { holidayDtoSchema } from "./holiday";
 import { date } from "./response-fields";
 import { vacationDtoSchema } from "./vacation";
 
-/** ?date of GET /api/dashboard: any day of the week to show (default: today). */
-export const dashboardQuerySchema = z.object({ date: dateSchema("Bitte gib date als JJJJ-MM-TT an").optional() });
+export const DASHBOARD_WEEKS = ["this", "next"] as const;
+export const DASHBOARD_WEEK_MESSAGE = "Bitte gib week als this oder next an";
+
+/**
+ * ?date of GET /api/dashboard: any day of the week to show (default: today); ?week: this week or the next one
+ * (of today, or of date when both are given: docs/PRODUCT-RULES.md §31.6).
+ */
+export const dashboardQuerySchema = z.object({
+  date: dateSchema("Bitte gib date als JJJJ-MM-TT an").optional(),
+  week: z
+    .enum(DASHBOARD_WEEKS, { error: DASHBOARD_WEEK_MESSAGE })
+    .optional()
+    .meta({ description: "`this` (default) or `next`: the week after the one of date (default today)" }),
+});
+export type DashboardWeek = (typeof DASHBOARD_WEEKS)[number];
 
 // Answers: strict objects (exactly these keys; the OpenAPI document says
 // additionalProperties: false, and tests parse real answers with them).
@@ -38,4 +51,17 @@ export const dashboardDtoSchema = z.strictObject({
   employee_weeks: z.array(employeeWeekSchema),
   holiday_region: z.string().nullable().meta({ description: "The company's holiday region; null: not chosen yet" }),
   holidays: z.array(holidayDtoSchema).meta({ description: "Public holidays from today to four weeks ahead" }),
+  open_shift_applications: z
+    .strictObject({
+      count: z.number().int(),
+      week_start: date.nullable().meta({ description: "The Monday of the earliest such shift; null: none" }),
+    })
+    .meta({
+      description:
+        "Applications for open shifts from today on, waiting for a planner's decision; 0 and null for callers " +
+        "without `shifts:write`",
+    }),
+  next_week_suggested: z.boolean().meta({
+    description: "It is Sunday from 16:00 in the business's time zone: the screen opens on next week",
+  }),
 });

@@ -35,7 +35,14 @@ describe("a vacation opens the employee's shifts in its range", () => {
     const audit = await db.auditLog.findFirstOrThrow({
       where: { action: "vacation.create", entityId: res.json.id as number },
     });
-    expect(audit.details).toMatchObject({ opened_shift_ids: inRange.map((shift) => shift.id) });
+    expect(audit.details).toMatchObject({
+      opened_shift_ids: inRange.map((shift) => shift.id),
+      // Named as they were, for the history (docs/PRODUCT-RULES.md §31.6).
+      opened_shifts: [
+        { shift_date: "2034-11-30", location_name: l.name, start_time: "09:00", end_time: "17:00" },
+        { shift_date: "2034-12-04", location_name: l.name, start_time: "22:00", end_time: "06:00" },
+      ],
+    });
   });
 
   test("PUT to a wider range opens the shifts on the added days; none left: 0", async () => {
