@@ -132,7 +132,12 @@ export function LocationDialog({ location, onClose, onSaved, onPresetsChanged }:
       </form>
       {/* Its own forms, after the location's: a form may not hold another. */}
       {location ? (
-        <PresetSection locationId={location.id} presets={location.presets} onChanged={onPresetsChanged} />
+        <PresetSection
+          locationId={location.id}
+          presets={location.presets}
+          onChanged={onPresetsChanged}
+          labourRules={settings.data?.labour_rules ?? "CH"}
+        />
       ) : (
         <p className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">
           Schichtarten (z. B. Früh 06:00–14:00) legst du an, sobald der Standort gespeichert ist.

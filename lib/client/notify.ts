@@ -25,12 +25,35 @@ async function toastApi() {
 /** A button in a toast, e.g. "Rückgängig" (docs/PRODUCT-RULES.md §27.7); such a toast stays longer. */
 export type ToastOptions = { duration?: number; action?: { label: string; onClick: () => void } };
 
+type ToastKind = "success" | "info" | "error";
+/** The toast of each kind on screen now (its sonner id). */
+const shown: Partial<Record<ToastKind, string>> = {};
+let toastCount = 0;
+
+/**
+ * One toast at a time per kind (docs/PRODUCT-RULES.md §31.4): quick successive actions would otherwise stack
+ * toasts over the screen's controls. The new one replaces the one before; it gets its own id, not the old one's,
+ * so its full duration runs from now (sonner keeps an updated toast's running timer).
+ */
+function show(kind: ToastKind, message: string, options: ToastOptions & { description?: string }) {
+  void toastApi().then((toast) => {
+    const previous = shown[kind];
+    if (previous) toast.dismiss(previous);
+    const id = `${kind}-${++toastCount}`;
+    shown[kind] = id;
+    toast[kind](message, {
+      ...options,
+      id,
+      onDismiss: () => void (shown[kind] === id && delete shown[kind]),
+      onAutoClose: () => void (shown[kind] === id && delete shown[kind]),
+    });
+  });
+}
+
 export const notify = {
-  success: (message: string, options: ToastOptions = {}) =>
-    void toastApi().then((toast) => toast.success(message, { duration: 2000, ...options })),
-  info: (message: string) => void toastApi().then((toast) => toast.info(message, { duration: 2000 })),
-  error: (message: string, description?: string) =>
-    void toastApi().then((toast) => toast.error(message, { duration: 4000, description })),
+  success: (message: string, options: ToastOptions = {}) => show("success", message, { duration: 2000, ...options }),
+  info: (message: string) => show("info", message, { duration: 2000 }),
+  error: (message: string, description?: string) => show("error", message, { duration: 4000, description }),
 };
 
 /** The one notice while requests wait for the database to come back (docs/PRODUCT-RULES.md §29.3). */

@@ -65,7 +65,8 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 
 /** The time of day in a time zone, as HH:mm (24 h). */
 export function timeOfDayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(now);
+  const format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return format.format(now);
 }
 
 function toUtc(isoDate: string): Date {

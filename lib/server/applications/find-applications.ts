@@ -23,8 +23,8 @@ export type OpenShiftsOptions = { employeeId: number };
 /**
  * The open shifts an employee may apply for (GET /api/me/open-shifts, the "Meine Schichten" screen;
  * docs/PRODUCT-RULES.md §26.5): unassigned shifts of active locations from today to today + 27 days, sorted by
- * date and start, not yet begun, at locations among the employee's Einsatzorte (§28.1), each with `applied` and the findings the
- * planning rules would have if this employee took it.
+ * date and start, not yet begun (§31.4), at locations among the employee's Einsatzorte (§28.1), each with
+ * `applied` and the findings the planning rules would have if this employee took it.
  * The rules read the employee's shifts and vacations once for the whole range; each open shift is then checked
  * as a new shift of theirs (findingsForShift, the same function the assignment's refusal uses).
  */

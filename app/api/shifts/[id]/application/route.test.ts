@@ -115,7 +115,7 @@ describe("POST/DELETE /api/shifts/{id}/application", () => {
     expect(await db.shiftApplication.count({ where: { shiftId: { in: [taken.id, mine.id] } } })).toBe(0);
   });
 
-  test("past shifts and shifts beyond the four weeks are refused; today's not yet begun and day 27 are not", async () => {
+  test("past shifts and shifts beyond the four weeks are refused; today's unbegun and day 27 not", async () => {
     // Early morning of today in Zurich: today's 09:00 shift has not begun.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(`${today}T03:00:00Z`));
@@ -133,7 +133,7 @@ describe("POST/DELETE /api/shifts/{id}/application", () => {
     expect((await call(apply, { method: "POST", token, ...path(last.id) })).status).toBe(201);
   });
 
-  test("a shift of today that has begun is refused (409) and no longer offered; one starting later is both", async () => {
+  test("a shift of today that has begun is refused (409), not offered; a later one is both", async () => {
     // 11:30 in Zurich today (10:30 UTC in winter, 09:30 UTC in summer): read in the business's time zone.
     const zurichOffset = new Intl.DateTimeFormat("en", { timeZone: "Europe/Zurich", timeZoneName: "shortOffset" })
       .formatToParts(new Date(`${today}T12:00:00Z`))
@@ -145,7 +145,11 @@ describe("POST/DELETE /api/shifts/{id}/application", () => {
 
     const { user, token, location } = await setup();
     const at = (start: string, end: string) => fx.shift({ locationId: location.id, date: today, start, end });
-    const [begun, startsNow, later] = [await at("11:00", "15:00"), await at("11:30", "16:00"), await at("11:31", "17:00")];
+    const [begun, startsNow, later] = [
+      await at("11:00", "15:00"),
+      await at("11:30", "16:00"),
+      await at("11:31", "17:00"),
+    ];
     const offered = (await call(openShifts, { token, path: "/api/me/open-shifts" })).json as OpenShiftDto[];
     const ids = offered.map((shift) => shift.id);
     expect(ids).not.toContain(begun.id);
