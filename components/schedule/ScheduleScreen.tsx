@@ -226,7 +226,9 @@ export function ScheduleScreen() {
           !!employees.data &&
           !!locations.data &&
           shownWeek === mondayOf(today) &&
-          weekStart === shownWeek
+          weekStart === shownWeek &&
+          // Drag and drop wraps the grid once it has loaded, which draws it anew (scrolled back to its start).
+          (!editable || !!Frame)
         }
       />
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
