@@ -112,7 +112,8 @@ export const applyForShift = defineOperation({
       status: 409,
       description:
         "`conflict`: the shift is assigned, at an archived location, dated before today or after today + 27 days, " +
-        "begun already (today, at or after its start), or the caller has applied already; `shift_overlap` / `employee_on_vacation`: as for an assignment",
+        "begun already (today, at or after its start), or the caller has applied already; " +
+        "`shift_overlap` / `employee_on_vacation`: as for an assignment",
     },
   ],
 });
