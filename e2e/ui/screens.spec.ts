@@ -184,7 +184,7 @@ test("on the phone the planner opens on today's column, and 'Heute' shows it aga
   await grid.evaluate((el) => el.scrollTo({ left: el.scrollLeft > 0 ? 0 : el.scrollWidth }));
   await expect.poll(todayShown).toBe(false);
   await page.evaluate(() => window.scrollTo({ top: 0 }));
-  await page.getByRole("button", { name: "Heute" }).click();
+  await page.getByRole("button", { name: "Heute", exact: true }).click();
   await expect.poll(todayShown).toBe(true);
   await expect(todayHeader).toBeInViewport({ ratio: 1 });
   await shot(page, "planner-today-390");
