@@ -26,27 +26,19 @@ async function toastApi() {
 export type ToastOptions = { duration?: number; action?: { label: string; onClick: () => void } };
 
 type ToastKind = "success" | "info" | "error";
-/** The toast of each kind on screen now (its sonner id). */
-const shown: Partial<Record<ToastKind, string>> = {};
 let toastCount = 0;
 
 /**
  * One toast at a time per kind (docs/PRODUCT-RULES.md §31.4): quick successive actions would otherwise stack
- * toasts over the screen's controls. The new one replaces the one before; it gets its own id, not the old one's,
- * so its full duration runs from now (sonner keeps an updated toast's running timer).
+ * toasts over the screen's controls. Each kind has one sonner id, so a new toast replaces the one on screen in
+ * place (at once; a dismissal would wait for the next frame). Every field is passed, so nothing of the old one
+ * (a "Rückgängig" button, a second line) stays. Sonner keeps an updated toast's running timer unless its
+ * duration changes: the durations alternate by a millisecond, so the new toast gets its full time.
  */
 function show(kind: ToastKind, message: string, options: ToastOptions & { description?: string }) {
   void toastApi().then((toast) => {
-    const previous = shown[kind];
-    if (previous) toast.dismiss(previous);
-    const id = `${kind}-${++toastCount}`;
-    shown[kind] = id;
-    toast[kind](message, {
-      ...options,
-      id,
-      onDismiss: () => void (shown[kind] === id && delete shown[kind]),
-      onAutoClose: () => void (shown[kind] === id && delete shown[kind]),
-    });
+    const { duration = 2000, action, description } = options;
+    toast[kind](message, { id: kind, duration: duration + (++toastCount % 2), action, description });
   });
 }
 
