@@ -27,5 +27,7 @@ export function SessionBootstrap() {
       if (idle !== undefined) window.cancelIdleCallback(idle);
     };
   }, []);
-  return toaster ? <Toaster position="top-right" closeButton /> : null;
+  // Bottom right, away from the screens' toolbars and headings; on a phone sonner spans the toasts across the
+  // bottom edge (there is no bottom navigation to keep clear). docs/PRODUCT-RULES.md §31.4.
+  return toaster ? <Toaster position="bottom-right" closeButton /> : null;
 }

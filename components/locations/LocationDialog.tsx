@@ -162,6 +162,7 @@ export function LocationDialog({ location: initial, onClose, onSaved, onCreated,
             locationId={location.id}
             presets={location.presets}
             onChanged={onPresetsChanged}
+            labourRules={settings.data?.labour_rules ?? "CH"}
           />
           <PresetCopy locationId={location.id} onCopied={onPresetsChanged} />
           {justCreated && (

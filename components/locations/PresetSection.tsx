@@ -9,6 +9,8 @@ import { useAction } from "@/lib/client/use-action";
 import type { ShiftPresetDto } from "@/lib/shared/api-types";
 import { parseDecimalInput } from "@/lib/shared/decimal-input";
 import { crossesMidnight, formatHours, shiftHours } from "@/lib/shared/hours";
+import { breakHint, suggestedBreak } from "@/lib/shared/rules/breaks";
+import type { LabourRules } from "@/lib/shared/rules/types";
 import { MAX_PRESETS_PER_LOCATION, shiftPresetInputSchema } from "@/lib/shared/schemas/shift-preset";
 
 type Props = {
@@ -16,6 +18,8 @@ type Props = {
   presets: ShiftPresetDto[];
   /** After every write: the screen loads the locations again (the planner reads the presets from them). */
   onChanged: () => void;
+  /** The company's labour rules (GET /api/settings): the break proposed follows them, as in the shift dialog. */
+  labourRules: LabourRules;
 };
 
 type Draft = { name: string; start_time: string; end_time: string; break_minutes: string };
@@ -32,12 +36,15 @@ export function presetTimes(preset: ShiftPresetDto): string {
  * "Schichtarten" of a location (docs/PRODUCT-RULES.md §27.1), in the location dialog: the list with times and
  * break, and a small form to add or change one. Each change is saved at once, apart from the location's fields.
  */
-export function PresetSection({ locationId, presets: initial, onChanged }: Props) {
+export function PresetSection({ locationId, presets: initial, onChanged, labourRules }: Props) {
   const [presets, setPresets] = useState(initial);
   const [editing, setEditing] = useState<ShiftPresetDto | "new" | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<ShiftPresetDto | null>(null);
+  // The break follows the times (the legal minimum, as in the shift dialog, §31.4) until it is typed in; a saved
+  // preset's break follows when it is the minimum of its times.
+  const [breakFollows, setBreakFollows] = useState(true);
   const { busy, run } = useAction();
   const returnFocus = useRef(false);
   // Back to the add button once the form that replaced it has gone (keyboard users add the next one from there).
@@ -52,6 +59,9 @@ export function PresetSection({ locationId, presets: initial, onChanged }: Props
   function open(preset: ShiftPresetDto | "new") {
     setEditing(preset);
     setErrors({});
+    setBreakFollows(
+      preset === "new" || preset.break_minutes === suggestedBreak(preset.start_time, preset.end_time, labourRules),
+    );
     setDraft(
       preset === "new"
         ? EMPTY
@@ -77,7 +87,6 @@ export function PresetSection({ locationId, presets: initial, onChanged }: Props
 
   async function save(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const breakText = draft.break_minutes.trim();
     const checked = validate(shiftPresetInputSchema, {
       ...draft,
       break_minutes: parseDecimalInput(breakText) ?? 0,
@@ -108,7 +117,9 @@ export function PresetSection({ locationId, presets: initial, onChanged }: Props
     await reload();
   }
 
-  const previewHours = shiftHours(draft.start_time, draft.end_time, parseDecimalInput(draft.break_minutes) || 0);
+  const suggested = suggestedBreak(draft.start_time, draft.end_time, labourRules);
+  const breakText = breakFollows ? String(suggested) : draft.break_minutes.trim();
+  const previewHours = shiftHours(draft.start_time, draft.end_time, parseDecimalInput(breakText) || 0);
 
   return (
     <section aria-labelledby="location-presets" className="mt-6 border-t border-slate-200 pt-4">
@@ -207,10 +218,14 @@ export function PresetSection({ locationId, presets: initial, onChanged }: Props
               label="Pause (Minuten)"
               {...integerInput}
               className="max-sm:col-span-2"
-              value={draft.break_minutes}
-              onChange={(event) => setDraft({ ...draft, break_minutes: event.target.value })}
+              value={breakFollows ? String(suggested) : draft.break_minutes}
+              onChange={(event) => {
+                setBreakFollows(false);
+                setDraft({ ...draft, break_minutes: event.target.value });
+              }}
               error={errors.break_minutes}
               disabled={busy}
+              hint={breakHint(suggested, labourRules)}
             />
           </div>
           {previewHours !== null && (

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { formatDays, saveErrorToast, workingDaysLabel } from "@/components/vacations/vacation-text";
 import { dateInput, Field, TextAreaField } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
+import { withStartDate } from "@/lib/client/date-range";
 import { api, ApiRequestError } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
 import { notify } from "@/lib/client/notify";
@@ -28,7 +29,7 @@ export function VacationRequestDialog({ employeeId, available, onClose, onSaved 
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const value = event.target.value;
-    setForm((current) => ({ ...current, [key]: value }));
+    setForm((current) => (key === "start_date" ? withStartDate(current, value) : { ...current, [key]: value }));
     const cleared = key === "notes" ? ["notes"] : ["start_date", "end_date"];
     setErrors((current) => ({ ...current, ...Object.fromEntries(cleared.map((field) => [field, ""])) }));
   };

@@ -34,6 +34,7 @@ import {
 } from "./week-model";
 import { useOptimisticMoves } from "./use-optimistic-moves";
 import { usePlannerWeek } from "./use-planner-week";
+import { TodayOnPhone } from "./show-today";
 import { WeekGrid } from "./WeekGrid";
 import { ViewSwitch } from "./ViewSwitch";
 
@@ -133,6 +134,8 @@ export function ScheduleScreen() {
   const namesOnly = !!employees.data && fullEmployees?.length !== employees.data.length;
   const { shifts, move } = useOptimisticMoves(week, fullEmployees, locations.data);
   const findings = useMemo(() => week.data?.warnings ?? [], [week.data]);
+  // On the phone the planner opens on today, and "Heute" shows it again (docs/PRODUCT-RULES.md §31.4).
+  const [todayAsked, setTodayAsked] = useState(1);
   const vacations = useMemo(() => week.data?.vacations ?? [], [week.data]);
   // Only planners get entries (docs/PRODUCT-RULES.md §26.4); for staff the list is empty.
   const unavailability = useMemo(() => week.data?.unavailability ?? [], [week.data]);
@@ -231,6 +234,18 @@ export function ScheduleScreen() {
 
   return (
     <>
+      <TodayOnPhone
+        asked={todayAsked}
+        currentWeekShown={
+          !!week.data &&
+          !!employees.data &&
+          !!locations.data &&
+          shownWeek === mondayOf(today) &&
+          weekStart === shownWeek &&
+          // Drag and drop wraps the grid once it has loaded, which draws it anew (scrolled back to its start).
+          (!editable || !!Frame)
+        }
+      />
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Wochenplanung</h1>
@@ -253,7 +268,13 @@ export function ScheduleScreen() {
             >
               ←
             </Button>
-            <Button variant="secondary" onClick={() => goToWeek(mondayOf(todayInBrowser()))}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                goToWeek(mondayOf(todayInBrowser()));
+                setTodayAsked((count) => count + 1);
+              }}
+            >
               Heute
             </Button>
             <Button

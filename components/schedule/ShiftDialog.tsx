@@ -23,7 +23,7 @@ import { worksAtLocation } from "@/lib/shared/employee-locations";
 import { formatTimestampDate } from "@/lib/shared/format";
 import { crossesMidnight, formatHours, shiftHours, shiftMinutes } from "@/lib/shared/hours";
 // The module itself, not the rules' index: the dialog needs this one function, not the whole evaluation.
-import { minimumBreak } from "@/lib/shared/rules/breaks";
+import { breakHint, suggestedBreak } from "@/lib/shared/rules/breaks";
 import type { LabourRules } from "@/lib/shared/rules/types";
 import { shiftInputSchema } from "@/lib/shared/schemas/shift";
 import { savedToast } from "./planner-moves";
@@ -52,10 +52,6 @@ type Props = {
   /** After "Rückgängig" in the save's toast or Ctrl+Z (docs/PRODUCT-RULES.md §27.7): reload the week. */
   onUndone: () => void;
 };
-
-/** The legal minimum break for the times (docs/PRODUCT-RULES.md §23), 0 without a length. */
-const suggestedBreak = (start: string, end: string, rules: LabourRules) =>
-  minimumBreak(shiftMinutes(start, end) ?? 0, rules);
 
 /**
  * Where a new shift's times start (docs/PRODUCT-RULES.md §27.1): the last ones saved at the location in this
@@ -461,12 +457,6 @@ function PresetButtons(props: {
       </div>
     </div>
   );
-}
-
-/** "Gesetzliche Mindestpause: 30 Min." (or "keine"); nothing when the company follows no labour law (§22). */
-function breakHint(minimum: number, rules: LabourRules): string | undefined {
-  if (rules === "none") return undefined;
-  return `Gesetzliche Mindestpause: ${minimum > 0 ? `${minimum} Min.` : "keine"}`;
 }
 
 /**

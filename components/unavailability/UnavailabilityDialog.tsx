@@ -3,6 +3,7 @@ import { useState } from "react";
 import { dateInput, Field, TextAreaField } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { SelectField } from "@/components/ui/SelectField";
+import { withStartDate } from "@/lib/client/date-range";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
 import { notify } from "@/lib/client/notify";
@@ -50,6 +51,12 @@ export function UnavailabilityDialog({ employeeId, initial, onSaved, onClose }: 
     (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
       const target = event.target;
       const value = target instanceof HTMLInputElement && target.type === "checkbox" ? target.checked : target.value;
+      if (key === "start_date") {
+        // The end follows (§31.4), and the two dates judge each other, so both messages go.
+        setForm((current) => withStartDate(current, String(value)));
+        setErrors((current) => ({ ...current, start_date: "", end_date: "" }));
+        return;
+      }
       setForm((current) => ({ ...current, [key]: value }));
       setErrors((current) => ({ ...current, [key]: "" }));
     };

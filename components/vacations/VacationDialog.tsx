@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { dateInput, Field, TextAreaField } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { SelectField } from "@/components/ui/SelectField";
+import { withStartDate } from "@/lib/client/date-range";
 import { api, ApiRequestError } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
 import { notify } from "@/lib/client/notify";
@@ -47,7 +48,7 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
     (key: keyof typeof form) =>
     (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
       const value = event.target.value;
-      setForm((current) => ({ ...current, [key]: value }));
+      setForm((current) => (key === "start_date" ? withStartDate(current, value) : { ...current, [key]: value }));
       const cleared = key === "start_date" || key === "end_date" ? ["start_date", "end_date"] : [key];
       setErrors((current) => ({ ...current, ...Object.fromEntries(cleared.map((field) => [field, ""])) }));
     };

@@ -82,13 +82,14 @@ test("admin adds Früh 06:00–14:00; the shift dialog fills it with one click a
   await section.getByLabel("Bis").fill("02:00");
   await section.getByRole("button", { name: "Schichtart speichern" }).click();
   await expect(toast(page, "Schichtart aktualisiert!")).toBeVisible();
-  await expect(presets.nth(1)).toContainText("14:00–02:00 (über Mitternacht) · ohne Pause");
+  // The break follows the new times (the legal minimum of 12 h, docs/PRODUCT-RULES.md §31.4).
+  await expect(presets.nth(1)).toContainText("14:00–02:00 (über Mitternacht) · 60 Min. Pause");
   await expectAccessible(page, "location dialog with presets");
   await shots(page, "location-dialog", section);
   await section.getByRole("button", { name: "Schichtart Spät löschen" }).click();
   const confirm = page.getByRole("dialog", { name: "Schichtart löschen" });
   await expect(confirm).toContainText(
-    "Schichtart Spät (14:00–02:00 (über Mitternacht) · ohne Pause) wirklich löschen?",
+    "Schichtart Spät (14:00–02:00 (über Mitternacht) · 60 Min. Pause) wirklich löschen?",
   );
   await confirm.getByRole("button", { name: "Löschen" }).click();
   await expect(toast(page, "Schichtart gelöscht!")).toBeVisible();

@@ -73,7 +73,8 @@ test(
 
     await dialog.getByLabel("Mitarbeiter").selectOption({ label: employee.name });
     await expect(dialog.getByText(`Ferienguthaben ${year}: 10 von 10 Tagen verfügbar`)).toBeVisible();
-    // Live count: Monday to Friday, a range over a weekend counts only Mo–Fr, start after end shows none.
+    // Live count: Monday to Friday, a range over a weekend counts only Mo–Fr; a start after the end moves the end
+    // along (docs/PRODUCT-RULES.md §31.4), an end before the start shows none.
     const count = dialog.getByText(/^\d+ Arbeitstage?$/);
     await dialog.getByLabel("Von").fill(day(0));
     await dialog.getByLabel("Bis").fill(day(4));
@@ -82,6 +83,9 @@ test(
     await dialog.getByLabel("Bis").fill(day(1));
     await expect(count).toHaveText("3 Arbeitstage");
     await dialog.getByLabel("Von").fill(day(2));
+    await expect(dialog.getByLabel("Bis")).toHaveValue(day(2));
+    await expect(count).toHaveText("1 Arbeitstag");
+    await dialog.getByLabel("Bis").fill(day(1));
     await expect(count).toHaveCount(0);
     await dialog.getByLabel("Von").fill(day(0));
     await dialog.getByLabel("Bis").fill(day(4));
@@ -194,8 +198,8 @@ test("an overlapping vacation gets the server's message; phone layout", async ({
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, E2E_ADMIN, "/vacations");
   await page.getByLabel("Mitarbeiter").selectOption({ label: employee.name });
-  await expect(page.getByRole("row")).toHaveCount(2);
-  // The table scrolls inside its own box; the page itself does not scroll sideways.
+  // One card per vacation on the phone (docs/PRODUCT-RULES.md §31.4); the page does not scroll sideways.
+  await expect(page.getByRole("list", { name: "Ferien" }).getByRole("listitem")).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, "vacations-phone");
 
@@ -293,11 +297,12 @@ test("manager follows the dashboard to the requests, approves one and rejects on
   // On the phone only Ben's rows: the other tests' vacations would push them below the screen.
   await page.getByLabel("Mitarbeiter").selectOption({ label: ben.name });
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByRole("row").first()).toBeVisible();
+  const benCards = page.getByRole("list", { name: "Ferien" }).getByRole("listitem");
+  await expect(benCards).toHaveCount(2);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, "vacations-statuses-phone");
-  // The status, the reason and the buttons are reached by scrolling the table's own box.
-  await page.getByRole("table").evaluate((table) => table.parentElement!.scrollTo({ left: 10_000 }));
-  await expect(benRows.first().getByRole("button", { name: /löschen$/ })).toBeInViewport();
-  await screenshot(page, "vacations-statuses-phone-scrolled");
+  // Cards (§31.4): the status, the reason and the buttons are on screen without scrolling sideways.
+  const rejected = benCards.filter({ hasText: "Abgelehnt" });
+  await expect(rejected).toContainText("Begründung: Inventur in dieser Woche");
+  await expect(rejected.getByRole("button", { name: /löschen$/ })).toBeInViewport({ ratio: 1 });
 });

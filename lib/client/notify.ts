@@ -25,12 +25,27 @@ async function toastApi() {
 /** A button in a toast, e.g. "Rückgängig" (docs/PRODUCT-RULES.md §27.7); such a toast stays longer. */
 export type ToastOptions = { duration?: number; action?: { label: string; onClick: () => void } };
 
+type ToastKind = "success" | "info" | "error";
+let toastCount = 0;
+
+/**
+ * One toast at a time per kind (docs/PRODUCT-RULES.md §31.4): quick successive actions would otherwise stack
+ * toasts over the screen's controls. Each kind has one sonner id, so a new toast replaces the one on screen in
+ * place (at once; a dismissal would wait for the next frame). Every field is passed, so nothing of the old one
+ * (a "Rückgängig" button, a second line) stays. Sonner keeps an updated toast's running timer unless its
+ * duration changes: the durations alternate by a millisecond, so the new toast gets its full time.
+ */
+function show(kind: ToastKind, message: string, options: ToastOptions & { description?: string }) {
+  void toastApi().then((toast) => {
+    const { duration = 2000, action, description } = options;
+    toast[kind](message, { id: kind, duration: duration + (++toastCount % 2), action, description });
+  });
+}
+
 export const notify = {
-  success: (message: string, options: ToastOptions = {}) =>
-    void toastApi().then((toast) => toast.success(message, { duration: 2000, ...options })),
-  info: (message: string) => void toastApi().then((toast) => toast.info(message, { duration: 2000 })),
-  error: (message: string, description?: string) =>
-    void toastApi().then((toast) => toast.error(message, { duration: 4000, description })),
+  success: (message: string, options: ToastOptions = {}) => show("success", message, { duration: 2000, ...options }),
+  info: (message: string) => show("info", message, { duration: 2000 }),
+  error: (message: string, description?: string) => show("error", message, { duration: 4000, description }),
 };
 
 /** The one notice while requests wait for the database to come back (docs/PRODUCT-RULES.md §29.3). */

@@ -63,6 +63,12 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
+/** The time of day in a time zone, as HH:mm (24 h). */
+export function timeOfDayIn(timeZone: string, now: Date = new Date()): string {
+  const format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return format.format(now);
+}
+
 function toUtc(isoDate: string): Date {
   return new Date(`${isoDate}T00:00:00.000Z`);
 }

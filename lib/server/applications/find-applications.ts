@@ -1,6 +1,6 @@
 import "server-only";
 import { spokenTo } from "@/lib/server/privacy/viewer";
-import { businessToday } from "@/lib/server/clock";
+import { businessNow, businessToday, shiftHasStarted } from "@/lib/server/clock";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/server/db/client";
 import { locationIdsSql } from "@/lib/server/employees/find-employees";
@@ -24,13 +24,14 @@ export type OpenShiftsOptions = { employeeId: number };
 /**
  * The open shifts an employee may apply for (GET /api/me/open-shifts, the "Meine Schichten" screen;
  * docs/PRODUCT-RULES.md §26.5): unassigned shifts of active locations from today to today + 27 days, sorted by
- * date and start, at locations among the employee's Einsatzorte (§28.1), each with `applied` and the findings the
- * planning rules would have if this employee took it.
+ * date and start, not yet begun (§31.4), at locations among the employee's Einsatzorte (§28.1), each with
+ * `applied` and the findings the planning rules would have if this employee took it.
  * The rules read the employee's shifts and vacations once for the whole range; each open shift is then checked
  * as a new shift of theirs (findingsForShift, the same function the assignment's refusal uses).
  */
 export async function findOpenShifts({ employeeId }: OpenShiftsOptions): Promise<OpenShiftDto[]> {
-  const range = openShiftRange();
+  const now = businessNow();
+  const range = openShiftRange(now.date);
   const window = windowFor(range);
   const [shifts, ruleInput, applications, [{ location_ids }]] = await Promise.all([
     findShifts(db, { startDate: range.start_date, endDate: range.end_date, open: true }),
@@ -44,8 +45,9 @@ export async function findOpenShifts({ employeeId }: OpenShiftsOptions): Promise
   // The check of a shift one may take is about oneself, so it speaks to the reader (docs/PRODUCT-RULES.md §31.2).
   const name = ruleInput.employees.find((employee) => employee.id === employeeId)?.name ?? "";
   // Shifts at a location outside the employee's Einsatzorte are not offered: applying for them is refused (§26.5).
+  // Nor are today's shifts that have begun: applying for them is refused (§31.4).
   return shifts
-    .filter((shift) => worksAtLocation(location_ids, shift.location_id))
+    .filter((shift) => worksAtLocation(location_ids, shift.location_id) && !shiftHasStarted(shift, now))
     .map((shift) => ({
       ...shift,
       applied: applied.has(shift.id),

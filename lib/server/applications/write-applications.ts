@@ -1,6 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { businessNow, shiftHasStarted } from "@/lib/server/clock";
 import { Prisma } from "@/generated/prisma/client";
 import { LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
 import { lockEmployees, shareShift } from "@/lib/server/db/locks";
@@ -21,6 +22,7 @@ export type ApplicationOptions = { shiftId: number; employeeId: number; audit: A
 
 export const ALREADY_APPLIED = "Du hast dich bereits für diese Schicht gemeldet";
 export const NOT_APPLIED = "Du hast dich für diese Schicht nicht gemeldet";
+export const ALREADY_STARTED = "Diese Schicht hat bereits begonnen – du kannst dich nicht mehr dafür melden.";
 export const OTHER_LOCATION = "Diese Schicht ist an einem Standort, der nicht zu deinen Einsatzorten gehört.";
 
 type ShiftRow = {
@@ -95,13 +97,16 @@ export async function applyForShift({ shiftId, employeeId, audit }: ApplicationO
   }, LOCKING_TRANSACTION);
 }
 
-/** 409 unless the shift is open, at an active location and dated within the four weeks (§26.5). */
+/** 409 unless the shift is open, at an active location, not yet begun and dated within the four weeks (§26.5). */
 function assertOpenForApplications(shift: ShiftRow, employeeId: number): void {
   if (shift.employee_id === employeeId) throw new ApiError("conflict", "Du bist für diese Schicht bereits eingeteilt");
   if (shift.employee_id !== null) throw new ApiError("conflict", "Diese Schicht ist bereits vergeben");
   if (shift.location_archived) throw new ApiError("conflict", "Der Standort dieser Schicht ist archiviert");
-  const range = openShiftRange();
+  const now = businessNow();
+  const range = openShiftRange(now.date);
   if (shift.shift_date < range.start_date) throw new ApiError("conflict", "Diese Schicht liegt in der Vergangenheit");
+  // Today's shift that has begun can no longer be taken up (docs/PRODUCT-RULES.md §31.4).
+  if (shiftHasStarted(shift, now)) throw new ApiError("conflict", ALREADY_STARTED);
   if (shift.shift_date > range.end_date)
     throw new ApiError("conflict", "Du kannst dich nur für Schichten der nächsten vier Wochen melden");
 }

@@ -20,7 +20,8 @@ export const listMyOpenShifts = defineOperation({
   tag: "Me",
   summary: "The open shifts of the next four weeks the caller's employee may apply for",
   description:
-    "Unassigned shifts of active locations dated from today to today + 27 days, sorted by date and start, each " +
+    "Unassigned shifts of active locations dated from today to today + 27 days, without today's that have begun " +
+    "(by the business's clock), sorted by date and start, each " +
     "with `applied` (the caller's employee has applied) and `findings`: what the planning rules would say if the " +
     "caller's employee took it. A finding with severity `error` (overlap, vacation day) means an application is " +
     "refused.",

@@ -98,7 +98,8 @@ export const applyForShift = defineOperation({
   tag,
   summary: 'Apply for an open shift ("Ich kann") as the caller\'s linked employee',
   description:
-    "Open shifts of active locations dated from today to today + 27 days. Taking the shift must be possible: an " +
+    "Open shifts of active locations dated from today to today + 27 days, not yet begun (by the business's " +
+    "clock). Taking the shift must be possible: an " +
     "overlap or a vacation day is refused like an assignment; the answer carries the other findings as `warnings`. " +
     "Assigning the shift (PUT) or deleting it removes its applications.",
   access: "self-service",
@@ -111,7 +112,8 @@ export const applyForShift = defineOperation({
       status: 409,
       description:
         "`conflict`: the shift is assigned, at an archived location, dated before today or after today + 27 days, " +
-        "or the caller has applied already; `shift_overlap` / `employee_on_vacation`: as for an assignment",
+        "begun already (today, at or after its start), or the caller has applied already; " +
+        "`shift_overlap` / `employee_on_vacation`: as for an assignment",
     },
   ],
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { minimumBreak, requiredBreak } from "./breaks";
+import { breakHint, minimumBreak, requiredBreak, suggestedBreak } from "./breaks";
 import type { LabourRules } from "./types";
 
 const h = (hours: number) => Math.round(hours * 60);
@@ -70,4 +70,15 @@ test("the requirement counts net work: more than the threshold, not equal to it"
   expect(requiredBreak(h(9) + 1, "CH")).toBe(60);
   expect(requiredBreak(h(6), "DE")).toBe(0);
   expect(requiredBreak(h(9) + 1, "DE")).toBe(45);
+});
+
+describe("suggestedBreak and breakHint: the shift dialog's and the presets' proposal (§31.4)", () => {
+  test("the legal minimum of the times, 0 while they are incomplete; the hint names it", () => {
+    expect(suggestedBreak("06:30", "14:30", "CH")).toBe(30);
+    expect(suggestedBreak("22:00", "06:30", "CH")).toBe(30);
+    expect(suggestedBreak("06:30", "", "CH")).toBe(0);
+    expect(breakHint(30, "CH")).toBe("Gesetzliche Mindestpause: 30 Min.");
+    expect(breakHint(0, "DE")).toBe("Gesetzliche Mindestpause: keine");
+    expect(breakHint(0, "none")).toBeUndefined();
+  });
 });

@@ -2,6 +2,7 @@
  * Legal minimum breaks (docs/PRODUCT-RULES.md §23, §24.4). The law counts working time without the break, so
  * the requirement depends on the net work: a longer break can lower what is required of it.
  */
+import { shiftMinutes } from "@/lib/shared/hours";
 import type { LabourRules } from "./types";
 
 /** [net work above (minutes), break required (minutes)], largest first. */
@@ -42,4 +43,18 @@ export function minimumBreak(durationMinutes: number, labourRules: LabourRules):
   for (let minutes = shortest; minutes < durationMinutes; minutes += BREAK_STEP_MINUTES)
     if (minutes >= requiredBreak(durationMinutes - minutes, labourRules)) return minutes;
   return 0;
+}
+
+/**
+ * The break proposed for a shift from `start` to `end` (the shift dialog and the presets, docs/PRODUCT-RULES.md
+ * §27.1, §31.4): the legal minimum of its length, 0 while the times are incomplete.
+ */
+export function suggestedBreak(start: string, end: string, labourRules: LabourRules): number {
+  return minimumBreak(shiftMinutes(start, end) ?? 0, labourRules);
+}
+
+/** "Gesetzliche Mindestpause: 30 Min." (or "keine"); nothing when the company follows no labour law (§22). */
+export function breakHint(minimum: number, labourRules: LabourRules): string | undefined {
+  if (labourRules === "none") return undefined;
+  return `Gesetzliche Mindestpause: ${minimum > 0 ? `${minimum} Min.` : "keine"}`;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, onTestFinished, test, vi } from "vitest";
 import { POST as apply } from "@/app/api/shifts/[id]/application/route";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
@@ -12,6 +12,10 @@ const today = businessToday();
 
 describe("GET /api/me/open-shifts", () => {
   test("the open shifts of today to today + 27 days, sorted, flagged `applied`, with findings", async () => {
+    // Early morning of today in Zurich, before today's first shift begins (begun ones are left out, §31.4).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(`${today}T03:00:00Z`));
+    onTestFinished(() => void vi.useRealTimers());
     const employee = await fx.employee({ firstName: "Anna", lastName: "Muster" });
     const { token } = await createUser("user", { employeeId: employee.id });
     const location = await fx.location();

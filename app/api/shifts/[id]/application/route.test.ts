@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, onTestFinished, test, vi } from "vitest";
 import { PUT as updateShift, DELETE as deleteShift } from "@/app/api/shifts/[id]/route";
 import { GET as openShifts } from "@/app/api/me/open-shifts/route";
 import { businessToday } from "@/lib/server/clock";
@@ -115,7 +115,11 @@ describe("POST/DELETE /api/shifts/{id}/application", () => {
     expect(await db.shiftApplication.count({ where: { shiftId: { in: [taken.id, mine.id] } } })).toBe(0);
   });
 
-  test("past shifts and shifts beyond the four weeks are refused; today and day 27 are not", async () => {
+  test("past shifts and shifts beyond the four weeks are refused; today's unbegun and day 27 not", async () => {
+    // Early morning of today in Zurich: today's 09:00 shift has not begun.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(`${today}T03:00:00Z`));
+    onTestFinished(() => void vi.useRealTimers());
     const { token, location } = await setup();
     const at = (days: number) => fx.shift({ locationId: location.id, date: addDays(today, days) });
     const [yesterday, first, last, beyond] = await Promise.all([at(-1), at(0), at(27), at(28)]);
@@ -127,6 +131,42 @@ describe("POST/DELETE /api/shifts/{id}/application", () => {
     expect(far.json.error).toBe("Du kannst dich nur für Schichten der nächsten vier Wochen melden");
     expect((await call(apply, { method: "POST", token, ...path(first.id) })).status).toBe(201);
     expect((await call(apply, { method: "POST", token, ...path(last.id) })).status).toBe(201);
+  });
+
+  test("a shift of today that has begun is refused (409), not offered; a later one is both", async () => {
+    // 11:30 in Zurich today (10:30 UTC in winter, 09:30 UTC in summer): read in the business's time zone.
+    const zurichOffset = new Intl.DateTimeFormat("en", { timeZone: "Europe/Zurich", timeZoneName: "shortOffset" })
+      .formatToParts(new Date(`${today}T12:00:00Z`))
+      .find((part) => part.type === "timeZoneName")!.value;
+    const hoursAhead = Number(zurichOffset.replace("GMT", "") || 0);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(Date.parse(`${today}T11:30:00Z`) - hoursAhead * 3_600_000));
+    onTestFinished(() => void vi.useRealTimers());
+
+    const { user, token, location } = await setup();
+    const at = (start: string, end: string) => fx.shift({ locationId: location.id, date: today, start, end });
+    const [begun, startsNow, later] = [
+      await at("11:00", "15:00"),
+      await at("11:30", "16:00"),
+      await at("11:31", "17:00"),
+    ];
+    const offered = (await call(openShifts, { token, path: "/api/me/open-shifts" })).json as OpenShiftDto[];
+    const ids = offered.map((shift) => shift.id);
+    expect(ids).not.toContain(begun.id);
+    expect(ids).not.toContain(startsNow.id);
+    expect(ids).toContain(later.id);
+
+    for (const shift of [begun, startsNow]) {
+      const res = await call(apply, { method: "POST", token, ...path(shift.id) });
+      expect(res.status).toBe(409);
+      expect(res.json).toEqual({
+        error: "Diese Schicht hat bereits begonnen – du kannst dich nicht mehr dafür melden.",
+        code: "conflict",
+      });
+      expect(await applications(shift.id)).toEqual([]);
+    }
+    expect(await db.auditLog.count({ where: { userId: user.id, action: "shift_application.create" } })).toBe(0);
+    expect((await call(apply, { method: "POST", token, ...path(later.id) })).status).toBe(201);
   });
 
   test("an open shift at an archived location is refused", async () => {
