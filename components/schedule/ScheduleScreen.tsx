@@ -1,6 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { IntentLink } from "@/components/ui/IntentLink";
@@ -15,6 +15,7 @@ import type { ShiftDto, UnavailabilityDto } from "@/lib/shared/api-types";
 import { addDays, FIRST_WEEK_START, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { sumHours } from "@/lib/shared/hours";
+import { classNames } from "@/lib/shared/class-names";
 import { can } from "@/lib/shared/roles";
 import { ProposalMarksContext, proposalView, type ShownProposal } from "./auto-fill-model";
 import { EmployeeGrid } from "./EmployeeGrid";
@@ -135,6 +136,9 @@ export function ScheduleScreen() {
     () => availability(employees.data ?? [], shifts, vacations, shownWeek, unavailability),
     [employees.data, shifts, vacations, shownWeek, unavailability],
   );
+  // The panel follows a move in a render of its own after the drop's paint: the chip in its new cell is what the
+  // drop must show at once, the hours beside it may come a frame later (docs/PERFORMANCE.md, P13).
+  const panelEntries = useDeferredValue(entries);
   const gridRows = useMemo(() => rows(locations.data ?? [], shifts), [locations.data, shifts]);
   const shiftFindings = useMemo(() => findingsByShift(findings), [findings]);
   const applications = useMemo(() => applicationsByShift(week.data?.applications ?? []), [week.data]);
@@ -302,7 +306,12 @@ export function ScheduleScreen() {
       ) : (
         framed(
           <div
-            className={`space-y-4 transition-opacity ${week.loading && shownWeek !== weekStart ? "opacity-60" : ""}`}
+            // A layer of its own from the start (will-change): dimming the week while the next one loads is then the
+            // compositor's work, not a repaint of the whole grid in the click's frame (docs/PERFORMANCE.md, P13).
+            className={classNames(
+              "space-y-4 transition-opacity will-change-[opacity]",
+              week.loading && shownWeek !== weekStart && "opacity-60",
+            )}
           >
             {shown && (
               <ProposalPanel
@@ -326,7 +335,7 @@ export function ScheduleScreen() {
               />
             )}
             <EmployeePanel
-              entries={entries}
+              entries={panelEntries}
               weekStart={shownWeek}
               draggable={editable}
               onAddUnavailability={editable ? recordUnavailable : undefined}
