@@ -141,10 +141,9 @@ export class Pen {
     }
     const { page } = doc;
     if (page.fonts[font.id] == null) page.fonts[font.id] = font.ref();
-    // pdfkit's _fragment: flip the y axis, place the baseline (the ascent below y), font and size, the glyphs.
-    const baseline = page.height - y - (font.ascender / 1000) * this.size;
+    const dy = (font.ascender / 1000) * this.size;
     doc.addContent(
-      `q\n1 0 0 -1 0 ${pdfNumber(page.height)} cm\nBT\n1 0 0 1 ${pdfNumber(x)} ${pdfNumber(baseline)} Tm\n` +
+      `q\n1 0 0 -1 0 ${pdfNumber(page.height)} cm\nBT\n1 0 0 1 ${pdfNumber(x)} ${pdfNumber(page.height - y - dy)} Tm\n` +
         `/${font.id} ${pdfNumber(this.size)} Tf\n${operator ? `${operator}\n` : ""}ET\nQ`,
     );
   }
