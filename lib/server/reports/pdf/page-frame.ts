@@ -1,6 +1,6 @@
 import "server-only";
 import PDFDocument from "pdfkit";
-import { PDFKIT_FONT_NAMES, pdfFontMeasures, pdfKitStartFont, registerPdfKitFonts, type PdfFontWeight } from "./fonts";
+import { PDFKIT_FONT_NAMES, pdfFontFiles, pdfFontMeasures, registerPdfKitFonts, type PdfFontWeight } from "./fonts";
 import type { TextMeasure } from "./text-lines";
 import { pdfColors, pdfPage as p } from "./theme";
 
@@ -171,7 +171,7 @@ export function createPdfKitReport({ root, title }: { root: string; title: strin
   const doc = new PDFDocument({
     autoFirstPage: false,
     // Starting with our font spares pdfkit loading its built-in Helvetica.
-    font: pdfKitStartFont(root) as string,
+    font: pdfFontFiles(root).regular,
     lang: "de-CH",
     displayTitle: true,
     info: { Title: title, Author: "Schichtwerk" },
