@@ -1,6 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { IntentLink } from "@/components/ui/IntentLink";
@@ -15,6 +15,7 @@ import { isFullEmployee, type ShiftDto, type UnavailabilityDto } from "@/lib/sha
 import { addDays, FIRST_WEEK_START, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { sumHours } from "@/lib/shared/hours";
+import { classNames } from "@/lib/shared/class-names";
 import { can } from "@/lib/shared/roles";
 import { ProposalMarksContext, proposalView, type ShownProposal } from "./auto-fill-model";
 import { EmployeeGrid } from "./EmployeeGrid";
@@ -145,6 +146,9 @@ export function ScheduleScreen() {
     () => availability(fullEmployees ?? [], shifts, vacations, shownWeek, unavailability, targets),
     [fullEmployees, shifts, vacations, shownWeek, unavailability, targets],
   );
+  // The panel follows a move in a render of its own after the drop's paint: the chip in its new cell is what the
+  // drop must show at once, the hours beside it may come a frame later (docs/PERFORMANCE.md, P13).
+  const deferredEntries = useDeferredValue(entries);
   const gridRows = useMemo(() => rows(locations.data ?? [], shifts), [locations.data, shifts]);
   const shiftFindings = useMemo(() => findingsByShift(findings), [findings]);
   const applications = useMemo(() => applicationsByShift(week.data?.applications ?? []), [week.data]);
@@ -169,8 +173,8 @@ export function ScheduleScreen() {
     () =>
       proposed
         ? availability(fullEmployees ?? [], gridShifts, vacations, shownWeek, unavailability, targets)
-        : entries,
-    [proposed, entries, fullEmployees, gridShifts, vacations, shownWeek, unavailability, targets],
+        : deferredEntries,
+    [proposed, deferredEntries, fullEmployees, gridShifts, vacations, shownWeek, unavailability, targets],
   );
   const staffRows = useMemo(() => {
     const rows = employeeRows(entries, gridShifts, namesOnly ? employees.data : undefined);
@@ -338,7 +342,12 @@ export function ScheduleScreen() {
       ) : (
         framed(
           <div
-            className={`space-y-4 transition-opacity ${week.loading && shownWeek !== weekStart ? "opacity-60" : ""}`}
+            // A layer of its own from the start (will-change): dimming the week while the next one loads is then the
+            // compositor's work, not a repaint of the whole grid in the click's frame (docs/PERFORMANCE.md, P13).
+            className={classNames(
+              "space-y-4 transition-opacity will-change-[opacity]",
+              week.loading && shownWeek !== weekStart && "opacity-60",
+            )}
           >
             {shown && (
               <ProposalPanel
