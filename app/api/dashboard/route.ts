@@ -7,9 +7,7 @@ import { audienceOf } from "@/lib/server/rules/find-findings";
 import * as api from "@/lib/shared/contract/dashboard";
 
 export const GET = route(api.dashboard, async ({ query, user }) =>
-  json(
-    await getDashboard({ date: query.date, week: query.week, audience: audienceOf(user), viewer: viewerOf(user) }),
-  ),
+  json(await getDashboard({ date: query.date, week: query.week, audience: audienceOf(user), viewer: viewerOf(user) })),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

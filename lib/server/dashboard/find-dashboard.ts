@@ -60,29 +60,28 @@ export async function getDashboard({
     aheadShift,
     targets,
     waiting,
-  ] =
-    await Promise.all([
-      db.employee.findMany({
-        where: { archivedAt: null },
-        select: { id: true, firstName: true, lastName: true, isHourly: true, weeklyHours: true },
-      }),
-      db.location.findMany({
-        where: { archivedAt: null },
-        // "Schichtarten anlegen" of "Erste Schritte" is done once an active location has one (PRODUCT-RULES §31.5).
-        select: { id: true, holidayRegion: true, _count: { select: { presets: true } } },
-      }),
-      findShifts(db, { startDate: weekStart, endDate: weekEnd }),
-      // docs/PRODUCT-RULES.md §10.3: the window is today to one month ahead (labelled "next 30 days").
-      // Approved only: "im Urlaub" means away, not asked for (§26.3).
-      findVacations({ startDate: today, endDate: addMonths(today, 1), status: "approved" }),
-      getCompanyHolidayRegion(db),
-      readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: "assigned" }),
-      planner ? countPendingVacationRequests() : 0,
-      // "Woche planen" of "Erste Schritte" is done once a shift exists from this week on (docs/PRODUCT-RULES.md §29.5).
-      db.shift.findFirst({ where: { shiftDate: { gte: toDateColumn(mondayOf(today)) } }, select: { id: true } }),
-      readTargets(db, { startDate: weekStart, endDate: weekEnd }),
-      planner ? countWaitingApplications(db, { from: today }) : { count: 0, week_start: null },
-    ]);
+  ] = await Promise.all([
+    db.employee.findMany({
+      where: { archivedAt: null },
+      select: { id: true, firstName: true, lastName: true, isHourly: true, weeklyHours: true },
+    }),
+    db.location.findMany({
+      where: { archivedAt: null },
+      // "Schichtarten anlegen" of "Erste Schritte" is done once an active location has one (PRODUCT-RULES §31.5).
+      select: { id: true, holidayRegion: true, _count: { select: { presets: true } } },
+    }),
+    findShifts(db, { startDate: weekStart, endDate: weekEnd }),
+    // docs/PRODUCT-RULES.md §10.3: the window is today to one month ahead (labelled "next 30 days").
+    // Approved only: "im Urlaub" means away, not asked for (§26.3).
+    findVacations({ startDate: today, endDate: addMonths(today, 1), status: "approved" }),
+    getCompanyHolidayRegion(db),
+    readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: "assigned" }),
+    planner ? countPendingVacationRequests() : 0,
+    // "Woche planen" of "Erste Schritte" is done once a shift exists from this week on (docs/PRODUCT-RULES.md §29.5).
+    db.shift.findFirst({ where: { shiftDate: { gte: toDateColumn(mondayOf(today)) } }, select: { id: true } }),
+    readTargets(db, { startDate: weekStart, endDate: weekEnd }),
+    planner ? countWaitingApplications(db, { from: today }) : { count: 0, week_start: null },
+  ]);
   const holidays = holidaysForLocations({
     startDate: today,
     endDate: addDays(today, HOLIDAY_DAYS - 1),
