@@ -3,6 +3,16 @@ import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { pdfTextRuns } from "../../tests/support/pdf";
 
+// Archived after the test: an active location of another canton would take Bern's Berchtoldstag out of the planner's
+// day header in e2e/ui/planning-rules.spec.ts (a holiday goes into the header only when every location has it).
+let created: { id: number; headers: Record<string, string> } | null = null;
+test.afterEach(async ({ request }) => {
+  if (!created) return;
+  const res = await request.delete(`/api/locations/${created.id}`, { headers: created.headers });
+  expect(res.status(), await res.text()).toBe(200);
+  created = null;
+});
+
 // Issue 29, defect 3 (docs/PRODUCT-RULES.md §31.3), against the production build: a holiday does not shrink the
 // wall plan's type, "7.5 h" stays on one line, names are bold. 2043 has 2026's calendar: Christmas on Friday.
 test("the wall plan keeps its type in Christmas week; 7.5 h unbroken; bold names", async ({ request }) => {
@@ -16,6 +26,7 @@ test("the wall plan keeps its type in Christmas week; 7.5 h unbroken; bold names
       data: { name: `Wandplan ${tag}`, color: "#10b981", holiday_region: "CH-ZH" },
     })
   ).json();
+  created = { id: location.id, headers };
   const people: { id: number }[] = [];
   for (const [first, last] of [
     ["Wanda", `Meier${tag}`],

@@ -151,9 +151,10 @@ test("the picker and the available list show who is on vacation in the week", as
   await addButton(page, filiale.name, wednesday).click();
   const dialog = page.getByRole("dialog", { name: "Neue Schicht" });
   const option = dialog.getByRole("option", { name: new RegExp(`^${deniz.name} – `) });
-  await expect(option).toHaveText(`${deniz.name} – 40.0 h frei – Ferien`);
+  // The one target (docs/PRODUCT-RULES.md §31.1): 40 h a week less two vacation days of eight hours.
+  await expect(option).toHaveText(`${deniz.name} – 24.0 h frei – Ferien`);
   // Selectable all the same: the server decides, and refuses it.
-  await dialog.getByLabel("Mitarbeiter").selectOption({ label: `${deniz.name} – 40.0 h frei – Ferien` });
+  await dialog.getByLabel("Mitarbeiter").selectOption({ label: `${deniz.name} – 24.0 h frei – Ferien` });
   const vacation = `${deniz.name} hat am ${formatDate(wednesday)} Ferien`;
   await expect(dialog.getByRole("list", { name: "Hinweise zur Schicht" })).toContainText(`Nicht möglich: ${vacation}`);
   await dialog.getByRole("button", { name: "Speichern" }).click();
