@@ -3,7 +3,9 @@
 // getScheduleData reads it. Load on a shared machine changes wall times but hardly the CPU time of one thread,
 // so old and new versions compare by `process.cpuUsage()` (docs/PERFORMANCE.md P4). The first render of a process
 // (a fresh PDF worker) lays every text out; the later ones find the layouts kept (fonts.ts encodeKept): both are
-// printed. Another version (an older commit checked out elsewhere, with this file copied in) runs from its folder:
+// printed. Every render must give the first one's bytes (creation date and document ID aside), or the script
+// exits 1: a layout kept from an earlier document must not change a later one. An older version runs from a
+// checkout of its own with this file copied in.
 //   node --conditions=react-server --import tsx bench/pdf-render-cpu.ts [runs] [--write dir]
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -62,6 +64,13 @@ export function benchMonth(rows: "locations" | "employees", employees = 500, loc
   };
 }
 
+/** A PDF's bytes without its creation date and the document ID derived from it. */
+const undated = (pdf: Uint8Array) =>
+  Buffer.from(pdf)
+    .toString("latin1")
+    .replace(/\(D:\d+Z\)/g, "(D)")
+    .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, "/ID");
+
 const runs = Number(process.argv[2] ?? 5);
 const writeAt = process.argv.indexOf("--write");
 const dir = writeAt > 0 ? process.argv[writeAt + 1] : null;
@@ -69,6 +78,7 @@ for (const rows of ["locations", "employees"] as const) {
   const data = benchMonth(rows);
   const times: number[] = [];
   let first = 0;
+  let firstBytes = "";
   for (let i = 0; i <= runs; i++) {
     const before = process.cpuUsage();
     const pdf = await renderSchedulePdf(buildScheduleReport(data), {
@@ -79,6 +89,12 @@ for (const rows of ["locations", "employees"] as const) {
     const ms = (used.user + used.system) / 1000;
     if (i === 0) first = ms;
     else times.push(ms);
+    const bytes = undated(pdf);
+    if (i === 0) firstBytes = bytes;
+    else if (bytes !== firstBytes) {
+      console.error(`${rows}: render ${i + 1} differs from the first`);
+      process.exitCode = 1;
+    }
     if (dir && i === 0) writeFileSync(path.join(dir, `${rows}.pdf`), pdf);
   }
   times.sort((a, b) => a - b);
