@@ -1,6 +1,14 @@
 import "server-only";
 import PDFDocument from "pdfkit";
-import { PDFKIT_FONT_NAMES, pdfFontFiles, pdfFontMeasures, registerPdfKitFonts, type PdfFontWeight } from "./fonts";
+import {
+  encodeKept,
+  PDFKIT_FONT_NAMES,
+  pdfFontMeasures,
+  pdfKitStartFont,
+  registerPdfKitFonts,
+  type PdfFontWeight,
+  type PdfKitFont,
+} from "./fonts";
 import type { TextMeasure } from "./text-lines";
 import { pdfColors, pdfPage as p } from "./theme";
 
@@ -32,38 +40,40 @@ export type TextStyle = {
 
 const NO_WRAP = { lineBreak: false };
 
-/** What Pen.line makes pdfkit's current font do per text (pdfkit's EmbeddedFont; not in its typings). */
-type LaidOutFont = {
-  encode(text: string, features?: unknown): [string[], unknown[]];
-  widthOfString(text: string, size: number, features?: unknown): number;
+type PdfKitInternals = {
+  _font: PdfKitFont;
+  page: { height: number; fonts: Record<string, unknown> };
+  addContent(operators: string): unknown;
 };
 
+/** A number as pdfkit writes it into a content stream (PDFObject.number). */
+const pdfNumber = (n: number) => Math.round(n * 1e6) / 1e6;
+
 /**
- * pdfkit shapes every text it draws twice, word by word: once to encode its glyphs and once more for the width
- * by which it moves `doc.x` (which we never read). A month's schedule repeats its texts (each name on every day,
- * a handful of times and hours) thousands of times, so the font's answers are kept per text for the document:
- * the same glyphs, positions and widths, hence the same bytes, at about a quarter less drawing time
- * (docs/PERFORMANCE.md P4). `encode` registers the glyphs in the font's subset on its first call for a text;
- * later calls would only register them again. Texts drawn with OpenType features bypass the memo (we use none).
+ * The text-showing operator of one text in one font as pdfkit's `_fragment` builds it for a line without spacing
+ * options: the glyphs as hex, a kerning adjustment closing each run that needs one. Null when a glyph is moved
+ * off its baseline (combining marks), which pdfkit positions with extra `Tm` operators: those texts go through
+ * `doc.text`.
  */
-function rememberLayouts(font: LaidOutFont): void {
-  const encoded = new Map<string, [string[], unknown[]]>();
-  const widths = new Map<string, number>(); // by size and text
-  const encode = font.encode.bind(font);
-  const widthOfString = font.widthOfString.bind(font);
-  font.encode = (text, features) => {
-    if (features !== undefined) return encode(text, features);
-    let result = encoded.get(text);
-    if (result === undefined) encoded.set(text, (result = encode(text)));
-    return result;
+function showText(font: PdfKitFont, text: string): string | null {
+  // The glyphs' codes in this document's font subset (4 hex digits each), their positions in thousandths of the size.
+  const [encoded, positions] = encodeKept(font, text);
+  const segments: string[] = [];
+  let last = 0;
+  const segment = (end: number) => {
+    if (last < end) {
+      const { xAdvance, advanceWidth } = positions[end - 1];
+      segments.push(`<${encoded.slice(last, end).join("")}> ${pdfNumber(-(xAdvance - advanceWidth))}`);
+    }
+    last = end;
   };
-  font.widthOfString = (text, size, features) => {
-    if (features !== undefined) return widthOfString(text, size, features);
-    const key = `${size} ${text}`;
-    let width = widths.get(key);
-    if (width === undefined) widths.set(key, (width = widthOfString(text, size)));
-    return width;
-  };
+  for (let i = 0; i < positions.length; i++) {
+    const position = positions[i];
+    if (position.xOffset || position.yOffset) return null;
+    if (position.xAdvance - position.advanceWidth !== 0) segment(i + 1);
+  }
+  segment(positions.length);
+  return segments.length > 0 ? `[${segments.join(" ")}] TJ` : "";
 }
 
 /**
@@ -77,8 +87,8 @@ export class Pen {
   private font = "";
   private size = 0;
   private color = "";
-  /** The document's fonts whose layouts are kept (rememberLayouts). */
-  private readonly remembering = new WeakSet<LaidOutFont>();
+  /** Per font of the document, the operator showing each text drawn (show). */
+  private readonly shown = new Map<PdfKitFont, Map<string, string | null>>();
 
   constructor(
     readonly doc: PDFKit.PDFDocument,
@@ -98,20 +108,46 @@ export class Pen {
       size *= style.maxWidth / width;
       width = style.maxWidth;
     }
-    if (font !== this.font) {
-      this.doc.font((this.font = font));
-      const current = (this.doc as unknown as { _font: LaidOutFont })._font;
-      if (!this.remembering.has(current)) {
-        rememberLayouts(current);
-        this.remembering.add(current);
-      }
-    }
+    if (font !== this.font) this.doc.font((this.font = font));
     if (size !== this.size) this.doc.fontSize((this.size = size));
     this.fill(style.color ?? pdfColors.text);
     const box = style.lineHeight ?? style.size * LINE_FACTOR;
     // pdfkit puts the font's ascent at y; centre the glyphs in the line box as react-pdf does.
     const y = top + (box - size * (measure.ascent - measure.descent)) / 2;
-    this.doc.text(text, style.align === "right" ? x - width : x, y, NO_WRAP);
+    this.show(text, style.align === "right" ? x - width : x, y);
+  }
+
+  /**
+   * What `doc.text(text, x, y, { lineBreak: false })` writes, written in one piece (docs/PERFORMANCE.md P4):
+   * pdfkit shapes the text again on every call, writes each of its eight operators as a buffer of its own and
+   * shapes the text once more for the width by which it moves `doc.x` (which we never read). A month's schedule
+   * repeats its texts (each name on every day, a handful of times and hours) thousands of times, so the operator
+   * showing a text is kept per font and text for the document (its glyph codes are this document's), and the
+   * text's layout for the worker (fonts.ts encodeKept, which adds the glyphs to this document's font subset on the
+   * document's first use of the text). The bytes are the same as pdfkit's, in every document of a worker
+   * (page-frame.test.ts).
+   */
+  private show(text: string, x: number, y: number): void {
+    if (text.length === 0) return;
+    const doc = this.doc as unknown as PdfKitInternals;
+    const font = doc._font;
+    let shown = this.shown.get(font);
+    if (!shown) this.shown.set(font, (shown = new Map()));
+    let operator = shown.get(text);
+    if (operator === undefined) shown.set(text, (operator = showText(font, text)));
+    // pdfkit draws the parts of a text with line breaks one after the other: rare, left to it.
+    if (operator === null || text.includes("\n")) {
+      this.doc.text(text, x, y, NO_WRAP);
+      return;
+    }
+    const { page } = doc;
+    if (page.fonts[font.id] == null) page.fonts[font.id] = font.ref();
+    // pdfkit's _fragment: flip the y axis, place the baseline (the ascent below y), font and size, the glyphs.
+    const baseline = page.height - y - (font.ascender / 1000) * this.size;
+    doc.addContent(
+      `q\n1 0 0 -1 0 ${pdfNumber(page.height)} cm\nBT\n1 0 0 1 ${pdfNumber(x)} ${pdfNumber(baseline)} Tm\n` +
+        `/${font.id} ${pdfNumber(this.size)} Tf\n${operator ? `${operator}\n` : ""}ET\nQ`,
+    );
   }
 
   rect(x: number, y: number, width: number, height: number, color: string, radius = 0): void {
@@ -137,7 +173,8 @@ export function createPdfKitReport({ root, title }: { root: string; title: strin
   const doc = new PDFDocument({
     autoFirstPage: false,
     // Starting with our font spares pdfkit loading its built-in Helvetica.
-    font: pdfFontFiles(root).regular,
+    // The bytes of its file, read once per worker (pdfkit takes bytes too; its typings here know only names).
+    font: pdfKitStartFont(root) as unknown as string,
     lang: "de-CH",
     displayTitle: true,
     info: { Title: title, Author: "Schichtwerk" },
