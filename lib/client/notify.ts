@@ -23,7 +23,13 @@ async function toastApi() {
 }
 
 /** A button in a toast, e.g. "Rückgängig" (docs/PRODUCT-RULES.md §27.7); such a toast stays longer. */
-export type ToastOptions = { duration?: number; action?: { label: string; onClick: () => void } };
+export type ToastButton = { label: string; onClick: () => void };
+
+/**
+ * `action` is the toast's main button; `secondary` a second one before it (a vacation's "Woche ansehen" beside
+ * "Rückgängig", §31.6). Either closes the toast.
+ */
+export type ToastOptions = { duration?: number; action?: ToastButton; secondary?: ToastButton };
 
 type ToastKind = "success" | "info" | "error";
 let toastCount = 0;
@@ -37,8 +43,15 @@ let toastCount = 0;
  */
 function show(kind: ToastKind, message: string, options: ToastOptions & { description?: string }) {
   void toastApi().then((toast) => {
-    const { duration = 2000, action, description } = options;
-    toast[kind](message, { id: kind, duration: duration + (++toastCount % 2), action, description });
+    const { duration = 2000, action, secondary, description } = options;
+    // Sonner's second button is its `cancel`; it is passed (as undefined too) so a replaced toast loses it.
+    toast[kind](message, {
+      id: kind,
+      duration: duration + (++toastCount % 2),
+      action,
+      cancel: secondary,
+      description,
+    });
   });
 }
 

@@ -143,10 +143,10 @@ export async function recordPlanChange(tx: Tx, options: RecordPlanChangeOptions)
         AS item(shift_id int, before jsonb, after jsonb, applications jsonb)`;
   }
   if (vacation) {
-    const vacationAfter = await readVacationState(tx, vacation.id);
+    const [vacationBefore, vacationAfter] = [vacation.before, await readVacationState(tx, vacation.id)].map(jsonOrNull);
     await tx.$executeRaw`
       INSERT INTO plan_change_vacations (change_id, vacation_id, before, after)
-      VALUES (${changeId}::uuid, ${vacation.id}, ${jsonOrNull(vacation.before)}::jsonb, ${jsonOrNull(vacationAfter)}::jsonb)`;
+      VALUES (${changeId}::uuid, ${vacation.id}, ${vacationBefore}::jsonb, ${vacationAfter}::jsonb)`;
   }
   return { changeId, after };
 }

@@ -34,7 +34,8 @@ export async function readVacationState(tx: Tx, id: number): Promise<VacationSta
         'notes', v.notes,
         'rejection_reason', v.rejection_reason,
         'days', COALESCE(
-          (SELECT jsonb_agg(to_char(d.day, 'YYYY-MM-DD') ORDER BY d.day) FROM vacation_days d WHERE d.vacation_id = v.id),
+          (SELECT jsonb_agg(to_char(d.day, 'YYYY-MM-DD') ORDER BY d.day)
+           FROM vacation_days d WHERE d.vacation_id = v.id),
           '[]'::jsonb),
         'updated_ms', (extract(epoch FROM v.updated_at) * 1000)::bigint
       ) AS state
@@ -69,7 +70,8 @@ export async function putBackVacation(tx: Tx, id: number, state: VacationState |
   if (blocksShifts(state)) {
     const assigned = await tx.$queryRaw<{ id: number }[]>`
       SELECT id FROM shifts
-      WHERE employee_id = ${state.employee_id} AND shift_date BETWEEN ${state.start_date}::date AND ${state.end_date}::date
+      WHERE employee_id = ${state.employee_id}
+        AND shift_date BETWEEN ${state.start_date}::date AND ${state.end_date}::date
       ORDER BY id`;
     if (assigned.length > 0)
       throw new ApiError("change_conflict", undefined, { shift_ids: assigned.map((row) => row.id) });

@@ -11,11 +11,7 @@ import { clearEmployeeApplications } from "@/lib/server/applications/write-appli
 import { readShifts, recordPlanChange, type ShiftRecord } from "@/lib/server/changes/write-changes";
 import { unassignShifts } from "@/lib/server/shifts/write-shifts";
 import type { RecordedVacation, VacationDto } from "@/lib/shared/api-types";
-import {
-  type VacationInput,
-  type VacationRejectionInput,
-  type VacationStatus,
-} from "@/lib/shared/schemas/vacation";
+import { type VacationInput, type VacationRejectionInput, type VacationStatus } from "@/lib/shared/schemas/vacation";
 import { checkRange, lockEmployee } from "./check-range";
 import { getVacation, vacationNotFound } from "./find-vacations";
 import { replaceVacationDays, vacationDaysOf } from "./vacation-days";
