@@ -46,13 +46,31 @@ function show(kind: ToastKind, message: string, options: ToastOptions & { descri
     const { duration = 2000, action, secondary, description } = options;
     // Sonner's second button is its `cancel`; it is passed (as undefined too) so a replaced toast loses it.
     toast[kind](message, {
-      id: kind,
+      id: toastIds[kind],
       duration: duration + (++toastCount % 2),
-      action,
-      cancel: secondary,
+      action: action && retiring(kind, action),
+      cancel: secondary && retiring(kind, secondary),
       description,
     });
   });
+}
+
+/** The sonner id of each kind's toast now. */
+const toastIds: Record<ToastKind, string> = { success: "success", info: "info", error: "error" };
+
+/**
+ * A button closes its toast, and sonner removes a closing toast by its id a moment later: the toast the button's
+ * action shows next ("Änderung rückgängig gemacht" after "Rückgängig") would go with it. So a click gives the
+ * kind a new id first.
+ */
+function retiring(kind: ToastKind, button: ToastButton): ToastButton {
+  return {
+    label: button.label,
+    onClick: () => {
+      toastIds[kind] = `${kind}-${++toastCount}`;
+      button.onClick();
+    },
+  };
 }
 
 export const notify = {
