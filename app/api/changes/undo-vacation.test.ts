@@ -70,6 +70,23 @@ describe("undoing a vacation (docs/PRODUCT-RULES.md §31.6)", () => {
     expect(await db.vacationDay.count({ where: { vacationId: created.json.id as number } })).toBe(0);
     expect(await shiftsOn(token, "2041-06-03", location.id)).toMatchObject([{ id: monday.id, employee_id: anna.id }]);
     expect(await shiftsOn(token, "2041-06-04", location.id)).toMatchObject([{ id: tuesday.id, employee_id: anna.id }]);
+    // The history's row names the undone vacation by person and dates (§31.6).
+    const row = await db.auditLog.findFirst({
+      where: {
+        action: "change.undo",
+        details: { path: ["undone_change_id"], equals: created.json.change_id as string },
+      },
+    });
+    expect(row?.details).toMatchObject({
+      undone_action: "vacation.create",
+      vacation_id: created.json.id,
+      undone: {
+        employee_name: `${anna.firstName} ${anna.lastName}`,
+        vacation_start: "2041-06-03",
+        vacation_end: "2041-06-05",
+        opened_shifts: [expect.objectContaining({ shift_date: "2041-06-03" }), expect.anything()],
+      },
+    });
 
     // "Wiederherstellen": the same vacation, its days charged again, the shifts open again.
     const restored = await undoCall(token, undone.json.change_id);

@@ -250,6 +250,7 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
     if (vacation && !vacationFirst) await putBackVacation(tx, vacation.vacation_id, vacation.before);
 
     const undone = await undoneSnapshot(tx, { id, createdAt: change.createdAt });
+    if (vacation && undone.undone) undone.undone = { ...undone.undone, ...(await vacationNames(tx, vacation)) };
     const undo = await recordPlanChange(tx, {
       kind: "change.undo",
       audit,
@@ -322,6 +323,21 @@ async function undoneSnapshot(tx: Tx, change: { id: string; createdAt: Date }): 
   }
   const kept = Object.fromEntries(NAMING_KEYS.filter((key) => key in details).map((key) => [key, details[key]]));
   return { undone_action: row.action, undone: kept };
+}
+
+/** Who and when of an undone vacation, for the history's sentence (the audit row of its write has only ids). */
+async function vacationNames(tx: Tx, vacation: VacationItem): Promise<Prisma.InputJsonObject> {
+  const state = vacation.after ?? vacation.before;
+  if (!state) return {};
+  const employee = await tx.employee.findUnique({
+    where: { id: state.employee_id },
+    select: { firstName: true, lastName: true },
+  });
+  return {
+    ...(employee && { employee_name: `${employee.firstName} ${employee.lastName}` }),
+    vacation_start: state.start_date,
+    vacation_end: state.end_date,
+  };
 }
 
 const asRecord = (value: unknown): Prisma.InputJsonObject =>
