@@ -30,6 +30,7 @@ const PRIVATE_KEYS = [
   "is_hourly",
   "scheduled_hours",
   "remaining_hours",
+  "target_hours",
   "vacation_days_total",
   "vacation_days_used",
   "vacation_days_pending",
@@ -229,6 +230,9 @@ describe("colleagues' data (docs/PRODUCT-RULES.md §31.2)", async () => {
       expect(dashboard.json.employee_weeks).toContainEqual(
         expect.objectContaining({ employee_id: s.colleague.id, weekly_hours: 33.5 }),
       );
+      const week = await get("GET /api/schedule/week", who.token, 0);
+      // 33.5 h less her two vacation days (§31.1).
+      expect(week.json.targets).toContainEqual({ employee_id: s.colleague.id, target_hours: 20.1 });
     }
     const managerWarnings = await get("GET /api/schedule/warnings", s.manager.token, 0);
     expect(managerWarnings.json).toContainEqual(
@@ -256,6 +260,8 @@ describe("colleagues' data (docs/PRODUCT-RULES.md §31.2)", async () => {
       }),
     ]);
     expect(week.json.unavailability).toEqual([expect.objectContaining({ employee_id: s.own.id })]);
+    // Their own target of the week (30 h, no holiday, §31.1), nobody else's.
+    expect(week.json.targets).toEqual([{ employee_id: s.own.id, target_hours: 30 }]);
     const warnings = await get("GET /api/schedule/warnings", s.linked.token, 0);
     expect(warnings.json).toEqual(week.json.warnings);
     const dashboard = await get("GET /api/dashboard", s.linked.token, 0);

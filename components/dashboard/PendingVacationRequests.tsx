@@ -1,12 +1,8 @@
 import { IntentLink } from "@/components/ui/IntentLink";
 import { classNames } from "@/lib/shared/class-names";
 
-/**
- * "n Ferienanträge warten auf Entscheid" for managers and admins (docs/PRODUCT-RULES.md §26.3), linking to the
- * vacations filtered to the open requests. Nothing when none wait.
- */
-export function PendingVacationRequests({ count }: { count: number }) {
-  if (count === 0) return null;
+/** A notice of what waits for a planner's decision, with the link to where it is decided. */
+function WaitingNotice({ href, linkText, children }: { href: string; linkText: string; children: React.ReactNode }) {
   return (
     <div
       className={classNames(
@@ -14,13 +10,24 @@ export function PendingVacationRequests({ count }: { count: number }) {
         "rounded-xl border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950",
       )}
     >
-      <p>
-        <strong>{count === 1 ? "1 Ferienantrag wartet" : `${count} Ferienanträge warten`}</strong> auf Entscheid.
-      </p>
-      <IntentLink href="/vacations?status=requested" className="font-medium text-sky-950 underline underline-offset-2">
-        Anträge ansehen
+      <p>{children}</p>
+      <IntentLink href={href} className="font-medium text-sky-950 underline underline-offset-2">
+        {linkText}
       </IntentLink>
     </div>
+  );
+}
+
+/**
+ * "n Ferienanträge warten auf Entscheid" for managers and admins (docs/PRODUCT-RULES.md §26.3), linking to the
+ * vacations filtered to the open requests. Nothing when none wait.
+ */
+export function PendingVacationRequests({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <WaitingNotice href="/vacations?status=requested" linkText="Anträge ansehen">
+      <strong>{count === 1 ? "1 Ferienantrag wartet" : `${count} Ferienanträge warten`}</strong> auf Entscheid.
+    </WaitingNotice>
   );
 }
 
@@ -31,22 +38,9 @@ export function PendingVacationRequests({ count }: { count: number }) {
 export function WaitingApplications({ count, weekStart }: { count: number; weekStart: string | null }) {
   if (count === 0 || weekStart === null) return null;
   return (
-    <div
-      className={classNames(
-        "flex flex-wrap items-center justify-between gap-3",
-        "rounded-xl border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950",
-      )}
-    >
-      <p>
-        <strong>{count === 1 ? "1 Bewerbung" : `${count} Bewerbungen`}</strong> auf offene Schichten{" "}
-        {count === 1 ? "wartet" : "warten"} auf Entscheid.
-      </p>
-      <IntentLink
-        href={`/schedule?week=${weekStart}`}
-        className="font-medium text-sky-950 underline underline-offset-2"
-      >
-        Bewerbungen ansehen
-      </IntentLink>
-    </div>
+    <WaitingNotice href={`/schedule?week=${weekStart}`} linkText="Bewerbungen ansehen">
+      <strong>{count === 1 ? "1 Bewerbung" : `${count} Bewerbungen`}</strong> auf offene Schichten{" "}
+      {count === 1 ? "wartet" : "warten"} auf Entscheid.
+    </WaitingNotice>
   );
 }

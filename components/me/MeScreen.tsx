@@ -70,7 +70,6 @@ function LinkedMeScreen() {
                     holidays={me.holidays}
                     vacations={me.vacations}
                     unavailability={me.unavailability}
-                    weeklyHours={me.employee.is_hourly ? null : me.employee.weekly_hours}
                     today={today()}
                   />
                 </Section>

@@ -16,13 +16,11 @@ type Props = {
   vacations: VacationDto[];
   /** Own unavailability: marked on its days. */
   unavailability: UnavailabilityDto[];
-  /** Null for an hourly employee: no weekly target to compare with. */
-  weeklyHours: number | null;
   today: string;
 };
 
 /** The employee's own weeks on "Meine Schichten" (docs/PRODUCT-RULES.md §26.6): shifts, hours, the rules' notes. */
-export function MyWeeks({ weeks, holidays, vacations, unavailability, weeklyHours, today }: Props) {
+export function MyWeeks({ weeks, holidays, vacations, unavailability, today }: Props) {
   const away = awayDays(vacations, unavailability, {
     start: weeks[0]?.week_start ?? "",
     end: weeks.at(-1)?.week_end ?? "",
@@ -45,7 +43,7 @@ export function MyWeeks({ weeks, holidays, vacations, unavailability, weeklyHour
                 </span>
               </span>
               <span className="flex shrink-0 items-center gap-2">
-                <WeekHours hours={week.scheduled_hours} weeklyHours={weeklyHours} />
+                <WeekHours hours={week.scheduled_hours} target={week.target_hours} />
                 <svg
                   width="16"
                   height="16"
@@ -150,15 +148,18 @@ function MyShift({ shift, findings }: { shift: ShiftDto; findings: FindingDto[] 
   );
 }
 
-/** "24.0 / 40.0 h", with the hours over the contract in red and spelled out (colour never alone). */
-function WeekHours({ hours, weeklyHours }: { hours: number; weeklyHours: number | null }) {
-  if (weeklyHours === null)
+/**
+ * "24.0 / 40.0 h" against the week's target (the server's, less holidays and vacation days: docs/PRODUCT-RULES.md
+ * §31.1), with the hours over it in red and spelled out (colour never alone). Hourly staff have no target.
+ */
+function WeekHours({ hours, target }: { hours: number; target: number | null }) {
+  if (target === null)
     return <span className="whitespace-nowrap text-sm tabular-nums text-slate-700">{formatHours(hours)} h</span>;
-  const over = hours - weeklyHours;
+  const over = hours - target;
   return (
     <span className="whitespace-nowrap text-right text-sm tabular-nums">
       <span className={over > 0 ? "font-semibold text-red-700" : "text-slate-800"}>
-        {formatHours(hours)} / {formatHours(weeklyHours)} h
+        {formatHours(hours)} / {formatHours(target)} h
       </span>
       {over > 0 && <span className="block text-xs text-red-700">+{formatHours(over)} h über Soll</span>}
     </span>

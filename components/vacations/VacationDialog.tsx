@@ -8,6 +8,7 @@ import { withStartDate } from "@/lib/client/date-range";
 import { api, ApiRequestError } from "@/lib/client/api";
 import { validate } from "@/lib/client/form-errors";
 import { notify } from "@/lib/client/notify";
+import { announceChange } from "@/lib/client/undo";
 import { today } from "@/lib/client/today";
 import type { EmployeeDto, VacationDto } from "@/lib/shared/api-types";
 import { isDateInWindow, mondayOf, workingDays, workingDaysByYear } from "@/lib/shared/dates";
@@ -84,10 +85,13 @@ export function VacationDialog({ vacation, employees, employeeId, onClose, onSav
         : await api.post("/vacations", checked.data);
       // The week of its first day is one click away (docs/PRODUCT-RULES.md §31.6).
       const week = mondayOf(saved.start_date);
-      notify.success(
-        `${vacation ? "Ferien aktualisiert!" : "Ferien eingetragen!"}${openedShiftsNote(saved.opened_shifts)}`,
-        { duration: 6000, action: { label: "Woche ansehen", onClick: () => router.push(`/schedule?week=${week}`) } },
-      );
+      const done = vacation ? "Ferien aktualisiert!" : "Ferien eingetragen!";
+      const message = `${done}${openedShiftsNote(saved.opened_shifts)}`;
+      const showWeek = { label: "Woche ansehen", onClick: () => router.push(`/schedule?week=${week}`) };
+      // A recorded vacation is a plan write: "Rückgängig" takes it back with the shifts it opened (§31.6).
+      if (saved.change_id)
+        announceChange({ message, changeId: saved.change_id, onUndone: onSaved, secondary: showWeek });
+      else notify.success(message, { duration: 6000, action: showWeek });
       onSaved();
     } catch (error) {
       if (error instanceof ApiRequestError) setErrors(error.fields);

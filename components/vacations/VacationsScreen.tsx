@@ -11,6 +11,7 @@ import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
 import { notify } from "@/lib/client/notify";
 import { today } from "@/lib/client/today";
+import { announceChange } from "@/lib/client/undo";
 import { useResource } from "@/lib/client/use-resource";
 import { isFullEmployee, type VacationDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
@@ -83,7 +84,11 @@ export function VacationsScreen() {
     setApprovingId(vacation.id);
     try {
       const approved = await api.post(`/vacations/${vacation.id}/approve`);
-      notify.success(`Ferienantrag genehmigt!${openedShiftsNote(approved.opened_shifts)}`);
+      const message = `Ferienantrag genehmigt!${openedShiftsNote(approved.opened_shifts)}`;
+      // "Rückgängig" makes it a request again and gives the opened shifts back (§31.6).
+      if (approved.change_id)
+        announceChange({ message, changeId: approved.change_id, onUndone: () => void data.reload() });
+      else notify.success(message);
     } catch (error) {
       notify.error(...saveErrorToast(error, "Fehler beim Genehmigen", Number(today().slice(0, 4))));
     } finally {

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminHeaders, createAccount, signIn, unique } from "./support";
+import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
+import { formatDate, formatDayMonth } from "../../lib/shared/format";
+import { adminHeaders, createAccount, screenLoaded, signIn, unique } from "./support";
 
 // docs/PRODUCT-RULES.md §31.1 "One target everywhere": in the Christmas week of Kanton Zürich (Friday 25.12.2026 is a
 // public holiday) a waiter on vacation Monday to Thursday has no working day left, so his target is 0 h. The planner's
@@ -70,6 +72,42 @@ test("a holiday and a vacation: the planner's panel shows the same free hours as
   await expect(staffRow).toContainText("4.0 / 0.0 h");
   await expect(staffRow).toContainText("+4.0 h über Soll");
   await shots(page, "planner-by-employee");
+});
+
+test("Meine Schichten counts a vacation week against the reduced target, as the planner does", async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request);
+  const post = async (path: string, data: object) => {
+    const res = await request.post(`/api${path}`, { headers, data });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { id: number };
+  };
+  // The week after next (by the server's today, Zurich), Monday and Tuesday away: 40 − 2 × 8 = 24 h.
+  const monday = addDays(mondayOf(todayIn("Europe/Zurich")), 14);
+  const location = await post("/locations", { name: unique("Meine Ziel"), color: "#10B981" });
+  const waiter = await post("/employees", { first_name: "Noa", last_name: unique("Ziel"), weekly_hours: 40 });
+  await post("/vacations", { employee_id: waiter.id, start_date: monday, end_date: addDays(monday, 1) });
+  await post("/shifts", {
+    employee_id: waiter.id,
+    location_id: location.id,
+    shift_date: addDays(monday, 2),
+    start_time: "08:00",
+    end_time: "12:00",
+    break_minutes: 0,
+  });
+  const staff = await createAccount(request, "user", "ziel");
+  const linked = await request.put(`/api/users/${staff.id}`, { headers, data: { employee_id: waiter.id } });
+  expect(linked.status(), await linked.text()).toBe(200);
+  await signIn(page, staff, "/me");
+  await screenLoaded(page);
+  const week = page
+    .getByRole("listitem")
+    .filter({ hasText: `${formatDayMonth(monday)}–${formatDate(addDays(monday, 6))}` })
+    .first();
+  await expect(week).toContainText("4.0 / 24.0 h");
+  await shots(page, "me-target");
 });
 
 /** Pictures for review at a desk and a phone width, only when REVIEW_SHOTS names a folder (never committed). */

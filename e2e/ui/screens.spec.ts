@@ -33,7 +33,11 @@ async function createEmployee(request: APIRequestContext) {
 /** The employee's own request (status "Beantragt"), made by a user account linked to them. */
 async function requestVacation(request: APIRequestContext, employeeId: number, start: string, end: string) {
   const account = { username: unique("req"), password: "ui-test-passwort", role: "user", employee_id: employeeId };
-  const created = await request.post("/api/users", { headers: await adminHeaders(request), data: account });
+  // Signs in with the given password at once (docs/PRODUCT-RULES.md §31.5).
+  const created = await request.post("/api/users", {
+    headers: await adminHeaders(request),
+    data: { ...account, must_change_password: false },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { accessToken } = await apiLogin(request, account);
   const res = await request.post("/api/vacations", {

@@ -162,7 +162,8 @@ test("staff journey: link, request, unavailable, apply, calendar; manager approv
   await screenLoaded(staff);
   await expect(vacations.getByRole("listitem").filter({ hasText: formatDate(monday) })).toContainText("Genehmigt");
   await expect(nextWeek).toContainText("10:00–15:00");
-  await expect(nextWeek).toContainText("5.0 / 24.0 h");
+  // Against the week's target (§31.1): 24 h less the three vacation days of 4.8 h.
+  await expect(nextWeek).toContainText("5.0 / 9.6 h");
   await expect(nextWeek.getByRole("listitem").filter({ hasText: formatDayMonth(monday) })).toContainText("Ferien");
   await expect(
     staff

@@ -62,6 +62,57 @@ test("the vacation dialog warns of the shifts it will open; the toast leads to t
   await expect(page).toHaveURL(/\/schedule\?week=2041-07-01/);
 });
 
+test("Rückgängig in the vacation's toast takes the vacation back and assigns its shift again", async ({
+  page,
+  request,
+}) => {
+  const { location, employee, name } = await employeeAndLocation(request);
+  const shift = await post(request, "/api/shifts", {
+    location_id: location.id,
+    employee_id: employee.id,
+    shift_date: "2041-07-16",
+    start_time: "09:00",
+    end_time: "17:00",
+    break_minutes: 30,
+  });
+  const manager = await createAccount(request, "manager", "wochen");
+  await signIn(page, manager, "/vacations");
+  await screenLoaded(page);
+
+  const dialog = page.getByRole("dialog", { name: "Ferien eintragen" });
+  const record = async () => {
+    await page.getByRole("button", { name: "+ Ferien eintragen" }).first().click();
+    await dialog.getByLabel("Mitarbeiter").selectOption({ label: name });
+    await dialog.getByLabel("Von").fill("2041-07-15");
+    await dialog.getByLabel("Bis").fill("2041-07-17");
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+  };
+  await record();
+  const saved = toast(page, "Ferien eingetragen! 1 Schicht ist jetzt offen.");
+  await expect(saved.getByRole("button", { name: "Woche ansehen" })).toBeVisible();
+  await expect(saved.getByRole("button", { name: "Rückgängig" })).toBeVisible();
+  const headers = await adminHeaders(request);
+  const shiftNow = async () => {
+    const res = await request.get(`/api/shifts?start_date=2041-07-16&end_date=2041-07-16`, { headers });
+    return ((await res.json()) as { id: number; employee_id: number | null }[]).find((row) => row.id === shift.id);
+  };
+  expect(await shiftNow()).toMatchObject({ employee_id: null });
+
+  await saved.getByRole("button", { name: "Rückgängig" }).click();
+  await expect(toast(page, "Änderung rückgängig gemacht")).toBeVisible();
+  expect(await shiftNow()).toMatchObject({ employee_id: employee.id });
+  const vacations = await request.get(`/api/vacations?employee_id=${employee.id}`, { headers });
+  expect(await vacations.json()).toEqual([]);
+  await expect(page.getByText("15.07.2041")).toHaveCount(0);
+
+  // For review only: the pictures take longer than the toast stays, so they are of a second recording.
+  if (process.env.REVIEW_SHOTS) {
+    await record();
+    await expect(saved).toBeVisible();
+    await reviewShots(page, "vacation-toast-undo");
+  }
+});
+
 test("the history names what an undo undid and links each entry to its planner week", async ({ page, request }) => {
   const { location } = await employeeAndLocation(request);
   const manager = await createAccount(request, "manager", "wochen");
@@ -114,7 +165,8 @@ test("the dashboard switches to next week and counts the applications waiting fo
     break_minutes: 0,
   });
   const staff = { username: unique("lia"), password: "ui-test-passwort", role: "user", employee_id: employee.id };
-  await post(request, "/api/users", staff);
+  // Signs in with the given password at once (docs/PRODUCT-RULES.md §31.5).
+  await post(request, "/api/users", { ...staff, must_change_password: false });
   const staffHeaders = { Authorization: `Bearer ${(await apiLogin(request, staff)).accessToken}` };
   expect((await request.post(`/api/shifts/${open.id}/application`, { headers: staffHeaders })).status()).toBe(201);
 

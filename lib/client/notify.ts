@@ -23,7 +23,13 @@ async function toastApi() {
 }
 
 /** A button in a toast, e.g. "Rückgängig" (docs/PRODUCT-RULES.md §27.7); such a toast stays longer. */
-export type ToastOptions = { duration?: number; action?: { label: string; onClick: () => void } };
+export type ToastButton = { label: string; onClick: () => void };
+
+/**
+ * `action` is the toast's main button; `secondary` a second one before it (a vacation's "Woche ansehen" beside
+ * "Rückgängig", §31.6). Either closes the toast.
+ */
+export type ToastOptions = { duration?: number; action?: ToastButton; secondary?: ToastButton };
 
 type ToastKind = "success" | "info" | "error";
 let toastCount = 0;
@@ -37,9 +43,34 @@ let toastCount = 0;
  */
 function show(kind: ToastKind, message: string, options: ToastOptions & { description?: string }) {
   void toastApi().then((toast) => {
-    const { duration = 2000, action, description } = options;
-    toast[kind](message, { id: kind, duration: duration + (++toastCount % 2), action, description });
+    const { duration = 2000, action, secondary, description } = options;
+    // Sonner's second button is its `cancel`; it is passed (as undefined too) so a replaced toast loses it.
+    toast[kind](message, {
+      id: toastIds[kind],
+      duration: duration + (++toastCount % 2),
+      action: action && retiring(kind, action),
+      cancel: secondary && retiring(kind, secondary),
+      description,
+    });
   });
+}
+
+/** The sonner id of each kind's toast now. */
+const toastIds: Record<ToastKind, string> = { success: "success", info: "info", error: "error" };
+
+/**
+ * A button closes its toast, and sonner removes a closing toast by its id a moment later: the toast the button's
+ * action shows next ("Änderung rückgängig gemacht" after "Rückgängig") would go with it. So a click gives the
+ * kind a new id first.
+ */
+function retiring(kind: ToastKind, button: ToastButton): ToastButton {
+  return {
+    label: button.label,
+    onClick: () => {
+      toastIds[kind] = `${kind}-${++toastCount}`;
+      button.onClick();
+    },
+  };
 }
 
 export const notify = {

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import { api, errorMessage } from "./api";
 import { currentUserId } from "./auth-store";
-import { notify } from "./notify";
+import { notify, type ToastButton } from "./notify";
 
 /**
  * Undo in the browser (docs/PRODUCT-RULES.md §27.7): every plan write's success toast offers "Rückgängig" for
@@ -41,14 +41,19 @@ export type AnnouncedChange = {
   changeId: string;
   /** Called after an undo (or a restore) went through: reload what is shown. */
   onUndone: () => void;
+  /** How long the toast stays: 10 s unless longer. */
+  duration?: number;
+  /** A second button beside "Rückgängig", e.g. a vacation's "Woche ansehen" (docs/PRODUCT-RULES.md §31.6). */
+  secondary?: ToastButton;
 };
 
 /** The success toast of a plan write, with "Rückgängig"; the change becomes the one Ctrl+Z undoes. */
-export function announceChange({ message, changeId, onUndone }: AnnouncedChange) {
+export function announceChange({ message, changeId, onUndone, duration, secondary }: AnnouncedChange) {
   rememberLastChange({ changeId, message, userId: currentUserId() });
   notify.success(message, {
-    duration: UNDO_TOAST_MS,
+    duration: Math.max(duration ?? 0, UNDO_TOAST_MS),
     action: { label: "Rückgängig", onClick: () => void undo(changeId, onUndone) },
+    secondary,
   });
 }
 

@@ -303,6 +303,20 @@ describe("issue 29: what an undo undid, the shifts a vacation opened, the week o
     expect(say({ action: "change.undo", details: { shifts: 1, undone_action: "shift.create", undone: created } })).toBe(
       "anna hat »Offene Schicht am Mo 30.11.2026 in Bahnhof von 09:00–17:00 angelegt« rückgängig gemacht (1 Schicht).",
     );
+    const vacation = {
+      employee_id: 7,
+      days: 2,
+      employee_name: "Max Muster",
+      vacation_start: "2026-11-30",
+      vacation_end: "2026-12-01",
+      opened_shifts: [{ shift_date: "2026-11-30", location_name: "Bahnhof", start_time: "09:00", end_time: "17:00" }],
+    };
+    expect(
+      say({ action: "change.undo", details: { shifts: 1, undone_action: "vacation.create", undone: vacation } }),
+    ).toBe(
+      "anna hat »Ferien für Max Muster eingetragen (30.11.2026–01.12.2026, 2 Tage); jetzt offen: Mo 30.11.2026 in " +
+        "Bahnhof« rückgängig gemacht (1 Schicht).",
+    );
     expect(say({ action: "change.undo", details: { shifts: 3 } })).toBe(
       "anna hat eine Änderung rückgängig gemacht (3 Schichten).",
     );

@@ -230,7 +230,20 @@ function undonePhrase(details: Details): string | null {
     const on = week ? ` auf die Woche vom ${formatDate(week)}` : "";
     return `Wochenvorlage${on} angewendet${made === null ? "" : ` (${shifts(made)})`}`;
   }
-  const sentence = describeAudit({ action, actor: PHRASE_ACTOR, entityType: null, entityId: null, details: undone });
+  // An undone vacation (§31.6) keeps its person and dates in the undo's row: its own row names them by lookup.
+  const names: Names = {
+    employee: text(undone.employee_name) ?? undefined,
+    vacationStart: text(undone.vacation_start) ?? undefined,
+    vacationEnd: text(undone.vacation_end) ?? undefined,
+  };
+  const sentence = describeAudit({
+    action,
+    actor: PHRASE_ACTOR,
+    entityType: null,
+    entityId: null,
+    details: undone,
+    names,
+  });
   const prefix = `${PHRASE_ACTOR} hat `;
   if (!sentence.startsWith(prefix)) return null;
   const phrase = sentence

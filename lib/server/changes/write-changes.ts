@@ -10,6 +10,13 @@ import { assertActiveLocations } from "@/lib/server/locations/find-locations";
 import { assertAssignable } from "@/lib/server/rules/find-findings";
 import { shiftColumns } from "@/lib/server/shifts/shift-columns";
 import type { ShiftInput } from "@/lib/shared/schemas/shift";
+import {
+  blocksShifts,
+  putBackVacation,
+  readVacationState,
+  sameVacationState,
+  type VacationState,
+} from "@/lib/server/vacations/vacation-state";
 
 /**
  * The state of a shift as undo sees it (docs/PRODUCT-RULES.md §27.7): every column a plan write can change,
@@ -85,6 +92,8 @@ export type PlanChangeKind =
   | "shift.copy_week"
   | "shift.auto_fill"
   | "week_template.apply"
+  | "vacation.create"
+  | "vacation.approve"
   | "change.undo";
 
 /** An application a plan write removed from a shift (docs/PRODUCT-RULES.md §26.5); undo puts it back. */
@@ -99,6 +108,11 @@ export type RecordPlanChangeOptions = {
   shiftIds: number[];
   /** The applications the write removed, by shift, for undo to put back. */
   clearedApplications?: Map<number, ClearedApplication[]>;
+  /**
+   * A vacation the write recorded or approved (docs/PRODUCT-RULES.md §31.6), with its state before the write (null:
+   * the write created it); its state after is read here.
+   */
+  vacation?: { id: number; before: VacationState | null };
 };
 
 export type RecordedPlanChange = { changeId: string; after: Map<number, ShiftRecord> };
@@ -108,7 +122,7 @@ export type RecordedPlanChange = { changeId: string; after: Map<number, ShiftRec
  * was deleted) and answers the change's id, which the write's answer carries as `change_id`.
  */
 export async function recordPlanChange(tx: Tx, options: RecordPlanChangeOptions): Promise<RecordedPlanChange> {
-  const { kind, audit, before, shiftIds, clearedApplications } = options;
+  const { kind, audit, before, shiftIds, clearedApplications, vacation } = options;
   const ids = [...new Set(shiftIds)].sort((a, b) => a - b);
   const after = await readShifts(tx, ids);
   const items = ids
@@ -128,8 +142,16 @@ export async function recordPlanChange(tx: Tx, options: RecordPlanChangeOptions)
       FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
         AS item(shift_id int, before jsonb, after jsonb, applications jsonb)`;
   }
+  if (vacation) {
+    const [vacationBefore, vacationAfter] = [vacation.before, await readVacationState(tx, vacation.id)].map(jsonOrNull);
+    await tx.$executeRaw`
+      INSERT INTO plan_change_vacations (change_id, vacation_id, before, after)
+      VALUES (${changeId}::uuid, ${vacation.id}, ${vacationBefore}::jsonb, ${vacationAfter}::jsonb)`;
+  }
   return { changeId, after };
 }
+
+const jsonOrNull = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
 
 function sameState(current: ShiftState | null, expected: ShiftState | null): boolean {
   if (current === null || expected === null) return current === expected;
@@ -142,6 +164,8 @@ function inputOf(state: ShiftState): ShiftInput {
 }
 
 const CHANGED_SINCE = "Inzwischen geändert – Rückgängig nicht möglich";
+
+type VacationItem = { vacation_id: number; before: VacationState | null; after: VacationState | null };
 
 type ChangeItem = {
   shift_id: number;
@@ -170,9 +194,13 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
       SELECT shift_id, before, after, applications FROM plan_change_shifts WHERE change_id = ${id}::uuid
       ORDER BY shift_id`;
     const ids = items.map((item) => item.shift_id);
+    // A vacation the change recorded or approved (§31.6) comes back with its shifts.
+    const [vacation] = await tx.$queryRaw<VacationItem[]>`
+      SELECT vacation_id, before, after FROM plan_change_vacations WHERE change_id = ${id}::uuid`;
     // The people of the states put back and of the applications put back first, then the shifts: the order of every
     // other plan write and of applying.
     await lockEmployees(tx, [
+      ...(vacation ? [vacation.before?.employee_id ?? null, vacation.after?.employee_id ?? null] : []),
       ...items.map((item) => item.before?.employee_id ?? null),
       ...items.flatMap((item) => (item.applications ?? []).map((application) => application.employee_id)),
     ]);
@@ -185,6 +213,13 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
       .map((item) => item.shift_id);
     const conflicts = [...new Set([...changed, ...applied.map((row) => row.shift_id)])].sort((a, b) => a - b);
     if (conflicts.length > 0) throw new ApiError("change_conflict", CHANGED_SINCE, { shift_ids: conflicts });
+    const vacationNow = vacation ? await readVacationState(tx, vacation.vacation_id) : null;
+    if (vacation && !sameVacationState(vacationNow, vacation.after))
+      throw new ApiError("change_conflict", CHANGED_SINCE, { shift_ids: [] });
+    // A vacation that stops keeping its employee off the plan goes before the shifts come back to them; one that
+    // keeps them off again comes back after its shifts were opened again.
+    const vacationFirst = vacation !== undefined && !blocksShifts(vacation.before);
+    if (vacationFirst) await putBackVacation(tx, vacation.vacation_id, vacation.before);
 
     const removed = items.filter((item) => item.before === null).map((item) => item.shift_id);
     if (removed.length > 0) await tx.shift.deleteMany({ where: { id: { in: removed } } });
@@ -212,13 +247,17 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
       ),
     );
 
+    if (vacation && !vacationFirst) await putBackVacation(tx, vacation.vacation_id, vacation.before);
+
     const undone = await undoneSnapshot(tx, { id, createdAt: change.createdAt });
+    if (vacation && undone.undone) undone.undone = { ...undone.undone, ...(await vacationNames(tx, vacation)) };
     const undo = await recordPlanChange(tx, {
       kind: "change.undo",
       audit,
       before: current,
       shiftIds: ids,
       clearedApplications: cleared,
+      ...(vacation && { vacation: { id: vacation.vacation_id, before: vacationNow } }),
     });
     await tx.$executeRaw`
       UPDATE plan_changes SET undone_at = now(), undone_by = ${undo.changeId}::uuid WHERE id = ${id}::uuid`;
@@ -229,6 +268,7 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
         change_id: undo.changeId,
         undone_change_id: id,
         shifts: ids.length,
+        ...(vacation && { vacation_id: vacation.vacation_id }),
         ...undone,
         ...(applicationsRestored > 0 && { applications_restored: applicationsRestored }),
       },
@@ -250,6 +290,9 @@ const NAMING_KEYS = [
   "end_date",
   "week_start",
   "shifts_created",
+  "employee_id",
+  "days",
+  "opened_shifts",
 ] as const;
 
 type UndoneSnapshot = { undone_action?: string; undone?: Prisma.InputJsonObject; restores?: boolean };
@@ -280,6 +323,21 @@ async function undoneSnapshot(tx: Tx, change: { id: string; createdAt: Date }): 
   }
   const kept = Object.fromEntries(NAMING_KEYS.filter((key) => key in details).map((key) => [key, details[key]]));
   return { undone_action: row.action, undone: kept };
+}
+
+/** Who and when of an undone vacation, for the history's sentence (the audit row of its write has only ids). */
+async function vacationNames(tx: Tx, vacation: VacationItem): Promise<Prisma.InputJsonObject> {
+  const state = vacation.after ?? vacation.before;
+  if (!state) return {};
+  const employee = await tx.employee.findUnique({
+    where: { id: state.employee_id },
+    select: { firstName: true, lastName: true },
+  });
+  return {
+    ...(employee && { employee_name: `${employee.firstName} ${employee.lastName}` }),
+    vacation_start: state.start_date,
+    vacation_end: state.end_date,
+  };
 }
 
 const asRecord = (value: unknown): Prisma.InputJsonObject =>

@@ -95,12 +95,13 @@ type WeekText = {
   unavailability: Owned[];
   applications: Owned[];
   vacations: (Owned & { notes: string | null })[];
+  targets?: Owned[];
 };
 
 /**
- * GET /api/schedule/week for a colleague, cut from the planners' answer: shifts and holidays as they are; findings
- * and unavailability only their own, no applications; colleagues' approved vacations keep who and when, without the
- * note written for the planners.
+ * GET /api/schedule/week for a colleague, cut from the planners' answer: shifts and holidays as they are; findings,
+ * unavailability and targets (a person's hours, §31.1) only their own, no applications; colleagues' approved
+ * vacations keep who and when, without the note written for the planners.
  */
 export function projectScheduleWeekJson(viewer: Viewer, text: JsonText): JsonText {
   if (viewer.kind !== "colleague") return text;
@@ -113,6 +114,7 @@ export function projectScheduleWeekJson(viewer: Viewer, text: JsonText): JsonTex
     // Applications stay the planners' (docs/PRODUCT-RULES.md §26.5); one's own are on "Meine Schichten".
     applications: [],
     vacations: week.vacations.map((vacation) => (own(vacation) ? vacation : { ...vacation, notes: null })),
+    targets: (week.targets ?? []).filter(own),
   });
 }
 

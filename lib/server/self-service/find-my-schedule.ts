@@ -11,6 +11,7 @@ import { findUnavailability } from "@/lib/server/unavailability/find-unavailabil
 import { findEmployeeVacations, vacationBalance } from "@/lib/server/vacations/find-vacations";
 import type { MySchedule, MyWeek } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
+import { readTargets } from "@/lib/server/hours/read-targets";
 import { sumHours } from "@/lib/shared/hours";
 import { findingsInRange, windowFor } from "@/lib/shared/rules";
 import { MY_SCHEDULE_WEEKS } from "@/lib/shared/schemas/my-schedule";
@@ -40,7 +41,7 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
   });
   if (!employee) throw employeeNotFound();
 
-  const [shifts, ruleInput, holidays, vacations, balance, unavailability, openShifts] = await Promise.all([
+  const [shifts, ruleInput, holidays, vacations, balance, unavailability, openShifts, targets] = await Promise.all([
     findShifts(db, { startDate: start, endDate: end, employeeId }),
     readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: { ids: [employeeId] } }),
     findHolidays({ startDate: start, endDate: end }),
@@ -48,7 +49,9 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
     vacationBalance({ employeeId }),
     findUnavailability({ employeeId, startDate: today, endDate: addDays(today, UNAVAILABILITY_DAYS_AHEAD) }),
     findOpenShifts({ employeeId }),
+    readTargets(db, { startDate: start, endDate: end, employeeIds: [employeeId] }),
   ]);
+  const contract = { id: employee.id, is_hourly: employee.isHourly, weekly_hours: Number(employee.weeklyHours) };
   // About themselves, so spoken to them (docs/PRODUCT-RULES.md §31.2).
   const findings = spokenTo(
     `${employee.firstName} ${employee.lastName}`,
@@ -65,6 +68,8 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
       week_start: weekStart,
       week_end: weekEnd,
       scheduled_hours: sumHours(inWeek.map((shift) => shift.hours)),
+      // The one target (§31.1): a holiday or vacation week shows the reduced target, as planner and report do.
+      target_hours: targets.of(contract, { startDate: weekStart, endDate: weekEnd }),
       shifts: inWeek,
       findings: findings.filter((finding) => ids.has(finding.shift_id)),
     });

@@ -1,5 +1,4 @@
 import "server-only";
-import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
@@ -9,85 +8,14 @@ import { transaction } from "@/lib/server/db/transaction";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { clearEmployeeApplications } from "@/lib/server/applications/write-applications";
+import { readShifts, recordPlanChange, type ShiftRecord } from "@/lib/server/changes/write-changes";
 import { unassignShifts } from "@/lib/server/shifts/write-shifts";
 import type { RecordedVacation, VacationDto } from "@/lib/shared/api-types";
-import { formatDate } from "@/lib/shared/format";
-import {
-  EMPLOYEE_REQUIRED,
-  type VacationInput,
-  type VacationRejectionInput,
-  type VacationStatus,
-} from "@/lib/shared/schemas/vacation";
+import { type VacationInput, type VacationRejectionInput, type VacationStatus } from "@/lib/shared/schemas/vacation";
+import { checkRange, lockEmployee } from "./check-range";
 import { getVacation, vacationNotFound } from "./find-vacations";
-import { daysByYear, replaceVacationDays, vacationDaysOf } from "./vacation-days";
-import { vacationDaysSql } from "./vacation-days-sql";
-
-type DaysTakenOptions = { employeeId: number; year: number; excludeVacationId?: number };
-
-/**
- * Days of `year` already spoken for: approved plus requested (docs/PRODUCT-RULES.md §26.3), optionally leaving one
- * vacation out. A request holds its days until it is decided, so requests can never promise more than the total.
- */
-async function daysTaken(tx: Tx, { employeeId, year, excludeVacationId }: DaysTakenOptions): Promise<number> {
-  const employee = Prisma.sql`${employeeId}`;
-  const [row] = await tx.$queryRaw<{ taken: number }[]>`
-    SELECT ${vacationDaysSql({ employeeId: employee, year, status: "approved", excludeVacationId })}
-         + ${vacationDaysSql({ employeeId: employee, year, status: "requested", excludeVacationId })} AS taken`;
-  return row.taken;
-}
-
-/**
- * Locks the employee row (lockEmployees, lib/server/db/locks.ts): every write that charges an employee's vacation
- * days queues here, so parallel requests never take the balance below zero (20 parallel requests against 3 days
- * left: exactly the ones that fit). Answers the year's total; 400 for an unknown or archived employee.
- */
-async function lockEmployee(tx: Tx, employeeId: number): Promise<number> {
-  const employee = (await lockEmployees(tx, [employeeId], { activeOnly: true })).get(employeeId);
-  if (!employee)
-    throw new ApiError("validation_failed", "Mitarbeiter nicht gefunden", {
-      fields: { employee_id: EMPLOYEE_REQUIRED },
-    });
-  return employee.vacationDaysTotal;
-}
-
-type RangeCheck = {
-  employeeId: number;
-  startDate: string;
-  endDate: string;
-  days: string[];
-  excludeVacationId?: number;
-};
-
-/**
- * Refuses a range that overlaps another requested or approved vacation of the employee (409; rejected requests
- * never block), or needs more days than are left in one of its calendar years (400 with required, available,
- * year). The employee row must be locked already.
- */
-async function checkRange(tx: Tx, total: number, range: RangeCheck): Promise<void> {
-  const { employeeId, startDate, endDate, days, excludeVacationId } = range;
-  const overlapping = await tx.vacation.findFirst({
-    where: {
-      employeeId,
-      status: { in: ["requested", "approved"] },
-      ...(excludeVacationId !== undefined && { id: { not: excludeVacationId } }),
-      startDate: { lte: toDateColumn(endDate) },
-      endDate: { gte: toDateColumn(startDate) },
-    },
-    select: { startDate: true, endDate: true },
-  });
-  if (overlapping) {
-    const from = formatDate(fromDateColumn(overlapping.startDate));
-    const to = formatDate(fromDateColumn(overlapping.endDate));
-    throw new ApiError("conflict", `Überschneidet sich mit bestehenden Ferien (${from} – ${to})`);
-  }
-
-  for (const [year, required] of daysByYear(days)) {
-    const available = total - (await daysTaken(tx, { employeeId, year, excludeVacationId }));
-    if (required > available) {
-      throw new ApiError("insufficient_vacation_days", "Nicht genügend Ferientage", { required, available, year });
-    }
-  }
-}
+import { replaceVacationDays, vacationDaysOf } from "./vacation-days";
+import { readVacationState } from "./vacation-state";
 
 /**
  * Checks a new or changed vacation, with the employee row locked: its charged days (Monday-Friday less the
@@ -124,13 +52,26 @@ type AwayRange = { employeeId: number; startDate: string; endDate: string };
  * before the vacation row was written (lock order, see there).
  */
 async function freeVacationDays(tx: Tx, range: AwayRange): Promise<FreedDays> {
+  const assigned = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM shifts
+    WHERE employee_id = ${range.employeeId} AND shift_date BETWEEN ${range.startDate}::date AND ${range.endDate}::date`;
+  // Their states before, for the plan change that undo reads (§27.7, §31.6); lockEmployeeShifts holds them.
+  const before = await readShifts(
+    tx,
+    assigned.map((row) => row.id),
+  );
   const opened = await unassignShifts(tx, range);
   const withdrawn = await clearEmployeeApplications(tx, range);
-  return { opened, withdrawn, openedShifts: await openedShiftsOf(tx, opened) };
+  return { opened, withdrawn, openedShifts: await openedShiftsOf(tx, opened), before };
 }
 
 type OpenedShift = { shift_date: string; location_name: string; start_time: string; end_time: string };
-type FreedDays = { opened: number[]; withdrawn: number[]; openedShifts: OpenedShift[] };
+type FreedDays = {
+  opened: number[];
+  withdrawn: number[];
+  openedShifts: OpenedShift[];
+  before: Map<number, ShiftRecord>;
+};
 
 /**
  * The opened shifts as the audit row keeps them (date, location's name, times), so the history names them as they
@@ -146,7 +87,7 @@ async function openedShiftsOf(tx: Tx, ids: number[]): Promise<OpenedShift[]> {
     ORDER BY s.shift_date, s.start_time, s.id`;
 }
 
-const NOTHING_FREED: FreedDays = { opened: [], withdrawn: [], openedShifts: [] };
+const NOTHING_FREED: FreedDays = { opened: [], withdrawn: [], openedShifts: [], before: new Map() };
 
 export type CreateVacationOptions = CreateOptions<VacationInput> & {
   /**
@@ -162,7 +103,7 @@ export async function createVacation({ input, audit, status }: CreateVacationOpt
   // Managers may record a vacation after the fact; a request is for days still to come (docs/PRODUCT-RULES.md §26.3).
   if (status === "requested" && input.start_date < businessToday())
     throw new ApiError("validation_failed", REQUEST_IN_PAST, { fields: { start_date: REQUEST_IN_PAST } });
-  const { id, opened } = await transaction(async (tx) => {
+  const { id, opened, changeId } = await transaction(async (tx) => {
     const days = await checkVacation(tx, input);
     const daysCount = days.length;
     const range = { employeeId: input.employee_id, startDate: input.start_date, endDate: input.end_date };
@@ -171,12 +112,24 @@ export async function createVacation({ input, audit, status }: CreateVacationOpt
     await replaceVacationDays(tx, vacation.id, days);
     const freed = status === "approved" ? await freeVacationDays(tx, range) : NOTHING_FREED;
     const { opened, withdrawn } = freed;
+    // A recorded vacation changes the plan, so it is undone like a plan write (§27.7, §31.6); a request is not.
+    const change =
+      status === "approved"
+        ? await recordPlanChange(tx, {
+            kind: "vacation.create",
+            audit,
+            before: freed.before,
+            shiftIds: opened,
+            vacation: { id: vacation.id, before: null },
+          })
+        : null;
     await recordAudit(tx, {
       ...audit,
       action: status === "approved" ? "vacation.create" : "vacation.request",
       entityType: "vacation",
       entityId: vacation.id,
       details: {
+        ...(change && { change_id: change.changeId }),
         employee_id: input.employee_id,
         days: daysCount,
         status,
@@ -185,9 +138,9 @@ export async function createVacation({ input, audit, status }: CreateVacationOpt
         ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
       },
     });
-    return { id: vacation.id, opened };
+    return { id: vacation.id, opened, changeId: change?.changeId };
   }, LOCKING_TRANSACTION);
-  return { ...(await getVacation({ id })), opened_shifts: opened.length };
+  return { ...(await getVacation({ id })), opened_shifts: opened.length, ...(changeId && { change_id: changeId }) };
 }
 
 /**
@@ -261,7 +214,7 @@ export type DecisionOptions = { id: number; audit: AuditContext };
  * It keeps the days it was charged when it was requested.
  */
 export async function approveVacation({ id, audit }: DecisionOptions): Promise<RecordedVacation> {
-  const opened = await transaction(async (tx) => {
+  const { opened, changeId } = await transaction(async (tx) => {
     const request = await lockedRequest(tx, id);
     const range = {
       employeeId: request.employeeId,
@@ -271,15 +224,25 @@ export async function approveVacation({ id, audit }: DecisionOptions): Promise<R
     const days = request.days.map(({ day }) => fromDateColumn(day));
     await checkRange(tx, request.total, { ...range, days, excludeVacationId: id });
     await lockEmployeeShifts(tx, range);
+    const vacationBefore = await readVacationState(tx, id);
     await tx.vacation.update({ where: { id }, data: { status: "approved" } });
     const freed = await freeVacationDays(tx, range);
     const { opened, withdrawn } = freed;
+    // Undo takes the approval back: the request again, its shifts assigned again (§27.7, §31.6).
+    const change = await recordPlanChange(tx, {
+      kind: "vacation.approve",
+      audit,
+      before: freed.before,
+      shiftIds: opened,
+      vacation: { id, before: vacationBefore },
+    });
     await recordAudit(tx, {
       ...audit,
       action: "vacation.approve",
       entityType: "vacation",
       entityId: id,
       details: {
+        change_id: change.changeId,
         employee_id: request.employeeId,
         days: days.length,
         opened_shift_ids: opened,
@@ -287,9 +250,9 @@ export async function approveVacation({ id, audit }: DecisionOptions): Promise<R
         ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
       },
     });
-    return opened;
+    return { opened, changeId: change.changeId };
   }, LOCKING_TRANSACTION);
-  return { ...(await getVacation({ id })), opened_shifts: opened.length };
+  return { ...(await getVacation({ id })), opened_shifts: opened.length, change_id: changeId };
 }
 
 export type RejectVacationOptions = DecisionOptions & { input: VacationRejectionInput };

@@ -14,6 +14,14 @@ export const myWeekSchema = z.strictObject({
   week_start: date.meta({ description: "Monday" }),
   week_end: date.meta({ description: "Sunday" }),
   scheduled_hours: z.number().meta({ description: "Hours of the shifts (length less break)" }),
+  target_hours: z
+    .number()
+    .nullable()
+    .meta({
+      description:
+        "The week's target (docs/PRODUCT-RULES.md §31.1): weekly hours less public holidays and approved vacation " +
+        "days; null for the hourly paid",
+    }),
   shifts: z.array(shiftDtoSchema),
   findings: z.array(findingSchema).meta({ description: "What the planning rules say about these shifts" }),
 });

@@ -3,6 +3,7 @@ import { daysBetween, MAX_YEAR, MIN_YEAR } from "@/lib/shared/dates";
 import { dateSchema, idSchema, MAX_TEXT, optionalTextSchema, plainDecimalSchema, refIdSchema } from "./fragments";
 import { date, id, timestamp } from "./response-fields";
 import { fieldsParsed } from "./parsed-fields";
+import { changeIdSchema } from "./change";
 import { MAX_RANGE_DAYS } from "./shift";
 
 export const EMPLOYEE_REQUIRED = "Bitte wähle einen Mitarbeiter aus";
@@ -93,6 +94,11 @@ export const recordedVacationSchema = vacationDtoSchema.extend({
   opened_shifts: z
     .int()
     .meta({ description: "Shifts of the employee in the range, now unassigned (0 for a request: nothing is opened)" }),
+  change_id: changeIdSchema.optional().meta({
+    description:
+      "A recorded or approved vacation (not a request, not an edit): POST /api/changes/{change_id}/undo takes it " +
+      "back with the shifts it opened",
+  }),
 });
 
 export const vacationBalanceSchema = z.strictObject({
