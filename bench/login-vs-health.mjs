@@ -14,7 +14,9 @@ async function healthLatencies(baseUrl, untilPromise) {
   /** @type {number[]} */
   const samples = [];
   let done = false;
-  untilPromise.then(() => (done = true));
+  // Settled either way: a refused login ends the sampling too (and fails the phase below) instead of leaving this
+  // loop asking forever.
+  untilPromise.finally(() => (done = true)).catch(() => {});
   while (!done) {
     const started = performance.now();
     await fetch(`${baseUrl}/api/health`).then((r) => r.arrayBuffer());
@@ -52,6 +54,7 @@ export async function benchLoginVsHealth(baseUrl, { rounds = 5 } = {}) {
     const started = performance.now();
     const logins = Promise.all(Array.from({ length: 10 }, login)).then(() => loginMs.push(performance.now() - started));
     busy.push(await healthLatencies(baseUrl, logins));
+    await logins; // a refused login ends the phase with its status
   }
   /**
    * The median over the rounds of each round's `q`th percentile.

@@ -22,7 +22,7 @@ import { benchAutoFillLatency } from "./auto-fill-latency.mjs";
 import { benchCalendarFeed, seedFeed } from "./calendar-feed.mjs";
 import { benchPlannerLatency } from "./planner-latency.mjs";
 import { benchPlanningClicks } from "./planning-clicks.mjs";
-import { pidOnPort, pin, rssMb } from "./lib/process.mjs";
+import { memoryLine, pidOnPort, pin, rssMb } from "./lib/process.mjs";
 import { archive, seedStaff } from "./lib/seed.mjs";
 import { BENCH_ADMIN, startBenchServer } from "./lib/server.mjs";
 import { printTable, writeReport } from "./report.mjs";
@@ -57,6 +57,7 @@ rows.push({
 const server = await startBenchServer();
 const serverPid = pidOnPort(new URL(server.baseUrl).port);
 const pinned = pin(serverPid, "1-63") && pin(process.pid, "0");
+const logServerMemory = () => console.log(`  server: ${memoryLine(serverPid)}`);
 const client = new pg.Client({ connectionString: server.databaseUrl });
 await client.connect();
 try {
@@ -75,6 +76,7 @@ try {
   // An employee and a location of the P1 week, for POST /api/shifts/check.
   const checked = { employeeId: week.employeeIds[1], locationId: week.locationIds[0] };
 
+  logServerMemory();
   console.log("P1: GET /api/shifts (one week) vs GET /api/auth/me, 10 connections ...");
   const p1 = await benchShiftsThroughput(server.baseUrl);
   rows.push({
@@ -93,6 +95,7 @@ try {
   // P2 and P9 time the database path: a changed data version before each request makes the server rebuild the week.
   const invalidate = () => client.query("UPDATE data_versions SET version = gen_random_uuid() WHERE name = 'schedule'");
 
+  logServerMemory();
   console.log("P9: GET /api/schedule/warnings (one week) vs GET /api/auth/me, 10 connections ...");
   const p9 = await benchWarningsThroughput(server.baseUrl);
   rows.push({
@@ -108,6 +111,7 @@ try {
   });
   const smallWarnings = await benchWarningsLatency(server.baseUrl, invalidate);
 
+  logServerMemory();
   console.log("P12: GET /api/calendar/{token}.ics vs GET /api/auth/me, 10 connections ...");
   const feedOf = await seedFeed(client, server.baseUrl);
   const p12 = await benchCalendarFeed(server.baseUrl, feedOf.path);
@@ -136,6 +140,7 @@ try {
   // Out of the lists (their shifts stay), so the PDFs below print only their own staff.
   await archive(client, week);
 
+  logServerMemory();
   console.log("P3: GET /api/health while ten logins run ...");
   const login = await benchLoginVsHealth(server.baseUrl);
   const rise = login.busyP99 - login.idleP99;
@@ -147,6 +152,7 @@ try {
     pass: rise <= 20,
   });
 
+  logServerMemory();
   console.log("P4: schedule PDFs ...");
   const pdf = await benchSchedulePdf(server.baseUrl, server.databaseUrl);
   for (const [variant, label] of /** @type {const} */ ([
@@ -171,6 +177,7 @@ try {
   }
 
   // Every load phase's staff is archived by now: each proposal sees only the week it seeds.
+  logServerMemory();
   console.log("P11: POST /api/schedule/auto-fill, café and large week, 7 proposals each ...");
   const fill = await benchAutoFillLatency(server.baseUrl, server.databaseUrl);
   const seconds = (/** @type {number} */ value) => `${(value / 1000).toFixed(2)} s`;
@@ -206,6 +213,7 @@ try {
   // Both browser phases look at one small company's current week (3
   // locations, 15 employees, 60 shifts); every load phase's staff is archived by now.
   const plannerWeek = await seedPlannerWeek(server.baseUrl, BENCH_ADMIN);
+  logServerMemory();
   console.log("P8: API calls of the dashboard and the planner ...");
   const screens = await benchScreenCalls(server.baseUrl);
   const dashboardCalls = `${screens.dashboard.calls.length} (${screens.dashboard.calls.join(", ")})`;
@@ -220,6 +228,7 @@ try {
     pass: screens.dashboard.calls.length <= 3 && screens.planner.calls.length <= 3,
   });
 
+  logServerMemory();
   console.log("P5: Lighthouse (3 runs per page and preset) and JavaScript per route ...");
   const lighthouse = await benchLighthouse(server.baseUrl, BENCH_ADMIN, { seed: false });
   for (const preset of ["desktop", "mobile"]) {
@@ -263,6 +272,7 @@ try {
     budget: "≤ 230 kB",
     pass: js.every((row) => row.pass),
   });
+  logServerMemory();
   console.log("P13: interaction latency in the planner (Event Timing, 4x CPU slowdown) ...");
   const latency = await benchPlannerLatency(server.baseUrl, BENCH_ADMIN, { weekStart: plannerWeek.weekStart });
   const latencyFigure = (/** @type {{ p75: number, max: number, samples: number }} */ l) =>
@@ -277,6 +287,7 @@ try {
     pass: latency.weekSwitch.p75 <= 100 && latency.move.p75 <= 100,
   });
   await plannerWeek.cleanup();
+  logServerMemory();
   console.log("P15: clicks and keystrokes to plan the reference week ...");
   const planning = await benchPlanningClicks(server.baseUrl, BENCH_ADMIN);
   rows.push({
@@ -289,6 +300,7 @@ try {
     pass: planning.total <= 60,
   });
 
+  logServerMemory();
   const rss = rssMb(serverPid);
   rows.push({
     id: "P7",

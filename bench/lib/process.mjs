@@ -27,6 +27,19 @@ export function rssMb(pid) {
 }
 
 /**
+ * A process's memory as one line: RSS split into anonymous and file-backed pages, and its threads (a worker
+ * thread that is still alive shows as one more). The bench prints it between phases, so a P7 miss shows which
+ * phase left the memory behind (docs/PERFORMANCE.md, P7).
+ * @param {number} pid
+ */
+export function memoryLine(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (/** @type {string} */ name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+  const mb = (/** @type {string} */ name) => (field(name) / 1024).toFixed(0);
+  return `RSS ${mb("VmRSS")} MB (anonymous ${mb("RssAnon")}, files ${mb("RssFile")}), ${field("Threads")} threads`;
+}
+
+/**
  * Pins a process and all its threads to the given cores (taskset). Answers
  * false where that is not possible (one core, no taskset), so the caller can
  * say the figures were taken unpinned.
