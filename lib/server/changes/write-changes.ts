@@ -83,6 +83,9 @@ export type PlanChangeKind =
   | "shift.update"
   | "shift.delete"
   | "shift.copy_week"
+  | "shift.bulk_move"
+  | "shift.bulk_copy"
+  | "shift.bulk_delete"
   | "shift.auto_fill"
   | "week_template.apply"
   | "change.undo";
