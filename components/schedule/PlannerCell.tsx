@@ -19,6 +19,8 @@ export type PlannerActions = {
   remove: (shift: ShiftDto) => void;
   findings: (shift: ShiftDto) => void;
   menu: (shift: ShiftDto, opener: string) => void;
+  /** "Tag kopieren …" / "Zeile kopieren …" (docs/PRODUCT-RULES.md §31.7); locationId null: all locations. */
+  copyDay?: (date: string, locationId: number | null) => void;
 };
 
 type CellProps = {
@@ -52,10 +54,13 @@ export function DayHeaders({
   days,
   today,
   holidays,
+  onCopy,
 }: {
   days: string[];
   today: string;
   holidays: Map<string, string[]>;
+  /** Planners in the view by location: a "Tag kopieren …" button under the day (docs/PRODUCT-RULES.md §31.7). */
+  onCopy?: (date: string, locationId: null) => void;
 }) {
   return days.map((day, i) => (
     <th
@@ -69,6 +74,16 @@ export function DayHeaders({
     >
       {WEEKDAYS_SHORT[i]} {formatDayMonth(day)}
       <HolidayNote names={holidays.get(day)} />
+      {onCopy && (
+        <button
+          type="button"
+          className="mt-1 block min-h-8 rounded text-xs font-normal text-blue-700 underline-offset-2 hover:underline"
+          aria-label={`Tag kopieren: ${WEEKDAYS_SHORT[i]} ${formatDayMonth(day)}`}
+          onClick={() => onCopy(day, null)}
+        >
+          Tag kopieren …
+        </button>
+      )}
     </th>
   ));
 }

@@ -55,6 +55,7 @@ const ShiftDialog = dynamic(() => import("./ShiftDialog").then((m) => m.ShiftDia
 const MoveDialog = dynamic(() => import("./MoveDialog").then((m) => m.MoveDialog));
 const TemplateImportDialog = dynamic(() => import("./TemplateImportDialog").then((m) => m.TemplateImportDialog));
 const CopyWeekDialog = dynamic(() => import("./CopyWeekDialog").then((m) => m.CopyWeekDialog));
+const CopyDayDialog = dynamic(() => import("./CopyDayDialog").then((m) => m.CopyDayDialog));
 const SaveWeekAsTemplateDialog = dynamic(() =>
   import("./SaveWeekAsTemplateDialog").then((m) => m.SaveWeekAsTemplateDialog),
 );
@@ -75,6 +76,7 @@ type OpenDialog =
   | { kind: "deleteShift"; shift: ShiftDto }
   | { kind: "importTemplate" }
   | { kind: "copyWeek" }
+  | { kind: "copyDay"; date: string; locationId: number | null }
   | { kind: "saveTemplate" }
   | { kind: "autoFill" }
   | { kind: "recordUnavailable" }
@@ -222,6 +224,7 @@ export function ScheduleScreen() {
         opener.current = from;
         setDialog({ kind: "move", shift });
       },
+      copyDay: (date, locationId) => setDialog({ kind: "copyDay", date, locationId }),
     }),
     [],
   );
@@ -485,6 +488,16 @@ export function ScheduleScreen() {
             goToWeek(target);
           }}
           onUndone={() => void week.reload()}
+        />
+      )}
+      {dialog?.kind === "copyDay" && (
+        <CopyDayDialog
+          weekStart={shownWeek}
+          initial={{ date: dialog.date, locationId: dialog.locationId }}
+          shifts={shifts}
+          locations={locations.data ?? []}
+          onClose={() => close("copyDay")}
+          onChanged={() => void week.reload()}
         />
       )}
       {dialog?.kind === "saveTemplate" && (
