@@ -123,7 +123,7 @@ export function CopyDayDialog({ weekStart, initial, shifts, locations, onClose, 
         </div>
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">Kopieren auf</legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {days.map((day, i) =>
               day === date ? null : (
                 <label key={day} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-200 px-2">
