@@ -37,6 +37,8 @@ import { useOptimisticMoves } from "./use-optimistic-moves";
 import { usePlannerWeek } from "./use-planner-week";
 import { TodayOnPhone } from "./show-today";
 import { WeekGrid } from "./WeekGrid";
+import { ShiftSelection, ShiftSelectionContext } from "./shift-selection";
+import { SelectionBar } from "./SelectionBar";
 import { ViewSwitch } from "./ViewSwitch";
 
 /**
@@ -123,6 +125,9 @@ export function ScheduleScreen() {
   // Ctrl+Z undoes the last plan change of this browser (docs/PRODUCT-RULES.md §27.7).
   useUndoShortcut(() => void week.reload(), editable);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // Several shifts at once (docs/PRODUCT-RULES.md §31.7): one store for the planner's life; chips subscribe to it.
+  const [selection] = useState(() => new ShiftSelection());
+  useEffect(() => selection.clear(), [weekStart, view, selection]);
   /** Closes the dialog of that kind (and no other that may have opened meanwhile). */
   const close = useCallback((kind: OpenDialog["kind"]) => setDialog((open) => (open?.kind === kind ? null : open)), []);
   const canSaveTemplate = !!user && can(user.role, "master-data:write");
@@ -383,33 +388,44 @@ export function ScheduleScreen() {
               />
             )}
             <ViewSwitch view={view} onChange={changeView} />
-            <ProposalMarksContext value={proposed?.marks ?? null}>
-              {view === "employees" ? (
-                <EmployeeGrid
-                  weekStart={shownWeek}
-                  today={today}
-                  rows={staffRows}
-                  shifts={gridShifts}
-                  canEdit={editable}
-                  actions={actions}
-                  findings={shiftFindings}
-                  holidaysByDay={holidays.byDay}
-                  applicants={applications}
-                />
-              ) : (
-                <WeekGrid
-                  weekStart={shownWeek}
-                  today={today}
-                  locations={gridRows}
-                  shifts={gridShifts}
-                  canEdit={editable}
-                  actions={actions}
-                  findings={shiftFindings}
-                  holidays={holidays}
-                  applicants={applications}
-                />
-              )}
-            </ProposalMarksContext>
+            {editable && (
+              <SelectionBar
+                selection={selection}
+                weekStart={shownWeek}
+                shifts={shifts}
+                locations={locations.data ?? []}
+                onChanged={() => void week.reload()}
+              />
+            )}
+            <ShiftSelectionContext value={editable ? selection : null}>
+              <ProposalMarksContext value={proposed?.marks ?? null}>
+                {view === "employees" ? (
+                  <EmployeeGrid
+                    weekStart={shownWeek}
+                    today={today}
+                    rows={staffRows}
+                    shifts={gridShifts}
+                    canEdit={editable}
+                    actions={actions}
+                    findings={shiftFindings}
+                    holidaysByDay={holidays.byDay}
+                    applicants={applications}
+                  />
+                ) : (
+                  <WeekGrid
+                    weekStart={shownWeek}
+                    today={today}
+                    locations={gridRows}
+                    shifts={gridShifts}
+                    canEdit={editable}
+                    actions={actions}
+                    findings={shiftFindings}
+                    holidays={holidays}
+                    applicants={applications}
+                  />
+                )}
+              </ProposalMarksContext>
+            </ShiftSelectionContext>
           </div>,
         )
       )}

@@ -113,3 +113,71 @@ test("the day header's 'Tag kopieren …': that day, one location, without emplo
   const after = await shiftsOf(request, location.id, "2044-05-13", "2044-05-13");
   expect(after.map((s) => s.employee_id)).toEqual([null]);
 });
+
+test("three chips selected by keyboard move a day together; Rückgängig; Escape clears; a selection deleted", async ({
+  page,
+  request,
+}) => {
+  const monday = "2044-05-16";
+  const location = await post(request, "/api/locations", { name: unique("Auswahl") });
+  const mia = await post(request, "/api/employees", { first_name: "Mia", last_name: unique("Auswahl") });
+  const ids: number[] = [];
+  for (const day of [0, 1, 2]) {
+    const shift = await post(request, "/api/shifts", {
+      location_id: location.id,
+      employee_id: mia.id,
+      shift_date: addDays(monday, day),
+      start_time: "08:00",
+      end_time: "12:00",
+      break_minutes: 0,
+    });
+    ids.push(shift.id);
+  }
+  const manager = await createAccount(request, "manager", "auswahl");
+  await signIn(page, manager, `/schedule?week=${monday}`);
+  await screenLoaded(page);
+
+  const toggle = (id: number) => page.locator(`button[data-select="${id}"]`);
+  for (const id of ids) {
+    await toggle(id).focus();
+    await page.keyboard.press("Space");
+    await expect(toggle(id)).toHaveAttribute("aria-pressed", "true");
+  }
+  const bar = page.getByRole("status").filter({ hasText: "3 Schichten ausgewählt" });
+  await expect(bar).toBeVisible();
+  await expectAccessible(page, "Auswahl");
+  await shots(page, "selection-bar");
+
+  await bar.getByRole("button", { name: "Verschieben / Kopieren nach …" }).click();
+  const dialog = page.getByRole("dialog", { name: "Auswahl verschieben / kopieren" });
+  await dialog.getByLabel("Tag").selectOption(addDays(monday, 1));
+  await shots(page, "selection-move-dialog");
+  await dialog.getByRole("button", { name: "Verschieben" }).click();
+  const moved = changeToast(page, "3 Schichten verschoben");
+  await expect(moved).toBeVisible();
+  const dates = async () =>
+    (await shiftsOf(request, location.id, monday, addDays(monday, 6))).map((s) => s.shift_date).sort();
+  expect(await dates()).toEqual([addDays(monday, 1), addDays(monday, 2), addDays(monday, 3)]);
+  await expect(page.getByText("3 Schichten ausgewählt")).toBeHidden();
+
+  await moved.getByRole("button", { name: "Rückgängig" }).click();
+  await expect.poll(dates).toEqual([monday, addDays(monday, 1), addDays(monday, 2)]);
+
+  // Shift+click selects too; Escape clears.
+  await page
+    .locator(`[data-shift-id="${ids[0]}"]`)
+    .first()
+    .click({ modifiers: ["Shift"] });
+  await expect(page.getByText("1 Schicht ausgewählt")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByText("1 Schicht ausgewählt")).toBeHidden();
+
+  await toggle(ids[1]).click();
+  await toggle(ids[2]).click();
+  await page.getByRole("button", { name: "Löschen", exact: true }).first().click();
+  const confirm = page.getByRole("dialog", { name: "Schichten löschen" });
+  await expect(confirm.getByText("2 Schichten wirklich löschen?")).toBeVisible();
+  await confirm.getByRole("button", { name: "Löschen" }).click();
+  await expect(changeToast(page, "2 Schichten gelöscht")).toBeVisible();
+  expect(await dates()).toEqual([monday]);
+});
