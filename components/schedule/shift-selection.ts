@@ -1,5 +1,5 @@
 "use client";
-import { createContext, useContext, useSyncExternalStore } from "react";
+import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
 
 /**
  * The planner's selection of shifts (docs/PRODUCT-RULES.md §31.7), outside React state: a chip subscribes to its own
@@ -33,7 +33,9 @@ export class ShiftSelection {
     const set = this.listeners.get(key) ?? new Set();
     set.add(listener);
     this.listeners.set(key, set);
-    return () => set.delete(listener);
+    return () => {
+      set.delete(listener);
+    };
   }
 
   private emit(ids: number[]) {
@@ -44,13 +46,16 @@ export class ShiftSelection {
 
 export const ShiftSelectionContext = createContext<ShiftSelection | null>(null);
 
-const never = () => () => {};
-
 /** Whether this shift is selected; re-renders the caller only when that changes. */
 export function useShiftSelected(id: number): boolean {
   const store = useContext(ShiftSelectionContext);
+  // Stable per chip, so a render of the chip does not subscribe again.
+  const subscribe = useCallback(
+    (listener: () => void) => (store ? store.subscribe(id, listener) : () => {}),
+    [store, id],
+  );
   return useSyncExternalStore(
-    store ? (listener) => store.subscribe(id, listener) : never,
+    subscribe,
     () => store?.has(id) ?? false,
     () => false,
   );
