@@ -56,6 +56,7 @@ const ACCESS: Record<string, "public" | Permission | Own> = {
   "DELETE /api/shifts/[id]": "shifts:write",
   "POST /api/shifts/check": "shifts:write",
   "POST /api/shifts/copy-week": "shifts:write",
+  "POST /api/shifts/bulk": "shifts:write",
   "POST /api/schedule/auto-fill": "shifts:write",
   "POST /api/schedule/auto-fill/apply": "shifts:write",
   "POST /api/shifts/[id]/application": { own: true },

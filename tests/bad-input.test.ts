@@ -193,6 +193,7 @@ describe("bad input never breaks the scheduling API", async () => {
   const templateById = await import("@/app/api/week-templates/[id]/route");
   const apply = await import("@/app/api/week-templates/[id]/apply/route");
   const copyWeek = await import("@/app/api/shifts/copy-week/route");
+  const bulkShifts = await import("@/app/api/shifts/bulk/route");
   const applyAutoFill = await import("@/app/api/schedule/auto-fill/apply/route");
 
   const employeeKeys = ["first_name", "last_name", "weekly_hours", "vacation_days_total", "is_hourly"];
@@ -272,6 +273,14 @@ describe("bad input never breaks the scheduling API", async () => {
       ["from_start_date", "to_start_date", "with_employees"],
       [],
       { from_start_date: date, to_start_date: date },
+    ],
+    [
+      "POST /shifts/bulk",
+      bulkShifts.POST as Handler,
+      "POST",
+      ["action", "shift_ids", "days", "location_id", "to_dates", "with_employees"],
+      [],
+      { action: fc.constantFrom("move", "copy", "delete"), to_dates: fc.array(date, { maxLength: 3 }) },
     ],
     ["POST /schedule/auto-fill/apply", applyAutoFill.POST as Handler, "POST", ["assignments"], [], { assignments }],
   ];

@@ -8,6 +8,7 @@ import { ProposalMarksContext } from "./auto-fill-model";
 import { useDndParts } from "./dnd-parts";
 import { shiftName, type MoveTarget } from "./planner-moves";
 import { ProposalChip } from "./ProposalChip";
+import { ShiftSelectionContext, useShiftSelected } from "./shift-selection";
 
 /**
  * What the planner's cells and chips do, one stable object for the whole grid (its members never change), so a
@@ -19,6 +20,8 @@ export type PlannerActions = {
   remove: (shift: ShiftDto) => void;
   findings: (shift: ShiftDto) => void;
   menu: (shift: ShiftDto, opener: string) => void;
+  /** "Tag kopieren …" / "Zeile kopieren …" (docs/PRODUCT-RULES.md §31.7); locationId null: all locations. */
+  copyDay?: (date: string, locationId: number | null) => void;
 };
 
 type CellProps = {
@@ -52,10 +55,13 @@ export function DayHeaders({
   days,
   today,
   holidays,
+  onCopy,
 }: {
   days: string[];
   today: string;
   holidays: Map<string, string[]>;
+  /** Planners in the view by location: a "Tag kopieren …" button under the day (docs/PRODUCT-RULES.md §31.7). */
+  onCopy?: (date: string, locationId: null) => void;
 }) {
   return days.map((day, i) => (
     <th
@@ -69,6 +75,16 @@ export function DayHeaders({
     >
       {WEEKDAYS_SHORT[i]} {formatDayMonth(day)}
       <HolidayNote names={holidays.get(day)} />
+      {onCopy && (
+        <button
+          type="button"
+          className="mt-1 block min-h-8 rounded text-xs font-normal text-blue-700 underline-offset-2 hover:underline"
+          aria-label={`Tag kopieren: ${WEEKDAYS_SHORT[i]} ${formatDayMonth(day)}`}
+          onClick={() => onCopy(day, null)}
+        >
+          Tag kopieren …
+        </button>
+      )}
     </th>
   ));
 }
@@ -156,6 +172,9 @@ const PlannerChip = memo(function PlannerChip(props: ChipProps) {
   const { shift, canEdit, actions } = props;
   // Proposal mode draws the proposed and the still open shifts its own way (docs/PRODUCT-RULES.md §28.4).
   const mark = useContext(ProposalMarksContext)?.get(shift.id);
+  // Several shifts at once (docs/PRODUCT-RULES.md §31.7): only this chip re-renders when it is (un)selected.
+  const selection = useContext(ShiftSelectionContext);
+  const selected = useShiftSelected(shift.id);
   const editable = canEdit && shift.id > 0;
   const opener = `[data-testid="shift"][data-shift-id="${shift.id}"] button`;
   const name = shiftName(shift, props.weekStart);
@@ -176,7 +195,40 @@ const PlannerChip = memo(function PlannerChip(props: ChipProps) {
   const menuOpener = `button[data-move-menu="${shift.id}"]`;
   return (
     <Chip shift={shift} name={name}>
-      {chip}
+      <div
+        className={selected ? "rounded-md ring-2 ring-blue-600 ring-offset-1" : undefined}
+        onClickCapture={(event) => {
+          // Shift+click adds the chip to the selection instead of opening it.
+          if (!event.shiftKey || !selection) return;
+          event.preventDefault();
+          event.stopPropagation();
+          selection.toggle(shift.id);
+        }}
+      >
+        {chip}
+      </div>
+      {selection && (
+        <button
+          type="button"
+          data-select={shift.id}
+          aria-pressed={selected}
+          aria-label={`Auswählen: ${name}`}
+          title="Auswählen (Shift+Klick)"
+          onClick={() => selection.toggle(shift.id)}
+          className={classNames(
+            "rounded text-xs text-slate-600 hover:bg-slate-100",
+            selected ? "bg-blue-100 text-blue-900" : "",
+            "lg:absolute lg:right-12 lg:top-0.5 lg:p-1",
+            selected ? "" : "lg:opacity-0 lg:focus:opacity-100",
+            "lg:group-hover/chip:opacity-100 lg:group-focus-within/chip:opacity-100",
+            "max-lg:mt-1 max-lg:flex max-lg:min-h-11 max-lg:w-full max-lg:items-center max-lg:justify-center",
+            "max-lg:border max-lg:border-slate-200",
+          )}
+        >
+          {selected ? "☑" : "☐"}
+          <span className="lg:sr-only"> Auswählen</span>
+        </button>
+      )}
       <button
         type="button"
         data-move-menu={shift.id}

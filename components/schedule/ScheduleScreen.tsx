@@ -37,6 +37,8 @@ import { useOptimisticMoves } from "./use-optimistic-moves";
 import { usePlannerWeek } from "./use-planner-week";
 import { TodayOnPhone } from "./show-today";
 import { WeekGrid } from "./WeekGrid";
+import { ShiftSelection, ShiftSelectionContext } from "./shift-selection";
+import { SelectionBar } from "./SelectionBar";
 import { ViewSwitch } from "./ViewSwitch";
 
 /**
@@ -55,6 +57,7 @@ const ShiftDialog = dynamic(() => import("./ShiftDialog").then((m) => m.ShiftDia
 const MoveDialog = dynamic(() => import("./MoveDialog").then((m) => m.MoveDialog));
 const TemplateImportDialog = dynamic(() => import("./TemplateImportDialog").then((m) => m.TemplateImportDialog));
 const CopyWeekDialog = dynamic(() => import("./CopyWeekDialog").then((m) => m.CopyWeekDialog));
+const CopyDayDialog = dynamic(() => import("./CopyDayDialog").then((m) => m.CopyDayDialog));
 const SaveWeekAsTemplateDialog = dynamic(() =>
   import("./SaveWeekAsTemplateDialog").then((m) => m.SaveWeekAsTemplateDialog),
 );
@@ -75,6 +78,7 @@ type OpenDialog =
   | { kind: "deleteShift"; shift: ShiftDto }
   | { kind: "importTemplate" }
   | { kind: "copyWeek" }
+  | { kind: "copyDay"; date: string; locationId: number | null }
   | { kind: "saveTemplate" }
   | { kind: "autoFill" }
   | { kind: "recordUnavailable" }
@@ -121,6 +125,9 @@ export function ScheduleScreen() {
   // Ctrl+Z undoes the last plan change of this browser (docs/PRODUCT-RULES.md §27.7).
   useUndoShortcut(() => void week.reload(), editable);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // Several shifts at once (docs/PRODUCT-RULES.md §31.7): one store for the planner's life; chips subscribe to it.
+  const [selection] = useState(() => new ShiftSelection());
+  useEffect(() => selection.clear(), [weekStart, view, selection]);
   /** Closes the dialog of that kind (and no other that may have opened meanwhile). */
   const close = useCallback((kind: OpenDialog["kind"]) => setDialog((open) => (open?.kind === kind ? null : open)), []);
   const canSaveTemplate = !!user && can(user.role, "master-data:write");
@@ -222,6 +229,7 @@ export function ScheduleScreen() {
         opener.current = from;
         setDialog({ kind: "move", shift });
       },
+      copyDay: (date, locationId) => setDialog({ kind: "copyDay", date, locationId }),
     }),
     [],
   );
@@ -380,33 +388,44 @@ export function ScheduleScreen() {
               />
             )}
             <ViewSwitch view={view} onChange={changeView} />
-            <ProposalMarksContext value={proposed?.marks ?? null}>
-              {view === "employees" ? (
-                <EmployeeGrid
-                  weekStart={shownWeek}
-                  today={today}
-                  rows={staffRows}
-                  shifts={gridShifts}
-                  canEdit={editable}
-                  actions={actions}
-                  findings={shiftFindings}
-                  holidaysByDay={holidays.byDay}
-                  applicants={applications}
-                />
-              ) : (
-                <WeekGrid
-                  weekStart={shownWeek}
-                  today={today}
-                  locations={gridRows}
-                  shifts={gridShifts}
-                  canEdit={editable}
-                  actions={actions}
-                  findings={shiftFindings}
-                  holidays={holidays}
-                  applicants={applications}
-                />
-              )}
-            </ProposalMarksContext>
+            {editable && (
+              <SelectionBar
+                selection={selection}
+                weekStart={shownWeek}
+                shifts={shifts}
+                locations={locations.data ?? []}
+                onChanged={() => void week.reload()}
+              />
+            )}
+            <ShiftSelectionContext value={editable ? selection : null}>
+              <ProposalMarksContext value={proposed?.marks ?? null}>
+                {view === "employees" ? (
+                  <EmployeeGrid
+                    weekStart={shownWeek}
+                    today={today}
+                    rows={staffRows}
+                    shifts={gridShifts}
+                    canEdit={editable}
+                    actions={actions}
+                    findings={shiftFindings}
+                    holidaysByDay={holidays.byDay}
+                    applicants={applications}
+                  />
+                ) : (
+                  <WeekGrid
+                    weekStart={shownWeek}
+                    today={today}
+                    locations={gridRows}
+                    shifts={gridShifts}
+                    canEdit={editable}
+                    actions={actions}
+                    findings={shiftFindings}
+                    holidays={holidays}
+                    applicants={applications}
+                  />
+                )}
+              </ProposalMarksContext>
+            </ShiftSelectionContext>
           </div>,
         )
       )}
@@ -485,6 +504,16 @@ export function ScheduleScreen() {
             goToWeek(target);
           }}
           onUndone={() => void week.reload()}
+        />
+      )}
+      {dialog?.kind === "copyDay" && (
+        <CopyDayDialog
+          weekStart={shownWeek}
+          initial={{ date: dialog.date, locationId: dialog.locationId }}
+          shifts={shifts}
+          locations={locations.data ?? []}
+          onClose={() => close("copyDay")}
+          onChanged={() => void week.reload()}
         />
       )}
       {dialog?.kind === "saveTemplate" && (

@@ -54,7 +54,12 @@ export const WeekGrid = memo(function WeekGrid(props: Props) {
             <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-left font-medium text-slate-600">
               Standort
             </th>
-            <DayHeaders days={days} today={today} holidays={holidays.byDay} />
+            <DayHeaders
+              days={days}
+              today={today}
+              holidays={holidays.byDay}
+              onCopy={canEdit ? actions.copyDay : undefined}
+            />
             <th scope="col" className="px-2 py-2 text-right font-medium text-slate-600">
               Total
             </th>
@@ -74,6 +79,16 @@ export const WeekGrid = memo(function WeekGrid(props: Props) {
                     {location.name}
                   </span>
                 </span>
+                {canEdit && actions.copyDay && (
+                  <button
+                    type="button"
+                    className="mt-1 block min-h-8 text-xs font-normal text-blue-700 underline-offset-2 hover:underline"
+                    aria-label={`Zeile kopieren: ${location.name}`}
+                    onClick={() => actions.copyDay?.(weekStart, location.id)}
+                  >
+                    Zeile kopieren …
+                  </button>
+                )}
               </th>
               {days.map((day, i) => (
                 <PlannerCell

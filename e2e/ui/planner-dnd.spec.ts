@@ -64,7 +64,12 @@ async function dragReady(page: Page) {
 }
 
 /** A real mouse drag: press on the source, move in steps (past the activation distance), release on the target. */
-async function drag(page: Page, source: Locator, target: Locator, { hold }: { hold?: string } = {}) {
+async function drag(
+  page: Page,
+  source: Locator,
+  target: Locator,
+  { hold, label }: { hold?: string; label?: string } = {},
+) {
   await dragReady(page);
   // Both on screen (other tests' rows may push them down): the pointer cannot press what is off screen.
   await target.scrollIntoViewIfNeeded();
@@ -80,6 +85,8 @@ async function drag(page: Page, source: Locator, target: Locator, { hold }: { ho
   if (hold) await page.keyboard.down(hold);
   to = (await target.boundingBox())!;
   await page.mouse.move(to.x + to.width / 2 + 2, to.y + Math.min(to.height / 2, 30) + 2, { steps: 2 });
+  // The dragged card names what the drop will do (docs/PRODUCT-RULES.md §27.2).
+  if (label) await expect(page.getByTestId("drag-overlay")).toContainText(label);
   await page.mouse.up();
   if (hold) await page.keyboard.up(hold);
 }
@@ -136,6 +143,7 @@ test("with Ctrl held the drop copies; a drop onto the employee's vacation is ref
 
   await drag(page, cell(page, location.name, 0).getByTestId("shift"), cell(page, location.name, 1), {
     hold: "Control",
+    label: "Kopieren (Ctrl/Alt)",
   });
   await expect(toast(page, "Schicht kopiert")).toBeVisible();
   await expect(cell(page, location.name, 0).getByTestId("shift")).toHaveCount(1);

@@ -174,6 +174,29 @@ function shiftCount(value: unknown): number | null {
   return num(value);
 }
 
+/** Several shifts moved, copied or deleted at once (docs/PRODUCT-RULES.md §31.7). */
+function describeBulk(actor: string, action: string, details: Details): string | null {
+  if (action !== "shift.bulk_move" && action !== "shift.bulk_copy" && action !== "shift.bulk_delete") return null;
+  const n = num(details.shifts);
+  const what = n === null ? "Schichten" : n === 1 ? "eine Schicht" : shifts(n);
+  const days = num(details.days);
+  const location = text(details.location_name);
+  const dates = Array.isArray(details.to_dates)
+    ? details.to_dates.filter((d): d is string => typeof d === "string")
+    : [];
+  const where = [
+    dates.length > 0 ? `auf ${dates.map((date) => formatDayMonth(date)).join(", ")}` : null,
+    days ? `um ${count(Math.abs(days), "Tag", "Tage")} ${days > 0 ? "später" : "früher"}` : null,
+    location ? `nach ${location}` : null,
+  ].filter(Boolean);
+  const target = where.length > 0 ? ` ${where.join(" ")}` : "";
+  const start = text(details.start_date);
+  if (action === "shift.bulk_delete") return `${actor} hat ${what}${start ? ` ab ${formatDate(start)}` : ""} gelöscht.`;
+  if (action === "shift.bulk_move") return `${actor} hat ${what}${target} verschoben.`;
+  const opened = num(details.opened);
+  return `${actor} hat ${what}${target} kopiert${opened ? ` (${opened} davon offen)` : ""}.`;
+}
+
 function describePlanBatch(actor: string, action: string, details: Details): string | null {
   if (action === "shift.copy_week") {
     const from = text(details.from_start_date);
@@ -185,6 +208,8 @@ function describePlanBatch(actor: string, action: string, details: Details): str
     const extra = created === null ? "" : ` (${shifts(created)}${opened ? `, ${opened} davon offen` : ""})`;
     return `${actor} hat ${weeks} kopiert${extra}.`;
   }
+  const bulk = describeBulk(actor, action, details);
+  if (bulk) return bulk;
   if (action === "shift.auto_fill") {
     const assigned = num(details.assigned);
     const from = text(details.start_date);

@@ -27,17 +27,21 @@ type SourceShift = {
 };
 
 /**
- * Per employee, the input findingsForShift reads, from the rules' facts of the target week and the day on either side
+ * Per employee, the input findingsForShift reads, from the rules' facts of the target days and the day on either side
  * (a shift lasts under 24 h, so nothing further away can overlap); the copies kept so far are added as they are
- * decided.
+ * decided. Also used by copying several shifts (write-bulk.ts).
  */
-async function ruleInputs(tx: Tx, employees: Map<number, LockedEmployee>, monday: string) {
+export async function copyRuleInputs(
+  tx: Tx,
+  employees: Map<number, LockedEmployee>,
+  { startDate, endDate }: { startDate: string; endDate: string },
+) {
   const inputs = new Map<number, RuleInput>();
   const ids = [...employees.values()].filter((employee) => !employee.archived).map((employee) => employee.id);
   if (ids.length === 0) return inputs;
   const facts = await readRuleFacts(tx, {
-    startDate: addDays(monday, -1),
-    endDate: addDays(monday, 7),
+    startDate: addDays(startDate, -1),
+    endDate: addDays(endDate, 1),
     employees: { ids },
   });
   // Only the refusing rules matter here (overlap, vacation); they do not depend on the labour rules, so those are
@@ -85,7 +89,7 @@ export async function copyWeek({ input, audit }: CreateOptions<CopyWeekInput>): 
       source.map((shift) => shift.location_id),
     );
     const copied = source.filter((shift) => locations.get(shift.location_id)?.archived === false);
-    const inputs = await ruleInputs(tx, employees, to);
+    const inputs = await copyRuleInputs(tx, employees, { startDate: to, endDate: addDays(to, 6) });
 
     // In date and start order, so of two copies that overlap the earlier one keeps the employee.
     const decisions = copied.map((shift, index): Decision => {

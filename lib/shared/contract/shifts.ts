@@ -3,6 +3,8 @@ import { idParamsSchema } from "@/lib/shared/schemas/fragments";
 import { deletedShiftSchema } from "@/lib/shared/schemas/change";
 import { findingSchema, savedShiftSchema } from "@/lib/shared/schemas/finding";
 import {
+  bulkShiftsResultSchema,
+  bulkShiftsSchema,
   copiedWeekSchema,
   copyWeekSchema,
   dateRangeQuerySchema,
@@ -148,4 +150,36 @@ export const copyWeek = defineOperation({
   body: copyWeekSchema,
   responses: [{ status: 201, description: "The shifts created", schema: copiedWeekSchema }],
   errors: [{ status: 400, description: "`validation_failed`: bad dates, or both dates in the same week" }],
+});
+
+export const bulkShifts = defineOperation({
+  method: "POST",
+  path: "/api/shifts/bulk",
+  id: "bulkShifts",
+  tag,
+  summary: "Move, copy or delete several shifts at once (one change, all or nothing)",
+  description:
+    "`move`: every shift by `days` and/or to `location_id`, checked like PUT `/api/shifts/{id}`; an overlap or a " +
+    "vacation day refuses the whole move (409) and nothing is written. `copy`: by `days`/`location_id`, or the " +
+    "shifts of one day to each day of `to_dates`; as for copy-week a copy whose employee would overlap, be on " +
+    "vacation or is archived is made open (`opened`); `with_employees: false` makes every copy open. `delete`: " +
+    "the shifts and their applications. One `change_id` undoes it all.",
+  access: "shifts:write",
+  body: bulkShiftsSchema,
+  responses: [{ status: 200, description: "Done", schema: bulkShiftsResultSchema }],
+  errors: [
+    {
+      status: 400,
+      description:
+        "`validation_failed`: bad body, a target date outside the window, an archived or unknown target location, " +
+        "`to_dates` for shifts of several days, or nothing would change",
+    },
+    { status: 404, description: "`not_found`: a shift does not exist" },
+    {
+      status: 409,
+      description:
+        "`shift_overlap` / `employee_on_vacation` (move): a shift refused like an assignment; `conflict`: a shift " +
+        "changed meanwhile",
+    },
+  ],
 });

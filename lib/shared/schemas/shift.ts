@@ -152,3 +152,64 @@ export const copiedWeekSchema = z.strictObject({
   shifts: z.array(shiftDtoSchema),
   change_id: changeIdSchema,
 });
+
+export const BULK_ACTIONS = ["move", "copy", "delete"] as const;
+export const MAX_BULK_SHIFTS = 200;
+export const MAX_BULK_DAYS = 31;
+
+/**
+ * POST /shifts/bulk (docs/PRODUCT-RULES.md §31.7): several shifts moved, copied or deleted in one change. `days`
+ * shifts every date by that many days, `location_id` puts every shift at that location; `to_dates` (copy only)
+ * copies shifts of one day to each of those days. A move or copy must change something.
+ */
+export const bulkShiftsSchema = z
+  .object({
+    action: z.enum(BULK_ACTIONS, { error: "Bitte wähle verschieben, kopieren oder löschen" }),
+    shift_ids: z
+      .array(refIdSchema("Ungültige Schicht"), { error: "Bitte wähle Schichten aus" })
+      .min(1, { error: "Bitte wähle Schichten aus" })
+      .max(MAX_BULK_SHIFTS, { error: `Höchstens ${MAX_BULK_SHIFTS} Schichten auf einmal` })
+      .refine((ids) => new Set(ids).size === ids.length, { error: "Jede Schicht nur einmal" }),
+    days: z
+      .number({ error: "Bitte gib die Verschiebung in Tagen an" })
+      .int({ error: "Bitte gib die Verschiebung in ganzen Tagen an" })
+      .min(-366, { error: "Höchstens 366 Tage" })
+      .max(366, { error: "Höchstens 366 Tage" })
+      .optional(),
+    location_id: refIdSchema("Bitte wähle einen Standort aus").optional(),
+    to_dates: z
+      .array(dateSchema("Bitte gib die Tage als JJJJ-MM-TT an"), { error: "Bitte wähle Tage aus" })
+      .min(1, { error: "Bitte wähle mindestens einen Tag aus" })
+      .max(MAX_BULK_DAYS, { error: `Höchstens ${MAX_BULK_DAYS} Tage auf einmal` })
+      .refine((dates) => new Set(dates).size === dates.length, { error: "Jeden Tag nur einmal" })
+      .optional(),
+    with_employees: z.boolean({ error: "with_employees muss ja oder nein sein" }).default(true),
+  })
+  .superRefine((input, ctx) => {
+    if (!fieldsParsed(ctx, "action", "days", "location_id", "to_dates")) return;
+    const target = input.days !== undefined || input.location_id !== undefined;
+    if (input.action === "delete") {
+      for (const field of ["days", "location_id", "to_dates"] as const)
+        if (input[field] !== undefined)
+          ctx.addIssue({ code: "custom", path: [field], message: "Beim Löschen gibt es kein Ziel" });
+      return;
+    }
+    if (input.to_dates !== undefined) {
+      if (input.action !== "copy")
+        ctx.addIssue({ code: "custom", path: ["to_dates"], message: "Auf mehrere Tage kann nur kopiert werden" });
+      if (input.days !== undefined)
+        ctx.addIssue({ code: "custom", path: ["days"], message: "Entweder Tage oder eine Verschiebung angeben" });
+      return;
+    }
+    if (!target)
+      ctx.addIssue({ code: "custom", path: ["days"], message: "Bitte gib einen Tag oder einen Standort als Ziel an" });
+  });
+export type BulkShiftsInput = z.infer<typeof bulkShiftsSchema>;
+
+export const bulkShiftsResultSchema = z.strictObject({
+  action: z.enum(BULK_ACTIONS),
+  count: z.number().int().meta({ description: "Shifts moved, created (copies) or deleted" }),
+  opened: z.array(openedCopySchema).meta({ description: "Copies made open instead of keeping their employee" }),
+  shifts: z.array(shiftDtoSchema).meta({ description: "The moved shifts or the copies; empty for delete" }),
+  change_id: changeIdSchema,
+});
