@@ -218,8 +218,9 @@ const PlannerChip = memo(function PlannerChip(props: ChipProps) {
           className={classNames(
             "rounded text-xs text-slate-600 hover:bg-slate-100",
             selected ? "bg-blue-100 text-blue-900" : "",
-            "lg:absolute lg:right-12 lg:top-0.5 lg:p-1",
-            selected ? "" : "lg:opacity-0 lg:focus:opacity-100",
+            // On the desktop it shows on hover and focus only, like the move button: the ring marks a selected chip,
+            // and the name under the button stays readable.
+            "lg:absolute lg:right-12 lg:top-0.5 lg:p-1 lg:opacity-0 lg:focus:opacity-100",
             "lg:group-hover/chip:opacity-100 lg:group-focus-within/chip:opacity-100",
             "max-lg:mt-1 max-lg:flex max-lg:min-h-11 max-lg:w-full max-lg:items-center max-lg:justify-center",
             "max-lg:border max-lg:border-slate-200",
