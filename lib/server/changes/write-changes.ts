@@ -229,12 +229,14 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
     const restored = items
       .filter((item): item is ChangeItem & { before: ShiftState } => item.before !== null)
       .sort((a, b) => (a.before.employee_id ?? 0) - (b.before.employee_id ?? 0) || a.shift_id - b.shift_id);
+    // All of them back first, then each checked against the plan they make together: checked one by one while the
+    // others still stood where the change had put them, a move of Mon and Tue by a day would refuse its own undo (the
+    // Monday shift back onto Monday, where the Tuesday one still sat).
     for (const item of restored) {
-      const input = inputOf(item.before);
-      await assertRestorable(tx, item.shift_id, input);
-      const data = shiftColumns(input);
+      const data = shiftColumns(inputOf(item.before));
       await tx.shift.upsert({ where: { id: item.shift_id }, create: { id: item.shift_id, ...data }, update: data });
     }
+    for (const item of restored) await assertRestorable(tx, item.shift_id, inputOf(item.before));
 
     // Assigned again (undoing an undo): the shift's applications go, as with every assignment (§26.5).
     const cleared = await clearShiftsApplications(

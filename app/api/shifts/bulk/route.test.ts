@@ -72,6 +72,28 @@ describe("moving several shifts", () => {
     expect(await state(ids)).toEqual(before);
   });
 
+  test("a day earlier and back: the undo (and its undo) put the shifts back together, not one by one", async () => {
+    const token = await manager();
+    const monday = freshMonday();
+    const l = await fx.location();
+    const anna = await fx.employee({ firstName: "Anna" });
+    // Monday's shift has the lower id: put back first, it would land on Monday while Tuesday's still sat there.
+    const mon = await fx.shift({ employeeId: anna.id, locationId: l.id, date: addDays(monday, 1), start: "08:00" });
+    const tue = await fx.shift({ employeeId: anna.id, locationId: l.id, date: addDays(monday, 2), start: "08:00" });
+    const ids = [mon.id, tue.id];
+    const before = await state(ids);
+    const res = await send(token, { action: "move", shift_ids: ids, days: -1 });
+    expect(res.status).toBe(200);
+    const after = await state(ids);
+
+    const undone = await call(undo, { token, params: { id: res.json.change_id } });
+    expect(undone.status, JSON.stringify(undone.json)).toBe(200);
+    expect(await state(ids)).toEqual(before);
+    const redone = await call(undo, { token, params: { id: (undone.json as { change_id: string }).change_id } });
+    expect(redone.status, JSON.stringify(redone.json)).toBe(200);
+    expect(await state(ids)).toEqual(after);
+  });
+
   test("to another location", async () => {
     const token = await manager();
     const monday = freshMonday();
