@@ -285,7 +285,12 @@ export async function deleteVacation({ id, audit }: RemoveOptions): Promise<void
       select: { employeeId: true, daysCount: true, status: true },
     });
     if (!vacation) throw vacationNotFound();
-    await tx.vacation.delete({ where: { id } });
+    // Queued behind a running decision or undo of it (they hold the employee's lock): an undo that puts an approval
+    // back must not write the vacation again after this delete (docs/PRODUCT-RULES.md §31.6).
+    // Archived or not: an archived person's vacation can still be deleted.
+    await lockEmployees(tx, [vacation.employeeId]);
+    const { count } = await tx.vacation.deleteMany({ where: { id } });
+    if (count === 0) throw vacationNotFound();
     await recordAudit(tx, {
       ...audit,
       action: "vacation.delete",
@@ -293,7 +298,7 @@ export async function deleteVacation({ id, audit }: RemoveOptions): Promise<void
       entityId: id,
       details: { employee_id: vacation.employeeId, days: vacation.daysCount, status: vacation.status },
     });
-  });
+  }, LOCKING_TRANSACTION);
 }
 
 export type WithdrawVacationOptions = RemoveOptions & {

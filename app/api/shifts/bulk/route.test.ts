@@ -89,7 +89,10 @@ describe("moving several shifts", () => {
     const undone = await call(undo, { token, params: { id: res.json.change_id } });
     expect(undone.status, JSON.stringify(undone.json)).toBe(200);
     expect(await state(ids)).toEqual(before);
-    const redone = await call(undo, { token, params: { id: (undone.json as { change_id: string }).change_id } });
+    const redone = await call(undo, {
+      token,
+      params: { id: (undone.json as unknown as { change_id: string }).change_id },
+    });
     expect(redone.status, JSON.stringify(redone.json)).toBe(200);
     expect(await state(ids)).toEqual(after);
   });
