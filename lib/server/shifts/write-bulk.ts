@@ -42,7 +42,7 @@ type Target = { source: Source; date: string; locationId: number };
 const invalid = (field: string, message: string) =>
   new ApiError("validation_failed", message, { fields: { [field]: message } });
 
-const NOTHING_CHANGES = "Die Schichten würden an ihrem Platz bleiben: bitte wähle einen anderen Tag oder Standort";
+const NOTHING_CHANGES = "Die Schichten würden an ihrem Platz bleiben. Bitte wähle einen anderen Tag oder Standort.";
 const CHANGED_MEANWHILE = "Inzwischen geändert – bitte die Woche neu laden und noch einmal versuchen";
 
 /** The shifts, in date and start order; 404 when one does not exist, as the single routes answer. */
@@ -77,13 +77,13 @@ function targetsOf(input: BulkShiftsInput, sources: Source[]): Target[] {
   }
   const field = input.to_dates ? "to_dates" : "days";
   if (targets.some((target) => !isDateInWindow(target.date))) throw invalid(field, DATE_WINDOW_MESSAGE);
-  if (
-    targets.some(
-      (target) => target.date === target.source.shift_date && target.locationId === target.source.location_id,
-    )
-  )
-    throw invalid(field, NOTHING_CHANGES);
-  return targets;
+  // A shift already where it is sent stays as it is (moving a selection to a location some of it is at already);
+  // only a call that would change nothing at all is refused.
+  const moving = targets.filter(
+    (target) => target.date !== target.source.shift_date || target.locationId !== target.source.location_id,
+  );
+  if (moving.length === 0) throw invalid(field, NOTHING_CHANGES);
+  return moving;
 }
 
 async function assertTargetLocations(tx: Tx, targets: Target[]) {
@@ -140,7 +140,7 @@ async function moveShifts(input: BulkShiftsInput, audit: CreateOptions<BulkShift
       entityType: "shift",
       details: {
         change_id: changeId,
-        shifts: input.shift_ids.length,
+        shifts: targets.length,
         start_date: firstDate(targets.map((target) => target.date)),
         ...(input.days !== undefined && input.days !== 0 && { days: input.days }),
         ...(input.location_id !== undefined && {

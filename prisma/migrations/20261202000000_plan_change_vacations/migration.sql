@@ -8,7 +8,8 @@ CREATE TABLE "plan_change_vacations" (
     "before" JSONB,
     "after" JSONB,
 
-    CONSTRAINT "plan_change_vacations_pkey" PRIMARY KEY ("change_id","vacation_id")
+    CONSTRAINT "plan_change_vacations_pkey" PRIMARY KEY ("change_id","vacation_id"),
+    CONSTRAINT "plan_change_vacations_state_check" CHECK ("before" IS NOT NULL OR "after" IS NOT NULL)
 );
 
 ALTER TABLE "plan_change_vacations" ADD CONSTRAINT "plan_change_vacations_change_id_fkey" FOREIGN KEY ("change_id") REFERENCES "plan_changes"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -109,6 +109,17 @@ describe("moving several shifts", () => {
       [other.id, monday],
       [other.id, addDays(monday, 1)],
     ]);
+
+    // A selection partly at the location already: the others go there; all of it there already is refused.
+    const c = await fx.shift({ locationId: l.id, date: addDays(monday, 2) });
+    const partly = await send(token, { action: "move", shift_ids: [a.id, c.id], location_id: other.id });
+    expect(partly.status).toBe(200);
+    expect(partly.json.shifts.map((s) => s.location_id)).toEqual([other.id, other.id]);
+    const none = await send(token, { action: "move", shift_ids: [a.id, c.id], location_id: other.id });
+    expect(none.status).toBe(400);
+    expect(none.json.error).toBe(
+      "Die Schichten würden an ihrem Platz bleiben. Bitte wähle einen anderen Tag oder Standort.",
+    );
   });
 
   test("a refused one (overlap, vacation) leaves every shift as it was, with the rule's German text", async () => {
