@@ -1,13 +1,13 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
-import { inputClass } from "@/components/ui/Field";
 import { Modal, ModalActions } from "@/components/ui/Modal";
 import { api } from "@/lib/client/api";
 import { announceChange } from "@/lib/client/undo";
 import { useAction } from "@/lib/client/use-action";
 import type { LocationDto, ShiftDto } from "@/lib/shared/api-types";
-import { formatDate, formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { DayAndLocationFields } from "./DayAndLocationFields";
 import { weekDays } from "./planner-moves";
 
 type Props = {
@@ -84,43 +84,16 @@ export function CopyDayDialog({ weekStart, initial, shifts, locations, onClose, 
           void copy();
         }}
       >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div className="space-y-1">
-            <label htmlFor="copy-day-source" className="block text-sm font-medium text-slate-700">
-              Tag
-            </label>
-            <select
-              id="copy-day-source"
-              className={inputClass}
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-            >
-              {days.map((day, i) => (
-                <option key={day} value={day}>
-                  {WEEKDAYS_SHORT[i]} {formatDate(day)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="space-y-1">
-            <label htmlFor="copy-day-location" className="block text-sm font-medium text-slate-700">
-              Standort
-            </label>
-            <select
-              id="copy-day-location"
-              className={inputClass}
-              value={locationId}
-              onChange={(event) => setLocationId(event.target.value)}
-            >
-              <option value="">Alle Standorte</option>
-              {locations.map((location) => (
-                <option key={location.id} value={location.id}>
-                  {location.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <DayAndLocationFields
+          idPrefix="copy-day"
+          weekStart={weekStart}
+          date={date}
+          onDate={setDate}
+          locations={locations}
+          locationId={locationId}
+          onLocation={setLocationId}
+          emptyLocation="Alle Standorte"
+        />
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">Kopieren auf</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">

@@ -2,7 +2,6 @@
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
-import { inputClass } from "@/components/ui/Field";
 import { Modal, ModalActions } from "@/components/ui/Modal";
 import { api } from "@/lib/client/api";
 import { announceChange } from "@/lib/client/undo";
@@ -10,8 +9,8 @@ import { useAction } from "@/lib/client/use-action";
 import type { LocationDto, ShiftDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { daysBetween } from "@/lib/shared/dates";
-import { formatDate, WEEKDAYS_SHORT } from "@/lib/shared/format";
-import { weekDays } from "./planner-moves";
+import { formatDate } from "@/lib/shared/format";
+import { DayAndLocationFields } from "./DayAndLocationFields";
 import { useSelectionSize, type ShiftSelection } from "./shift-selection";
 
 type Props = {
@@ -115,38 +114,16 @@ export function SelectionBar({ selection, weekStart, shifts, locations, onChange
             <p className="text-sm text-slate-700">
               {count(size)}; die erste ({formatDate(first)}) kommt auf den gewählten Tag, die anderen im selben Abstand.
             </p>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="space-y-1">
-                <label htmlFor="bulk-day" className="block text-sm font-medium text-slate-700">
-                  Tag
-                </label>
-                <select id="bulk-day" className={inputClass} value={date} onChange={(e) => setDate(e.target.value)}>
-                  {weekDays(weekStart).map((day, i) => (
-                    <option key={day} value={day}>
-                      {WEEKDAYS_SHORT[i]} {formatDate(day)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="space-y-1">
-                <label htmlFor="bulk-location" className="block text-sm font-medium text-slate-700">
-                  Standort
-                </label>
-                <select
-                  id="bulk-location"
-                  className={inputClass}
-                  value={locationId}
-                  onChange={(e) => setLocationId(e.target.value)}
-                >
-                  <option value="">unverändert</option>
-                  {locations.map((location) => (
-                    <option key={location.id} value={location.id}>
-                      {location.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
+            <DayAndLocationFields
+              idPrefix="bulk"
+              weekStart={weekStart}
+              date={date}
+              onDate={setDate}
+              locations={locations}
+              locationId={locationId}
+              onLocation={setLocationId}
+              emptyLocation="unverändert"
+            />
             <ModalActions>
               <Button type="button" variant="secondary" onClick={() => setOpen(null)} disabled={busy}>
                 Abbrechen

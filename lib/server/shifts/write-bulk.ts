@@ -12,7 +12,7 @@ import { assertAssignable } from "@/lib/server/rules/find-findings";
 import type { OpenedCopy, ShiftDto } from "@/lib/shared/api-types";
 import { addDays, DATE_WINDOW_MESSAGE, isDateInWindow } from "@/lib/shared/dates";
 import { blockingFinding, findingsForShift, type RuleShift } from "@/lib/shared/rules";
-import type { BulkShiftsInput } from "@/lib/shared/schemas/shift";
+import type { BulkShiftsInput, ShiftInput } from "@/lib/shared/schemas/shift";
 import { findShifts, shiftNotFound } from "./find-shifts";
 import { shiftColumns } from "./shift-columns";
 import { copyRuleInputs } from "./write-week-copy";
@@ -25,17 +25,8 @@ export type BulkResult = {
   change_id: string;
 };
 
-type Source = {
-  id: number;
-  employee_id: number | null;
-  location_id: number;
-  shift_date: string;
-  start_time: string;
-  end_time: string;
-  break_minutes: number;
-  is_custom: boolean;
-  custom_name: string | null;
-};
+/** A selected shift as it is now: the fields a write takes, with its id. */
+type Source = ShiftInput & { id: number };
 
 type Target = { source: Source; date: string; locationId: number };
 
