@@ -186,7 +186,7 @@ test("the dashboard switches to next week and counts the applications waiting fo
   await weekSwitch.getByRole("button", { name: "Nächste Woche" }).click();
   await expect(weekSwitch.getByRole("button", { name: "Nächste Woche" })).toHaveAttribute("aria-pressed", "true");
   await expect(header).not.toHaveText(thisWeek ?? "");
-  await expect(page.getByText("Schichten nächste Woche")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Schichten nächste Woche" })).toBeVisible();
   await expectAccessible(page, "Dashboard nächste Woche");
   await reviewShots(page, "dashboard-next-week");
   await weekSwitch.getByRole("button", { name: "Diese Woche" }).click();
