@@ -15,7 +15,7 @@ const USER = { username: "bench-feed", password: "bench-feed-passwort" };
  * the app does (POST /api/me/calendar-link).
  * @param {import("pg").Client} client
  * @param {string} baseUrl
- * @returns {Promise<{ path: string, shifts: number }>}
+ * @returns {Promise<{ path: string, shifts: number, locationIds: number[], employeeIds: number[] }>}
  */
 export async function seedFeed(client, baseUrl) {
   const {
@@ -53,7 +53,14 @@ export async function seedFeed(client, baseUrl) {
     headers: { Authorization: `Bearer ${accessToken}` },
   });
   if (link.status !== 201) throw new Error(`creating the calendar link: ${link.status} ${await link.text()}`);
-  return { path: (await link.json()).path, shifts: rowCount ?? 0 };
+  // The ids for `archive` (bench/lib/seed.mjs) once the feed is measured: the person works every weekday around
+  // today, so left active they would show in the browser phases' current week.
+  return {
+    path: (await link.json()).path,
+    shifts: rowCount ?? 0,
+    locationIds: [locationId],
+    employeeIds: [employeeId],
+  };
 }
 
 /**

@@ -139,6 +139,7 @@ try {
   const smallCheck = await benchCheckLatency(server.baseUrl, checked);
   // Out of the lists (their shifts stay), so the PDFs below print only their own staff.
   await archive(client, week);
+  await archive(client, feedOf);
 
   logServerMemory();
   console.log("P3: GET /api/health while ten logins run ...");
