@@ -44,7 +44,8 @@ export async function seedFeed(client, baseUrl) {
   const created = await fetch(`${baseUrl}/api/users`, {
     method: "POST",
     headers: { ...admin, "Content-Type": "application/json" },
-    body: JSON.stringify({ ...USER, role: "user", employee_id: employeeId }),
+    // The bench signs in as this user at once: no first password of its own to set (docs/PRODUCT-RULES.md §31.5).
+    body: JSON.stringify({ ...USER, role: "user", employee_id: employeeId, must_change_password: false }),
   });
   if (created.status !== 201) throw new Error(`creating the feed's user: ${created.status} ${await created.text()}`);
   const { accessToken } = await apiLogin(baseUrl, USER);
