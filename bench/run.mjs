@@ -22,7 +22,7 @@ import { benchAutoFillLatency } from "./auto-fill-latency.mjs";
 import { benchCalendarFeed, seedFeed } from "./calendar-feed.mjs";
 import { benchPlannerLatency } from "./planner-latency.mjs";
 import { benchPlanningClicks } from "./planning-clicks.mjs";
-import { memoryLine, pidOnPort, pin, rssMb } from "./lib/process.mjs";
+import { memoryLine, pidOnPort, pin, rssMb, waitForQuietMachine } from "./lib/process.mjs";
 import { archive, seedStaff } from "./lib/seed.mjs";
 import { BENCH_ADMIN, startBenchServer } from "./lib/server.mjs";
 import { printTable, writeReport } from "./report.mjs";
@@ -58,6 +58,11 @@ const server = await startBenchServer();
 const serverPid = pidOnPort(new URL(server.baseUrl).port);
 const pinned = pin(serverPid, "1-63") && pin(process.pid, "0");
 const logServerMemory = () => console.log(`  server: ${memoryLine(serverPid)}`);
+/** Before a browser phase: the load phases' leftovers must not be measured as the page's (waitForQuietMachine). */
+const settle = async () => {
+  const { busy, waitedMs } = await waitForQuietMachine();
+  console.log(`  machine: ${(busy * 100).toFixed(0)} % busy after waiting ${(waitedMs / 1000).toFixed(0)} s`);
+};
 const client = new pg.Client({ connectionString: server.databaseUrl });
 await client.connect();
 try {
@@ -230,6 +235,7 @@ try {
   });
 
   logServerMemory();
+  await settle();
   console.log("P5: Lighthouse (3 runs per page and preset) and JavaScript per route ...");
   const lighthouse = await benchLighthouse(server.baseUrl, BENCH_ADMIN, { seed: false });
   for (const preset of ["desktop", "mobile"]) {
@@ -274,6 +280,7 @@ try {
     pass: js.every((row) => row.pass),
   });
   logServerMemory();
+  await settle();
   console.log("P13: interaction latency in the planner (Event Timing, 4x CPU slowdown) ...");
   const latency = await benchPlannerLatency(server.baseUrl, BENCH_ADMIN, { weekStart: plannerWeek.weekStart });
   const latencyFigure = (/** @type {{ p75: number, max: number, samples: number }} */ l) =>
