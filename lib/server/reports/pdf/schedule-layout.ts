@@ -145,9 +145,16 @@ export type SchedulePage = {
 export const NBSP = "\u00a0";
 export const hoursText = (hours: number) => `${formatHours(hours)}${NBSP}h`;
 
+/**
+ * Built once per shift: a week that does not fit one page is laid out at up to six type sizes (layoutWeek), and a
+ * text built anew is a new string to hash for every lookup of its wrapped lines (docs/PERFORMANCE.md P4).
+ */
+const shiftTimes = new WeakMap<ScheduleShift, string>();
 /** "07:00–15:30 8.5 h": a shift's time and hours, the first part of its block in a row of locations. */
 export function shiftTime(shift: ScheduleShift): string {
-  return `${shift.start}–${shift.end} ${hoursText(shift.hours)}`;
+  let text = shiftTimes.get(shift);
+  if (text === undefined) shiftTimes.set(shift, (text = `${shift.start}–${shift.end} ${hoursText(shift.hours)}`));
+  return text;
 }
 /** The employee (bold on paper) or "Offen", and a custom shift's name after it. */
 export function shiftWho(shift: ScheduleShift): string {

@@ -4,6 +4,7 @@ import { formatDate, formatDayMonth, isoWeekNumber, WEEKDAYS_SHORT } from "@/lib
 import { formatHours } from "@/lib/shared/hours";
 import type { ScheduleReport, ScheduleRowsKind } from "@/lib/shared/report-types";
 import { createPdfKitReport, drawPageFrame, FRAME_BODY_TOP, LINE_FACTOR, type Pen } from "./page-frame";
+import type { TextMeasure } from "./text-lines";
 import { pdfColors } from "./theme";
 import {
   BLOCK_GAP,
@@ -41,16 +42,25 @@ export function renderSchedulePdf(
   const { pen } = pdf;
   // Wrapped once per text and column: a month repeats each shift's line on every day it is worked, and each week
   // is laid out at several type sizes until it fits (docs/PERFORMANCE.md P4). The lines are only read afterwards.
-  const wrapped = new Map<string, string[]>();
-  const remembered = (key: string, lines: () => string[]) => {
-    let result = wrapped.get(key);
-    if (result === undefined) wrapped.set(key, (result = lines()));
-    return result;
+  // Kept per weight, size, width and indent (numbers, cheap to look up) and then per text: a key string built for
+  // each of the layout's hundred thousand lookups cost more than the wrapping it saved.
+  type Kept = Map<number, Map<number, Map<number, Map<string, string[]>>>>;
+  const remembered = (kept: Kept, measure: TextMeasure, text: string, size: number, width: number, indent = 0) => {
+    let byWidth = kept.get(size);
+    if (!byWidth) kept.set(size, (byWidth = new Map()));
+    let byIndent = byWidth.get(width);
+    if (!byIndent) byWidth.set(width, (byIndent = new Map()));
+    let byText = byIndent.get(indent);
+    if (!byText) byIndent.set(indent, (byText = new Map()));
+    let lines = byText.get(text);
+    if (lines === undefined) byText.set(text, (lines = measure.wrap(text, size, width, indent)));
+    return lines;
   };
+  const regular: Kept = new Map();
+  const bold: Kept = new Map();
   const wrap: Wrap = {
-    regular: (text, size, width, indent) =>
-      remembered(`r ${size} ${width} ${indent ?? 0} ${text}`, () => pen.regular.wrap(text, size, width, indent)),
-    bold: (text, size, width) => remembered(`b ${size} ${width} ${text}`, () => pen.bold.wrap(text, size, width)),
+    regular: (text, size, width, indent) => remembered(regular, pen.regular, text, size, width, indent),
+    bold: (text, size, width) => remembered(bold, pen.bold, text, size, width),
   };
   const pages = paginateSchedule(report, wrap);
   const totals = `${range} · ${report.shiftCount} Schichten · ${formatHours(report.total)} h`;
