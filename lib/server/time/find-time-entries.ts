@@ -1,4 +1,5 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { toDateColumn } from "@/lib/server/db/columns";
 import type { Db } from "@/lib/server/db/client";
@@ -88,7 +89,7 @@ const CORRECTION_SELECT = {
   decisionNote: true,
   createdAt: true,
   entry: { select: ENTRY_SELECT },
-} as const;
+} as const satisfies Prisma.TimeCorrectionSelect;
 
 /** Correction requests of one status: open ones oldest first (a queue), decided ones newest first. */
 export async function findCorrections(db: Db, status: TimeCorrectionStatus): Promise<TimeCorrectionDto[]> {
@@ -107,10 +108,7 @@ export async function getCorrection(db: Db, id: number): Promise<TimeCorrectionD
   return toCorrectionDto(row);
 }
 
-type CorrectionRow = NonNullable<Awaited<ReturnType<typeof findCorrectionRow>>>;
-function findCorrectionRow(db: Db, id: number) {
-  return db.timeCorrection.findUnique({ where: { id }, select: CORRECTION_SELECT });
-}
+type CorrectionRow = Prisma.TimeCorrectionGetPayload<{ select: typeof CORRECTION_SELECT }>;
 
 function toCorrectionDto(row: CorrectionRow): TimeCorrectionDto {
   const entry = toTimeEntryDto(row.entry);

@@ -97,7 +97,10 @@ describe("POST /api/me/clock: the state machine (docs/PRODUCT-RULES.md §32.1)",
     await stamp(token, { action: "in", location_id: location.id });
     await stamp(token, { action: "break_start" });
     expect((await stamp(token, { action: "out" })).json).toMatchObject({ state: "out" });
-    const entry = await db.timeEntry.findFirstOrThrow({ where: { employeeId: employee.id }, include: { breaks: true } });
+    const entry = await db.timeEntry.findFirstOrThrow({
+      where: { employeeId: employee.id },
+      include: { breaks: true },
+    });
     expect(entry.breaks[0].endAt?.getTime()).toBe(entry.endAt?.getTime());
   });
 
