@@ -48,7 +48,7 @@ export async function recordEntryChange(
       entryId: revision.entryId,
       changedBy: audit.actor.id,
       changedByName: audit.actor.username,
-      before: revision.before ?? undefined,
+      ...(revision.before && { before: revision.before }),
       after: revision.after,
       reason: revision.reason,
       correctionId: revision.correctionId ?? null,
