@@ -34,15 +34,22 @@ function fieldError(field: string, message: string): ApiError {
 
 /**
  * The entry's times with a proposal applied, checked as far as the entry alone allows: end after start, at most
- * 24 h, not in the future, and the breaks inside. A running entry without a proposed end stays running.
+ * 24 h, not in the future, and (`withBreaks`) the breaks inside. A running entry without a proposed end stays running.
  */
-function proposedTimes(row: EntryRow, proposal: { startAt: Date | null; endAt: Date | null }, now: Date) {
+function proposedTimes(
+  row: EntryRow,
+  proposal: { startAt: Date | null; endAt: Date | null },
+  now: Date,
+  { withBreaks }: { withBreaks: boolean },
+) {
   const startAt = proposal.startAt ?? row.startAt;
   const endAt = proposal.endAt ?? row.endAt;
   assertRecordable({ startAt, endAt, now });
   if (endAt && endAt <= startAt) throw fieldError("end_at", END_NOT_AFTER_START);
   if (endAt && endAt.getTime() - startAt.getTime() > MAX_ENTRY_HOURS * 3_600_000)
     throw fieldError("end_at", `Ein Eintrag darf höchstens ${MAX_ENTRY_HOURS} Stunden dauern`);
+  // Staff cannot edit breaks, so their request is not refused for them; the manager's acceptance is.
+  if (!withBreaks) return { startAt, endAt };
   if (endAt && row.breaks.some((pause) => pause.endAt === null)) throw new ApiError("conflict", BREAK_STILL_RUNNING);
   const outside = row.breaks.some(
     (pause) => pause.startAt < startAt || (endAt !== null && (pause.endAt ?? pause.startAt) > endAt),
@@ -68,7 +75,9 @@ export async function requestCorrection({
     if (!owner || owner.employeeId !== employeeId) throw timeEntryNotFound();
     const { row } = await lockedEntry(tx, entryId);
     assertChangeable(row.status);
-    proposedTimes(row, { startAt: input.start_at ?? null, endAt: input.end_at ?? null }, new Date());
+    proposedTimes(row, { startAt: input.start_at ?? null, endAt: input.end_at ?? null }, new Date(), {
+      withBreaks: false,
+    });
     let correction: { id: number };
     try {
       correction = await tx.timeCorrection.create({
@@ -132,6 +141,7 @@ export async function acceptCorrection({
       row,
       { startAt: correction.proposedStartAt, endAt: correction.proposedEndAt },
       now,
+      { withBreaks: true },
     );
     const date = businessDateOf(startAt);
     await assertMonthOpen(tx, row.employeeId, businessDateOf(row.startAt));
