@@ -222,7 +222,7 @@ describe("PUT /api/time-entries/{id} and void", () => {
     ]);
     expect(await db.timeEntryRevision.count({ where: { entryId: Number(id) } })).toBe(2);
     // Still listed, with its revisions counted.
-    const day = (closed.json as { date: string }).date;
+    const day = closed.json.date as string;
     const listed = await call(GET, {
       token: manager,
       path: `/api/time-entries?start_date=${day}&end_date=${day}&employee_id=${employee.id}`,
