@@ -259,6 +259,27 @@ describe("PUT /api/time-entries/{id} and void", () => {
   });
 });
 
+describe("archived employees: everything kept, past work still correctable", () => {
+  test("a new entry for an archived employee is 404; an existing one can be corrected and voided", async () => {
+    const { employee, location, manager } = await setting();
+    const created = await create(manager, entryBody(employee.id, location.id));
+    await db.employee.update({ where: { id: employee.id }, data: { archivedAt: new Date() } });
+    const another = await create(
+      manager,
+      entryBody(employee.id, location.id, { start_at: at("16:00"), end_at: at("17:00"), breaks: [] }),
+    );
+    expect([another.status, another.json.error]).toEqual([404, "Mitarbeiter nicht gefunden"]);
+    const id = String(created.json.id);
+    const voided = await call(voiding.POST, { token: manager, params: { id }, body: { reason: "falsch erfasst" } });
+    expect([voided.status, voided.json.status]).toEqual([200, "void"]);
+    const listed = await call(GET, {
+      token: manager,
+      path: `/api/time-entries?start_date=${DAY}&end_date=${DAY}&employee_id=${employee.id}`,
+    });
+    expect(listed.json).toHaveLength(1);
+  });
+});
+
 describe("GET lists: managers everyone's, staff their own only", () => {
   test("filters by employee and location; staff see only their own entries via /api/me/time-entries", async () => {
     const { employee, location, manager } = await setting();

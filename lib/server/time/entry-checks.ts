@@ -20,9 +20,16 @@ import { businessDateOf } from "./time-entry-dto";
 export const MONTH_APPROVED = "Dieser Monat ist genehmigt: Einträge lassen sich erst nach dem Wiedereröffnen ändern.";
 export const VOID_IS_CLOSED = "Dieser Eintrag ist storniert und lässt sich nicht mehr ändern.";
 
-/** Locks the employee's row (FOR UPDATE); an unknown or archived employee is 404. */
-export async function lockEntryEmployee(tx: Tx, employeeId: number): Promise<{ name: string }> {
-  const locked = await lockEmployees(tx, [employeeId], { activeOnly: true });
+/**
+ * Locks the employee's row (FOR UPDATE); an unknown employee is 404, and so is an archived one unless
+ * `archivedToo`: a stamp or a new entry needs someone who still works here, a correction of past work does not.
+ */
+export async function lockEntryEmployee(
+  tx: Tx,
+  employeeId: number,
+  { archivedToo = false }: { archivedToo?: boolean } = {},
+): Promise<{ name: string }> {
+  const locked = await lockEmployees(tx, [employeeId], { activeOnly: !archivedToo });
   const employee = locked.get(employeeId);
   if (!employee) throw employeeNotFound();
   return { name: employee.name };

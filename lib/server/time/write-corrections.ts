@@ -75,6 +75,7 @@ export async function requestCorrection({
     if (!owner || owner.employeeId !== employeeId) throw timeEntryNotFound();
     const { row } = await lockedEntry(tx, entryId);
     assertChangeable(row.status);
+    await assertMonthOpen(tx, row.employeeId, businessDateOf(row.startAt));
     proposedTimes(row, { startAt: input.start_at ?? null, endAt: input.end_at ?? null }, new Date(), {
       withBreaks: false,
     });

@@ -72,12 +72,13 @@ export async function recordEntryChange(
 
 /**
  * The entry `id` read after its employee's row is locked, so a stamp or another change of that person made
- * meanwhile has finished; 404 when unknown. Answers the row and its location's name.
+ * meanwhile has finished; 404 when unknown. The entries of an archived employee can still be corrected. Answers
+ * the row and its location's name.
  */
 export async function lockedEntry(tx: Tx, id: number): Promise<{ row: EntryRow; locationName: string }> {
   const found = await tx.timeEntry.findUnique({ where: { id }, select: { employeeId: true } });
   if (!found) throw timeEntryNotFound();
-  await lockEntryEmployee(tx, found.employeeId);
+  await lockEntryEmployee(tx, found.employeeId, { archivedToo: true });
   const row = await tx.timeEntry.findUnique({
     where: { id },
     select: { ...ENTRY_SELECT, location: { select: { name: true } } },
@@ -209,6 +210,7 @@ export async function voidTimeEntry({
     const { row, locationName } = await lockedEntry(tx, id);
     if (row.status === "void") throw new ApiError("conflict", ALREADY_VOID);
     assertChangeable(row.status);
+    await assertMonthOpen(tx, row.employeeId, businessDateOf(row.startAt));
     await tx.timeEntry.update({ where: { id }, data: { status: "void" } });
     await recordEntryChange(tx, {
       audit,
