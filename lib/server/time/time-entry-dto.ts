@@ -54,6 +54,8 @@ export function minutesOf(row: Pick<EntryRow, "startAt" | "endAt" | "breaks">, n
 
 /** The Time entry JSON of PRODUCT §12. */
 export function toTimeEntryDto(row: EntryRow, now: Date = new Date()): TimeEntryDto {
+  // A running entry voided stops counting when it was voided (its last change), not at every later read.
+  const until = row.status === "void" && row.endAt === null ? row.updatedAt : now;
   return {
     id: row.id,
     employee_id: row.employeeId,
@@ -67,7 +69,7 @@ export function toTimeEntryDto(row: EntryRow, now: Date = new Date()): TimeEntry
       start_at: pause.startAt.toISOString(),
       end_at: pause.endAt?.toISOString() ?? null,
     })),
-    ...minutesOf(row, now),
+    ...minutesOf(row, until),
     source: row.source,
     status: row.status,
     note: row.note,
