@@ -59,7 +59,9 @@ export async function clock(tx: Tx, options: ClockOptions): Promise<void> {
       const locationId = options.locationId ?? shift?.location_id;
       if (locationId === undefined)
         throw new ApiError("validation_failed", PICK_LOCATION, { fields: { location_id: PICK_LOCATION } });
-      await checkLocation(tx, { locationId, einsatzortOf: employeeId });
+      // The plan says where a planned shift is worked; a location picked by the person must be an Einsatzort.
+      const planned = shift !== null && shift.location_id === locationId;
+      await checkLocation(tx, { locationId, ...(!planned && { einsatzortOf: employeeId }) });
       try {
         const entry = await tx.timeEntry.create({
           data: {

@@ -161,6 +161,16 @@ describe("POST /api/me/clock: the state machine (docs/PRODUCT-RULES.md §32.1)",
     expect((await state(token)).json.locations).toEqual([{ id: here.id, name: here.name }]);
   });
 
+  test("a planned shift at a location that is no longer an Einsatzort is still stamped there", async () => {
+    const { employee, token } = await staff();
+    const [planned, other] = [await fx.location(), await fx.location()];
+    const shift = await shiftAround(employee.id, planned.id, 15);
+    await db.employeeLocation.create({ data: { employeeId: employee.id, locationId: other.id } });
+    const res = await stamp(token, { action: "in" });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.running_entry).toMatchObject({ location_id: planned.id, shift_id: shift.id });
+  });
+
   test("a location named beside a near shift elsewhere: the stamp counts there, without the shift", async () => {
     const { employee, token } = await staff();
     const [planned, other] = [await fx.location(), await fx.location()];
