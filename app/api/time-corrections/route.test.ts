@@ -131,6 +131,29 @@ describe("correction requests (docs/PRODUCT-RULES.md §32.1)", () => {
     expect((await db.timeCorrection.findUniqueOrThrow({ where: { id: asked.json.id as number } })).status).toBe("open");
   });
 
+  test("a forgotten clock-out: the proposed end closes the running entry when accepted", async () => {
+    const employee = await fx.employee();
+    const location = await fx.location();
+    const { token: manager } = await createUser("manager");
+    const { token: own } = await createUser("user", { employeeId: employee.id });
+    const start = new Date(Date.now() - 10 * 3_600_000);
+    const running = await db.timeEntry.create({
+      data: {
+        employeeId: employee.id,
+        locationId: location.id,
+        date: start,
+        startAt: start,
+        source: "app",
+        status: "running",
+      },
+    });
+    const end = new Date(start.getTime() + 8 * 3_600_000).toISOString();
+    const asked = await ask(own, String(running.id), { note: "Vergessen auszustempeln", end_at: end });
+    expect(asked.status, asked.text).toBe(201);
+    const res = await call(accept.POST, { token: manager, params: { id: String(asked.json.id) }, body: {} });
+    expect(res.json.entry).toMatchObject({ status: "recorded", end_at: end, worked_minutes: 480 });
+  });
+
   test("staff may not decide", async () => {
     const { own, entryId } = await setting();
     const asked = await ask(own, entryId, { note: "x" });
