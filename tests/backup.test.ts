@@ -159,6 +159,33 @@ async function fill() {
   expect((await call(employee.DELETE, { token, params: { id: String(ids[3]) } })).status).toBeLessThan(300);
   const extra = await sql.query("INSERT INTO locations (name, updated_at) VALUES ('weg', now()) RETURNING id");
   await sql.query("DELETE FROM locations WHERE id = $1", [extra.rows[0].id]);
+  // Time recording (docs/PRODUCT-RULES.md §32.1): its triggers refuse deleting entries and changing revisions, and
+  // one entry per employee may run; a backup holds them and a restore brings them back with their triggers on.
+  const entry = await sql.query(
+    `INSERT INTO time_entries (employee_id, location_id, date, start_at, end_at, source, status, note, updated_at)
+     VALUES ($1, $2, '2031-05-01', '2031-05-01 06:00+00', '2031-05-01 14:00+00', 'manager', 'recorded', 'Ä', now())
+     RETURNING id`,
+    [ids[0], location.json.id],
+  );
+  await sql.query(
+    `INSERT INTO time_entries (employee_id, location_id, date, start_at, source, status, updated_at)
+     VALUES ($1, $2, '2031-05-02', '2031-05-02 06:00+00', 'app', 'running', now())`,
+    [ids[1], location.json.id],
+  );
+  await sql.query(
+    `INSERT INTO time_breaks (entry_id, start_at, end_at) VALUES ($1, '2031-05-01 10:00+00', '2031-05-01 10:30+00')`,
+    [entry.rows[0].id],
+  );
+  const correction = await sql.query(
+    `INSERT INTO time_corrections (entry_id, note, proposed_start_at) VALUES ($1, 'früher', '2031-05-01 05:45+00')
+     RETURNING id`,
+    [entry.rows[0].id],
+  );
+  await sql.query(
+    `INSERT INTO time_entry_revisions (entry_id, changed_by_name, before, after, reason, correction_id)
+     VALUES ($1, 'Chefin', NULL, '{"start_at": "2031-05-01T06:00:00.000Z", "breaks": []}', 'Nachtrag', $2)`,
+    [entry.rows[0].id, correction.rows[0].id],
+  );
   // jsonb: SQL NULL, JSON null, a JSON string and nested Unicode must all stay what they are.
   await sql.query(`INSERT INTO audit_log (action, details, created_at) VALUES
     ('test.sql-null', NULL, '2031-01-01 00:00:00.123+00'), ('test.json-null', 'null', now()),
@@ -191,6 +218,9 @@ describe("backup and restore", () => {
     const { counts } = await backupDatabase({ url, file });
     backedUp = before;
     expect(counts.employees).toBe(4);
+    expect([counts.time_entries, counts.time_breaks, counts.time_entry_revisions, counts.time_corrections]).toEqual([
+      2, 1, 1, 1,
+    ]);
     expect(counts._prisma_migrations).toBe(codeMigrations().length);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
 

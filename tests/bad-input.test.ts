@@ -29,7 +29,11 @@ async function fingerprint(): Promise<string> {
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM vacations t),
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM week_templates t),
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM week_template_shifts t),
-      (SELECT count(*)::text FROM audit_log)
+      (SELECT count(*)::text FROM audit_log),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_entries t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_breaks t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_entry_revisions t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_corrections t)
     ) AS print`;
   return row.print;
 }
@@ -109,8 +113,10 @@ async function fuzz(
   keys: string[],
   ids: fc.Arbitrary<string>[] = [],
   nested?: Record<string, fc.Arbitrary<unknown>>,
+  /** The admin's linked employee, for the routes under /api/me (docs/PRODUCT-RULES.md §26). */
+  employeeId?: number,
 ) {
-  const { token } = await createUser("admin");
+  const { token } = await createUser("admin", employeeId === undefined ? {} : { employeeId });
   const statuses = new Map<number, number>();
   await fc.assert(
     fc.asyncProperty(
@@ -299,6 +305,116 @@ describe("bad input never breaks the scheduling API", async () => {
       fc.asyncProperty(
         queryStrings,
         fc.constantFrom(shifts.GET, vacations.GET, employees.GET) as fc.Arbitrary<Handler>,
+        async (query, handler) => {
+          const res = await call(handler as never, { path: `/api/fuzz${query}`, token });
+          expect(res.status).toBeLessThan(500);
+          if (res.status >= 400)
+            expect(res.json).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+        },
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
+  }, 300_000);
+});
+
+describe("bad input never breaks time recording (docs/PRODUCT-RULES.md §32.1)", async () => {
+  // One user per employee (§26.1): the stamping admin, the entry's owner and the reader are three people.
+  const employee = await fx.employee();
+  const clocker = await fx.employee();
+  const reader = await fx.employee();
+  const location = await fx.location();
+  const entry = await db.timeEntry.create({
+    data: {
+      employeeId: employee.id,
+      locationId: location.id,
+      date: new Date("2025-03-03T00:00:00.000Z"),
+      startAt: new Date("2025-03-03T07:00:00.000Z"),
+      endAt: new Date("2025-03-03T15:00:00.000Z"),
+      source: "manager",
+      status: "recorded",
+    },
+  });
+  const correction = await db.timeCorrection.create({ data: { entryId: entry.id, note: "Fuzz" } });
+  const instant = fc.oneof(
+    fc.constantFrom(
+      "2025-03-03T06:00:00Z",
+      "2025-03-03T16:00:00+01:00",
+      "2025-03-04T07:00:00.000Z",
+      "2099-01-01T00:00:00Z",
+    ),
+    nasty,
+  );
+  const breaks = fc.oneof(
+    fc.array(fc.record({ start_at: instant, end_at: instant }, { requiredKeys: [] }), { maxLength: 3 }),
+    nasty,
+  );
+  const entryArbs = {
+    employee_id: fc.oneof(fc.constant(employee.id), nasty),
+    location_id: fc.oneof(fc.constant(location.id), nasty),
+    start_at: instant,
+    end_at: instant,
+    breaks,
+  };
+  const entryKeys = ["employee_id", "location_id", "start_at", "end_at", "breaks", "note", "reason"];
+  const clock = await import("@/app/api/me/clock/route");
+  const correctionRoute = await import("@/app/api/me/time-entries/[id]/correction/route");
+  const entries = await import("@/app/api/time-entries/route");
+  const entryById = await import("@/app/api/time-entries/[id]/route");
+  const voiding = await import("@/app/api/time-entries/[id]/void/route");
+  const accept = await import("@/app/api/time-corrections/[id]/accept/route");
+  const reject = await import("@/app/api/time-corrections/[id]/reject/route");
+  const action = fc.oneof(fc.constantFrom("in", "break_start", "break_end", "out"), nasty);
+
+  const cases: [
+    string,
+    Handler,
+    string,
+    string[],
+    fc.Arbitrary<string>[],
+    Record<string, fc.Arbitrary<unknown>>?,
+    number?,
+  ][] = [
+    [
+      "POST /me/clock",
+      clock.POST as Handler,
+      "POST",
+      ["action", "location_id"],
+      [],
+      { action, location_id: entryArbs.location_id },
+      clocker.id,
+    ],
+    [
+      "POST /me/time-entries/{id}/correction",
+      correctionRoute.POST as Handler,
+      "POST",
+      ["note", "start_at", "end_at"],
+      validOr(entry.id),
+      { start_at: instant, end_at: instant },
+      employee.id,
+    ],
+    ["POST /time-entries", entries.POST as Handler, "POST", entryKeys, [], entryArbs],
+    ["PUT /time-entries/{id}", entryById.PUT as Handler, "PUT", entryKeys, validOr(entry.id), entryArbs],
+    ["POST /time-entries/{id}/void", voiding.POST as Handler, "POST", ["reason"], validOr(entry.id)],
+    ["POST /time-corrections/{id}/accept", accept.POST as Handler, "POST", ["note"], validOr(correction.id)],
+    ["POST /time-corrections/{id}/reject", reject.POST as Handler, "POST", ["note"], validOr(correction.id)],
+  ];
+
+  test.each(cases)(
+    "%s",
+    async (name, handler, method, keys, ids, nested, employeeId) => {
+      await fuzz(name, handler, method, keys, ids, nested, employeeId);
+    },
+    300_000,
+  );
+
+  test("GET query strings of the time recording reads", async () => {
+    const { token } = await createUser("admin", { employeeId: reader.id });
+    const myEntries = await import("@/app/api/me/time-entries/route");
+    const corrections = await import("@/app/api/time-corrections/route");
+    await fc.assert(
+      fc.asyncProperty(
+        queryStrings,
+        fc.constantFrom(entries.GET, myEntries.GET, corrections.GET, clock.GET) as fc.Arbitrary<Handler>,
         async (query, handler) => {
           const res = await call(handler as never, { path: `/api/fuzz${query}`, token });
           expect(res.status).toBeLessThan(500);

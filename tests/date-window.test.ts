@@ -198,7 +198,12 @@ describe("dates at every route: answered in time, never a 5xx, the window refuse
       "GET /api/reports/schedule/pdf": () => ({}),
       "GET /api/holidays": () => ({}),
       "GET /api/audit": () => ({}),
+      "GET /api/time-entries": () => ({}),
+      "GET /api/me/time-entries": () => ({}),
     };
+  // Routes under /api/me need a linked caller (docs/PRODUCT-RULES.md §26).
+  const linked = await createUser("admin", { employeeId: employee.id });
+  const TOKEN_OF: Record<string, string> = { "GET /api/me/time-entries": linked.token };
 
   const handlers = new Map((await apiHandlers()).map((h) => [`${h.method} ${openApiPath(h.route)}`, h.handler]));
   const routes = OPERATIONS.map((operation) => ({
@@ -225,7 +230,7 @@ describe("dates at every route: answered in time, never a 5xx, the window refuse
     const res = await call(handlers.get(key)! as never, {
       method,
       path: `${path}?${query}`,
-      token,
+      token: TOKEN_OF[key] ?? token,
       params,
       body: method === "GET" ? undefined : body,
     });

@@ -28,6 +28,13 @@ import type { unavailabilityDtoSchema } from "./schemas/unavailability";
 import type { openShiftDtoSchema, shiftApplicationDtoSchema, weekApplicationSchema } from "./schemas/shift-application";
 import type { userDtoSchema } from "./schemas/user";
 import type { currentUserSchema } from "./schemas/auth";
+import type {
+  clockStateSchema,
+  correctionDtoSchema,
+  revisionDtoSchema,
+  timeEntryDtoSchema,
+  timeEntryListItemSchema,
+} from "./schemas/time-entry";
 import type { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "./schemas/vacation";
 import type { appliedTemplateSchema, weekTemplateDtoSchema } from "./schemas/week-template";
 
@@ -127,3 +134,10 @@ export type WeekApplicationDto = z.infer<typeof weekApplicationSchema>;
 /** One page of the history, GET /api/audit (docs/PRODUCT-RULES.md §27.5). */
 export type AuditPage = z.infer<typeof auditPageSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** Time recording (docs/PRODUCT-RULES.md §32.1). */
+export type TimeEntryDto = z.infer<typeof timeEntryDtoSchema>;
+export type TimeEntryListItem = z.infer<typeof timeEntryListItemSchema>;
+export type ClockStateDto = z.infer<typeof clockStateSchema>;
+export type TimeEntryRevisionDto = z.infer<typeof revisionDtoSchema>;
+export type TimeCorrectionDto = z.infer<typeof correctionDtoSchema>;

@@ -14,6 +14,7 @@ export const AUDIT_KINDS = [
   "master_data",
   "users",
   "sign_ins",
+  "time",
   "other",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -26,6 +27,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   master_data: "Stammdaten",
   users: "Benutzer",
   sign_ins: "Anmeldungen",
+  time: "Zeiterfassung",
   other: "Sonstiges",
 };
 
@@ -86,6 +88,14 @@ export const AUDIT_ACTIONS = {
   "auth.recovery_code_used": "sign_ins",
   "auth.recheck_failed": "sign_ins",
   "auth.recheck_locked": "sign_ins",
+  // Time recording (docs/PRODUCT-RULES.md §32.1); the changes of an entry are also its revisions.
+  "time_entry.clock": "time",
+  "time_entry.create": "time",
+  "time_entry.update": "time",
+  "time_entry.void": "time",
+  "time_correction.request": "time",
+  "time_correction.accept": "time",
+  "time_correction.reject": "time",
 } as const satisfies Record<string, Exclude<AuditKind, "other">>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

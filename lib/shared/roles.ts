@@ -33,6 +33,11 @@ export const PERMISSIONS = {
    * with a linked employee and only for that employee (lib/server/self-service/acting-for.ts).
    */
   "self-service": EVERYONE,
+  /**
+   * Everyone's time entries: record, correct and void them, decide correction requests (docs/PRODUCT-RULES.md
+   * §32.1). The own stamps and corrections are `self-service`.
+   */
+  "time:manage": PLANNERS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

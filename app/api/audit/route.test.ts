@@ -138,7 +138,8 @@ test("audit_kind() sorts every action of the code base into its kind (§27.5)", 
     master_data: ["employee.archive", "location.update", "week_template.create", "shift_preset.delete"],
     users: ["user.create", "user.bootstrap_admin", "calendar_feed.issue", "calendar_feed.revoke"],
     sign_ins: ["auth.login", "auth.login_failed", "auth.logout", "auth.2fa_enabled", "auth.password_changed"],
-    other: ["robot.dance", "shiftx.create", "shift_applications", "settingsupdate"],
+    time: ["time_entry.clock", "time_entry.void", "time_correction.accept", "timesheet.approve", "terminal.register"],
+    other: ["robot.dance", "shiftx.create", "shift_applications", "settingsupdate", "time_entryx", "timeentry.create"],
   };
   expected.shifts.push("change.undo", "week_template.apply", "shift_application.delete");
   expected.master_data.push("settings.update", "employee.create");

@@ -369,3 +369,24 @@ describe("issue 29: what an undo undid, the shifts a vacation opened, the week o
     expect(week({ action: "vacation.create", names: { vacationStart: null } })).toBeNull();
   });
 });
+
+describe("time recording (docs/PRODUCT-RULES.md §32.1)", () => {
+  const names = { employee: "Lea Muster" };
+  test("stamps name the employee and the terminal", () => {
+    expect(say({ action: "time_entry.clock", details: { action: "in", source: "app" }, names })).toBe(
+      "Lea Muster hat sich eingestempelt.",
+    );
+    expect(say({ action: "time_entry.clock", details: { action: "out", source: "terminal" }, names })).toBe(
+      "Lea Muster hat sich an der Stempeluhr ausgestempelt.",
+    );
+  });
+
+  test("a manager's change says its reason; corrections their decision", () => {
+    expect(say({ action: "time_entry.update", details: { reason: "Kasse" }, names })).toBe(
+      "anna hat einen Zeiteintrag von Lea Muster korrigiert (Begründung: Kasse).",
+    );
+    expect(say({ action: "time_correction.reject", details: {}, names })).toBe(
+      "anna hat den Korrekturantrag von Lea Muster abgelehnt.",
+    );
+  });
+});

@@ -515,6 +515,39 @@ function describeAuth(actor: string | null, row: DescribableAudit, details: Deta
   }
 }
 
+/** Time recording (docs/PRODUCT-RULES.md §32.1): stamps, a manager's changes with their reason, corrections. */
+function describeTime(actor: string, action: string, details: Details, employee: string): string {
+  const reason = text(details.reason);
+  const because = reason ? ` (Begründung: ${reason})` : "";
+  const where = details.source === "terminal" ? " an der Stempeluhr" : "";
+  const stamps: Record<string, [string, string]> = {
+    in: ["sich", "eingestempelt"],
+    break_start: ["eine Pause", "begonnen"],
+    break_end: ["die Pause", "beendet"],
+    out: ["sich", "ausgestempelt"],
+  };
+  switch (action) {
+    case "time_entry.clock": {
+      const stamp = stamps[text(details.action) ?? ""];
+      return stamp ? `${employee} hat ${stamp[0]}${where} ${stamp[1]}.` : generic(actor, action);
+    }
+    case "time_entry.create":
+      return `${actor} hat einen Zeiteintrag für ${employee} erfasst${because}.`;
+    case "time_entry.update":
+      return `${actor} hat einen Zeiteintrag von ${employee} korrigiert${because}.`;
+    case "time_entry.void":
+      return `${actor} hat einen Zeiteintrag von ${employee} storniert${because}.`;
+    case "time_correction.request":
+      return `${actor} hat eine Korrektur eines Zeiteintrags von ${employee} beantragt.`;
+    case "time_correction.accept":
+      return `${actor} hat den Korrekturantrag von ${employee} angenommen.`;
+    case "time_correction.reject":
+      return `${actor} hat den Korrekturantrag von ${employee} abgelehnt.`;
+    default:
+      return generic(actor, action);
+  }
+}
+
 function generic(actor: string, action: string): string {
   return `${actor} hat ${action} ausgeführt.`;
 }
@@ -535,6 +568,8 @@ export function describeAudit(row: DescribableAudit): string {
   if (action.startsWith("shift_application.")) return describeApplication(actor, action, employee, names, row.entityId);
   if (action.startsWith("vacation.")) return describeVacation(actor, action, details, employee, names);
   if (action.startsWith("unavailability.")) return describeUnavailability(actor, action, details, employee);
+  if (action.startsWith("time_entry.") || action.startsWith("time_correction."))
+    return describeTime(actor, action, details, employee);
   return (
     describeMasterData(actor, row, details, names) ?? describeUser(actor, row, details, names) ?? generic(actor, action)
   );

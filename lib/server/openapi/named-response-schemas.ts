@@ -26,6 +26,13 @@ import { scheduleWeekSchema } from "@/lib/shared/schemas/schedule";
 import { settingsDtoSchema } from "@/lib/shared/schemas/settings";
 import { copiedWeekSchema, openedCopySchema, shiftDtoSchema } from "@/lib/shared/schemas/shift";
 import { shiftPresetDtoSchema } from "@/lib/shared/schemas/shift-preset";
+import {
+  clockStateSchema,
+  correctionDtoSchema,
+  revisionDtoSchema,
+  timeEntryDtoSchema,
+  timeEntryListItemSchema,
+} from "@/lib/shared/schemas/time-entry";
 import { unavailabilityDtoSchema } from "@/lib/shared/schemas/unavailability";
 import {
   openShiftDtoSchema,
@@ -94,4 +101,9 @@ export const NAMED_RESPONSE_SCHEMAS = {
   AuditPage: auditPageSchema,
   AuditEntry: auditEntrySchema,
   Health: healthSchema,
+  TimeEntry: timeEntryDtoSchema,
+  TimeEntryListItem: timeEntryListItemSchema,
+  ClockState: clockStateSchema,
+  TimeEntryRevision: revisionDtoSchema,
+  TimeCorrection: correctionDtoSchema,
 } as const;

@@ -335,4 +335,75 @@ describe("response schemas: real answers match the document", () => {
     const res = await call(byPath.get("DELETE /api/shifts/{id}/application")! as never, { token, params });
     expect(res.status).toBe(204);
   });
+
+  test("time recording: stamps, entries, revisions, corrections (docs/PRODUCT-RULES.md §32.1)", async () => {
+    const emp = await fx.employee();
+    const loc = await fx.location();
+    const { token } = await createUser("user", { employeeId: emp.id });
+    const manager = (await createUser("manager")).token;
+    const byPath = new Map(handlers.map((h) => [`${h.method} ${openApiPath(h.route)}`, h.handler]));
+    const check = async (method: string, path: string, options: Parameters<typeof call>[1], status = 200) => {
+      const res = await call(byPath.get(`${method} ${path}`)! as never, { method, ...options });
+      expect(res.status, `${method} ${path}: ${res.text}`).toBe(status);
+      const validator = responseValidator(path, method.toLowerCase(), status);
+      expect(validator(res.json), `${method} ${path}: ${JSON.stringify(validator.errors)}`).toBe(true);
+      return res.json as unknown as Record<string, unknown>;
+    };
+    await check("POST", "/api/me/clock", { token, body: { action: "in", location_id: loc.id } });
+    await check("POST", "/api/me/clock", { token, body: { action: "break_start" } });
+    await check("GET", "/api/me/clock", { token });
+    const entry = (await check(
+      "POST",
+      "/api/time-entries",
+      {
+        token: manager,
+        body: {
+          employee_id: emp.id,
+          location_id: loc.id,
+          start_at: "2025-01-06T07:00:00Z",
+          end_at: "2025-01-06T12:00:00Z",
+          breaks: [{ start_at: "2025-01-06T09:00:00Z", end_at: "2025-01-06T09:15:00Z" }],
+          reason: "Nachtrag",
+        },
+      },
+      201,
+    )) as { id: number };
+    const params = { id: String(entry.id) };
+    const range = "start_date=2025-01-06&end_date=2025-01-06";
+    await check("GET", "/api/me/time-entries", { token, path: `/api/me/time-entries?${range}` });
+    await check("GET", "/api/time-entries", { token: manager, path: `/api/time-entries?${range}` });
+    const correction = (await check(
+      "POST",
+      "/api/me/time-entries/{id}/correction",
+      { token, params, body: { note: "Früher begonnen", start_at: "2025-01-06T06:30:00Z" } },
+      201,
+    )) as { id: number };
+    await check("GET", "/api/time-corrections", { token: manager });
+    await check("POST", "/api/time-corrections/{id}/accept", {
+      token: manager,
+      params: { id: String(correction.id) },
+      body: {},
+    });
+    const second = (await check(
+      "POST",
+      "/api/me/time-entries/{id}/correction",
+      { token, params, body: { note: "x" } },
+      201,
+    )) as {
+      id: number;
+    };
+    await check("POST", "/api/time-corrections/{id}/reject", {
+      token: manager,
+      params: { id: String(second.id) },
+      body: { note: "Nein" },
+    });
+    await check("GET", "/api/time-entries/{id}/revisions", { token, params });
+    await check("PUT", "/api/time-entries/{id}", {
+      token: manager,
+      params,
+      body: { location_id: loc.id, start_at: "2025-01-06T06:30:00Z", end_at: "2025-01-06T12:30:00Z", reason: "Kasse" },
+    });
+    await check("POST", "/api/time-entries/{id}/void", { token: manager, params, body: { reason: "doppelt" } });
+    await check("POST", "/api/me/clock", { token, body: { action: "in" } }, 409);
+  });
 });

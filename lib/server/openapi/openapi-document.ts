@@ -37,6 +37,7 @@ const TAGS: Record<string, string> = {
   Me: "The caller's own data, for users linked to an employee",
   History: "The audit log as German sentences (managers: plan and vacation changes; admins: everything)",
   Platform: "Health check and this reference",
+  "Time recording": "Stamping, time entries with their revisions, correction requests",
 };
 
 // Keyed by schema object: zod hands the override its core type, not the classic one.

@@ -45,4 +45,10 @@ export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   "GET /api/calendar/[file]": "own-only",
   "GET /api/me": "own-only",
   "GET /api/[...path]": "no-personal-data",
+  // Time recording (docs/PRODUCT-RULES.md §32.1): staff read their own entries; a colleague's revisions are 403.
+  "GET /api/me/clock": "own-only",
+  "GET /api/me/time-entries": "own-only",
+  "GET /api/time-entries/[id]/revisions": "own-only",
+  "GET /api/time-entries": "not-for-staff",
+  "GET /api/time-corrections": "not-for-staff",
 };

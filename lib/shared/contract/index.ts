@@ -18,6 +18,7 @@ import * as reports from "./reports";
 import * as schedule from "./schedule";
 import * as settings from "./settings";
 import * as shifts from "./shifts";
+import * as time from "./time";
 import * as unavailability from "./unavailability";
 import * as users from "./users";
 import * as vacations from "./vacations";
@@ -51,6 +52,7 @@ const MODULES = [
   me,
   audit,
   platform,
+  time,
 ];
 
 /** The contract's modules, for types derived from all operations (./api-paths.ts). */

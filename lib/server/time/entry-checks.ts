@@ -1,0 +1,212 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import { ApiError } from "@/lib/server/api/errors";
+import { config } from "@/lib/server/config";
+import type { Db, Tx } from "@/lib/server/db/client";
+import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
+import { lockEmployees, shareLocations } from "@/lib/server/db/locks";
+import { employeeNotFound } from "@/lib/server/employees/find-employees";
+import { DATE_WINDOW_MESSAGE, MAX_DATE, MIN_DATE, timeOfDayIn } from "@/lib/shared/dates";
+import { formatDate } from "@/lib/shared/format";
+import { businessDateOf } from "./time-entry-dto";
+
+/**
+ * The checks of a time entry that need other rows, made under the employee's lock (docs/PRODUCT-RULES.md §32.1):
+ * every write of an employee's entries takes `lockEmployees` first, so two of them queue and each sees the other's
+ * result.
+ */
+
+/** The refusal of a change to an approved entry; the month's approval itself is the next part (§32). */
+export const MONTH_APPROVED = "Dieser Monat ist genehmigt: Einträge lassen sich erst nach dem Wiedereröffnen ändern.";
+export const VOID_IS_CLOSED = "Dieser Eintrag ist storniert und lässt sich nicht mehr ändern.";
+
+/**
+ * Locks the employee's row (FOR UPDATE); an unknown employee is 404, and so is an archived one unless
+ * `archivedToo`: a stamp or a new entry needs someone who still works here, a correction of past work does not.
+ */
+export async function lockEntryEmployee(
+  tx: Tx,
+  employeeId: number,
+  { archivedToo = false }: { archivedToo?: boolean } = {},
+): Promise<{ name: string }> {
+  const locked = await lockEmployees(tx, [employeeId], { activeOnly: !archivedToo });
+  const employee = locked.get(employeeId);
+  if (!employee) throw employeeNotFound();
+  return { name: employee.name };
+}
+
+function locationField(message: string): ApiError {
+  return new ApiError("validation_failed", message, { fields: { location_id: message } });
+}
+
+/**
+ * Holds an active location (FOR SHARE, after the employee: the lock order) and answers its name. With
+ * `einsatzortOf` the location must also be one of that employee's Einsatzorte (none recorded = every location,
+ * docs/PRODUCT-RULES.md §28.1): staff stamp only where they work; a manager may record work anywhere.
+ */
+export async function checkLocation(
+  tx: Tx,
+  { locationId, einsatzortOf, keep }: { locationId: number; einsatzortOf?: number; keep?: number },
+): Promise<string> {
+  // The entry's own location stays allowed after it was archived: a correction of old work does not move it.
+  const held = await shareLocations(tx, [locationId], { activeOnly: locationId !== keep });
+  const location = held.get(locationId);
+  if (!location) throw locationField("Standort nicht gefunden");
+  if (einsatzortOf !== undefined) {
+    const places = await tx.employeeLocation.findMany({
+      where: { employeeId: einsatzortOf },
+      select: { locationId: true },
+    });
+    if (places.length > 0 && !places.some((place) => place.locationId === locationId))
+      throw locationField(`${location.name} gehört nicht zu deinen Einsatzorten`);
+  }
+  return location.name;
+}
+
+/** A planned shift with its start and end as instants of the business's time zone (real elapsed hours, §4). */
+export type PlannedShift = {
+  id: number;
+  location_id: number;
+  location_name: string;
+  shift_date: string;
+  start_time: string;
+  end_time: string;
+  start_at: string;
+  end_at: string;
+};
+
+type ShiftRow = Omit<PlannedShift, "shift_date" | "start_at" | "end_at"> & {
+  shift_date: Date;
+  start_at: Date;
+  end_at: Date;
+};
+
+const toPlanned = (row: ShiftRow): PlannedShift => ({
+  ...row,
+  shift_date: fromDateColumn(row.shift_date),
+  start_at: row.start_at.toISOString(),
+  end_at: row.end_at.toISOString(),
+});
+
+/** The employee's shifts dated from `fromDate` to `toDate`, with their instants, by start. */
+async function shiftsOf(db: Db, employeeId: number, fromDate: string, toDate: string, extra: Prisma.Sql) {
+  const zone = config.timeZone;
+  const rows = await db.$queryRaw<ShiftRow[]>`
+    SELECT * FROM (
+      SELECT s.id, s.location_id, l.name AS location_name, s.shift_date,
+             to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time,
+             (s.shift_date + s.start_time) AT TIME ZONE ${zone} AS start_at,
+             (s.shift_date + CASE WHEN s.end_time <= s.start_time THEN 1 ELSE 0 END + s.end_time)
+               AT TIME ZONE ${zone} AS end_at
+      FROM shifts s JOIN locations l ON l.id = s.location_id
+      WHERE s.employee_id = ${employeeId}
+        AND s.shift_date BETWEEN ${fromDate}::date AND ${toDate}::date
+    ) planned
+    WHERE true ${extra}
+    ORDER BY start_at, id`;
+  return rows.map(toPlanned);
+}
+
+/** Today's planned shifts of the employee (the business's today). */
+export function shiftsOnDate(db: Db, employeeId: number, date: string): Promise<PlannedShift[]> {
+  return shiftsOf(db, employeeId, date, date, Prisma.empty);
+}
+
+/** How far from a shift's start a stamp still takes that shift (PRODUCT §12). */
+export const NEAR_SHIFT_MS = 2 * 3_600_000;
+
+/**
+ * The employee's shift that starts within 2 hours before or after `at` (the nearest; at `locationId` when given):
+ * "in" takes its location and `shift_id`. Dates around `at` are read, so a night shift of yesterday is seen.
+ */
+export async function nearShift(
+  db: Db,
+  { employeeId, at, locationId }: { employeeId: number; at: Date; locationId?: number },
+): Promise<PlannedShift | null> {
+  const date = businessDateOf(at);
+  const from = new Date(at.getTime() - NEAR_SHIFT_MS);
+  const to = new Date(at.getTime() + NEAR_SHIFT_MS);
+  const shifts = await shiftsOf(
+    db,
+    employeeId,
+    shiftDay(date, -1),
+    shiftDay(date, 1),
+    Prisma.sql`AND start_at BETWEEN ${from} AND ${to} ${
+      locationId === undefined ? Prisma.empty : Prisma.sql`AND location_id = ${locationId}`
+    }`,
+  );
+  const distance = (shift: PlannedShift) => Math.abs(new Date(shift.start_at).getTime() - at.getTime());
+  return shifts.sort((a, b) => distance(a) - distance(b) || a.id - b.id)[0] ?? null;
+}
+
+function shiftDay(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00.000Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** "03.12.2026 08:00–12:30" in the business's time zone; "08:00–läuft" for a running entry. */
+export function entryTimes(startAt: Date, endAt: Date | null): string {
+  const zone = config.timeZone;
+  const end = endAt ? timeOfDayIn(zone, endAt) : "läuft";
+  return `${formatDate(businessDateOf(startAt))} ${timeOfDayIn(zone, startAt)}–${end}`;
+}
+
+/**
+ * No other entry of the employee (void ones aside) overlaps [startAt, endAt): 409 naming the other entry's times. A
+ * running entry reaches up to any time after its start.
+ */
+export async function assertNoOverlap(
+  tx: Tx,
+  { employeeId, startAt, endAt, excludeId }: { employeeId: number; startAt: Date; endAt: Date; excludeId?: number },
+): Promise<void> {
+  const other = await tx.timeEntry.findFirst({
+    where: {
+      employeeId,
+      status: { not: "void" },
+      ...(excludeId !== undefined && { id: { not: excludeId } }),
+      startAt: { lt: endAt },
+      OR: [{ endAt: null }, { endAt: { gt: startAt } }],
+    },
+    select: { startAt: true, endAt: true },
+    orderBy: { startAt: "asc" },
+  });
+  if (other)
+    throw new ApiError("conflict", `Überschneidet sich mit dem Eintrag vom ${entryTimes(other.startAt, other.endAt)}`);
+}
+
+/**
+ * Whether the employee's month of `date` is approved. Until the approval of months exists (the next part of §32),
+ * a month counts as approved when one of its entries of the employee is; the approval will set that status on
+ * them all.
+ */
+export async function assertMonthOpen(tx: Tx, employeeId: number, date: string): Promise<void> {
+  const first = `${date.slice(0, 7)}-01`;
+  const next = new Date(`${first}T00:00:00.000Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const approved = await tx.timeEntry.count({
+    where: { employeeId, status: "approved", date: { gte: toDateColumn(first), lt: next } },
+  });
+  if (approved > 0) throw new ApiError("conflict", MONTH_APPROVED);
+}
+
+/** An entry's status allows a change: not void, not approved. */
+export function assertChangeable(status: string): void {
+  if (status === "approved") throw new ApiError("conflict", MONTH_APPROVED);
+  if (status === "void") throw new ApiError("conflict", VOID_IS_CLOSED);
+}
+
+/** The times of an entry written after the fact: not in the future, and on a day of the API's window (§30.1). */
+export function assertRecordable({ startAt, endAt, now }: { startAt: Date; endAt: Date | null; now: Date }): void {
+  const startDate = businessDateOf(startAt);
+  if (startDate < MIN_DATE || startDate > MAX_DATE)
+    throw new ApiError("validation_failed", DATE_WINDOW_MESSAGE, { fields: { start_at: DATE_WINDOW_MESSAGE } });
+  if (startAt > now) {
+    const message = "Der Beginn darf nicht in der Zukunft liegen";
+    throw new ApiError("validation_failed", message, { fields: { start_at: message } });
+  }
+  if (endAt && endAt > now) {
+    const message = "Das Ende darf nicht in der Zukunft liegen";
+    throw new ApiError("validation_failed", message, { fields: { end_at: message } });
+  }
+}
