@@ -5,7 +5,8 @@
 // pages' inline scripts in the Content-Security-Policy (scripts/lib/csp-hashes.mjs);
 // it fails when the standalone server carries sharp again. Everything that
 // builds the app goes through here: npm test, npm start without a build, the
-// benchmarks and the container image.
+// benchmarks and the container image. Arguments go on to `next build`, e.g.
+// `npm run build -- --no-mangling` for readable names in a browser profile (docs/PERFORMANCE.md, P13).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +17,7 @@ import { leftOutPackagesTraced } from "./lib/standalone.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 
-const build = spawnSync(process.execPath, [nextBin, "build"], {
+const build = spawnSync(process.execPath, [nextBin, "build", ...process.argv.slice(2)], {
   cwd: ROOT,
   stdio: "inherit",
   env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
