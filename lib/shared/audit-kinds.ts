@@ -11,6 +11,7 @@ export const AUDIT_KINDS = [
   "shifts",
   "vacations",
   "unavailability",
+  "absences",
   "master_data",
   "users",
   "sign_ins",
@@ -27,6 +28,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   users: "Benutzer",
   sign_ins: "Anmeldungen",
   other: "Sonstiges",
+  absences: "Abwesenheiten",
 };
 
 /**
@@ -86,11 +88,15 @@ export const AUDIT_ACTIONS = {
   "auth.recovery_code_used": "sign_ins",
   "auth.recheck_failed": "sign_ins",
   "auth.recheck_locked": "sign_ins",
+  "absence.create": "absences",
+  "absence.update": "absences",
+  "absence.delete": "absences",
+  "absence.sick_report": "absences",
 } as const satisfies Record<string, Exclude<AuditKind, "other">>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** What managers see: the plan and vacation changes. The partial index of the migration repeats this list. */
-export const PLANNER_KINDS = ["shifts", "vacations", "unavailability"] as const satisfies readonly AuditKind[];
+export const PLANNER_KINDS = ["shifts", "vacations", "unavailability", "absences"] as const satisfies readonly AuditKind[];
 
 /** The kinds a role may list and filter by; empty for roles without the history. */
 export function auditKindsFor(role: Role): readonly AuditKind[] {
