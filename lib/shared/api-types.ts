@@ -28,6 +28,12 @@ import type { unavailabilityDtoSchema } from "./schemas/unavailability";
 import type { openShiftDtoSchema, shiftApplicationDtoSchema, weekApplicationSchema } from "./schemas/shift-application";
 import type { userDtoSchema } from "./schemas/user";
 import type { currentUserSchema } from "./schemas/auth";
+import type {
+  absenceDtoSchema,
+  absenceSlotSchema,
+  recordedAbsenceSchema,
+  sickReportResultSchema,
+} from "./schemas/absence";
 import type { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "./schemas/vacation";
 import type { appliedTemplateSchema, weekTemplateDtoSchema } from "./schemas/week-template";
 
@@ -127,3 +133,9 @@ export type WeekApplicationDto = z.infer<typeof weekApplicationSchema>;
 /** One page of the history, GET /api/audit (docs/PRODUCT-RULES.md §27.5). */
 export type AuditPage = z.infer<typeof auditPageSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** Absences besides vacation (docs/PRODUCT-RULES.md §32.2). */
+export type AbsenceDto = z.infer<typeof absenceDtoSchema>;
+export type RecordedAbsence = z.infer<typeof recordedAbsenceSchema>;
+export type SickReportResult = z.infer<typeof sickReportResultSchema>;
+export type AbsenceSlot = z.infer<typeof absenceSlotSchema>;

@@ -1,0 +1,71 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import { ApiError } from "@/lib/server/api/errors";
+import { businessToday } from "@/lib/server/clock";
+import { db as client, type Db } from "@/lib/server/db/client";
+import type { IdOptions } from "@/lib/server/domain-options";
+import { getSettings } from "@/lib/server/settings/find-settings";
+import type { AbsenceDto } from "@/lib/shared/api-types";
+import type { AbsenceType } from "@/lib/shared/schemas/absence";
+import { certificateDue } from "./certificate";
+
+export type { AbsenceDto };
+
+export type AbsenceFilter = {
+  /** Absences touching this range (both ends included). */
+  startDate: string;
+  endDate: string;
+  /** Only this employee's; everyone's when left out (callers decide who may read whose). */
+  employeeId?: number;
+};
+
+type AbsenceRow = Omit<AbsenceDto, "certificate_due" | "created_at" | "updated_at"> & {
+  type: AbsenceType;
+  created_at: Date;
+  updated_at: Date;
+};
+
+async function selectAbsences(db: Db, filter: AbsenceFilter | { id: number }): Promise<AbsenceDto[]> {
+  const conditions: Prisma.Sql[] = [];
+  if ("id" in filter) conditions.push(Prisma.sql`a.id = ${filter.id}`);
+  else {
+    conditions.push(Prisma.sql`a.end_date >= ${filter.startDate}::date AND a.start_date <= ${filter.endDate}::date`);
+    if (filter.employeeId !== undefined) conditions.push(Prisma.sql`a.employee_id = ${filter.employeeId}`);
+  }
+  const [rows, settings] = await Promise.all([
+    db.$queryRaw<AbsenceRow[]>`
+      SELECT a.id, a.employee_id, e.first_name, e.last_name, a.type::text AS type,
+             to_char(a.start_date, 'YYYY-MM-DD') AS start_date,
+             to_char(a.end_date, 'YYYY-MM-DD') AS end_date,
+             a.hours::float8 AS hours, a.note, a.certificate_received, a.self_reported,
+             a.created_at, a.updated_at
+      FROM absences a JOIN employees e ON e.id = a.employee_id
+      WHERE ${Prisma.join(conditions, " AND ")}
+      ORDER BY a.start_date, e.last_name COLLATE "de-CH-x-icu", e.first_name COLLATE "de-CH-x-icu", a.id`,
+    getSettings(db),
+  ]);
+  const today = businessToday();
+  return rows.map((row) => ({
+    ...row,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    certificate_due: certificateDue(row, { fromDay: settings.certificate_from_day, today }),
+  }));
+}
+
+/**
+ * Absences touching a date range (docs/PRODUCT-RULES.md §32.2), by start date and name, with `certificate_due`.
+ * The route decides who may read whose: the type is health data.
+ */
+export async function findAbsences(filter: AbsenceFilter): Promise<AbsenceDto[]> {
+  return selectAbsences(client, filter);
+}
+
+/** One absence, or 404; pass the transaction to read it inside one. */
+export async function getAbsence(db: Db, { id }: IdOptions): Promise<AbsenceDto> {
+  const [absence] = await selectAbsences(db, { id });
+  if (!absence) throw absenceNotFound();
+  return absence;
+}
+
+export const absenceNotFound = () => new ApiError("not_found", "Abwesenheit nicht gefunden");
