@@ -96,7 +96,12 @@ export const AUDIT_ACTIONS = {
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** What managers see: the plan and vacation changes. The partial index of the migration repeats this list. */
-export const PLANNER_KINDS = ["shifts", "vacations", "unavailability", "absences"] as const satisfies readonly AuditKind[];
+export const PLANNER_KINDS = [
+  "shifts",
+  "vacations",
+  "unavailability",
+  "absences",
+] as const satisfies readonly AuditKind[];
 
 /** The kinds a role may list and filter by; empty for roles without the history. */
 export function auditKindsFor(role: Role): readonly AuditKind[] {

@@ -1,6 +1,7 @@
 // Absences besides vacation (docs/PRODUCT-RULES.md §32.2): CRUD, validation, overlap, who reads whose, opening the
 // plan and undoing it.
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { z } from "zod";
 import { db } from "@/lib/server/db/client";
 import { toDateColumn } from "@/lib/server/db/columns";
 import { absenceDtoSchema, recordedAbsenceSchema, sickReportResultSchema } from "@/lib/shared/schemas/absence";
@@ -156,7 +157,7 @@ describe("POST /api/absences", () => {
     expect(await db.absence.count({ where: { employeeId: e.id } })).toBe(0);
   });
 
-  test("overlap with another absence or an approved vacation: 409 in German, nothing written; and no vacation over an absence", async () => {
+  test("overlap with an absence or approved vacation: 409 in German, nothing written, nor a vacation", async () => {
     const token = await manager();
     const e = await fx.employee();
     const first = await call(create, {
@@ -201,7 +202,7 @@ describe("POST /api/absences", () => {
     expect(await db.absence.count({ where: { employeeId: e.id } })).toBe(1);
   });
 
-  test("a shift cannot be assigned on an absence day: refused like a vacation day, saying 'abwesend', never why", async () => {
+  test("no shift on an absence day: refused as on a vacation day, saying 'abwesend', never why", async () => {
     const token = await manager();
     const e = await fx.employee({ firstName: "Lea", lastName: "Krank" });
     const where = await fx.location();
@@ -246,14 +247,19 @@ describe("GET /api/absences", () => {
     await call(create, { token, body: { employee_id: ben.id, type: "unbezahlt", start_date: "2034-08-02" } });
     const all = await listOf(token, "start_date=2034-08-01&end_date=2034-08-02");
     expect(all.status).toBe(200);
-    const mine = all.json.filter((a: { employee_id: number }) => [lea.id, ben.id].includes(a.employee_id));
-    expect(mine.map((a: { type: string }) => a.type)).toEqual(["krank", "unbezahlt"]);
-    for (const row of all.json) absenceDtoSchema.parse(row);
+    const absences = z.array(absenceDtoSchema).parse(all.json);
+    const mine = absences.filter((a) => [lea.id, ben.id].includes(a.employee_id));
+    expect(mine.map((a) => a.type)).toEqual(["krank", "unbezahlt"]);
 
     const leaUser = await createUser("user", { employeeId: lea.id });
     const own = await listOf(leaUser.token, "start_date=2034-08-01&end_date=2034-08-02");
     expect(own.status).toBe(200);
-    expect(own.json.map((a: { employee_id: number }) => a.employee_id)).toEqual([lea.id]);
+    expect(
+      z
+        .array(absenceDtoSchema)
+        .parse(own.json)
+        .map((a) => a.employee_id),
+    ).toEqual([lea.id]);
     const colleague = await listOf(leaUser.token, `start_date=2034-08-01&end_date=2034-08-02&employee_id=${ben.id}`);
     expect(colleague.status).toBe(403);
     expect(colleague.json).toEqual({ error: "Keine Berechtigung", code: "forbidden" });
@@ -266,7 +272,7 @@ describe("GET /api/absences", () => {
 });
 
 describe("PUT and DELETE /api/absences/{id}", () => {
-  test("PUT replaces it and opens the shifts of days it gains; DELETE removes it; both audited; 404 after", async () => {
+  test("PUT replaces it, opening the shifts of days it gains; DELETE removes it; both audited; 404 after", async () => {
     const token = await manager();
     const e = await fx.employee();
     const where = await fx.location();

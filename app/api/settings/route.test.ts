@@ -108,7 +108,7 @@ describe("GET/PUT /api/settings", () => {
     expect(await version()).not.toBe(before);
   });
 
-  test("Arztzeugnis ab Tag: 1–30 whole days, null back to the labour rules' default; bad input changes nothing", async () => {
+  test("Arztzeugnis ab Tag: 1–30 whole days, null = the labour rules' default; bad input changes nothing", async () => {
     const { token } = await createUser("admin");
     const set = await put(token, { certificate_from_day: 2 });
     expect(set.status).toBe(200);

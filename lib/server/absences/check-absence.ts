@@ -33,5 +33,8 @@ export async function checkAbsenceOverlap(tx: Tx, check: OverlapCheck): Promise<
     select: { startDate: true, endDate: true },
   });
   if (vacation)
-    throw new ApiError("conflict", `Überschneidet sich mit bestehenden Ferien (${period(vacation.startDate, vacation.endDate)})`);
+    throw new ApiError(
+      "conflict",
+      `Überschneidet sich mit bestehenden Ferien (${period(vacation.startDate, vacation.endDate)})`,
+    );
 }

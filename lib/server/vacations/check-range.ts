@@ -47,8 +47,8 @@ type RangeCheck = {
 
 /**
  * Refuses a range that overlaps another requested or approved vacation of the employee (409; rejected requests
- * never block) or an absence (§32.2), or needs more days than are left in one of its calendar years (400 with required, available,
- * year). The employee row must be locked already.
+ * never block) or an absence (§32.2), or needs more days than are left in one of its calendar years (400 with
+ * required, available, year). The employee row must be locked already.
  */
 export async function checkRange(tx: Tx, total: number, range: RangeCheck): Promise<void> {
   const { employeeId, startDate, endDate, days, excludeVacationId } = range;

@@ -151,8 +151,7 @@ export function evaluateEmployee(
   for (const at of shifts) {
     const { shift } = at;
     const away = absences.vacations.find((vacation) => vacation.first <= at.day && at.day <= vacation.last);
-    if (away)
-      add("vacation", at, (away.absent ? ruleMessages.absent : ruleMessages.vacation)(name, shift.shift_date));
+    if (away) add("vacation", at, (away.absent ? ruleMessages.absent : ruleMessages.vacation)(name, shift.shift_date));
     unavailabilityFindings(settings.timeZone, at, absences, (entry, timed) =>
       add("unavailable", at, ruleMessages.unavailable(name, entry.date, timed ? entryWindow(entry) : null)),
     );

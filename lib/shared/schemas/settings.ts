@@ -54,10 +54,13 @@ export const settingsDtoSchema = z.strictObject({
   labour_rules: z.enum(LABOUR_RULES).meta({ description: "CH = Arbeitsgesetz, DE = Arbeitszeitgesetz, none" }),
   weekly_max_hours: z.number().meta({ examples: [50] }),
   min_rest_hours: z.number().meta({ examples: [11] }),
-  certificate_from_day: z.number().int().meta({
-    description: "Arztzeugnis ab Tag: the day of a sick leave from which a certificate is due (set or default)",
-    examples: [3],
-  }),
+  certificate_from_day: z
+    .number()
+    .int()
+    .meta({
+      description: "Arztzeugnis ab Tag: the day of a sick leave from which a certificate is due (set or default)",
+      examples: [3],
+    }),
   certificate_from_day_set: z
     .boolean()
     .meta({ description: "false: `certificate_from_day` is the labour rules' default and follows them" }),
