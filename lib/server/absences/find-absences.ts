@@ -6,6 +6,7 @@ import { db as client, type Db } from "@/lib/server/db/client";
 import type { IdOptions } from "@/lib/server/domain-options";
 import { getSettings } from "@/lib/server/settings/find-settings";
 import type { AbsenceDto } from "@/lib/shared/api-types";
+import { addDays } from "@/lib/shared/dates";
 import type { AbsenceType } from "@/lib/shared/schemas/absence";
 import { certificateDue } from "./certificate";
 
@@ -67,5 +68,48 @@ export async function getAbsence(db: Db, { id }: IdOptions): Promise<AbsenceDto>
   if (!absence) throw absenceNotFound();
   return absence;
 }
+
+export type AbsenceNews = {
+  sick_reports: {
+    absence_id: number;
+    employee_id: number;
+    first_name: string;
+    last_name: string;
+    start_date: string;
+    end_date: string;
+    created_at: string;
+  }[];
+  certificates_missing: number;
+};
+
+/** How far back a missing certificate is still reminded of (docs/PRODUCT-RULES.md §32.2). */
+export const CERTIFICATE_REMINDER_DAYS = 30;
+
+/**
+ * What the managers' dashboard says of absences (docs/PRODUCT-RULES.md §32.2): the sick reports running today or
+ * later, newest first, and how many sick leaves of the last 30 days lack a certificate that is due.
+ */
+export async function findAbsenceNews(): Promise<AbsenceNews> {
+  const today = businessToday();
+  // A sick report starts today at the latest, so every one still running touches this range.
+  const absences = await findAbsences({ startDate: addDays(today, -CERTIFICATE_REMINDER_DAYS), endDate: today });
+  const reports = absences
+    .filter((absence) => absence.self_reported && absence.end_date >= today)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  return {
+    sick_reports: reports.map((absence) => ({
+      absence_id: absence.id,
+      employee_id: absence.employee_id,
+      first_name: absence.first_name,
+      last_name: absence.last_name,
+      start_date: absence.start_date,
+      end_date: absence.end_date,
+      created_at: absence.created_at,
+    })),
+    certificates_missing: absences.filter((absence) => absence.certificate_due).length,
+  };
+}
+
+export const NO_ABSENCE_NEWS: AbsenceNews = { sick_reports: [], certificates_missing: 0 };
 
 export const absenceNotFound = () => new ApiError("not_found", "Abwesenheit nicht gefunden");
