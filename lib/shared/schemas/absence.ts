@@ -142,6 +142,7 @@ export const sickReportResultSchema = z.strictObject({
  * why (docs/PRODUCT-RULES.md §32.2).
  */
 export const absenceSlotSchema = z.strictObject({
+  id,
   employee_id: id,
   start_date: date,
   end_date: date,
