@@ -369,6 +369,17 @@ describe("POST /api/me/sick", () => {
     expect(res.status, res.text).toBe(201);
     expect(res.json.absence).toMatchObject({ start_date: "2034-03-07", end_date: TODAY });
     expect(await db.absence.count({ where: { employeeId: e.id } })).toBe(1);
+    // Undo shrinks it back to the day reported first; undoing the undo extends it again.
+    const undone = await call(undo, { token: await manager(), params: { id: res.json.change_id as string } });
+    expect(undone.status, undone.text).toBe(200);
+    const back = await db.absence.findFirstOrThrow({ where: { employeeId: e.id } });
+    expect(back.endDate).toEqual(toDateColumn("2034-03-07"));
+    const redone = await call(undo, {
+      token: await manager(),
+      params: { id: (undone.json as unknown as { change_id: string }).change_id },
+    });
+    expect(redone.status, redone.text).toBe(200);
+    expect((await db.absence.findFirstOrThrow({ where: { employeeId: e.id } })).endDate).toEqual(toDateColumn(TODAY));
     for (const days of [0, 15, 1.5, "2"]) {
       const bad = await call(sick, { token, body: { days } });
       expect(bad.status, String(days)).toBe(400);
