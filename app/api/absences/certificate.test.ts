@@ -24,7 +24,11 @@ beforeAll(() => {
 afterAll(() => vi.useRealTimers());
 
 type Row = { id: number; employee_id: number; certificate_due: boolean };
-type News = { sick_reports: { employee_id: number; start_date: string }[]; certificates_missing: number };
+type News = {
+  sick_reports: { employee_id: number; start_date: string }[];
+  absent_today: { employee_id: number; type: string }[];
+  certificates_missing: number;
+};
 
 describe("the certificate flag", () => {
   test("CH: due on the 3rd day, DE: on the 4th; a certificate, another type or hours clear it", async () => {
@@ -99,10 +103,23 @@ describe("the certificate flag", () => {
     expect(body.absences.sick_reports).toContainEqual(
       expect.objectContaining({ employee_id: e.id, first_name: "Lea", start_date: TODAY, end_date: "2034-10-14" }),
     );
+    // Who is away today, for "Heute im Dienst": Lea, sick; not the one whose sick leave ended yesterday.
+    expect(body.absences.absent_today).toContainEqual(expect.objectContaining({ employee_id: e.id, type: "krank" }));
+    const yesterday = await fx.employee();
+    await db.absence.create({
+      data: {
+        employeeId: yesterday.id,
+        type: "krank",
+        startDate: new Date("2034-10-10T00:00:00Z"),
+        endDate: new Date("2034-10-11T00:00:00Z"),
+      },
+    });
+    const later = (await call(dashboard, { token, path: "/api/dashboard" })).json as unknown as { absences: News };
+    expect(later.absences.absent_today.map((a) => a.employee_id)).not.toContain(yesterday.id);
     const own = (await call(dashboard, { token: staff.token, path: "/api/dashboard" })).json as unknown as {
       absences: News;
     };
-    expect(own.absences).toEqual({ sick_reports: [], certificates_missing: 0 });
+    expect(own.absences).toEqual({ sick_reports: [], absent_today: [], certificates_missing: 0 });
     expect(await db.absence.count({ where: { employeeId: e.id, selfReported: true } })).toBe(1);
   });
 });

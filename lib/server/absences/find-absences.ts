@@ -6,6 +6,7 @@ import { db as client, type Db } from "@/lib/server/db/client";
 import type { IdOptions } from "@/lib/server/domain-options";
 import { getSettings } from "@/lib/server/settings/find-settings";
 import type { AbsenceDto } from "@/lib/shared/api-types";
+import { compareNames } from "@/lib/shared/collation";
 import { addDays } from "@/lib/shared/dates";
 import type { AbsenceType } from "@/lib/shared/schemas/absence";
 import { certificateDue } from "./certificate";
@@ -79,6 +80,14 @@ export type AbsenceNews = {
     end_date: string;
     created_at: string;
   }[];
+  absent_today: {
+    absence_id: number;
+    employee_id: number;
+    first_name: string;
+    last_name: string;
+    type: AbsenceType;
+    hours: number | null;
+  }[];
   certificates_missing: number;
 };
 
@@ -87,7 +96,8 @@ export const CERTIFICATE_REMINDER_DAYS = 30;
 
 /**
  * What the managers' dashboard says of absences (docs/PRODUCT-RULES.md §32.2): the sick reports running today or
- * later, newest first, and how many sick leaves of the last 30 days lack a certificate that is due.
+ * later, newest first; who is away today, by name; and how many sick leaves of the last 30 days lack a certificate
+ * that is due.
  */
 export async function findAbsenceNews(): Promise<AbsenceNews> {
   const today = businessToday();
@@ -106,10 +116,22 @@ export async function findAbsenceNews(): Promise<AbsenceNews> {
       end_date: absence.end_date,
       created_at: absence.created_at,
     })),
+    // Every absence read began by today; those that reach it are today's.
+    absent_today: absences
+      .filter((absence) => absence.end_date >= today)
+      .sort((a, b) => compareNames(a.last_name, b.last_name) || compareNames(a.first_name, b.first_name) || a.id - b.id)
+      .map((absence) => ({
+        absence_id: absence.id,
+        employee_id: absence.employee_id,
+        first_name: absence.first_name,
+        last_name: absence.last_name,
+        type: absence.type,
+        hours: absence.hours,
+      })),
     certificates_missing: absences.filter((absence) => absence.certificate_due).length,
   };
 }
 
-export const NO_ABSENCE_NEWS: AbsenceNews = { sick_reports: [], certificates_missing: 0 };
+export const NO_ABSENCE_NEWS: AbsenceNews = { sick_reports: [], absent_today: [], certificates_missing: 0 };
 
 export const absenceNotFound = () => new ApiError("not_found", "Abwesenheit nicht gefunden");

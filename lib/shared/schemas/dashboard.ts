@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { absenceTypeSchema } from "./absence";
 import { employeeWeekSchema } from "./employee";
 import { dateSchema } from "./fragments";
 import { holidayDtoSchema } from "./holiday";
@@ -79,6 +80,18 @@ export const dashboardDtoSchema = z.strictObject({
           }),
         )
         .meta({ description: '"Ich bin krank" reports running today or later, newest first' }),
+      absent_today: z
+        .array(
+          z.strictObject({
+            absence_id: id,
+            employee_id: id,
+            first_name: z.string(),
+            last_name: z.string(),
+            type: absenceTypeSchema,
+            hours: z.number().nullable().meta({ description: "Hours of an absence of hours; null: the whole day" }),
+          }),
+        )
+        .meta({ description: 'Who is away today (the "abwesend" part of "Heute im Dienst"), by name' }),
       certificates_missing: z.number().int().meta({
         description: '"Arztzeugnis fehlt: n": sick leave of the last 30 days with `certificate_due`',
       }),
