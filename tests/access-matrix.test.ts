@@ -77,6 +77,12 @@ const ACCESS: Record<string, "public" | Permission | Own> = {
   "POST /api/unavailability": { own: true, planners: "shifts:write" },
   "PUT /api/unavailability/[id]": { own: true, planners: "shifts:write" },
   "DELETE /api/unavailability/[id]": { own: true, planners: "shifts:write" },
+  // Absences (docs/PRODUCT-RULES.md §32.2): staff read their own only; planners record and read anyone's.
+  "GET /api/absences": { own: true, planners: "vacations:write" },
+  "POST /api/absences": "vacations:write",
+  "PUT /api/absences/[id]": "vacations:write",
+  "DELETE /api/absences/[id]": "vacations:write",
+  "POST /api/me/sick": { own: true },
   "GET /api/week-templates": "schedule:read",
   "POST /api/week-templates": "master-data:write",
   "POST /api/week-templates/from-week": "master-data:write",

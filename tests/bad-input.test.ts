@@ -33,7 +33,8 @@ async function fingerprint(): Promise<string> {
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_entries t),
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_breaks t),
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_entry_revisions t),
-      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_corrections t)
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_corrections t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM absences t)
     ) AS print`;
   return row.print;
 }
@@ -201,6 +202,18 @@ describe("bad input never breaks the scheduling API", async () => {
   const copyWeek = await import("@/app/api/shifts/copy-week/route");
   const bulkShifts = await import("@/app/api/shifts/bulk/route");
   const applyAutoFill = await import("@/app/api/schedule/auto-fill/apply/route");
+  const absences = await import("@/app/api/absences/route");
+  const absenceById = await import("@/app/api/absences/[id]/route");
+  const sickReport = await import("@/app/api/me/sick/route");
+  const absence = await db.absence.create({
+    data: {
+      employeeId: employee.id,
+      type: "krank",
+      startDate: new Date("2040-04-02"),
+      endDate: new Date("2040-04-02"),
+    },
+  });
+  const sickEmployee = await fx.employee();
 
   const employeeKeys = ["first_name", "last_name", "weekly_hours", "vacation_days_total", "is_hourly"];
   const shiftKeys = [
@@ -239,7 +252,25 @@ describe("bad input never breaks the scheduling API", async () => {
     nasty,
   );
 
-  const cases: [string, Handler, string, string[], fc.Arbitrary<string>[], Record<string, fc.Arbitrary<unknown>>?][] = [
+  // Absences (docs/PRODUCT-RULES.md §32.2).
+  const absenceKeys = ["employee_id", "type", "start_date", "end_date", "hours", "note", "certificate_received"];
+  const absenceArbs = {
+    employee_id: employeeId,
+    type: fc.oneof(fc.constantFrom("krank", "unbezahlt", "militaer", "weiterbildung", "kompensation"), nasty),
+    start_date: date,
+    end_date: date,
+    hours: fc.oneof(fc.constantFrom(0.25, 2.5, 8, 24, 24.25), nasty),
+  };
+
+  const cases: [
+    string,
+    Handler,
+    string,
+    string[],
+    fc.Arbitrary<string>[],
+    Record<string, fc.Arbitrary<unknown>>?,
+    number?,
+  ][] = [
     ["POST /employees", employees.POST as Handler, "POST", employeeKeys, []],
     ["PUT /employees/{id}", employeeById.PUT as Handler, "PUT", employeeKeys, validOr(employee.id)],
     ["POST /locations", locations.POST as Handler, "POST", ["name", "color", "address"], []],
@@ -289,12 +320,23 @@ describe("bad input never breaks the scheduling API", async () => {
       { action: fc.constantFrom("move", "copy", "delete"), to_dates: fc.array(date, { maxLength: 3 }) },
     ],
     ["POST /schedule/auto-fill/apply", applyAutoFill.POST as Handler, "POST", ["assignments"], [], { assignments }],
+    ["POST /absences", absences.POST as Handler, "POST", absenceKeys, [], absenceArbs],
+    ["PUT /absences/{id}", absenceById.PUT as Handler, "PUT", absenceKeys, validOr(absence.id), absenceArbs],
+    [
+      "POST /me/sick",
+      sickReport.POST as Handler,
+      "POST",
+      ["days", "note"],
+      [],
+      { days: fc.oneof(fc.integer({ min: -1, max: 16 }), nasty) },
+      sickEmployee.id,
+    ],
   ];
 
   test.each(cases)(
     "%s",
-    async (name, handler, method, keys, ids, nested) => {
-      await fuzz(name, handler, method, keys, ids, nested);
+    async (name, handler, method, keys, ids, nested, linkedEmployeeId) => {
+      await fuzz(name, handler, method, keys, ids, nested, linkedEmployeeId);
     },
     300_000,
   );

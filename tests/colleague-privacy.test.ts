@@ -61,6 +61,8 @@ function leaks(json: unknown, ownId: number, secrets: string[], text: string): s
     if (person !== null && person !== ownId) {
       for (const key of PRIVATE_KEYS) if (key in row) found.push(`${path}.${key} of employee ${person}`);
       if (typeof row.notes === "string") found.push(`${path}.notes of employee ${person}`);
+      // An absence's type is health data (§32.2): someone else's absence shows as away only.
+      if ("start_date" in row && typeof row.type === "string") found.push(`${path}.type of employee ${person}`);
     }
     for (const [key, child] of Object.entries(row)) walk(child, `${path}.${key}`);
   };
@@ -77,7 +79,11 @@ async function scene() {
     vacationDaysTotal: 23.5,
     isHourly: false,
   });
-  const secrets = [`Unverfügbar-${colleague.lastName}`, `Ferien-${colleague.lastName}`];
+  const secrets = [
+    `Unverfügbar-${colleague.lastName}`,
+    `Ferien-${colleague.lastName}`,
+    `Abwesend-${colleague.lastName}`,
+  ];
   // Rest time: 14:00–23:00, then 06:00 the next day (7 h < 11 h); unavailable on the Wednesday she works.
   await fx.shift({ employeeId: colleague.id, locationId: location.id, date: MONDAY, start: "14:00", end: "23:00" });
   await fx.shift({
@@ -109,6 +115,16 @@ async function scene() {
     days: 2,
   });
   await db.vacation.update({ where: { id: vacation.id }, data: { notes: secrets[1] } });
+  // Away on Saturday (docs/PRODUCT-RULES.md §32.2): colleagues may see that, never why.
+  await db.absence.create({
+    data: {
+      employeeId: colleague.id,
+      type: "militaer",
+      startDate: toDateColumn(addDays(MONDAY, 5)),
+      endDate: toDateColumn(addDays(MONDAY, 5)),
+      note: secrets[2],
+    },
+  });
   // The linked user's own week: a shift on a day they said they cannot work.
   const ownShift = await fx.shift({
     employeeId: own.id,

@@ -148,6 +148,14 @@ describe("dates at every route: answered in time, never a 5xx, the window refuse
   const unavailable = await db.unavailability.create({
     data: { employeeId: employee.id, startDate: toDateColumn("2050-05-02"), endDate: toDateColumn("2050-05-02") },
   });
+  const absence = await db.absence.create({
+    data: {
+      employeeId: employee.id,
+      type: "weiterbildung",
+      startDate: toDateColumn("2050-06-01"),
+      endDate: toDateColumn("2050-06-01"),
+    },
+  });
   const template = await db.weekTemplate.create({
     data: {
       name: uniqueName("Vorlage"),
@@ -200,6 +208,12 @@ describe("dates at every route: answered in time, never a 5xx, the window refuse
       "GET /api/audit": () => ({}),
       "GET /api/time-entries": () => ({}),
       "GET /api/me/time-entries": () => ({}),
+      "GET /api/absences": () => ({}),
+      "POST /api/absences": () => ({ body: { employee_id: employee.id, type: "weiterbildung" } }),
+      "PUT /api/absences/{id}": () => ({
+        params: { id: String(absence.id) },
+        body: { employee_id: employee.id, type: "weiterbildung" },
+      }),
     };
   // Routes under /api/me need a linked caller (docs/PRODUCT-RULES.md §26).
   const linked = await createUser("admin", { employeeId: employee.id });

@@ -78,6 +78,7 @@ const loadedWeek: ScheduleWeekDto = {
   labour_rules: "CH",
   targets: [],
   applications: [],
+  absences: [],
 };
 
 function savedAnswer(shift: ShiftDto): SavedShift {

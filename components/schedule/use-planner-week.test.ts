@@ -22,6 +22,7 @@ const emptyWeek: ScheduleWeekDto = {
   labour_rules: "CH",
   targets: [],
   applications: [],
+  absences: [],
 };
 
 let requested: string[];

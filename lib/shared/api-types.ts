@@ -35,6 +35,12 @@ import type {
   timeEntryDtoSchema,
   timeEntryListItemSchema,
 } from "./schemas/time-entry";
+import type {
+  absenceDtoSchema,
+  absenceSlotSchema,
+  recordedAbsenceSchema,
+  sickReportResultSchema,
+} from "./schemas/absence";
 import type { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "./schemas/vacation";
 import type { appliedTemplateSchema, weekTemplateDtoSchema } from "./schemas/week-template";
 
@@ -141,3 +147,8 @@ export type TimeEntryListItem = z.infer<typeof timeEntryListItemSchema>;
 export type ClockStateDto = z.infer<typeof clockStateSchema>;
 export type TimeEntryRevisionDto = z.infer<typeof revisionDtoSchema>;
 export type TimeCorrectionDto = z.infer<typeof correctionDtoSchema>;
+/** Absences besides vacation (docs/PRODUCT-RULES.md §32.2). */
+export type AbsenceDto = z.infer<typeof absenceDtoSchema>;
+export type RecordedAbsence = z.infer<typeof recordedAbsenceSchema>;
+export type SickReportResult = z.infer<typeof sickReportResultSchema>;
+export type AbsenceSlot = z.infer<typeof absenceSlotSchema>;

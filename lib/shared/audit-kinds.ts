@@ -11,6 +11,7 @@ export const AUDIT_KINDS = [
   "shifts",
   "vacations",
   "unavailability",
+  "absences",
   "master_data",
   "users",
   "sign_ins",
@@ -29,6 +30,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   sign_ins: "Anmeldungen",
   time: "Zeiterfassung",
   other: "Sonstiges",
+  absences: "Abwesenheiten",
 };
 
 /**
@@ -96,11 +98,20 @@ export const AUDIT_ACTIONS = {
   "time_correction.request": "time",
   "time_correction.accept": "time",
   "time_correction.reject": "time",
+  "absence.create": "absences",
+  "absence.update": "absences",
+  "absence.delete": "absences",
+  "absence.sick_report": "absences",
 } as const satisfies Record<string, Exclude<AuditKind, "other">>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** What managers see: the plan and vacation changes. The partial index of the migration repeats this list. */
-export const PLANNER_KINDS = ["shifts", "vacations", "unavailability"] as const satisfies readonly AuditKind[];
+export const PLANNER_KINDS = [
+  "shifts",
+  "vacations",
+  "unavailability",
+  "absences",
+] as const satisfies readonly AuditKind[];
 
 /** The kinds a role may list and filter by; empty for roles without the history. */
 export function auditKindsFor(role: Role): readonly AuditKind[] {

@@ -21,6 +21,8 @@ describe("GET/PUT /api/settings", () => {
         labour_rules: "CH",
         weekly_max_hours: 50,
         min_rest_hours: 11,
+        certificate_from_day: 3,
+        certificate_from_day_set: false,
       });
     }
   });
@@ -38,6 +40,9 @@ describe("GET/PUT /api/settings", () => {
       labour_rules: "DE",
       weekly_max_hours: 50,
       min_rest_hours: 10.5,
+      // Unset, "Arztzeugnis ab Tag" follows the labour rules: DE's fourth day (docs/PRODUCT-RULES.md §32.2).
+      certificate_from_day: 4,
+      certificate_from_day_set: false,
     });
     expect((await call(GET, { token })).json).toEqual(german.json);
 
@@ -101,5 +106,26 @@ describe("GET/PUT /api/settings", () => {
     const before = await version();
     await put(token, { min_rest_hours: 12 });
     expect(await version()).not.toBe(before);
+  });
+
+  test("Arztzeugnis ab Tag: 1–30 whole days, null = the labour rules' default; bad input changes nothing", async () => {
+    const { token } = await createUser("admin");
+    const set = await put(token, { certificate_from_day: 2 });
+    expect(set.status).toBe(200);
+    expect(set.json).toMatchObject({ certificate_from_day: 2, certificate_from_day_set: true });
+    const before = (await call(GET, { token })).json;
+    for (const bad of [0, 31, 2.5, "3", true]) {
+      const res = await put(token, { certificate_from_day: bad });
+      expect(res.status, String(bad)).toBe(400);
+      expect(res.json.fields).toEqual({
+        certificate_from_day: "Arztzeugnis ab Tag muss eine ganze Zahl zwischen 1 und 30 sein",
+      });
+    }
+    expect((await call(GET, { token })).json).toEqual(before);
+    // The database refuses what the schema would (a write that skips zod still cannot store day 0).
+    await expect(db.$executeRaw`UPDATE company_settings SET certificate_from_day = 0 WHERE id = 1`).rejects.toThrow();
+    const reset = await put(token, { certificate_from_day: null });
+    expect(reset.json).toMatchObject({ certificate_from_day_set: false });
+    expect(reset.json.certificate_from_day).toBe(reset.json.labour_rules === "DE" ? 4 : 3);
   });
 });

@@ -167,6 +167,27 @@ describe("vacations, unavailability and applications", () => {
     );
   });
 
+  test("absences (docs/PRODUCT-RULES.md §32.2): the type for the planners, the hours, a sick report", () => {
+    const days = { employee_id: 7, type: "militaer", start_date: "2026-12-02", end_date: "2026-12-04", hours: null };
+    expect(say({ action: "absence.create", details: days, names })).toBe(
+      "anna hat Militär-/Zivildienst für Max Muster eingetragen (02.12.2026–04.12.2026).",
+    );
+    const hours = {
+      employee_id: 7,
+      type: "weiterbildung",
+      start_date: "2026-12-02",
+      end_date: "2026-12-02",
+      hours: 2.5,
+    };
+    expect(say({ action: "absence.update", details: hours, names })).toBe(
+      "anna hat die Abwesenheit von Max Muster geändert (02.12.2026, 2.5 h).",
+    );
+    const report = { employee_id: 7, start_date: "2026-12-02", end_date: "2026-12-03" };
+    expect(say({ actor: "max", action: "absence.sick_report", details: report, names })).toBe(
+      "Max Muster hat sich krank gemeldet (02.12.2026–03.12.2026).",
+    );
+  });
+
   test("an application names the open shift's day and location", () => {
     const row = { entityType: "shift", entityId: 4, details: { employee_id: 7 } };
     const where = { employee: "Max Muster", shiftDate: "2026-11-30", shiftLocation: "Bahnhof" };

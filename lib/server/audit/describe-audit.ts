@@ -5,6 +5,7 @@
  */
 import { FIRST_WEEK_START, isoWeekday, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { formatHours } from "@/lib/shared/hours";
 
 /** A shift as recorded in `details.before` / `details.after` of shift writes, names as at write time. */
 export type ShiftSnapshot = {
@@ -552,6 +553,40 @@ function generic(actor: string, action: string): string {
   return `${actor} hat ${action} ausgeführt.`;
 }
 
+const ABSENCE_NAMES: Record<string, string> = {
+  krank: "Krankheit",
+  unbezahlt: "unbezahlten Urlaub",
+  militaer: "Militär-/Zivildienst",
+  weiterbildung: "Weiterbildung",
+  kompensation: "Kompensation",
+};
+
+/** Absences besides vacation (docs/PRODUCT-RULES.md §32.2): planners read the type in the history. */
+function describeAbsence(actor: string, action: string, details: Details, employee: string): string {
+  const start = text(details.start_date);
+  const end = text(details.end_date);
+  const hours = num(details.hours);
+  const what = ABSENCE_NAMES[text(details.type) ?? ""] ?? "eine Abwesenheit";
+  let period = "";
+  if (start) {
+    const days = !end || end === start ? formatDate(start) : `${formatDate(start)}–${formatDate(end)}`;
+    period = ` (${days}${hours === null ? "" : `, ${formatHours(hours)} h`})`;
+  }
+  const extra = period + openedShifts(details);
+  switch (action) {
+    case "absence.sick_report":
+      return `${employee} hat sich krank gemeldet${extra}.`;
+    case "absence.create":
+      return `${actor} hat ${what} für ${employee} eingetragen${extra}.`;
+    case "absence.update":
+      return `${actor} hat die Abwesenheit von ${employee} geändert${extra}.`;
+    case "absence.delete":
+      return `${actor} hat die Abwesenheit von ${employee} gelöscht${extra}.`;
+    default:
+      return generic(actor, action);
+  }
+}
+
 /** The sentence of one audit row. */
 export function describeAudit(row: DescribableAudit): string {
   const { action } = row;
@@ -570,6 +605,7 @@ export function describeAudit(row: DescribableAudit): string {
   if (action.startsWith("unavailability.")) return describeUnavailability(actor, action, details, employee);
   if (action.startsWith("time_entry.") || action.startsWith("time_correction."))
     return describeTime(actor, action, details, employee);
+  if (action.startsWith("absence.")) return describeAbsence(actor, action, details, employee);
   return (
     describeMasterData(actor, row, details, names) ?? describeUser(actor, row, details, names) ?? generic(actor, action)
   );
@@ -605,5 +641,6 @@ export function auditWeek(row: DescribableAudit): string | null {
   if (action.startsWith("shift_application.")) return plannerWeek(names.shiftDate);
   if (action.startsWith("vacation.")) return plannerWeek(names.vacationStart);
   if (action.startsWith("unavailability.")) return plannerWeek(text(details.start_date));
+  if (action.startsWith("absence.")) return plannerWeek(text(details.start_date));
   return null;
 }

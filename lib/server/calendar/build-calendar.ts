@@ -3,6 +3,7 @@ import { TZDate } from "@date-fns/tz";
 import ical from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { addDays } from "@/lib/shared/dates";
+import { formatHours } from "@/lib/shared/hours";
 
 export type FeedShift = {
   id: number;
@@ -21,6 +22,9 @@ export type FeedShift = {
 
 export type FeedVacation = { id: number; start: string; end: string; createdAt: Date; updatedAt: Date };
 
+/** An absence besides vacation (docs/PRODUCT-RULES.md §32.2); its type never reaches the feed. */
+export type FeedAbsence = FeedVacation & { hours: number | null };
+
 export type CalendarInput = {
   name: string;
   /** The company's name from the settings, or null: it goes into each shift's title (§26.2). */
@@ -29,6 +33,8 @@ export type CalendarInput = {
   timeZone: string;
   shifts: FeedShift[];
   vacations: FeedVacation[];
+  /** Absences besides vacation: all-day events "abwesend", never the type (health data; a feed is often shared). */
+  absences?: FeedAbsence[];
 };
 
 // SEQUENCE must grow with every change of an event; without a revision column the seconds of updated_at
@@ -68,7 +74,14 @@ export function shiftSummary(shift: FeedShift, companyName: string | null): stri
  * DTEND in the business's zone, approved vacations as all-day events. Every value comes from the rows (DTSTAMP is
  * updated_at, no "now"), so the same data gives the same bytes and the ETag stays until something changes.
  */
-export function buildCalendar({ name, companyName, timeZone, shifts, vacations }: CalendarInput): string {
+export function buildCalendar({
+  name,
+  companyName,
+  timeZone,
+  shifts,
+  vacations,
+  absences = [],
+}: CalendarInput): string {
   // No calendar-wide zone name: ical-generator would then write DTSTAMP and LAST-MODIFIED as local times,
   // which RFC 5545 wants in UTC. The generator still adds the VTIMEZONE of every zone an event uses.
   const calendar = ical({
@@ -107,6 +120,19 @@ export function buildCalendar({ name, companyName, timeZone, shifts, vacations }
       created: vacation.createdAt,
       lastModified: vacation.updatedAt,
       sequence: sequenceOf(vacation.updatedAt),
+    });
+  }
+  for (const absence of absences) {
+    calendar.createEvent({
+      id: `absence-${absence.id}@schichtwerk`,
+      allDay: true,
+      start: new Date(`${absence.start}T00:00:00Z`),
+      end: new Date(`${addDays(absence.end, 1)}T00:00:00Z`),
+      summary: absence.hours === null ? "abwesend" : `abwesend (${formatHours(absence.hours)} h)`,
+      stamp: absence.updatedAt,
+      created: absence.createdAt,
+      lastModified: absence.updatedAt,
+      sequence: sequenceOf(absence.updatedAt),
     });
   }
   return calendar.toString();

@@ -55,7 +55,7 @@ export async function calendarFeed({ token, ip }: CalendarFeedLookup): Promise<C
 async function buildFeed(employeeId: number, today: string): Promise<CalendarFeed> {
   const from = toDateColumn(addDays(today, -FEED_DAYS_BACK));
   const to = toDateColumn(addDays(today, FEED_DAYS_AHEAD));
-  const [shifts, vacations, settings] = await Promise.all([
+  const [shifts, vacations, absences, settings] = await Promise.all([
     db.shift.findMany({
       where: { employeeId, shiftDate: { gte: from, lte: to } },
       include: { location: { select: { name: true, address: true } } },
@@ -63,6 +63,11 @@ async function buildFeed(employeeId: number, today: string): Promise<CalendarFee
     }),
     db.vacation.findMany({
       where: { employeeId, status: "approved", startDate: { lte: to }, endDate: { gte: from } },
+      orderBy: [{ startDate: "asc" }, { id: "asc" }],
+    }),
+    db.absence.findMany({
+      where: { employeeId, startDate: { lte: to }, endDate: { gte: from } },
+      select: { id: true, startDate: true, endDate: true, hours: true, createdAt: true, updatedAt: true },
       orderBy: [{ startDate: "asc" }, { id: "asc" }],
     }),
     getSettings(db),
@@ -90,6 +95,15 @@ async function buildFeed(employeeId: number, today: string): Promise<CalendarFee
       end: fromDateColumn(vacation.endDate),
       createdAt: vacation.createdAt,
       updatedAt: vacation.updatedAt,
+    })),
+    // "abwesend" only, never the type (docs/PRODUCT-RULES.md §32.2): the type is not even read into the feed.
+    absences: absences.map((absence) => ({
+      id: absence.id,
+      start: fromDateColumn(absence.startDate),
+      end: fromDateColumn(absence.endDate),
+      hours: absence.hours?.toNumber() ?? null,
+      createdAt: absence.createdAt,
+      updatedAt: absence.updatedAt,
     })),
   });
   const etag = `"${createHash("sha256").update(ics).digest("base64url").slice(0, 27)}"`;

@@ -17,6 +17,13 @@ import {
   sameVacationState,
   type VacationState,
 } from "@/lib/server/vacations/vacation-state";
+import {
+  putBackAbsence,
+  readAbsenceState,
+  sameAbsenceState,
+  shrinksTo,
+  type AbsenceState,
+} from "@/lib/server/absences/absence-state";
 
 /**
  * The state of a shift as undo sees it (docs/PRODUCT-RULES.md §27.7): every column a plan write can change,
@@ -97,6 +104,8 @@ export type PlanChangeKind =
   | "week_template.apply"
   | "vacation.create"
   | "vacation.approve"
+  | "absence.create"
+  | "absence.sick_report"
   | "change.undo";
 
 /** An application a plan write removed from a shift (docs/PRODUCT-RULES.md §26.5); undo puts it back. */
@@ -116,6 +125,8 @@ export type RecordPlanChangeOptions = {
    * the write created it); its state after is read here.
    */
   vacation?: { id: number; before: VacationState | null };
+  /** An absence the write recorded (docs/PRODUCT-RULES.md §32.2), with its state before (null: created here). */
+  absence?: { id: number; before: AbsenceState | null };
 };
 
 export type RecordedPlanChange = { changeId: string; after: Map<number, ShiftRecord> };
@@ -125,7 +136,7 @@ export type RecordedPlanChange = { changeId: string; after: Map<number, ShiftRec
  * was deleted) and answers the change's id, which the write's answer carries as `change_id`.
  */
 export async function recordPlanChange(tx: Tx, options: RecordPlanChangeOptions): Promise<RecordedPlanChange> {
-  const { kind, audit, before, shiftIds, clearedApplications, vacation } = options;
+  const { kind, audit, before, shiftIds, clearedApplications, vacation, absence } = options;
   const ids = [...new Set(shiftIds)].sort((a, b) => a - b);
   const after = await readShifts(tx, ids);
   const items = ids
@@ -151,6 +162,12 @@ export async function recordPlanChange(tx: Tx, options: RecordPlanChangeOptions)
       INSERT INTO plan_change_vacations (change_id, vacation_id, before, after)
       VALUES (${changeId}::uuid, ${vacation.id}, ${vacationBefore}::jsonb, ${vacationAfter}::jsonb)`;
   }
+  if (absence) {
+    const [absenceBefore, absenceAfter] = [absence.before, await readAbsenceState(tx, absence.id)].map(jsonOrNull);
+    await tx.$executeRaw`
+      INSERT INTO plan_change_absences (change_id, absence_id, before, after)
+      VALUES (${changeId}::uuid, ${absence.id}, ${absenceBefore}::jsonb, ${absenceAfter}::jsonb)`;
+  }
   return { changeId, after };
 }
 
@@ -169,6 +186,7 @@ function inputOf(state: ShiftState): ShiftInput {
 const CHANGED_SINCE = "Inzwischen geändert – Rückgängig nicht möglich";
 
 type VacationItem = { vacation_id: number; before: VacationState | null; after: VacationState | null };
+type AbsenceItem = { absence_id: number; before: AbsenceState | null; after: AbsenceState | null };
 
 type ChangeItem = {
   shift_id: number;
@@ -200,10 +218,14 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
     // A vacation the change recorded or approved (§31.6) comes back with its shifts.
     const [vacation] = await tx.$queryRaw<VacationItem[]>`
       SELECT vacation_id, before, after FROM plan_change_vacations WHERE change_id = ${id}::uuid`;
+    // An absence the change recorded (a sick report, §32.2) comes back the same way.
+    const [absence] = await tx.$queryRaw<AbsenceItem[]>`
+      SELECT absence_id, before, after FROM plan_change_absences WHERE change_id = ${id}::uuid`;
     // The people of the states put back and of the applications put back first, then the shifts: the order of every
     // other plan write and of applying.
     await lockEmployees(tx, [
       ...(vacation ? [vacation.before?.employee_id ?? null, vacation.after?.employee_id ?? null] : []),
+      ...(absence ? [absence.before?.employee_id ?? null, absence.after?.employee_id ?? null] : []),
       ...items.map((item) => item.before?.employee_id ?? null),
       ...items.flatMap((item) => (item.applications ?? []).map((application) => application.employee_id)),
     ]);
@@ -223,6 +245,12 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
     // keeps them off again comes back after its shifts were opened again.
     const vacationFirst = vacation !== undefined && !blocksShifts(vacation.before);
     if (vacationFirst) await putBackVacation(tx, vacation.vacation_id, vacation.before);
+    const absenceNow = absence ? await readAbsenceState(tx, absence.absence_id) : null;
+    if (absence && !sameAbsenceState(absenceNow, absence.after))
+      throw new ApiError("change_conflict", CHANGED_SINCE, { shift_ids: [] });
+    // Likewise an absence: one that gives days back goes first, one that takes days again after its shifts opened.
+    const absenceFirst = absence !== undefined && shrinksTo(absence.before, absence.after);
+    if (absenceFirst) await putBackAbsence(tx, absence.absence_id, absence.before);
 
     const removed = items.filter((item) => item.before === null).map((item) => item.shift_id);
     if (removed.length > 0) await tx.shift.deleteMany({ where: { id: { in: removed } } });
@@ -253,6 +281,7 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
     );
 
     if (vacation && !vacationFirst) await putBackVacation(tx, vacation.vacation_id, vacation.before);
+    if (absence && !absenceFirst) await putBackAbsence(tx, absence.absence_id, absence.before);
 
     const undone = await undoneSnapshot(tx, { id, createdAt: change.createdAt });
     if (vacation && undone.undone) undone.undone = { ...undone.undone, ...(await vacationNames(tx, vacation)) };
@@ -263,6 +292,7 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
       shiftIds: ids,
       clearedApplications: cleared,
       ...(vacation && { vacation: { id: vacation.vacation_id, before: vacationNow } }),
+      ...(absence && { absence: { id: absence.absence_id, before: absenceNow } }),
     });
     await tx.$executeRaw`
       UPDATE plan_changes SET undone_at = now(), undone_by = ${undo.changeId}::uuid WHERE id = ${id}::uuid`;
@@ -274,6 +304,7 @@ export async function undoChange({ id, audit }: UndoChangeOptions): Promise<Undo
         undone_change_id: id,
         shifts: ids.length,
         ...(vacation && { vacation_id: vacation.vacation_id }),
+        ...(absence && { absence_id: absence.absence_id }),
         ...undone,
         ...(applicationsRestored > 0 && { applications_restored: applicationsRestored }),
       },
@@ -298,6 +329,8 @@ const NAMING_KEYS = [
   "employee_id",
   "days",
   "opened_shifts",
+  "type",
+  "hours",
 ] as const;
 
 type UndoneSnapshot = { undone_action?: string; undone?: Prisma.InputJsonObject; restores?: boolean };

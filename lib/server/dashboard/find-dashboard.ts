@@ -11,6 +11,7 @@ import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { countPendingVacationRequests, findVacations } from "@/lib/server/vacations/find-vacations";
 import { countWaitingApplications } from "./count-waiting-applications";
+import { findAbsenceNews, NO_ABSENCE_NEWS } from "@/lib/server/absences/find-absences";
 import type { DashboardDto } from "@/lib/shared/api-types";
 import type { DashboardWeek } from "@/lib/shared/schemas/dashboard";
 import { compareNames } from "@/lib/shared/collation";
@@ -60,6 +61,7 @@ export async function getDashboard({
     aheadShift,
     targets,
     waiting,
+    absenceNews,
   ] = await Promise.all([
     db.employee.findMany({
       where: { archivedAt: null },
@@ -81,6 +83,8 @@ export async function getDashboard({
     db.shift.findFirst({ where: { shiftDate: { gte: toDateColumn(mondayOf(today)) } }, select: { id: true } }),
     readTargets(db, { startDate: weekStart, endDate: weekEnd }),
     planner ? countWaitingApplications(db, { from: today }) : { count: 0, week_start: null },
+    // Sick reports and missing certificates are health data: planners only (docs/PRODUCT-RULES.md §32.2).
+    planner ? findAbsenceNews() : NO_ABSENCE_NEWS,
   ]);
   const holidays = holidaysForLocations({
     startDate: today,
@@ -148,5 +152,6 @@ export async function getDashboard({
     holidays,
     open_shift_applications: waiting,
     next_week_suggested: isoWeekday(today) === 7 && businessHour() >= SUNDAY_EVENING_HOUR,
+    absences: absenceNews,
   };
 }

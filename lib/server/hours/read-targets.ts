@@ -4,7 +4,7 @@ import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import { holidayDatesIn } from "@/lib/server/holidays/holiday-calendar";
 import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
 import { addDays, mondayOf } from "@/lib/shared/dates";
-import { targetHours, type TargetEmployee } from "@/lib/shared/target-hours";
+import { absenceCredits, targetHours, type TargetEmployee } from "@/lib/shared/target-hours";
 
 export type ReadTargetsOptions = {
   startDate: string;
@@ -24,13 +24,14 @@ export type Targets = {
 /**
  * The one server reader of targets (docs/PRODUCT-RULES.md §31.1): the public holidays of the company's region
  * (§22) and the days approved vacations charged (vacation_days, §26.3) in the range, widened to whole weeks so a
- * week's target can be asked for, in two queries. The arithmetic is targetHours (lib/shared/target-hours.ts).
- * Crediting absences (sick leave and the like) will add their days to `credited` here.
+ * week's target can be asked for, in three queries. The arithmetic is targetHours (lib/shared/target-hours.ts).
+ * Crediting absences (every type but `unbezahlt`, §32.2) add their whole days to the credited days and their hours
+ * to the credited hours.
  */
 export async function readTargets(db: Db, { startDate, endDate, employeeIds }: ReadTargetsOptions): Promise<Targets> {
   const from = mondayOf(startDate);
   const to = addDays(mondayOf(endDate), 6);
-  const [region, vacationDays] = await Promise.all([
+  const [region, vacationDays, absences] = await Promise.all([
     getCompanyHolidayRegion(db),
     db.vacationDay.findMany({
       where: {
@@ -40,13 +41,41 @@ export async function readTargets(db: Db, { startDate, endDate, employeeIds }: R
       },
       select: { day: true, vacation: { select: { employeeId: true } } },
     }),
+    db.absence.findMany({
+      where: {
+        // Unpaid leave credits nothing (absenceCredits); it is not read at all.
+        type: { not: "unbezahlt" },
+        startDate: { lte: toDateColumn(to) },
+        endDate: { gte: toDateColumn(from) },
+        ...(employeeIds && { employeeId: { in: employeeIds } }),
+      },
+      select: { employeeId: true, type: true, startDate: true, endDate: true, hours: true },
+    }),
   ]);
   const holidays = [...holidayDatesIn(region, from, to)];
   const credited = new Map<number, string[]>();
   for (const { day, vacation } of vacationDays)
     credited.set(vacation.employeeId, [...(credited.get(vacation.employeeId) ?? []), fromDateColumn(day)]);
+  const absenceCredit = absenceCredits(
+    absences.map((absence) => ({
+      employeeId: absence.employeeId,
+      type: absence.type,
+      startDate: fromDateColumn(absence.startDate),
+      endDate: fromDateColumn(absence.endDate),
+      hours: absence.hours?.toNumber() ?? null,
+    })),
+    from,
+    to,
+  );
+  for (const [employeeId, days] of absenceCredit.days)
+    credited.set(employeeId, [...(credited.get(employeeId) ?? []), ...days]);
   const of: Targets["of"] = (employee, range = { startDate, endDate }) =>
-    targetHours(employee, { ...range, holidays, creditedDays: credited.get(employee.id) ?? [] });
+    targetHours(employee, {
+      ...range,
+      holidays,
+      creditedDays: credited.get(employee.id) ?? [],
+      creditedHours: absenceCredit.hours.get(employee.id) ?? [],
+    });
   return {
     of,
     byWeek(employee) {

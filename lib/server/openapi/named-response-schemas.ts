@@ -1,4 +1,5 @@
 import "server-only";
+import { absenceDtoSchema, recordedAbsenceSchema, sickReportResultSchema } from "@/lib/shared/schemas/absence";
 import { auditEntrySchema, auditPageSchema } from "@/lib/shared/schemas/audit";
 import {
   currentUserSchema,
@@ -88,6 +89,9 @@ export const NAMED_RESPONSE_SCHEMAS = {
   RecordedVacation: recordedVacationSchema,
   VacationBalance: vacationBalanceSchema,
   Unavailability: unavailabilityDtoSchema,
+  Absence: absenceDtoSchema,
+  RecordedAbsence: recordedAbsenceSchema,
+  SickReport: sickReportResultSchema,
   WeekTemplate: weekTemplateDtoSchema,
   WeekTemplateShift: weekTemplateShiftDtoSchema,
   AppliedTemplate: appliedTemplateSchema,

@@ -29,6 +29,9 @@ const TAGS: Record<string, string> = {
   Changes: "Undo of plan writes: every plan write answers a `change_id`",
   Vacations: "Vacations and vacation balances",
   Unavailability: 'Time an employee cannot work ("Nicht verfügbar"): own entries, or anyone\'s for planners',
+  Absences:
+    "Absences besides vacation (sick leave, unpaid, military, training, compensation): anyone's for planners, " +
+    "own for staff",
   "Week templates": "Reusable weeks of shifts",
   Dashboard: "The dashboard in one call",
   Reports: "Hours report (JSON, PDF) and schedule PDF",

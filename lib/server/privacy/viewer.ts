@@ -96,12 +96,14 @@ type WeekText = {
   applications: Owned[];
   vacations: (Owned & { notes: string | null })[];
   targets?: Owned[];
+  absences?: (Owned & { type: string | null })[];
 };
 
 /**
  * GET /api/schedule/week for a colleague, cut from the planners' answer: shifts and holidays as they are; findings,
  * unavailability and targets (a person's hours, §31.1) only their own, no applications; colleagues' approved
- * vacations keep who and when, without the note written for the planners.
+ * vacations keep who and when, without the note written for the planners; colleagues' absences who and when, not
+ * why (§32.2).
  */
 export function projectScheduleWeekJson(viewer: Viewer, text: JsonText): JsonText {
   if (viewer.kind !== "colleague") return text;
@@ -115,6 +117,8 @@ export function projectScheduleWeekJson(viewer: Viewer, text: JsonText): JsonTex
     applications: [],
     vacations: week.vacations.map((vacation) => (own(vacation) ? vacation : { ...vacation, notes: null })),
     targets: (week.targets ?? []).filter(own),
+    // That a colleague is away, never why: the type is health data (docs/PRODUCT-RULES.md §32.2).
+    absences: (week.absences ?? []).map((absence) => (own(absence) ? absence : { ...absence, type: null })),
   });
 }
 

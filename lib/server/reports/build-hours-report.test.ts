@@ -47,6 +47,7 @@ test("hours report for a month with a vacation and an overnight shift (hand-comp
         difference: -84,
         shift_count: 0,
         vacation_days: 0,
+        absence_hours: 0,
       },
       {
         employee_id: 1,
@@ -59,6 +60,7 @@ test("hours report for a month with a vacation and an overnight shift (hand-comp
         difference: -24,
         shift_count: 11,
         vacation_days: 7,
+        absence_hours: 0,
       },
       {
         employee_id: 2,
@@ -71,6 +73,7 @@ test("hours report for a month with a vacation and an overnight shift (hand-comp
         difference: null,
         shift_count: 2,
         vacation_days: 0,
+        absence_hours: null,
       },
     ],
     totals: {

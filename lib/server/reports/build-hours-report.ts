@@ -2,7 +2,7 @@ import "server-only";
 import { compareNames } from "@/lib/shared/collation";
 import { shiftHours, sumHours } from "@/lib/shared/hours";
 import type { HoursReport, HoursReportRow } from "@/lib/shared/report-types";
-import { targetHours } from "@/lib/shared/target-hours";
+import { absenceCredits, targetHours, type CreditAbsence } from "@/lib/shared/target-hours";
 
 export type { HoursReport } from "@/lib/shared/report-types";
 
@@ -37,9 +37,12 @@ export function buildHoursReport(input: {
   vacationDays: ReportVacationDay[];
   /** Public holidays of the company's region in the range (none without a region). */
   holidays?: string[];
+  /** Absences besides vacation touching the range (docs/PRODUCT-RULES.md §32.2); none when left out. */
+  absences?: CreditAbsence[];
 }): HoursReport {
   const { startDate, endDate } = input;
   const holidays = input.holidays ?? [];
+  const credits = absenceCredits(input.absences ?? [], startDate, endDate);
   const vacationDaysOf = new Map<number, string[]>();
   for (const { employeeId, day } of input.vacationDays) {
     if (day >= startDate && day <= endDate)
@@ -53,11 +56,18 @@ export function buildHoursReport(input: {
       );
       const scheduled = sumHours(shifts.map((shift) => shiftHours(shift.start, shift.end, shift.breakMinutes) ?? 0));
       const vacationDays = vacationDaysOf.get(employee.id) ?? [];
-      // The one target of every screen (docs/PRODUCT-RULES.md §31.1).
-      const target = targetHours(
-        { is_hourly: employee.isHourly, weekly_hours: employee.weeklyHours },
-        { startDate, endDate, holidays, creditedDays: vacationDays },
-      );
+      // The one target of every screen (docs/PRODUCT-RULES.md §31.1), with what absences credit (§32.2).
+      const contract = { is_hourly: employee.isHourly, weekly_hours: employee.weeklyHours };
+      const target = targetHours(contract, {
+        startDate,
+        endDate,
+        holidays,
+        creditedDays: [...vacationDays, ...(credits.days.get(employee.id) ?? [])],
+        creditedHours: credits.hours.get(employee.id) ?? [],
+      });
+      // The hours absences credited: the target without them less the target with them (a day both vacation and
+      // absence is credited once, by the vacation).
+      const withoutAbsences = targetHours(contract, { startDate, endDate, holidays, creditedDays: vacationDays });
       return {
         employee_id: employee.id,
         first_name: employee.firstName,
@@ -69,6 +79,7 @@ export function buildHoursReport(input: {
         difference: target === null ? null : round2(scheduled - target),
         shift_count: shifts.length,
         vacation_days: vacationDays.length,
+        absence_hours: target === null || withoutAbsences === null ? null : round2(withoutAbsences - target),
       };
     });
   const salaried = rows.filter((row) => !row.is_hourly);

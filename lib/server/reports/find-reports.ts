@@ -17,7 +17,7 @@ import type { ScheduleData } from "./build-schedule-report";
 export async function getHoursReport(query: HoursReportQuery): Promise<HoursReport> {
   const range = { gte: toDateColumn(query.start_date), lte: toDateColumn(query.end_date) };
   const onlyOne = query.employee_id !== undefined ? { employeeId: query.employee_id } : {};
-  const [employees, shifts, vacationDays, companyRegion] = await Promise.all([
+  const [employees, shifts, vacationDays, companyRegion, absences] = await Promise.all([
     db.employee.findMany({
       where: {
         ...(query.employee_id !== undefined && { id: query.employee_id }),
@@ -34,6 +34,11 @@ export async function getHoursReport(query: HoursReportQuery): Promise<HoursRepo
       select: { day: true, vacation: { select: { employeeId: true } } },
     }),
     getCompanyHolidayRegion(db),
+    // What absences credit (docs/PRODUCT-RULES.md §32.2); unpaid leave credits nothing.
+    db.absence.findMany({
+      where: { ...onlyOne, type: { not: "unbezahlt" }, startDate: { lte: range.lte }, endDate: { gte: range.gte } },
+      select: { employeeId: true, type: true, startDate: true, endDate: true, hours: true },
+    }),
   ]);
   if (query.employee_id !== undefined && employees.length === 0) throw employeeNotFound();
 
@@ -56,6 +61,13 @@ export async function getHoursReport(query: HoursReportQuery): Promise<HoursRepo
     })),
     vacationDays: vacationDays.map((v) => ({ employeeId: v.vacation.employeeId, day: fromDateColumn(v.day) })),
     holidays: [...holidayDatesIn(companyRegion, query.start_date, query.end_date)],
+    absences: absences.map((a) => ({
+      employeeId: a.employeeId,
+      type: a.type,
+      startDate: fromDateColumn(a.startDate),
+      endDate: fromDateColumn(a.endDate),
+      hours: a.hours?.toNumber() ?? null,
+    })),
   });
 }
 

@@ -40,6 +40,7 @@ type Row = {
   shifts: [number, number, number, string, string, string, string, number][];
   employees: RuleEmployee[];
   vacations: RuleVacation[];
+  absences: RuleVacation[];
   unavailability: RuleUnavailability[];
 };
 
@@ -128,6 +129,13 @@ function factsQuery(scope: RuleFactsScope, cast: Prisma.Sql): Prisma.Sql {
         FROM vacations v
         WHERE v.employee_id ${ofEmployees} AND v.status = 'approved'
           AND v.start_date <= ${endDate}::date AND v.end_date >= ${startDate}::date),
+      -- Whole-day absences keep the employee off the plan like a vacation (docs/PRODUCT-RULES.md §32.2).
+      'absences', (
+        SELECT coalesce(json_agg(json_build_object(
+          'employee_id', a.employee_id, 'start_date', a.start_date, 'end_date', a.end_date, 'absent', true)), '[]')
+        FROM absences a
+        WHERE a.employee_id ${ofEmployees} AND a.hours IS NULL
+          AND a.start_date <= ${endDate}::date AND a.end_date >= ${startDate}::date),
       'unavailability', (
         -- DISTINCT: two entries saying the same of one day make one finding, not two.
         SELECT coalesce(json_agg(json_build_object(
@@ -169,7 +177,7 @@ export function parseRuleFacts(json: string | object): RuleFacts {
       }),
     ),
     employees: row.employees,
-    vacations: row.vacations,
+    vacations: [...row.vacations, ...row.absences],
     unavailability: row.unavailability,
   };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db/client";
+import { findAbsences } from "@/lib/server/absences/find-absences";
 import { findWeekApplications } from "@/lib/server/applications/find-applications";
 import { findHolidays } from "@/lib/server/holidays/find-holidays";
 import { readTargets } from "@/lib/server/hours/read-targets";
@@ -20,17 +21,19 @@ type Range = { start_date: string; end_date: string };
  * everything in it. Built as text: the shifts and findings are JSON text already.
  */
 export async function scheduleWeekJson(range: Range, audience: ScheduleAudience): Promise<string> {
-  const [shifts, warnings, vacations, unavailability, holidays, settings, applications, targets] = await Promise.all([
-    shiftsJson(db, { startDate: range.start_date, endDate: range.end_date }),
-    warningsJson(range, audience),
-    findVacations({ startDate: range.start_date, endDate: range.end_date }),
-    audience === "planner" ? findUnavailability({ startDate: range.start_date, endDate: range.end_date }) : [],
-    findHolidays({ startDate: range.start_date, endDate: range.end_date }),
-    getSettings(db),
-    // Who offered to take an open shift is the planners' business (docs/PRODUCT-RULES.md §26.5).
-    audience === "planner" ? findWeekApplications(range) : [],
-    rangeTargets(range),
-  ]);
+  const [shifts, warnings, vacations, unavailability, holidays, settings, applications, targets, absences] =
+    await Promise.all([
+      shiftsJson(db, { startDate: range.start_date, endDate: range.end_date }),
+      warningsJson(range, audience),
+      findVacations({ startDate: range.start_date, endDate: range.end_date }),
+      audience === "planner" ? findUnavailability({ startDate: range.start_date, endDate: range.end_date }) : [],
+      findHolidays({ startDate: range.start_date, endDate: range.end_date }),
+      getSettings(db),
+      // Who offered to take an open shift is the planners' business (docs/PRODUCT-RULES.md §26.5).
+      audience === "planner" ? findWeekApplications(range) : [],
+      rangeTargets(range),
+      findAbsences({ startDate: range.start_date, endDate: range.end_date }),
+    ]);
   // Staff see colleagues' vacations, not the notes written for the planners (docs/PRODUCT-RULES.md §26.3).
   const approved = vacations
     .filter((vacation) => vacation.status === "approved")
@@ -42,6 +45,15 @@ export async function scheduleWeekJson(range: Range, audience: ScheduleAudience)
     labour_rules: settings.labour_rules,
     targets,
     applications,
+    // That someone is away, for everyone; why, for the planners only: the type is health data (§32.2).
+    absences: absences.map((absence) => ({
+      id: absence.id,
+      employee_id: absence.employee_id,
+      start_date: absence.start_date,
+      end_date: absence.end_date,
+      hours: absence.hours,
+      type: audience === "planner" ? absence.type : null,
+    })),
   };
   // The two texts go in as they are; the rest is small.
   return `{"shifts":${shifts},"warnings":${warnings},${JSON.stringify(rest).slice(1)}`;

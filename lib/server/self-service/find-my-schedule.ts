@@ -1,6 +1,7 @@
 import "server-only";
 import { spokenTo } from "@/lib/server/privacy/viewer";
 import { findOpenShifts } from "@/lib/server/applications/find-applications";
+import { findAbsences } from "@/lib/server/absences/find-absences";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
@@ -20,6 +21,8 @@ export type MyScheduleOptions = { employeeId: number };
 
 /** Own unavailability is listed this far ahead: entries are made for the coming weeks, rarely beyond a year. */
 const UNAVAILABILITY_DAYS_AHEAD = 400;
+/** Own absences are listed from this far back: a sick leave of last month, its certificate still due. */
+const ABSENCE_DAYS_BACK = 30;
 
 /**
  * "Meine Schichten" in one answer (docs/PRODUCT-RULES.md §26.6): the linked employee's shifts of this week and the
@@ -41,16 +44,19 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
   });
   if (!employee) throw employeeNotFound();
 
-  const [shifts, ruleInput, holidays, vacations, balance, unavailability, openShifts, targets] = await Promise.all([
-    findShifts(db, { startDate: start, endDate: end, employeeId }),
-    readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: { ids: [employeeId] } }),
-    findHolidays({ startDate: start, endDate: end }),
-    findEmployeeVacations({ employeeId }),
-    vacationBalance({ employeeId }),
-    findUnavailability({ employeeId, startDate: today, endDate: addDays(today, UNAVAILABILITY_DAYS_AHEAD) }),
-    findOpenShifts({ employeeId }),
-    readTargets(db, { startDate: start, endDate: end, employeeIds: [employeeId] }),
-  ]);
+  const [shifts, ruleInput, holidays, vacations, balance, unavailability, openShifts, targets, absences] =
+    await Promise.all([
+      findShifts(db, { startDate: start, endDate: end, employeeId }),
+      readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: { ids: [employeeId] } }),
+      findHolidays({ startDate: start, endDate: end }),
+      findEmployeeVacations({ employeeId }),
+      vacationBalance({ employeeId }),
+      findUnavailability({ employeeId, startDate: today, endDate: addDays(today, UNAVAILABILITY_DAYS_AHEAD) }),
+      findOpenShifts({ employeeId }),
+      readTargets(db, { startDate: start, endDate: end, employeeIds: [employeeId] }),
+      // Own absences, with their type: the employee's own data (docs/PRODUCT-RULES.md §32.2).
+      findAbsences({ employeeId, startDate: addDays(today, -ABSENCE_DAYS_BACK), endDate: end }),
+    ]);
   const contract = { id: employee.id, is_hourly: employee.isHourly, weekly_hours: Number(employee.weeklyHours) };
   // About themselves, so spoken to them (docs/PRODUCT-RULES.md §31.2).
   const findings = spokenTo(
@@ -91,5 +97,6 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
     unavailability,
     open_shifts: openShifts,
     calendar_link: employee.calendarFeed ? { created_at: employee.calendarFeed.createdAt.toISOString() } : null,
+    absences,
   };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/client";
 import type { SettingsDto } from "@/lib/shared/api-types";
-import { LABOUR_RULES, type LabourRulesCode } from "@/lib/shared/schemas/settings";
+import { DEFAULT_CERTIFICATE_DAY, LABOUR_RULES, type LabourRulesCode } from "@/lib/shared/schemas/settings";
 
 export type { SettingsDto };
 
@@ -14,6 +14,8 @@ const DEFAULTS: SettingsDto = {
   labour_rules: "CH",
   weekly_max_hours: 50,
   min_rest_hours: 11,
+  certificate_from_day: DEFAULT_CERTIFICATE_DAY.CH,
+  certificate_from_day_set: false,
 };
 
 /**
@@ -23,14 +25,18 @@ const DEFAULTS: SettingsDto = {
 export async function getSettings(db: Reader): Promise<SettingsDto> {
   const row = await db.companySettings.findUnique({ where: { id: 1 } });
   if (!row) return DEFAULTS;
+  const labourRules = (LABOUR_RULES as readonly string[]).includes(row.labourRules)
+    ? (row.labourRules as LabourRulesCode)
+    : DEFAULTS.labour_rules;
   return {
     company_name: row.companyName,
     holiday_region: row.holidayRegion,
-    labour_rules: (LABOUR_RULES as readonly string[]).includes(row.labourRules)
-      ? (row.labourRules as LabourRulesCode)
-      : DEFAULTS.labour_rules,
+    labour_rules: labourRules,
     weekly_max_hours: row.weeklyMaxHours.toNumber(),
     min_rest_hours: row.minRestHours.toNumber(),
+    // Unset follows the labour rules (docs/PRODUCT-RULES.md §32.2).
+    certificate_from_day: row.certificateFromDay ?? DEFAULT_CERTIFICATE_DAY[labourRules],
+    certificate_from_day_set: row.certificateFromDay !== null,
   };
 }
 

@@ -19,6 +19,7 @@ export async function updateSettings({ input, audit }: UpdateSettingsOptions): P
       ...(input.labour_rules !== undefined && { labourRules: input.labour_rules }),
       ...(input.weekly_max_hours !== undefined && { weeklyMaxHours: input.weekly_max_hours }),
       ...(input.min_rest_hours !== undefined && { minRestHours: input.min_rest_hours }),
+      ...(input.certificate_from_day !== undefined && { certificateFromDay: input.certificate_from_day }),
     };
     // Nothing sent, nothing changed: no write, no audit row, no new schedule data version.
     if (Object.keys(data).length === 0) return getSettings(tx);

@@ -47,8 +47,8 @@ type RangeCheck = {
 
 /**
  * Refuses a range that overlaps another requested or approved vacation of the employee (409; rejected requests
- * never block), or needs more days than are left in one of its calendar years (400 with required, available,
- * year). The employee row must be locked already.
+ * never block) or an absence (§32.2), or needs more days than are left in one of its calendar years (400 with
+ * required, available, year). The employee row must be locked already.
  */
 export async function checkRange(tx: Tx, total: number, range: RangeCheck): Promise<void> {
   const { employeeId, startDate, endDate, days, excludeVacationId } = range;
@@ -66,6 +66,16 @@ export async function checkRange(tx: Tx, total: number, range: RangeCheck): Prom
     const from = formatDate(fromDateColumn(overlapping.startDate));
     const to = formatDate(fromDateColumn(overlapping.endDate));
     throw new ApiError("conflict", `Überschneidet sich mit bestehenden Ferien (${from} – ${to})`);
+  }
+  // A day is one kind of away (docs/PRODUCT-RULES.md §32.2): no vacation over an absence, as no absence over one.
+  const absence = await tx.absence.findFirst({
+    where: { employeeId, startDate: { lte: toDateColumn(endDate) }, endDate: { gte: toDateColumn(startDate) } },
+    select: { startDate: true, endDate: true },
+  });
+  if (absence) {
+    const from = formatDate(fromDateColumn(absence.startDate));
+    const to = formatDate(fromDateColumn(absence.endDate));
+    throw new ApiError("conflict", `Überschneidet sich mit einer Abwesenheit (${from} – ${to})`);
   }
 
   for (const [year, required] of daysByYear(days)) {

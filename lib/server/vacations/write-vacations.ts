@@ -51,7 +51,7 @@ type AwayRange = { employeeId: number; startDate: string; endDate: string };
  * their applications for open shifts on them withdrawn, in the same transaction. `lockEmployeeShifts` must have run
  * before the vacation row was written (lock order, see there).
  */
-async function freeVacationDays(tx: Tx, range: AwayRange): Promise<FreedDays> {
+export async function freeVacationDays(tx: Tx, range: AwayRange): Promise<FreedDays> {
   const assigned = await tx.$queryRaw<{ id: number }[]>`
     SELECT id FROM shifts
     WHERE employee_id = ${range.employeeId} AND shift_date BETWEEN ${range.startDate}::date AND ${range.endDate}::date`;
@@ -66,7 +66,7 @@ async function freeVacationDays(tx: Tx, range: AwayRange): Promise<FreedDays> {
 }
 
 type OpenedShift = { shift_date: string; location_name: string; start_time: string; end_time: string };
-type FreedDays = {
+export type FreedDays = {
   opened: number[];
   withdrawn: number[];
   openedShifts: OpenedShift[];

@@ -3,6 +3,7 @@
  * that each handler in app/api is built from one of these (and each of these
  * has a handler), so the list cannot miss a route.
  */
+import * as absences from "./absences";
 import * as audit from "./audit";
 import * as auth from "./auth";
 import * as calendar from "./calendar";
@@ -43,6 +44,7 @@ const MODULES = [
   schedule,
   vacations,
   unavailability,
+  absences,
   weekTemplates,
   dashboard,
   reports,

@@ -44,7 +44,7 @@ export type RawFinding = { finding: Finding; at: PreparedShift } & FindingAbout;
 
 /** The employee's approved vacations and unavailability, looked up by day. */
 export type EmployeeAbsences = {
-  vacations: { first: number; last: number }[];
+  vacations: { first: number; last: number; absent?: boolean }[];
   unavailability: Map<number, RuleUnavailability[]>;
 };
 
@@ -94,7 +94,11 @@ export function absencesOf(
   const absences: EmployeeAbsences = { vacations: [], unavailability: new Map() };
   for (const vacation of vacations)
     if (vacation.employee_id === employeeId)
-      absences.vacations.push({ first: dayNumber(vacation.start_date), last: dayNumber(vacation.end_date) });
+      absences.vacations.push({
+        first: dayNumber(vacation.start_date),
+        last: dayNumber(vacation.end_date),
+        absent: vacation.absent,
+      });
   for (const entry of unavailability) if (entry.employee_id === employeeId) addUnavailability(absences, entry);
   return absences;
 }
@@ -146,8 +150,8 @@ export function evaluateEmployee(
 
   for (const at of shifts) {
     const { shift } = at;
-    if (absences.vacations.some((vacation) => vacation.first <= at.day && at.day <= vacation.last))
-      add("vacation", at, ruleMessages.vacation(name, shift.shift_date));
+    const away = absences.vacations.find((vacation) => vacation.first <= at.day && at.day <= vacation.last);
+    if (away) add("vacation", at, (away.absent ? ruleMessages.absent : ruleMessages.vacation)(name, shift.shift_date));
     unavailabilityFindings(settings.timeZone, at, absences, (entry, timed) =>
       add("unavailable", at, ruleMessages.unavailable(name, entry.date, timed ? entryWindow(entry) : null)),
     );

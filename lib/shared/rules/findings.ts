@@ -67,6 +67,7 @@ export function findingsInRange(input: RuleInput, range: { start_date: string; e
       absencesFor(vacation.employee_id).vacations.push({
         first: dayNumber(vacation.start_date),
         last: dayNumber(vacation.end_date),
+        absent: vacation.absent,
       });
   for (const entry of input.unavailability)
     if (byEmployee.has(entry.employee_id)) addUnavailability(absencesFor(entry.employee_id), entry);

@@ -10,6 +10,7 @@ describe("findings spoken to the person they are about (docs/PRODUCT-RULES.md §
     overlap: [ruleMessages.overlap(name, shift), "Du arbeitest am 04.12.2026 bereits 06:00–14:00 (Altstadt)"],
     vacation: [ruleMessages.vacation(name, "2026-12-04"), "Du hast am 04.12.2026 Ferien"],
     unavailable: [ruleMessages.unavailable(name, "2026-12-04", null), "Du bist am 04.12.2026 nicht verfügbar"],
+    absent: [ruleMessages.absent(name, "2026-12-04"), "Du bist am 04.12.2026 abwesend"],
     restTime: [
       ruleMessages.restTime(name, shift, { start_time: "20:00" }, 6, 11),
       "Du hast nach der Schicht am 04.12.2026 bis 14:00 (Altstadt) nur 6.0 h Ruhezeit bis 20:00 (mindestens 11 h)",

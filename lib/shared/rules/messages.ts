@@ -22,6 +22,9 @@ export const ruleMessages = {
 
   vacation: (name: string, date: string) => `${name} hat am ${formatDate(date)} Ferien`,
 
+  // An absence besides vacation (docs/PRODUCT-RULES.md §32.2): never its type, which is health data.
+  absent: (name: string, date: string) => `${name} ist am ${formatDate(date)} abwesend`,
+
   unavailable: (name: string, date: string, window: { start_time: string; end_time: string } | null) =>
     `${name} ist am ${formatDate(date)} nicht verfügbar` +
     (window ? ` (${clock(window.start_time)}–${clock(window.end_time)})` : ""),

@@ -37,8 +37,12 @@ export type RuleEmployee = {
   archived: boolean;
 };
 
-/** An approved vacation (requests and rejected ones are not passed in). */
-export type RuleVacation = { employee_id: number; start_date: string; end_date: string };
+/**
+ * An approved vacation (requests and rejected ones are not passed in), or a whole-day absence besides vacation
+ * (`absent`, docs/PRODUCT-RULES.md §32.2): both keep the employee off the plan, and an absence's finding says
+ * "abwesend", never why.
+ */
+export type RuleVacation = { employee_id: number; start_date: string; end_date: string; absent?: boolean };
 
 /** Time the employee marked as unavailable; no times = the whole day. */
 export type RuleUnavailability = {

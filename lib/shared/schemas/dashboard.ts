@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { absenceTypeSchema } from "./absence";
 import { employeeWeekSchema } from "./employee";
 import { dateSchema } from "./fragments";
 import { holidayDtoSchema } from "./holiday";
-import { date } from "./response-fields";
+import { date, id, timestamp } from "./response-fields";
 import { vacationDtoSchema } from "./vacation";
 
 export const DASHBOARD_WEEKS = ["this", "next"] as const;
@@ -64,4 +65,40 @@ export const dashboardDtoSchema = z.strictObject({
   next_week_suggested: z.boolean().meta({
     description: "It is Sunday from 16:00 in the business's time zone: the screen opens on next week",
   }),
+  absences: z
+    .strictObject({
+      sick_reports: z
+        .array(
+          z.strictObject({
+            absence_id: id,
+            employee_id: id,
+            first_name: z.string(),
+            last_name: z.string(),
+            start_date: date,
+            end_date: date,
+            created_at: timestamp,
+          }),
+        )
+        .meta({ description: '"Ich bin krank" reports running today or later, newest first' }),
+      absent_today: z
+        .array(
+          z.strictObject({
+            absence_id: id,
+            employee_id: id,
+            first_name: z.string(),
+            last_name: z.string(),
+            type: absenceTypeSchema,
+            hours: z.number().nullable().meta({ description: "Hours of an absence of hours; null: the whole day" }),
+          }),
+        )
+        .meta({ description: 'Who is away today (the "abwesend" part of "Heute im Dienst"), by name' }),
+      certificates_missing: z.number().int().meta({
+        description: '"Arztzeugnis fehlt: n": sick leave of the last 30 days with `certificate_due`',
+      }),
+    })
+    .meta({
+      description:
+        "Absences the managers must know of (docs §32.2); empty and 0 for callers without `vacations:write` " +
+        "(health data)",
+    }),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { absenceDtoSchema } from "./absence";
 import { findingSchema } from "./finding";
 import { holidayDtoSchema } from "./holiday";
 import { date, id, timestamp } from "./response-fields";
@@ -45,6 +46,9 @@ export const myScheduleSchema = z.strictObject({
     .strictObject({ created_at: timestamp })
     .nullable()
     .meta({ description: "When the calendar link was created; null when there is none. The link itself is secret." }),
+  absences: z.array(absenceDtoSchema).meta({
+    description: "Own absences besides vacation (docs §32.2) from 30 days back to the end of the weeks shown",
+  }),
 });
 
 /** POST /api/me/calendar-link: the new link, shown once. */

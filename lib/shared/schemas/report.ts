@@ -40,6 +40,14 @@ export const hoursReportRowSchema = z.strictObject({
   difference: z.number().nullable(),
   shift_count: z.number().int(),
   vacation_days: z.number(),
+  absence_hours: z
+    .number()
+    .nullable()
+    .meta({
+      description:
+        "Hours of the target credited by absences besides vacation (docs §32.2: every type but unbezahlt); " +
+        "null for the hourly paid",
+    }),
 });
 
 export const hoursReportSchema = z.strictObject({

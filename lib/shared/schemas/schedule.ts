@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { absenceSlotSchema } from "./absence";
 import { findingSchema } from "./finding";
 import { holidayDtoSchema } from "./holiday";
 import { LABOUR_RULES } from "./settings";
@@ -33,5 +34,10 @@ export const scheduleWeekSchema = z.strictObject({
     description:
       "Applications for the open shifts of the range, oldest first per shift; empty for callers who do not plan " +
       "(docs/PRODUCT-RULES.md §26.5)",
+  }),
+  absences: z.array(absenceSlotSchema).meta({
+    description:
+      "Absences besides vacation touching the range (docs/PRODUCT-RULES.md §32.2), by start date; `type` only " +
+      "for planners and the employee themselves, null for colleagues (health data)",
   }),
 });

@@ -46,6 +46,7 @@ describe("GET /api/reports/hours", () => {
         difference: -40,
         shift_count: 1,
         vacation_days: 0,
+        absence_hours: 0,
       },
       {
         employee_id: hourly.id,
@@ -58,6 +59,7 @@ describe("GET /api/reports/hours", () => {
         difference: null,
         shift_count: 1,
         vacation_days: 0,
+        absence_hours: null,
       },
       {
         employee_id: e.id,
@@ -70,6 +72,7 @@ describe("GET /api/reports/hours", () => {
         difference: -120,
         shift_count: 2,
         vacation_days: 5,
+        absence_hours: 0,
       },
     ]);
     expect(res.json).toMatchObject({
