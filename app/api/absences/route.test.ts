@@ -8,6 +8,7 @@ import { absenceDtoSchema, recordedAbsenceSchema, sickReportResultSchema } from 
 import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
 import { POST as undo } from "../changes/[id]/undo/route";
+import { GET as dashboardGet } from "../dashboard/route";
 import { POST as sick } from "../me/sick/route";
 import { POST as createShift } from "../shifts/route";
 import { POST as createVacation } from "../vacations/route";
@@ -319,6 +320,65 @@ describe("PUT and DELETE /api/absences/{id}", () => {
   });
 });
 
+describe("PUT /api/absences/{id}: undo, and after someone left", () => {
+  test("days gained that opened shifts are one change: undo gives the shifts and the old end back", async () => {
+    const token = await manager();
+    const e = await fx.employee();
+    const where = await fx.location();
+    const later = await fx.shift({ employeeId: e.id, locationId: where.id, date: "2034-10-10" });
+    const created = await call(create, { token, body: { employee_id: e.id, type: "krank", start_date: "2034-10-09" } });
+    const id = created.json.id as number;
+    // The end mistyped: the 30th instead of the 10th opens the shift of the 10th.
+    const changed = await put(token, id, {
+      employee_id: e.id,
+      type: "krank",
+      start_date: "2034-10-09",
+      end_date: "2034-10-30",
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const recorded = recordedAbsenceSchema.parse(changed.json);
+    expect(recorded.opened_shifts).toBe(1);
+    expect(recorded.change_id).toBeDefined();
+    expect((await db.shift.findUniqueOrThrow({ where: { id: later.id } })).employeeId).toBeNull();
+    const undone = await call(undo, { token, params: { id: recorded.change_id! } });
+    expect(undone.status, undone.text).toBe(200);
+    expect((await db.shift.findUniqueOrThrow({ where: { id: later.id } })).employeeId).toBe(e.id);
+    expect((await db.absence.findUniqueOrThrow({ where: { id } })).endDate).toEqual(toDateColumn("2034-10-09"));
+    // A change that opens nothing has nothing to undo.
+    const noted = await put(token, id, { employee_id: e.id, type: "krank", start_date: "2034-10-09", note: "Grippe" });
+    expect(noted.status, noted.text).toBe(200);
+    expect(noted.json.change_id).toBeUndefined();
+  });
+
+  test("an archived employee's sick leave takes its certificate; moving one to an archived person: 400", async () => {
+    const token = await manager();
+    const e = await fx.employee();
+    const created = await call(create, { token, body: { employee_id: e.id, type: "krank", start_date: "2034-11-06" } });
+    expect(created.status, created.text).toBe(201);
+    await db.employee.update({ where: { id: e.id }, data: { archivedAt: new Date() } });
+    const certified = await put(token, created.json.id as number, {
+      employee_id: e.id,
+      type: "krank",
+      start_date: "2034-11-06",
+      certificate_received: true,
+    });
+    expect(certified.status, certified.text).toBe(200);
+    expect(certified.json.certificate_received).toBe(true);
+    const other = await fx.employee();
+    const theirs = await call(create, {
+      token,
+      body: { employee_id: other.id, type: "krank", start_date: "2034-11-13" },
+    });
+    const moved = await put(token, theirs.json.id as number, {
+      employee_id: e.id,
+      type: "krank",
+      start_date: "2034-11-13",
+    });
+    expect(moved.status).toBe(400);
+    expect((await db.absence.findUniqueOrThrow({ where: { id: theirs.json.id as number } })).employeeId).toBe(other.id);
+  });
+});
+
 describe("POST /api/me/sick", () => {
   test("today and the following days: opens the caller's shifts as one change; undo restores them", async () => {
     const e = await fx.employee();
@@ -385,6 +445,56 @@ describe("POST /api/me/sick", () => {
       expect(bad.status, String(days)).toBe(400);
       expect(bad.json.fields).toEqual({ days: "Bitte gib 1 bis 14 Tage an" });
     }
+  });
+
+  test("extending a sick leave a manager recorded: the managers see the report, the manager's note stays", async () => {
+    const e = await fx.employee();
+    const { token } = await createUser("user", { employeeId: e.id });
+    const recorded = await db.absence.create({
+      data: {
+        employeeId: e.id,
+        type: "krank",
+        startDate: toDateColumn("2034-03-07"),
+        endDate: toDateColumn("2034-03-07"),
+        note: "Zeugnis angekündigt",
+      },
+    });
+    const res = await call(sick, { token, body: { days: 2, note: "Fieber" } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.absence).toMatchObject({
+      id: recorded.id,
+      end_date: "2034-03-09",
+      self_reported: true,
+      note: "Zeugnis angekündigt · Fieber",
+    });
+    const dashboard = await call(dashboardGet, { token: await manager() });
+    const reports = (dashboard.json.absences as unknown as { sick_reports: { absence_id: number }[] }).sick_reports;
+    expect(reports.map((report) => report.absence_id)).toContain(recorded.id);
+  });
+
+  test("a sick leave of a year is not extended (409, nothing written); an archived employee is 404", async () => {
+    const e = await fx.employee();
+    const { token } = await createUser("user", { employeeId: e.id });
+    await db.absence.create({
+      data: {
+        employeeId: e.id,
+        type: "krank",
+        startDate: toDateColumn("2033-03-07"),
+        endDate: toDateColumn("2034-03-08"),
+      },
+    });
+    const res = await call(sick, { token, body: { days: 2 } });
+    expect(res.status, res.text).toBe(409);
+    expect(res.json.error).toMatch(/^Deine Krankmeldung läuft schon ein Jahr/);
+    expect((await db.absence.findFirstOrThrow({ where: { employeeId: e.id } })).endDate).toEqual(
+      toDateColumn("2034-03-08"),
+    );
+    const gone = await fx.employee();
+    const linked = await createUser("user", { employeeId: gone.id });
+    await db.employee.update({ where: { id: gone.id }, data: { archivedAt: new Date() } });
+    const archived = await call(sick, { token: linked.token, body: {} });
+    expect(archived.status, archived.text).toBe(404);
+    expect(await db.absence.count({ where: { employeeId: gone.id } })).toBe(0);
   });
 
   test("an unlinked user is refused; an approved vacation on those days is 409", async () => {

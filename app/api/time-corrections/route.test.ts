@@ -99,6 +99,20 @@ describe("correction requests (docs/PRODUCT-RULES.md §32.1)", () => {
     expect(await db.timeEntryRevision.count({ where: { entryId: Number(entryId) } })).toBe(1);
     const listed = await call(GET, { token: manager, path: "/api/time-corrections?status=rejected" });
     expect((listed.json as unknown as { id: number }[]).map((row) => row.id)).toContain(first.json.id);
+    // The employee reads the outcome and its reason with their entries.
+    const mine = await call(myEntries.GET, {
+      token: own,
+      path: `/api/me/time-entries?start_date=${DAY}&end_date=${DAY}`,
+    });
+    expect(mine.json[0]).toMatchObject({
+      open_correction: false,
+      last_correction: {
+        status: "rejected",
+        note: "Pause war kürzer",
+        decision_note: "Laut Kasse stimmt es",
+        decided_at: expect.any(String),
+      },
+    });
     // Now a new request may be made.
     expect((await ask(own, entryId, { note: "Noch etwas" })).status).toBe(201);
   });
@@ -152,6 +166,42 @@ describe("correction requests (docs/PRODUCT-RULES.md §32.1)", () => {
     expect(asked.status, asked.text).toBe(201);
     const res = await call(accept.POST, { token: manager, params: { id: String(asked.json.id) }, body: {} });
     expect(res.json.entry).toMatchObject({ status: "recorded", end_at: end, worked_minutes: 480 });
+  });
+
+  test("accepted, the entry is linked to the shift near its new start, as a manager's change links it", async () => {
+    const { employee, location, manager, own } = await setting();
+    // An entry without breaks two days later, stamped on the wrong day: it belongs to the shift of the 18th.
+    const wrongDay = await call(entries.POST, {
+      token: manager,
+      body: {
+        employee_id: employee.id,
+        location_id: location.id,
+        start_at: "2026-02-19T07:00:00.000Z",
+        end_at: "2026-02-19T15:00:00.000Z",
+        breaks: [],
+        reason: "Nachtrag",
+      },
+    });
+    expect(wrongDay.status, wrongDay.text).toBe(201);
+    const entryId = String(wrongDay.json.id);
+    // 08:00–16:00 in Zurich on the 18th: the corrected start (07:00 UTC) is near it.
+    const next = await fx.shift({
+      employeeId: employee.id,
+      locationId: location.id,
+      date: "2026-02-18",
+      start: "08:00",
+      end: "16:00",
+    });
+    const asked = await ask(own, entryId, {
+      note: "Falscher Tag",
+      start_at: "2026-02-18T07:00:00Z",
+      end_at: "2026-02-18T15:00:00Z",
+    });
+    expect(asked.status, asked.text).toBe(201);
+    const accepted = await call(accept.POST, { token: manager, params: { id: String(asked.json.id) }, body: {} });
+    expect(accepted.status, accepted.text).toBe(200);
+    const entry = await db.timeEntry.findUniqueOrThrow({ where: { id: Number(entryId) } });
+    expect(entry.shiftId).toBe(next.id);
   });
 
   test("staff may not decide", async () => {

@@ -231,6 +231,38 @@ describe("PUT /api/time-entries/{id} and void", () => {
     expect(timeEntryListItemSchema.parse(listed.json[0])).toMatchObject({ status: "void", revisions_count: 2 });
   });
 
+  test("the revision of a forgotten stamp closed later keeps what was worked until the change", async () => {
+    const { employee, location, manager } = await setting();
+    // Stamped in three hours ago and never out; nothing touched the entry since.
+    const start = new Date(Date.now() - 3 * 3_600_000);
+    const running = await db.timeEntry.create({
+      data: {
+        employeeId: employee.id,
+        locationId: location.id,
+        date: toDateColumn(new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Zurich" }).format(start)),
+        startAt: start,
+        source: "app",
+        status: "running",
+      },
+    });
+    const closed = await call(byId.PUT, {
+      token: manager,
+      params: { id: String(running.id) },
+      body: {
+        location_id: location.id,
+        start_at: start.toISOString(),
+        end_at: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+        breaks: [],
+        reason: "Ausstempeln vergessen",
+      },
+    });
+    expect(closed.status, closed.text).toBe(200);
+    const [revision] = await db.timeEntryRevision.findMany({ where: { entryId: running.id } });
+    // Before: running for three hours (up to the change), not 0 minutes (up to its last stamp); after: two hours.
+    expect((revision.before as { worked_minutes: number }).worked_minutes).toBeGreaterThanOrEqual(179);
+    expect((revision.after as { worked_minutes: number }).worked_minutes).toBe(120);
+  });
+
   test("an approved entry is locked: 409 'Dieser Monat ist genehmigt …', and so is its month", async () => {
     const { employee, location, manager } = await setting();
     const created = await create(manager, entryBody(employee.id, location.id));

@@ -105,7 +105,8 @@ export async function findAbsenceNews(): Promise<AbsenceNews> {
   const absences = await findAbsences({ startDate: addDays(today, -CERTIFICATE_REMINDER_DAYS), endDate: today });
   const reports = absences
     .filter((absence) => absence.self_reported && absence.end_date >= today)
-    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+    // Newest report first: an extended sick leave counts from its last report (updated then).
+    .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.id - a.id);
   return {
     sick_reports: reports.map((absence) => ({
       absence_id: absence.id,

@@ -1,4 +1,5 @@
 import "server-only";
+import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
 import { db, LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
@@ -10,11 +11,13 @@ import { recordPlanChange } from "@/lib/server/changes/write-changes";
 import { lockEmployee } from "@/lib/server/vacations/check-range";
 import { freeVacationDays, type FreedDays } from "@/lib/server/vacations/write-vacations";
 import type { RecordedAbsence, SickReportResult } from "@/lib/shared/api-types";
-import { addDays } from "@/lib/shared/dates";
+import { addDays, daysBetween } from "@/lib/shared/dates";
+import { MAX_RANGE_DAYS } from "@/lib/shared/schemas/shift";
 import type { AbsenceInput, SickReportInput } from "@/lib/shared/schemas/absence";
 import { blocksShifts, readAbsenceState } from "./absence-state";
 import { checkAbsenceOverlap } from "./check-absence";
 import { absenceNotFound, getAbsence } from "./find-absences";
+import { employeeNotFound } from "@/lib/server/employees/find-employees";
 import { sickReported } from "./sick-report-hook";
 
 type Range = { employeeId: number; startDate: string; endDate: string };
@@ -36,9 +39,18 @@ async function freeAbsenceDays(tx: Tx, range: Range, hours: number | null): Prom
   return blocksShifts({ hours }) ? freeVacationDays(tx, range) : NOTHING_FREED;
 }
 
-/** Locks the employee (400 when unknown or archived), then refuses an overlap (409); whole days lock their shifts. */
-async function checkAbsence(tx: Tx, input: AbsenceInput, excludeAbsenceId?: number): Promise<void> {
-  await lockEmployee(tx, input.employee_id);
+/**
+ * Locks the employee (400 when unknown or archived; with `archivedToo` an archived one is fine: a sick leave
+ * recorded before someone left can still get its certificate), then refuses an overlap (409); whole days lock
+ * their shifts.
+ */
+async function checkAbsence(
+  tx: Tx,
+  input: AbsenceInput,
+  { excludeAbsenceId, archivedToo = false }: { excludeAbsenceId?: number; archivedToo?: boolean } = {},
+): Promise<void> {
+  if (!archivedToo) await lockEmployee(tx, input.employee_id);
+  else if (!(await lockEmployees(tx, [input.employee_id])).has(input.employee_id)) throw absenceNotFound();
   await checkAbsenceOverlap(tx, { ...rangeOf(input), excludeAbsenceId });
   // Before the first write (docs/ARCHITECTURE.md §6.4): the shifts this absence will open.
   if (blocksShifts(input)) await lockEmployeeShifts(tx, rangeOf(input));
@@ -116,21 +128,38 @@ export async function updateAbsence({ id, input, audit }: UpdateOptions<AbsenceI
     await lockEmployees(tx, [existing.employeeId, input.employee_id]);
     const current = await tx.absence.findUnique({ where: { id }, select: { selfReported: true } });
     if (!current) throw absenceNotFound();
-    await checkAbsence(tx, input, id);
+    const before = await readAbsenceState(tx, id);
+    await checkAbsence(tx, input, { excludeAbsenceId: id, archivedToo: input.employee_id === existing.employeeId });
     // Only a sick leave can be self-reported (a check of the migration).
     const selfReported = current.selfReported && input.type === "krank";
     await tx.absence.update({ where: { id }, data: { ...columns(input), selfReported } });
     const freed = await freeAbsenceDays(tx, rangeOf(input), input.hours);
+    // Days gained opened shifts: a plan change, so that a mistyped end date is taken back with one undo.
+    const change =
+      freed.opened.length > 0
+        ? await recordPlanChange(tx, {
+            kind: "absence.update",
+            audit,
+            before: freed.before,
+            shiftIds: freed.opened,
+            absence: { id, before },
+          })
+        : null;
     await recordAudit(tx, {
       ...audit,
       action: "absence.update",
       entityType: "absence",
       entityId: id,
-      details: auditDetails(input, freed),
+      details: { ...(change && { change_id: change.changeId }), ...auditDetails(input, freed) },
     });
-    return freed.opened;
+    return { opened: freed.opened, changeId: change?.changeId };
   }, LOCKING_TRANSACTION);
-  return { ...(await getAbsence(db, { id })), opened_shifts: opened.length };
+  const { opened: openedIds, changeId } = opened;
+  return {
+    ...(await getAbsence(db, { id })),
+    opened_shifts: openedIds.length,
+    ...(changeId && { change_id: changeId }),
+  };
 }
 
 /** Deleting gives the days back to the target; the shifts it opened stay open (docs/PRODUCT-RULES.md §32.2). */
@@ -159,6 +188,10 @@ export async function deleteAbsence({ id, audit }: RemoveOptions): Promise<void>
   }, LOCKING_TRANSACTION);
 }
 
+/** "Ich bin krank" on a sick leave that already runs a year (MAX_RANGE_DAYS). */
+export const SICK_FOR_A_YEAR =
+  "Deine Krankmeldung läuft schon ein Jahr: bitte melde dich bei deiner Vorgesetzten oder deinem Vorgesetzten.";
+
 export type ReportSickOptions = { employeeId: number; input: SickReportInput; audit: AuditContext };
 
 /**
@@ -172,7 +205,9 @@ export async function reportSick({ employeeId, input, audit }: ReportSickOptions
   const today = businessToday();
   const lastDay = addDays(today, (input.days ?? 1) - 1);
   const { id, opened, changeId } = await transaction(async (tx) => {
-    await lockEmployee(tx, employeeId);
+    // The caller's own employee: one that is archived (or gone) is 404, as a stamp is, not a field error of a body
+    // that has no employee_id.
+    if (!(await lockEmployees(tx, [employeeId], { activeOnly: true })).has(employeeId)) throw employeeNotFound();
     // A whole-day sick leave that reaches yesterday or later and began by today: the one to extend.
     const running = await tx.absence.findFirst({
       where: {
@@ -182,19 +217,28 @@ export async function reportSick({ employeeId, input, audit }: ReportSickOptions
         startDate: { lte: toDateColumn(today) },
         endDate: { gte: toDateColumn(addDays(today, -1)) },
       },
-      select: { id: true, startDate: true, endDate: true },
+      select: { id: true, startDate: true, endDate: true, note: true },
       orderBy: { startDate: "desc" },
     });
     const before = running ? await readAbsenceState(tx, running.id) : null;
     const startDate = before?.start_date ?? today;
     const endDate = before && before.end_date > lastDay ? before.end_date : lastDay;
+    // The same bound as every range of the API (and the table's CHECK): a year of sick leave is not extended by
+    // the app; the managers record what follows.
+    if (daysBetween(startDate, endDate) > MAX_RANGE_DAYS) throw new ApiError("conflict", SICK_FOR_A_YEAR);
     const range = { employeeId, startDate, endDate };
     await checkAbsenceOverlap(tx, { ...range, excludeAbsenceId: running?.id });
     await lockEmployeeShifts(tx, range);
     const absence = running
       ? await tx.absence.update({
           where: { id: running.id },
-          data: { endDate: toDateColumn(endDate), ...(input.note && { note: input.note }) },
+          // Reported by the employee now, whoever recorded the first days: the managers' dashboard lists it
+          // (sick_reports); a note is added to the one there, never put in its place.
+          data: {
+            endDate: toDateColumn(endDate),
+            selfReported: true,
+            ...(input.note && { note: running.note ? `${running.note} · ${input.note}`.slice(0, 500) : input.note }),
+          },
           select: { id: true },
         })
       : await tx.absence.create({

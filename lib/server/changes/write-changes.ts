@@ -105,6 +105,7 @@ export type PlanChangeKind =
   | "vacation.create"
   | "vacation.approve"
   | "absence.create"
+  | "absence.update"
   | "absence.sick_report"
   | "change.undo";
 

@@ -8,7 +8,14 @@ import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import { transaction } from "@/lib/server/db/transaction";
 import type { ClockStateDto } from "@/lib/shared/api-types";
 import type { ClockAction } from "@/lib/shared/schemas/time-entry";
-import { checkLocation, lockEntryEmployee, nearShift, shiftsOnDate, type PlannedShift } from "./entry-checks";
+import {
+  checkLocation,
+  holdNearShift,
+  lockEntryEmployee,
+  nearShift,
+  shiftsOnDate,
+  type PlannedShift,
+} from "./entry-checks";
 import { businessDateOf, ENTRY_SELECT, toTimeEntryDto } from "./time-entry-dto";
 
 /**
@@ -55,7 +62,7 @@ export async function clock(tx: Tx, options: ClockOptions): Promise<void> {
   switch (action) {
     case "in": {
       if (running) throw new ApiError("conflict", ALREADY_CLOCKED_IN);
-      const shift = await nearShift(tx, { employeeId, at: now, locationId: options.locationId });
+      const shift = await holdNearShift(tx, { employeeId, at: now, locationId: options.locationId });
       const locationId = options.locationId ?? shift?.location_id;
       if (locationId === undefined)
         throw new ApiError("validation_failed", PICK_LOCATION, { fields: { location_id: PICK_LOCATION } });

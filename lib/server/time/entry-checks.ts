@@ -4,9 +4,10 @@ import { ApiError } from "@/lib/server/api/errors";
 import { config } from "@/lib/server/config";
 import type { Db, Tx } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
-import { lockEmployees, shareLocations } from "@/lib/server/db/locks";
+import { lockEmployees, shareLocations, shareShift } from "@/lib/server/db/locks";
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
-import { DATE_WINDOW_MESSAGE, MAX_DATE, MIN_DATE, timeOfDayIn } from "@/lib/shared/dates";
+import { addDays, DATE_WINDOW_MESSAGE, MAX_DATE, MIN_DATE, timeOfDayIn } from "@/lib/shared/dates";
+import { shiftInterval } from "@/lib/shared/rules/time";
 import { formatDate } from "@/lib/shared/format";
 import { businessDateOf } from "./time-entry-dto";
 
@@ -75,41 +76,52 @@ export type PlannedShift = {
   end_at: string;
 };
 
-type ShiftRow = Omit<PlannedShift, "shift_date" | "start_at" | "end_at"> & {
+type ShiftRow = {
+  id: number;
+  location_id: number;
+  location_name: string;
   shift_date: Date;
-  start_at: Date;
-  end_at: Date;
+  start_time: string;
+  end_time: string;
 };
 
-const toPlanned = (row: ShiftRow): PlannedShift => ({
-  ...row,
-  shift_date: fromDateColumn(row.shift_date),
-  start_at: row.start_at.toISOString(),
-  end_at: row.end_at.toISOString(),
-});
-
-/** The employee's shifts dated from `fromDate` to `toDate`, with their instants, by start. */
-async function shiftsOf(db: Db, employeeId: number, fromDate: string, toDate: string, extra: Prisma.Sql) {
-  const zone = config.timeZone;
+/**
+ * The employee's shifts dated from `fromDate` to `toDate` (at `locationId` when given), with their instants, by
+ * start. The instants come from `shiftInterval` (lib/shared/rules/time.ts), as the planning rules compute them: on
+ * the October night a wall time that occurs twice is the earlier instant (summer time), where PostgreSQL's
+ * `AT TIME ZONE` takes the later one (docs/PRODUCT-RULES.md §24.2).
+ */
+async function shiftsOf(
+  db: Db,
+  {
+    employeeId,
+    fromDate,
+    toDate,
+    locationId,
+  }: { employeeId: number; fromDate: string; toDate: string; locationId?: number },
+): Promise<PlannedShift[]> {
   const rows = await db.$queryRaw<ShiftRow[]>`
-    SELECT * FROM (
-      SELECT s.id, s.location_id, l.name AS location_name, s.shift_date,
-             to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time,
-             (s.shift_date + s.start_time) AT TIME ZONE ${zone} AS start_at,
-             (s.shift_date + CASE WHEN s.end_time <= s.start_time THEN 1 ELSE 0 END + s.end_time)
-               AT TIME ZONE ${zone} AS end_at
-      FROM shifts s JOIN locations l ON l.id = s.location_id
-      WHERE s.employee_id = ${employeeId}
-        AND s.shift_date BETWEEN ${fromDate}::date AND ${toDate}::date
-    ) planned
-    WHERE true ${extra}
-    ORDER BY start_at, id`;
-  return rows.map(toPlanned);
+    SELECT s.id, s.location_id, l.name AS location_name, s.shift_date,
+           to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time
+    FROM shifts s JOIN locations l ON l.id = s.location_id
+    WHERE s.employee_id = ${employeeId}
+      AND s.shift_date BETWEEN ${fromDate}::date AND ${toDate}::date
+      ${locationId === undefined ? Prisma.empty : Prisma.sql`AND s.location_id = ${locationId}`}`;
+  return rows
+    .map((row) => {
+      const shift_date = fromDateColumn(row.shift_date);
+      const { start, end } = shiftInterval(
+        { shift_date, start_time: row.start_time, end_time: row.end_time },
+        config.timeZone,
+      );
+      return { ...row, shift_date, start_at: new Date(start).toISOString(), end_at: new Date(end).toISOString() };
+    })
+    .sort((a, b) => a.start_at.localeCompare(b.start_at) || a.id - b.id);
 }
 
 /** Today's planned shifts of the employee (the business's today). */
 export function shiftsOnDate(db: Db, employeeId: number, date: string): Promise<PlannedShift[]> {
-  return shiftsOf(db, employeeId, date, date, Prisma.empty);
+  return shiftsOf(db, { employeeId, fromDate: date, toDate: date });
 }
 
 /** How far from a shift's start a stamp still takes that shift (PRODUCT §12). */
@@ -124,25 +136,35 @@ export async function nearShift(
   { employeeId, at, locationId }: { employeeId: number; at: Date; locationId?: number },
 ): Promise<PlannedShift | null> {
   const date = businessDateOf(at);
-  const from = new Date(at.getTime() - NEAR_SHIFT_MS);
-  const to = new Date(at.getTime() + NEAR_SHIFT_MS);
-  const shifts = await shiftsOf(
-    db,
+  const shifts = await shiftsOf(db, {
     employeeId,
-    shiftDay(date, -1),
-    shiftDay(date, 1),
-    Prisma.sql`AND start_at BETWEEN ${from} AND ${to} ${
-      locationId === undefined ? Prisma.empty : Prisma.sql`AND location_id = ${locationId}`
-    }`,
-  );
+    fromDate: addDays(date, -1),
+    toDate: addDays(date, 1),
+    ...(locationId !== undefined && { locationId }),
+  });
   const distance = (shift: PlannedShift) => Math.abs(new Date(shift.start_at).getTime() - at.getTime());
-  return shifts.sort((a, b) => distance(a) - distance(b) || a.id - b.id)[0] ?? null;
+  return (
+    shifts
+      .filter((shift) => distance(shift) <= NEAR_SHIFT_MS)
+      .sort((a, b) => distance(a) - distance(b) || a.id - b.id)[0] ?? null
+  );
 }
 
-function shiftDay(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00.000Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
+/**
+ * `nearShift` for a write that links the entry to the shift: the shift is held FOR SHARE (the lock order: after the
+ * employee, before the location), so a planner deleting it meanwhile waits, or has deleted it and it is looked up
+ * again — never a foreign key error when the entry is written (docs/ARCHITECTURE.md §12.1).
+ */
+export async function holdNearShift(
+  tx: Tx,
+  near: { employeeId: number; at: Date; locationId?: number },
+): Promise<PlannedShift | null> {
+  for (;;) {
+    const shift = await nearShift(tx, near);
+    if (shift === null) return null;
+    // Held, it may still have been moved while this waited: then it is looked up again.
+    if ((await shareShift(tx, shift.id)) && (await nearShift(tx, near))?.id === shift.id) return shift;
+  }
 }
 
 /** "03.12.2026 08:00–12:30" in the business's time zone; "08:00–läuft" for a running entry. */

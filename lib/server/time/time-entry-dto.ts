@@ -27,7 +27,12 @@ export const ENTRY_SELECT = {
 export const LIST_ITEM_SELECT = {
   ...ENTRY_SELECT,
   _count: { select: { revisions: true } },
-  corrections: { where: { status: "open" }, select: { id: true } },
+  // The latest request only: at most one is open at a time, and a new one can be made only after a decision.
+  corrections: {
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 1,
+    select: { status: true, note: true, decisionNote: true, decidedAt: true },
+  },
 } as const satisfies Prisma.TimeEntrySelect;
 
 export type EntryRow = Prisma.TimeEntryGetPayload<{ select: typeof ENTRY_SELECT }>;
@@ -82,7 +87,15 @@ export function toListItem(row: ListRow, now: Date = new Date()): TimeEntryListI
   return {
     ...toTimeEntryDto(row, now),
     revisions_count: row._count.revisions,
-    open_correction: row.corrections.length > 0,
+    open_correction: row.corrections[0]?.status === "open",
+    last_correction: row.corrections[0]
+      ? {
+          status: row.corrections[0].status,
+          note: row.corrections[0].note,
+          decision_note: row.corrections[0].decisionNote,
+          decided_at: row.corrections[0].decidedAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 
@@ -95,8 +108,10 @@ export function businessDateOf(instant: Date): string {
  * An entry as a revision keeps it (`before` / `after`): the fields a change can touch, instants in UTC, so the
  * history reads the same whatever happened to the entry later.
  */
-export function revisionSnapshot(row: EntryRow, locationName: string) {
-  const dto = toTimeEntryDto(row, row.endAt ?? row.updatedAt);
+export function revisionSnapshot(row: EntryRow, locationName: string, now = new Date()) {
+  // A running entry (or one voided while running) counts up to the change: a forgotten stamp closed at 18:00 was
+  // worked until then, not until its last stamp.
+  const dto = toTimeEntryDto(row, row.endAt ?? now);
   return {
     location_id: dto.location_id,
     location_name: locationName,

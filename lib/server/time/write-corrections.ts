@@ -14,7 +14,7 @@ import {
   type CorrectionInput,
   type RejectCorrectionInput,
 } from "@/lib/shared/schemas/time-entry";
-import { assertChangeable, assertMonthOpen, assertNoOverlap, assertRecordable } from "./entry-checks";
+import { assertChangeable, assertMonthOpen, assertNoOverlap, assertRecordable, holdNearShift } from "./entry-checks";
 import { correctionNotFound, getCorrection, timeEntryNotFound } from "./find-time-entries";
 import { lockedEntry, recordEntryChange } from "./write-time-entries";
 import { businessDateOf, ENTRY_SELECT, revisionSnapshot, type EntryRow } from "./time-entry-dto";
@@ -148,9 +148,17 @@ export async function acceptCorrection({
     await assertMonthOpen(tx, row.employeeId, businessDateOf(row.startAt));
     await assertMonthOpen(tx, row.employeeId, date);
     await assertNoOverlap(tx, { employeeId: row.employeeId, startAt, endAt: endAt ?? now, excludeId: row.id });
+    // Applied as a manager's change: the entry is linked to the shift near its new start, as a PUT would link it.
+    const shift = await holdNearShift(tx, { employeeId: row.employeeId, at: startAt, locationId: row.locationId });
     await tx.timeEntry.update({
       where: { id: row.id },
-      data: { startAt, endAt, date: toDateColumn(date), ...(endAt && { status: "recorded" }) },
+      data: {
+        startAt,
+        endAt,
+        date: toDateColumn(date),
+        shiftId: shift?.id ?? null,
+        ...(endAt && { status: "recorded" }),
+      },
     });
     await tx.timeCorrection.update({
       where: { id },
@@ -163,8 +171,8 @@ export async function acceptCorrection({
       employeeId: row.employeeId,
       revision: {
         entryId: row.id,
-        before: revisionSnapshot(row, locationName),
-        after: revisionSnapshot(after, locationName),
+        before: revisionSnapshot(row, locationName, now),
+        after: revisionSnapshot(after, locationName, now),
         reason: `Korrekturantrag: ${correction.note}${input.note ? ` – ${input.note}` : ""}`.slice(0, 500),
         correctionId: id,
       },

@@ -15,7 +15,7 @@ import {
   assertRecordable,
   checkLocation,
   lockEntryEmployee,
-  nearShift,
+  holdNearShift,
 } from "./entry-checks";
 import { getTimeEntry, timeEntryNotFound } from "./find-time-entries";
 import { businessDateOf, ENTRY_SELECT, revisionSnapshot, type EntryRow } from "./time-entry-dto";
@@ -114,10 +114,11 @@ export async function createTimeEntry({ input, audit }: CreateOptions<TimeEntryC
   const id = await transaction(async (tx) => {
     const employeeId = input.employee_id;
     await lockEntryEmployee(tx, employeeId);
+    // The lock order: the employee, the shift the entry is linked to, then the location.
+    const shift = await holdNearShift(tx, { employeeId, at: input.start_at, locationId: input.location_id });
     const locationName = await checkLocation(tx, { locationId: input.location_id });
     const times = { startAt: input.start_at, endAt: input.end_at, breaks: input.breaks };
     const date = await checkTimes(tx, employeeId, times);
-    const shift = await nearShift(tx, { employeeId, at: input.start_at, locationId: input.location_id });
     const entry = await tx.timeEntry.create({
       data: {
         employeeId,
@@ -157,14 +158,14 @@ export async function updateTimeEntry({
     const { row, locationName: nameBefore } = await lockedEntry(tx, id);
     assertChangeable(row.status);
     await assertMonthOpen(tx, row.employeeId, businessDateOf(row.startAt));
-    const locationName = await checkLocation(tx, { locationId: input.location_id, keep: row.locationId });
-    const times = { startAt: input.start_at, endAt: input.end_at, breaks: input.breaks };
-    const date = await checkTimes(tx, row.employeeId, times, id);
-    const shift = await nearShift(tx, {
+    const shift = await holdNearShift(tx, {
       employeeId: row.employeeId,
       at: input.start_at,
       locationId: input.location_id,
     });
+    const locationName = await checkLocation(tx, { locationId: input.location_id, keep: row.locationId });
+    const times = { startAt: input.start_at, endAt: input.end_at, breaks: input.breaks };
+    const date = await checkTimes(tx, row.employeeId, times, id);
     await tx.timeBreak.deleteMany({ where: { entryId: id } });
     await tx.timeEntry.update({
       where: { id },

@@ -126,7 +126,9 @@ export const absenceDtoSchema = z.strictObject({
 export const recordedAbsenceSchema = absenceDtoSchema.extend({
   opened_shifts: z.int().meta({ description: "Shifts of the employee on its days, now unassigned (whole days only)" }),
   change_id: changeIdSchema.optional().meta({
-    description: "When shifts were opened: POST /api/changes/{change_id}/undo takes the absence back with them",
+    description:
+      "A whole-day absence recorded, or a change that opened shifts on days it gained: " +
+      "POST /api/changes/{change_id}/undo takes it back with them",
   }),
 });
 

@@ -210,6 +210,19 @@ export const timeEntryDtoSchema = z.strictObject({
 export const timeEntryListItemSchema = timeEntryDtoSchema.extend({
   revisions_count: z.int().meta({ description: "Revisions (changes after the fact) of the entry" }),
   open_correction: z.boolean().meta({ description: "A correction request of the employee awaits a decision" }),
+  last_correction: z
+    .strictObject({
+      status: z.enum(TIME_CORRECTION_STATUSES),
+      note: z.string(),
+      decision_note: z.string().nullable(),
+      decided_at: timestamp.nullable(),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The entry's latest correction request and its outcome: what the employee asked and, once decided, the " +
+        "manager's note (a rejection's reason)",
+    }),
 });
 
 const plannedShiftSchema = z.strictObject({
