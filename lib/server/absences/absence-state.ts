@@ -1,8 +1,8 @@
 import "server-only";
-import { ApiError } from "@/lib/server/api/errors";
 import type { Tx } from "@/lib/server/db/client";
 import { toDateColumn } from "@/lib/server/db/columns";
 import type { AbsenceType } from "@/lib/shared/schemas/absence";
+import { refuseAssignedDays } from "@/lib/server/vacations/vacation-state";
 import { checkAbsenceOverlap } from "./check-absence";
 
 /**
@@ -77,15 +77,7 @@ export async function putBackAbsence(tx: Tx, id: number, state: AbsenceState | n
     endDate: state.end_date,
     excludeAbsenceId: id,
   });
-  if (blocksShifts(state)) {
-    const assigned = await tx.$queryRaw<{ id: number }[]>`
-      SELECT id FROM shifts
-      WHERE employee_id = ${state.employee_id}
-        AND shift_date BETWEEN ${state.start_date}::date AND ${state.end_date}::date
-      ORDER BY id`;
-    if (assigned.length > 0)
-      throw new ApiError("change_conflict", undefined, { shift_ids: assigned.map((row) => row.id) });
-  }
+  if (blocksShifts(state)) await refuseAssignedDays(tx, state);
   const data = {
     employeeId: state.employee_id,
     type: state.type,

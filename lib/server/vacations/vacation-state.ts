@@ -59,6 +59,23 @@ export const blocksShifts = (state: VacationState | null): boolean => state?.sta
  * vacation, enough days left (their own 409/400), and, when approved, none of the employee's shifts in its range
  * assigned (409 `change_conflict`: the plan was changed since).
  */
+/**
+ * Putting back time off that keeps someone off the plan (a vacation, a whole-day absence) finds none of its days
+ * assigned meanwhile, else 409 `change_conflict` naming those shifts: undo never double-books.
+ */
+export async function refuseAssignedDays(
+  tx: Tx,
+  range: { employee_id: number; start_date: string; end_date: string },
+): Promise<void> {
+  const assigned = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM shifts
+    WHERE employee_id = ${range.employee_id}
+      AND shift_date BETWEEN ${range.start_date}::date AND ${range.end_date}::date
+    ORDER BY id`;
+  if (assigned.length > 0)
+    throw new ApiError("change_conflict", undefined, { shift_ids: assigned.map((row) => row.id) });
+}
+
 export async function putBackVacation(tx: Tx, id: number, state: VacationState | null): Promise<void> {
   if (state === null) {
     await tx.vacation.deleteMany({ where: { id } });
@@ -67,15 +84,7 @@ export async function putBackVacation(tx: Tx, id: number, state: VacationState |
   const total = await lockEmployee(tx, state.employee_id);
   const range = { employeeId: state.employee_id, startDate: state.start_date, endDate: state.end_date };
   if (state.status !== "rejected") await checkRange(tx, total, { ...range, days: state.days, excludeVacationId: id });
-  if (blocksShifts(state)) {
-    const assigned = await tx.$queryRaw<{ id: number }[]>`
-      SELECT id FROM shifts
-      WHERE employee_id = ${state.employee_id}
-        AND shift_date BETWEEN ${state.start_date}::date AND ${state.end_date}::date
-      ORDER BY id`;
-    if (assigned.length > 0)
-      throw new ApiError("change_conflict", undefined, { shift_ids: assigned.map((row) => row.id) });
-  }
+  if (blocksShifts(state)) await refuseAssignedDays(tx, state);
   const data = {
     employeeId: state.employee_id,
     startDate: toDateColumn(state.start_date),

@@ -72,24 +72,27 @@ export type ShiftCheckInput = z.infer<typeof shiftCheckSchema>;
 
 export const MAX_RANGE_DAYS = 366;
 
+/** A query's `start_date`–`end_date`: in order and at most MAX_RANGE_DAYS long (every list route's bound). */
+export function refineDateRange(range: { start_date: string; end_date: string }, ctx: z.RefinementCtx): void {
+  if (!fieldsParsed(ctx, "start_date", "end_date")) return;
+  const span = daysBetween(range.start_date, range.end_date);
+  if (span < 0)
+    ctx.addIssue({ code: "custom", path: ["end_date"], message: "end_date darf nicht vor start_date liegen" });
+  else if (span > MAX_RANGE_DAYS)
+    ctx.addIssue({
+      code: "custom",
+      path: ["end_date"],
+      message: `Der Zeitraum darf höchstens ${MAX_RANGE_DAYS} Tage umfassen`,
+    });
+}
+
 /** A date range of at most 366 days, both ends required (GET /shifts). */
 export const dateRangeQuerySchema = z
   .object({
     start_date: dateSchema("Bitte gib start_date als JJJJ-MM-TT an"),
     end_date: dateSchema("Bitte gib end_date als JJJJ-MM-TT an"),
   })
-  .superRefine((range, ctx) => {
-    if (!fieldsParsed(ctx, "start_date", "end_date")) return;
-    const span = daysBetween(range.start_date, range.end_date);
-    if (span < 0)
-      ctx.addIssue({ code: "custom", path: ["end_date"], message: "end_date darf nicht vor start_date liegen" });
-    else if (span > MAX_RANGE_DAYS)
-      ctx.addIssue({
-        code: "custom",
-        path: ["end_date"],
-        message: `Der Zeitraum darf höchstens ${MAX_RANGE_DAYS} Tage umfassen`,
-      });
-  });
+  .superRefine(refineDateRange);
 export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
 
 // Answers: strict objects (exactly these keys; the OpenAPI document says

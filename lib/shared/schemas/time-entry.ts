@@ -3,11 +3,10 @@
  * with an offset (UTC in answers); the server's clock is the only clock for a stamp, so a stamp sends no time.
  */
 import { z } from "zod";
-import { daysBetween } from "@/lib/shared/dates";
 import { dateSchema, idSchema, MAX_TEXT, optionalTextSchema, refIdSchema } from "./fragments";
 import { fieldsParsed } from "./parsed-fields";
 import { date, id, time, timestamp } from "./response-fields";
-import { MAX_RANGE_DAYS } from "./shift";
+import { refineDateRange } from "./shift";
 
 export const CLOCK_ACTIONS = ["in", "break_start", "break_end", "out"] as const;
 export type ClockAction = (typeof CLOCK_ACTIONS)[number];
@@ -158,18 +157,7 @@ export const timeEntryQuerySchema = z
     employee_id: idSchema.optional(),
     location_id: idSchema.optional(),
   })
-  .superRefine((range, ctx) => {
-    if (!fieldsParsed(ctx, "start_date", "end_date")) return;
-    const span = daysBetween(range.start_date, range.end_date);
-    if (span < 0)
-      ctx.addIssue({ code: "custom", path: ["end_date"], message: "end_date darf nicht vor start_date liegen" });
-    else if (span > MAX_RANGE_DAYS)
-      ctx.addIssue({
-        code: "custom",
-        path: ["end_date"],
-        message: `Der Zeitraum darf höchstens ${MAX_RANGE_DAYS} Tage umfassen`,
-      });
-  });
+  .superRefine(refineDateRange);
 export type TimeEntryQuery = z.infer<typeof timeEntryQuerySchema>;
 
 /** GET /api/time-corrections: by status, open ones by default. */
