@@ -84,9 +84,9 @@ test("a manager's shift change and move read as sentences in Verlauf; filter by 
   await page.screenshot({ path: `${SHOTS}/history-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // Managers get no admin kinds to choose from.
+  // Managers get no admin kinds to choose from; absences besides vacation are theirs (docs/PRODUCT-RULES.md §32.2).
   const kinds = await page.getByLabel("Art").locator("option").allTextContents();
-  expect(kinds).toEqual(["Alle Arten", "Schichten", "Ferien", "Nicht verfügbar"]);
+  expect(kinds).toEqual(["Alle Arten", "Schichten", "Ferien", "Nicht verfügbar", "Abwesenheiten"]);
   await page.getByLabel("Art").selectOption({ label: "Ferien" });
   await expect(page).toHaveURL(/kind=vacations/);
   await expect(page.getByText("Keine Einträge für diese Auswahl")).toBeVisible();
