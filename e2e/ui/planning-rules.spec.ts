@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_ADMIN } from "../../playwright.config";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { formatDate, formatDayMonth } from "../../lib/shared/format";
-import { adminHeaders, createAccount, expectAccessible, signIn, toast, unique } from "./support";
+import { adminHeaders, createAccount, expectAccessible, screenLoaded, signIn, toast, unique } from "./support";
 
 // The planner and its dialog with the planning rules (docs/PRODUCT-RULES.md §16.4, §24, §25).
 
@@ -265,6 +265,11 @@ test("public holidays: in the day's header for every location, in the cells when
       .getByRole("navigation", { name: "Hauptnavigation" })
       .getByRole("link", { name: "Wochenplanung" })
       .click();
+    // A click on the week buttons before the navigation has settled can be lost to the router's own address update:
+    // wait for the planner's address, its data and this week's heading first.
+    await expect(page).toHaveURL(/\/schedule/);
+    await screenLoaded(page);
+    await expect(page.getByText(/^KW \d+ ·/)).toContainText(formatDayMonth(monday()));
     // The week of Friday 01.01.2027 and Saturday 02.01.2027, one week per click, each shown before the next.
     const target = "2026-12-28";
     const steps = Math.round((Date.parse(target) - Date.parse(monday())) / (7 * 86_400_000));
