@@ -1,4 +1,5 @@
 import "server-only";
+import { readCreditAbsences } from "@/lib/server/absences/read-credit-absences";
 import type { Db } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import { holidayDatesIn } from "@/lib/server/holidays/holiday-calendar";
@@ -41,32 +42,13 @@ export async function readTargets(db: Db, { startDate, endDate, employeeIds }: R
       },
       select: { day: true, vacation: { select: { employeeId: true } } },
     }),
-    db.absence.findMany({
-      where: {
-        // Unpaid leave credits nothing (absenceCredits); it is not read at all.
-        type: { not: "unbezahlt" },
-        startDate: { lte: toDateColumn(to) },
-        endDate: { gte: toDateColumn(from) },
-        ...(employeeIds && { employeeId: { in: employeeIds } }),
-      },
-      select: { employeeId: true, type: true, startDate: true, endDate: true, hours: true },
-    }),
+    readCreditAbsences(db, { from, to, employeeIds }),
   ]);
   const holidays = [...holidayDatesIn(region, from, to)];
   const credited = new Map<number, string[]>();
   for (const { day, vacation } of vacationDays)
     credited.set(vacation.employeeId, [...(credited.get(vacation.employeeId) ?? []), fromDateColumn(day)]);
-  const absenceCredit = absenceCredits(
-    absences.map((absence) => ({
-      employeeId: absence.employeeId,
-      type: absence.type,
-      startDate: fromDateColumn(absence.startDate),
-      endDate: fromDateColumn(absence.endDate),
-      hours: absence.hours?.toNumber() ?? null,
-    })),
-    from,
-    to,
-  );
+  const absenceCredit = absenceCredits(absences, from, to);
   for (const [employeeId, days] of absenceCredit.days)
     credited.set(employeeId, [...(credited.get(employeeId) ?? []), ...days]);
   const of: Targets["of"] = (employee, range = { startDate, endDate }) =>

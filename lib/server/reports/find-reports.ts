@@ -1,4 +1,5 @@
 import "server-only";
+import { readCreditAbsences } from "@/lib/server/absences/read-credit-absences";
 import { db } from "@/lib/server/db/client";
 import { fromDateColumn, fromTimeColumn, toDateColumn } from "@/lib/server/db/columns";
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
@@ -34,10 +35,11 @@ export async function getHoursReport(query: HoursReportQuery): Promise<HoursRepo
       select: { day: true, vacation: { select: { employeeId: true } } },
     }),
     getCompanyHolidayRegion(db),
-    // What absences credit (docs/PRODUCT-RULES.md §32.2); unpaid leave credits nothing.
-    db.absence.findMany({
-      where: { ...onlyOne, type: { not: "unbezahlt" }, startDate: { lte: range.lte }, endDate: { gte: range.gte } },
-      select: { employeeId: true, type: true, startDate: true, endDate: true, hours: true },
+    // What absences credit (docs/PRODUCT-RULES.md §32.2).
+    readCreditAbsences(db, {
+      from: query.start_date,
+      to: query.end_date,
+      ...(query.employee_id !== undefined && { employeeIds: [query.employee_id] }),
     }),
   ]);
   if (query.employee_id !== undefined && employees.length === 0) throw employeeNotFound();
@@ -61,13 +63,7 @@ export async function getHoursReport(query: HoursReportQuery): Promise<HoursRepo
     })),
     vacationDays: vacationDays.map((v) => ({ employeeId: v.vacation.employeeId, day: fromDateColumn(v.day) })),
     holidays: [...holidayDatesIn(companyRegion, query.start_date, query.end_date)],
-    absences: absences.map((a) => ({
-      employeeId: a.employeeId,
-      type: a.type,
-      startDate: fromDateColumn(a.startDate),
-      endDate: fromDateColumn(a.endDate),
-      hours: a.hours?.toNumber() ?? null,
-    })),
+    absences,
   });
 }
 
