@@ -14,6 +14,7 @@ export function weekLabel(monday: string): string {
 /** How the toast names why copies are open (docs/PRODUCT-RULES.md §27.3). */
 const REASON_LABELS: Record<OpenedReason, string> = {
   vacation: "Ferien",
+  absent: "abwesend",
   overlap: "Doppelbelegung",
   archived: "archiviert",
 };

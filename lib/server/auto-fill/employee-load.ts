@@ -51,7 +51,15 @@ export function pairConflict(a: PreparedShift, b: PreparedShift, settings: RuleS
 export const CONFLICT_REACH_DAYS = 2;
 
 export type BlockCode =
-  "location" | "vacation" | "unavailable" | "overlap" | "rest_time" | "daily_max" | "weekly_max" | "consecutive_days";
+  | "location"
+  | "vacation"
+  | "absent"
+  | "unavailable"
+  | "overlap"
+  | "rest_time"
+  | "daily_max"
+  | "weekly_max"
+  | "consecutive_days";
 
 /** Why a shift does not fit; `other` is the shift it collides with, `proposed` when that one is only proposed. */
 export type Block = { code: BlockCode; other?: PreparedShift; proposed?: boolean };
@@ -102,9 +110,19 @@ export class EmployeeLoad {
 
   /** The rules the shift breaks on its own for this person: absences, a shift longer than a day or a week allows. */
   singleBlock(at: PreparedShift): Block | null {
-    for (const { finding } of evaluateEmployee(this.settings, this.ruleEmployee, [at], this.absences))
-      if (SINGLE_SHIFT_CODES.has(finding.code)) return { code: finding.code as BlockCode };
+    for (const { finding } of evaluateEmployee(this.settings, this.ruleEmployee, [at], this.absences)) {
+      if (!SINGLE_SHIFT_CODES.has(finding.code)) continue;
+      // An absence besides vacation keeps a person off the plan like one, but is named as what it is — "abwesend",
+      // never its type (docs/PRODUCT-RULES.md §32.2).
+      if (finding.code === "vacation" && this.absentOn(at.day)) return { code: "absent" };
+      return { code: finding.code as BlockCode };
+    }
     return null;
+  }
+
+  /** Whether the day is one of an absence besides vacation (sick, training, …), not of a vacation. */
+  private absentOn(day: number): boolean {
+    return this.absences.vacations.some((away) => away.absent && away.first <= day && day <= away.last);
   }
 
   /** The first reason the shift does not fit beside what the person works already, or null. */

@@ -24,6 +24,8 @@ export function blockLabel(block: Block): string {
       return "anderer Einsatzort";
     case "vacation":
       return "Ferien";
+    case "absent":
+      return "abwesend";
     case "unavailable":
       return "nicht verfügbar";
     case "overlap":

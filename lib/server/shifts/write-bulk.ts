@@ -11,7 +11,7 @@ import type { CreateOptions } from "@/lib/server/domain-options";
 import { assertAssignable } from "@/lib/server/rules/find-findings";
 import type { OpenedCopy, ShiftDto } from "@/lib/shared/api-types";
 import { addDays, DATE_WINDOW_MESSAGE, isDateInWindow } from "@/lib/shared/dates";
-import { blockingFinding, findingsForShift, type RuleShift } from "@/lib/shared/rules";
+import { blockingFinding, findingsForShift, openedReason, type RuleShift } from "@/lib/shared/rules";
 import type { BulkShiftsInput, ShiftInput } from "@/lib/shared/schemas/shift";
 import { findShifts, shiftNotFound } from "./find-shifts";
 import { shiftColumns } from "./shift-columns";
@@ -175,8 +175,7 @@ async function copyShifts(input: BulkShiftsInput, audit: CreateOptions<BulkShift
       };
       const refusal = blockingFinding(findingsForShift(ruleInput, candidate));
       if (refusal) {
-        const reason = refusal.code === "vacation" ? ("vacation" as const) : ("overlap" as const);
-        return { employeeId: null, opened: { ...about, reason } };
+        return { employeeId: null, opened: { ...about, reason: openedReason(refusal, ruleInput, candidate) } };
       }
       ruleInput.shifts.push(candidate);
       return { employeeId: employee.id };

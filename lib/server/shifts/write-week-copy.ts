@@ -10,7 +10,7 @@ import type { CreateOptions } from "@/lib/server/domain-options";
 import type { CopiedWeek, OpenedCopy } from "@/lib/shared/api-types";
 import { addDays, daysBetween, mondayOf } from "@/lib/shared/dates";
 import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
-import { blockingFinding, findingsForShift, type RuleInput, type RuleShift } from "@/lib/shared/rules";
+import { blockingFinding, findingsForShift, openedReason, type RuleInput, type RuleShift } from "@/lib/shared/rules";
 import type { CopyWeekInput } from "@/lib/shared/schemas/shift";
 import { findShifts } from "./find-shifts";
 
@@ -111,8 +111,7 @@ export async function copyWeek({ input, audit }: CreateOptions<CopyWeekInput>): 
       };
       const refusal = blockingFinding(findingsForShift(ruleInput, candidate));
       if (refusal) {
-        const reason = refusal.code === "vacation" ? "vacation" : "overlap";
-        return { employeeId: null, opened: { ...about, reason } };
+        return { employeeId: null, opened: { ...about, reason: openedReason(refusal, ruleInput, candidate) } };
       }
       ruleInput.shifts.push(candidate);
       return { employeeId: employee.id };

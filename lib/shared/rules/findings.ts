@@ -142,3 +142,18 @@ export function blockingFinding(findings: Finding[]): Finding | undefined {
       blocking = finding;
   return blocking;
 }
+
+/**
+ * Why a copy lost its employee, from the refusal of the write: on vacation, absent (an absence besides vacation,
+ * named only as such, docs/PRODUCT-RULES.md §32.2), or busy at that time.
+ */
+export function openedReason(refusal: Finding, input: RuleInput, shift: RuleShift): "vacation" | "absent" | "overlap" {
+  if (refusal.code !== "vacation") return "overlap";
+  const away = input.vacations.find(
+    (vacation) =>
+      vacation.employee_id === shift.employee_id &&
+      vacation.start_date <= shift.shift_date &&
+      shift.shift_date <= vacation.end_date,
+  );
+  return away?.absent ? "absent" : "vacation";
+}

@@ -133,7 +133,7 @@ export const copyWeekSchema = z
   });
 export type CopyWeekInput = z.infer<typeof copyWeekSchema>;
 
-export const OPENED_REASONS = ["overlap", "vacation", "archived"] as const;
+export const OPENED_REASONS = ["overlap", "vacation", "absent", "archived"] as const;
 export type OpenedReason = (typeof OPENED_REASONS)[number];
 
 /** A copy that lost its employee: which shift, whose it was, and why. */
@@ -144,7 +144,8 @@ export const openedCopySchema = z.strictObject({
   reason: z.enum(OPENED_REASONS).meta({
     description:
       "overlap: the employee works at that time in the target week already (or another copy does); " +
-      "vacation: approved vacation that day; archived: the employee is archived",
+      "vacation: approved vacation that day; absent: an absence besides vacation that day (sick, training …; never " +
+      "its type); archived: the employee is archived",
   }),
 });
 

@@ -122,6 +122,25 @@ describe("POST /api/schedule/auto-fill", () => {
     expect(onlyBahnhof.stats).toMatchObject({ open: 1, filled: 0 });
   });
 
+  test("a shift nobody may take says who is on vacation and who is absent, never an absence's type", async () => {
+    const token = await manager();
+    const l = await fx.location();
+    const anna = await fx.employee({ firstName: "Anna", lastName: "Ferien" });
+    const ben = await fx.employee({ firstName: "Ben", lastName: "Krank" });
+    await fx.vacation({ employeeId: anna.id, start: TUESDAY, end: TUESDAY, days: 1 });
+    await db.absence.create({
+      data: { employeeId: ben.id, type: "krank", startDate: new Date(TUESDAY), endDate: new Date(TUESDAY) },
+    });
+    const open = await fx.shift({ locationId: l.id, date: TUESDAY, start: "08:00", end: "16:00" });
+
+    const plan = await proposal(token, { start_date: TUESDAY, end_date: TUESDAY });
+    expect(plan.assignments).toEqual([]);
+    const reason = plan.unfilled.find((u) => u.shift_id === open.id)?.reason;
+    expect(reason).toContain("Anna Ferien (Ferien)");
+    expect(reason).toContain("Ben Krank (abwesend)");
+    expect(reason).not.toContain("krank)");
+  });
+
   test("bad input: 400 with German fields; only planners", async () => {
     const token = await manager();
     const tooLong = await call(propose, { token, body: { start_date: MONDAY, end_date: "2031-04-03" } });

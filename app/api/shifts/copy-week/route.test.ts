@@ -158,6 +158,24 @@ describe("copying a week", () => {
     expect(byKey.get(`${addDays(to, 1)} 12:00`)!.employee_id).toBe(dino.id);
   });
 
+  test("a copy on a day of an absence besides vacation opens as 'absent', never naming its type", async () => {
+    const token = await manager();
+    const { from, to } = freshWeeks();
+    const emil = await fx.employee({ firstName: "Emil", lastName: "Krank" });
+    const l = await fx.location();
+    await shiftRow({ employeeId: emil.id, locationId: l.id, date: from });
+    await db.absence.create({
+      data: { employeeId: emil.id, type: "krank", startDate: toDateColumn(to), endDate: toDateColumn(to) },
+    });
+
+    const res = await copyWeek(token, { from_start_date: from, to_start_date: to });
+    expect(res.status).toBe(201);
+    expect(res.json.opened).toEqual([
+      { shift_id: res.json.shifts[0].id, employee_id: emil.id, employee_name: "Emil Krank", reason: "absent" },
+    ]);
+    expect(res.json.shifts[0].employee_id).toBeNull();
+  });
+
   test("two copies that would overlap each other: the earlier keeps the employee", async () => {
     const token = await manager();
     const { from, to } = freshWeeks();
