@@ -54,6 +54,7 @@ export function benchMonth(rows: "locations" | "employees", employees = 500, loc
   return {
     startDate: "2030-04-01",
     endDate: "2030-04-30",
+    timeZone: "Europe/Zurich",
     rows,
     companyName: null,
     locations,

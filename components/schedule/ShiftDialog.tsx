@@ -25,6 +25,7 @@ import { crossesMidnight, formatHours, shiftHours, shiftMinutes } from "@/lib/sh
 // The module itself, not the rules' index: the dialog needs this one function, not the whole evaluation.
 import { breakHint, suggestedBreak } from "@/lib/shared/rules/breaks";
 import type { LabourRules } from "@/lib/shared/rules/types";
+import { datedShiftHours } from "@/lib/shared/rules/time";
 import { shiftInputSchema } from "@/lib/shared/schemas/shift";
 import { savedToast } from "./planner-moves";
 import { ShiftFindings } from "./ShiftFindings";
@@ -72,6 +73,7 @@ function timesOf(times: ShiftTimes, rules: LabourRules) {
 
 /** The mark of an employee who does not work at the shift's location (docs/PRODUCT-RULES.md §28.1). */
 const FOREIGN_LOCATION = " – anderer Einsatzort";
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function remainingLabel(entry: EmployeeAvailability) {
   if (entry.remaining === null) return "Stundenlohn";
@@ -164,7 +166,12 @@ export function ShiftDialog(props: Props) {
   const length = shiftMinutes(form.start_time, form.end_time);
   // The preview counts a break it can: a whole number of minutes shorter than the shift (the schema says the rest).
   const usableBreak = Number.isInteger(breakMinutes) && breakMinutes >= 0 && breakMinutes < (length ?? 0);
-  const hours = shiftHours(form.start_time, form.end_time, usableBreak ? breakMinutes : 0);
+  const clockHours = shiftHours(form.start_time, form.end_time, usableBreak ? breakMinutes : 0);
+  // On a DST night a shift lasts an hour less or more than its clock times say (docs/PRODUCT-RULES.md §32.5).
+  const hours =
+    clockHours !== null && ISO_DATE.test(form.shift_date)
+      ? datedShiftHours({ ...form, break_minutes: usableBreak ? breakMinutes : 0 }, timeZone)
+      : clockHours;
   const findings = useShiftCheck({
     id: editing?.id,
     employee_id: form.employee_id ? Number(form.employee_id) : null,

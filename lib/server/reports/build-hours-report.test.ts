@@ -2,6 +2,8 @@ import { expect, test } from "vitest";
 import { eachDate, isoWeekday } from "@/lib/shared/dates";
 import { buildHoursReport } from "./build-hours-report";
 
+const ZONE = "Europe/Zurich";
+
 // November 2026: 30 days, 21 Monday-Friday days (1 Nov is a Sunday).
 // Anna (40 h/week) has a vacation Mon 16 – Fri 20 Nov (5 days) and a vacation
 // Fri 27 Oct – Tue 3 Nov that overlaps the month on Mon 2 and Tue 3 (2 days).
@@ -31,7 +33,14 @@ const vacationDays = [...weekdays("2026-11-16", "2026-11-20"), ...weekdays("2026
 }));
 
 test("hours report for a month with a vacation and an overnight shift (hand-computed)", () => {
-  const report = buildHoursReport({ startDate: "2026-11-01", endDate: "2026-11-30", employees, shifts, vacationDays });
+  const report = buildHoursReport({
+    startDate: "2026-11-01",
+    endDate: "2026-11-30",
+    employees,
+    shifts,
+    vacationDays,
+    timeZone: ZONE,
+  });
   expect(report).toEqual({
     start_date: "2026-11-01",
     end_date: "2026-11-30",
@@ -97,6 +106,7 @@ test("the total sets target against contract staff's hours only; hourly hours st
   // Anna 40 h/week works 44 h in a week without holidays, Ben (hourly) 30 h: the total must not read 74 h of 40 h.
   const week = weekdays("2026-11-23", "2026-11-27");
   const report = buildHoursReport({
+    timeZone: ZONE,
     startDate: "2026-11-23",
     endDate: "2026-11-29",
     employees: employees.slice(0, 2),
@@ -120,6 +130,7 @@ test("the total sets target against contract staff's hours only; hourly hours st
 
 test("a single week; fractional weekly hours", () => {
   const report = buildHoursReport({
+    timeZone: ZONE,
     startDate: "2026-11-23",
     endDate: "2026-11-29",
     employees: [{ id: 1, firstName: "A", lastName: "B", weeklyHours: 42.5, isHourly: false }],
@@ -138,6 +149,7 @@ test("a single week; fractional weekly hours", () => {
 // Stephanstag (26) is a Saturday. Anna (40 h) took Mon 28 – Thu 31 Dec: 4 vacation days.
 test("public holidays lower the target; a vacation day that is a holiday now counts once", () => {
   const report = buildHoursReport({
+    timeZone: ZONE,
     startDate: "2026-12-01",
     endDate: "2026-12-31",
     employees: [
@@ -156,4 +168,15 @@ test("public holidays lower the target; a vacation day that is a holiday now cou
     ["Anna", 8 * (22 - 4), 4],
     ["Ben", 4 * 22, 1],
   ]);
+});
+
+test("a night shift over a DST change counts its real hours: 7 h in March, 9 h in October (§32.5)", () => {
+  const employees = [{ id: 1, firstName: "Nora", lastName: "Nacht", weeklyHours: 40, isHourly: true }];
+  const night = (date: string) => ({ employeeId: 1, date, start: "22:00", end: "06:00" });
+  const hoursOf = (startDate: string, endDate: string) =>
+    buildHoursReport({ startDate, endDate, employees, shifts: [night(startDate)], vacationDays: [], timeZone: ZONE })
+      .employees[0].scheduled_hours;
+  expect(hoursOf("2026-03-28", "2026-03-28")).toBe(7);
+  expect(hoursOf("2026-10-24", "2026-10-24")).toBe(9);
+  expect(hoursOf("2026-11-07", "2026-11-07")).toBe(8);
 });

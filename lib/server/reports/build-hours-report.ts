@@ -1,7 +1,8 @@
 import "server-only";
 import { compareNames } from "@/lib/shared/collation";
-import { shiftHours, sumHours } from "@/lib/shared/hours";
+import { sumHours } from "@/lib/shared/hours";
 import type { HoursReport, HoursReportRow } from "@/lib/shared/report-types";
+import { datedShiftHours } from "@/lib/shared/rules/time";
 import { absenceCredits, targetHours, type CreditAbsence } from "@/lib/shared/target-hours";
 
 export type { HoursReport } from "@/lib/shared/report-types";
@@ -23,7 +24,7 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 /**
  * The hours report from plain data (no database): scheduled hours of the
  * shifts dated in the range (an overnight shift counts on its start date,
- * with its full length); vacation days = the days vacations charged inside
+ * with its full real length, §32.5); vacation days = the days vacations charged inside
  * the range; target = weekly hours / 5 × (Monday-Friday days − public holidays
  * of the company's region on them − vacation days; a vacation day that is a
  * holiday now counts once; docs/PRODUCT-RULES.md §12.1, §22); hourly employees
@@ -39,6 +40,8 @@ export function buildHoursReport(input: {
   holidays?: string[];
   /** Absences besides vacation touching the range (docs/PRODUCT-RULES.md §32.2); none when left out. */
   absences?: CreditAbsence[];
+  /** The business's time zone: a dated shift's hours are its real length there (docs/PRODUCT-RULES.md §32.5). */
+  timeZone: string;
 }): HoursReport {
   const { startDate, endDate } = input;
   const holidays = input.holidays ?? [];
@@ -54,7 +57,19 @@ export function buildHoursReport(input: {
       const shifts = input.shifts.filter(
         (shift) => shift.employeeId === employee.id && shift.date >= startDate && shift.date <= endDate,
       );
-      const scheduled = sumHours(shifts.map((shift) => shiftHours(shift.start, shift.end, shift.breakMinutes) ?? 0));
+      const scheduled = sumHours(
+        shifts.map((shift) =>
+          datedShiftHours(
+            {
+              shift_date: shift.date,
+              start_time: shift.start,
+              end_time: shift.end,
+              break_minutes: shift.breakMinutes ?? 0,
+            },
+            input.timeZone,
+          ),
+        ),
+      );
       const vacationDays = vacationDaysOf.get(employee.id) ?? [];
       // The one target of every screen (docs/PRODUCT-RULES.md §31.1), with what absences credit (§32.2).
       const contract = { is_hourly: employee.isHourly, weekly_hours: employee.weeklyHours };

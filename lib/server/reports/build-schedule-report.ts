@@ -5,7 +5,8 @@ import "server-only";
 import { compareNames } from "@/lib/shared/collation";
 import { addDays, daysBetween, MAX_EACH_DATE_DAYS, mondayOf } from "@/lib/shared/dates";
 import { WEEKDAYS_SHORT } from "@/lib/shared/format";
-import { shiftHours, sumHours } from "@/lib/shared/hours";
+import { sumHours } from "@/lib/shared/hours";
+import { clockHoursHold, datedShiftHours } from "@/lib/shared/rules/time";
 import type { HolidayDto } from "@/lib/shared/api-types";
 import type {
   ScheduleReport,
@@ -47,6 +48,8 @@ export type ScheduleData = {
   cells: string;
   /** The range's public holidays with the locations they apply to (docs/PRODUCT-RULES.md §22.4); absent: none. */
   holidays?: HolidayDto[];
+  /** The business's time zone: a dated shift's hours are its real length there (docs/PRODUCT-RULES.md §32.5). */
+  timeZone: string;
 };
 
 /**
@@ -126,6 +129,7 @@ export function buildScheduleReport({
   vacations = [],
   cells,
   holidays = [],
+  timeZone,
 }: ScheduleData): ScheduleReport {
   const locations = [...unsorted].sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
   const locationNames = new Map(locations.map((location) => [location.id, location.name]));
@@ -135,10 +139,18 @@ export function buildScheduleReport({
   let shiftCount = 0;
   for (const [locationId, date, shifts] of JSON.parse(cells) as Cell[]) {
     const location = locationNames.get(locationId) ?? "";
+    // Around a DST change a shift's real length differs from its clock times' (§32.5): computed per shift there.
+    const steady = clockHoursHold(timeZone, date);
     for (const [employee, start, end, label, breakMinutes, employeeId] of shifts) {
       const key = `${start}${end}${breakMinutes}`;
-      let length = hours.get(key);
-      if (length === undefined) hours.set(key, (length = shiftHours(start, end, breakMinutes) ?? 0));
+      let length = steady ? hours.get(key) : undefined;
+      if (length === undefined) {
+        length = datedShiftHours(
+          { shift_date: date, start_time: start, end_time: end, break_minutes: breakMinutes },
+          timeZone,
+        );
+        if (steady) hours.set(key, length);
+      }
       const shift = { employee, start, end, hours: length, label, location };
       const cell = `${kind === "locations" ? locationId : (employeeId ?? "open")}|${date}`;
       const list = byCell.get(cell);

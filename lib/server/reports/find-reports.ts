@@ -1,5 +1,6 @@
 import "server-only";
 import { readCreditAbsences } from "@/lib/server/absences/read-credit-absences";
+import { config } from "@/lib/server/config";
 import { db } from "@/lib/server/db/client";
 import { fromDateColumn, fromTimeColumn, toDateColumn } from "@/lib/server/db/columns";
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
@@ -64,6 +65,7 @@ export async function getHoursReport(query: HoursReportQuery): Promise<HoursRepo
     vacationDays: vacationDays.map((v) => ({ employeeId: v.vacation.employeeId, day: fromDateColumn(v.day) })),
     holidays: [...holidayDatesIn(companyRegion, query.start_date, query.end_date)],
     absences,
+    timeZone: config.timeZone,
   });
 }
 
@@ -134,5 +136,6 @@ export async function getScheduleData({
     })),
     cells,
     holidays,
+    timeZone: config.timeZone,
   };
 }

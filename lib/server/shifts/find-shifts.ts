@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
+import { config } from "@/lib/server/config";
 import { db, type Db } from "@/lib/server/db/client";
 import type { IdOptions } from "@/lib/server/domain-options";
 import type { ShiftDto } from "@/lib/shared/api-types";
@@ -17,10 +18,19 @@ export type ShiftFilter = {
 };
 type Reader = Pick<Db, "$queryRaw">;
 
-// Hours as lib/shared/hours.ts computes them: the length less the break, where
-// an end at or before the start crosses midnight; equal times (refused on write) count 0.
-const HOURS = Prisma.sql`CASE WHEN s.end_time = s.start_time THEN 0
-  ELSE ((((extract(epoch FROM s.end_time - s.start_time)::int / 60) + 1440) % 1440) - s.break_minutes)::float8 / 60
+// A dated shift's hours as datedShiftHours (lib/shared/rules/time.ts) computes them: the real time between start and
+// end in the business's time zone less the break, where an end at or before the start is on the next day — an hour
+// off the clock on the DST nights (docs/PRODUCT-RULES.md §32.5). Equal times (refused on write) count 0. When the
+// shift's day and the next hold no change (their midnights 48 h apart) the clock's length is the real one: that
+// test costs a tenth of business_instant (migration 20261203000050), which is left to the few days around a change.
+const hours = (zone: string) => Prisma.sql`CASE WHEN s.end_time = s.start_time THEN 0
+  WHEN ((s.shift_date + 2)::timestamp AT TIME ZONE ${zone}) - (s.shift_date::timestamp AT TIME ZONE ${zone})
+       = interval '48 hours'
+    THEN ((((extract(epoch FROM s.end_time - s.start_time)::int / 60) + 1440) % 1440) - s.break_minutes)::float8 / 60
+  ELSE (extract(epoch FROM
+      business_instant(s.shift_date + s.end_time + CASE WHEN s.end_time < s.start_time THEN interval '1 day'
+                                                        ELSE interval '0' END, ${zone})
+    - business_instant(s.shift_date + s.start_time, ${zone}))::float8 / 60 - s.break_minutes) / 60
   END`;
 
 /**
@@ -55,7 +65,7 @@ export async function shiftsJson(db: Reader, filter: ShiftFilter): Promise<strin
     FROM (
       SELECT s.id, s.employee_id, s.location_id, s.shift_date,
              left(s.start_time::text, 5) AS start_time, left(s.end_time::text, 5) AS end_time,
-             s.break_minutes, s.is_custom, s.custom_name, ${HOURS} AS hours,
+             s.break_minutes, s.is_custom, s.custom_name, ${hours(config.timeZone)} AS hours,
              (SELECT e.first_name || ' ' || e.last_name FROM employees e WHERE e.id = s.employee_id) AS employee_name,
              l.name AS location_name, l.color::text AS location_color
       FROM shifts s

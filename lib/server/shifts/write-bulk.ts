@@ -1,4 +1,5 @@
 import "server-only";
+import { assertRealTimesOf } from "./real-times";
 import { ApiError } from "@/lib/server/api/errors";
 import { clearShiftsApplications } from "@/lib/server/applications/write-applications";
 import { recordAudit } from "@/lib/server/audit/record-audit";
@@ -68,6 +69,10 @@ function targetsOf(input: BulkShiftsInput, sources: Source[]): Target[] {
   }
   const field = input.to_dates ? "to_dates" : "days";
   if (targets.some((target) => !isDateInWindow(target.date))) throw invalid(field, DATE_WINDOW_MESSAGE);
+  assertRealTimesOf(
+    targets.map((target) => ({ ...target.source, shift_date: target.date })),
+    field,
+  );
   // A shift already where it is sent stays as it is (moving a selection to a location some of it is at already);
   // only a call that would change nothing at all is refused.
   const moving = targets.filter(

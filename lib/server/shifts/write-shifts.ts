@@ -1,4 +1,5 @@
 import "server-only";
+import { assertRealTimes } from "./real-times";
 import { clearApplications } from "@/lib/server/applications/write-applications";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { lockShiftRecords, recordPlanChange, type ShiftRecord } from "@/lib/server/changes/write-changes";
@@ -42,6 +43,7 @@ async function assertReferences(tx: Tx, input: ShiftInput) {
 
 /** Overlap and vacation refuse the write; the answer carries the warnings (docs/PRODUCT-RULES.md §25). */
 export async function createShift({ input, audit }: CreateOptions<ShiftInput>): Promise<SavedShift> {
+  assertRealTimes(input);
   const { id, findings, changeId } = await transaction(async (tx) => {
     await assertReferences(tx, input);
     const findings = await assertAssignable(tx, { id: 0, input });
@@ -61,6 +63,7 @@ export async function createShift({ input, audit }: CreateOptions<ShiftInput>): 
  * open: its applications go in the same transaction (docs/PRODUCT-RULES.md §26.5), named in the audit row.
  */
 export async function updateShift({ id, input, audit }: UpdateOptions<ShiftInput>): Promise<SavedShift> {
+  assertRealTimes(input);
   const { warnings, changeId } = await transaction(async (tx) => {
     // The employee it gets first, then the shift: the order of every plan write, vacation and application.
     await lockEmployees(tx, [input.employee_id]);

@@ -1,4 +1,5 @@
 import "server-only";
+import { assertRealTimesOf } from "./real-times";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { recordPlanChange } from "@/lib/server/changes/write-changes";
 import { config } from "@/lib/server/config";
@@ -89,6 +90,10 @@ export async function copyWeek({ input, audit }: CreateOptions<CopyWeekInput>): 
       source.map((shift) => shift.location_id),
     );
     const copied = source.filter((shift) => locations.get(shift.location_id)?.archived === false);
+    assertRealTimesOf(
+      copied.map((shift) => ({ ...shift, shift_date: addDays(shift.shift_date, offset) })),
+      "to_start_date",
+    );
     const inputs = await copyRuleInputs(tx, employees, { startDate: to, endDate: addDays(to, 6) });
 
     // In date and start order, so of two copies that overlap the earlier one keeps the employee.

@@ -9,6 +9,7 @@ import { fromTimeColumn, toDateColumn, toTimeColumn } from "@/lib/server/db/colu
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { assertActiveLocations } from "@/lib/server/locations/find-locations";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
+import { assertRealTimesOf } from "@/lib/server/shifts/real-times";
 import type { AppliedTemplate } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
 import {
@@ -139,11 +140,22 @@ export async function applyWeekTemplate({ id, startDate, audit }: ApplyWeekTempl
     const template = await tx.weekTemplate.findUnique({ where: { id }, include: { shifts: true } });
     if (!template) throw weekTemplateNotFound();
     await assertActiveLocations(tx, { ids: template.shifts.map((shift) => shift.locationId), field: "shifts" });
+    const dateOf = (dayOfWeek: number) => addDays(monday, dayOfWeek === 0 ? 6 : dayOfWeek - 1);
+    // A template keeps clock times; on the Sunday of the change to summer time a 02:30 does not exist (§32.5).
+    assertRealTimesOf(
+      template.shifts.map((shift) => ({
+        shift_date: dateOf(shift.dayOfWeek),
+        start_time: fromTimeColumn(shift.startTime),
+        end_time: fromTimeColumn(shift.endTime),
+        break_minutes: shift.breakMinutes,
+      })),
+      "start_date",
+    );
     const created = await tx.shift.createManyAndReturn({
       data: template.shifts.map((shift) => ({
         employeeId: null,
         locationId: shift.locationId,
-        shiftDate: toDateColumn(addDays(monday, shift.dayOfWeek === 0 ? 6 : shift.dayOfWeek - 1)),
+        shiftDate: toDateColumn(dateOf(shift.dayOfWeek)),
         startTime: shift.startTime,
         endTime: shift.endTime,
         breakMinutes: shift.breakMinutes,

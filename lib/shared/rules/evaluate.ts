@@ -10,7 +10,7 @@
 import { sumHours } from "../hours";
 import { requiredBreak } from "./breaks";
 import { ruleMessages } from "./messages";
-import { HOUR_MS, clockMinutes, dayNumber, intervalOf, isoOfDay, mondayOfDay } from "./time";
+import { HOUR_MS, MINUTE_MS, clockMinutes, dayNumber, intervalOf, isoOfDay, mondayOfDay } from "./time";
 import type {
   Finding,
   FindingCode,
@@ -76,8 +76,8 @@ export function prepareShift(shift: RuleShift, timeZone: string): PreparedShift 
   if (startMinutes === null || endMinutes === null || startMinutes === endMinutes) return null;
   const day = dayNumber(shift.shift_date);
   const { start, end } = intervalOf(timeZone, day, startMinutes, endMinutes);
-  // The wall-clock length, as shiftHours (lib/shared/hours.ts) counts it.
-  const grossMinutes = endMinutes > startMinutes ? endMinutes - startMinutes : endMinutes + 1440 - startMinutes;
+  // The real length, an hour off the clock's on the DST nights (docs/PRODUCT-RULES.md §32.5), as datedShiftHours.
+  const grossMinutes = Math.round((end - start) / MINUTE_MS);
   return { shift, day, startMinutes, start, end, grossMinutes, netHours: (grossMinutes - shift.break_minutes) / 60 };
 }
 

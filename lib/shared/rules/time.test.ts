@@ -2,7 +2,17 @@ import { TZDate } from "@date-fns/tz";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { parseTime } from "../hours";
-import { clockMinutes, dayNumber, isoOfDay, mondayOfDay, shiftInterval } from "./time";
+import { prepareShift } from "./evaluate";
+import {
+  clockHoursHold,
+  clockMinutes,
+  datedShiftHours,
+  dayNumber,
+  isoOfDay,
+  mondayOfDay,
+  shiftInterval,
+  wallTimeExists,
+} from "./time";
 import { ZONE } from "./test-support";
 
 const at = (iso: string) => Date.parse(iso);
@@ -106,4 +116,66 @@ test("clock times are read like parseTime", () => {
   for (const value of samples) expect(clockMinutes(value), value).toBe(parseTime(value));
   const clockish = fc.stringMatching(/^[0-9:]{0,9}$/);
   fc.assert(fc.property(fc.oneof(clockish, fc.string()), (value) => clockMinutes(value) === parseTime(value)));
+});
+
+describe("dated shift hours (docs/PRODUCT-RULES.md §32.5)", () => {
+  const shift = (shift_date: string, start_time: string, end_time: string, break_minutes = 0) => ({
+    shift_date,
+    start_time,
+    end_time,
+    break_minutes,
+  });
+
+  test("a night over a DST change lasts its real time; the rules count the same", () => {
+    expect(datedShiftHours(shift("2026-03-28", "22:00", "06:00"), ZONE)).toBe(7);
+    expect(datedShiftHours(shift("2026-10-24", "22:00", "06:00", 30), ZONE)).toBe(8.5);
+    expect(datedShiftHours(shift("2026-11-07", "22:00", "06:00"), ZONE)).toBe(8);
+    expect(datedShiftHours(shift("2026-11-07", "08:00", "08:00"), ZONE)).toBe(0);
+    for (const date of ["2026-03-28", "2026-10-24", "2026-10-25", "2026-11-07"]) {
+      const prepared = prepareShift(
+        { ...shift(date, "22:00", "06:00", 15), id: 1, employee_id: 1, location_id: 1, location_name: "" },
+        ZONE,
+      );
+      expect(prepared?.netHours).toBe(datedShiftHours(shift(date, "22:00", "06:00", 15), ZONE));
+    }
+  });
+
+  test("the March hour does not exist, the October hour does (twice)", () => {
+    expect(wallTimeExists(ZONE, "2026-03-29", "02:00")).toBe(false);
+    expect(wallTimeExists(ZONE, "2026-03-29", "02:59")).toBe(false);
+    expect(wallTimeExists(ZONE, "2026-03-29", "01:59")).toBe(true);
+    expect(wallTimeExists(ZONE, "2026-03-29", "03:00")).toBe(true);
+    expect(wallTimeExists(ZONE, "2026-10-25", "02:30")).toBe(true);
+    expect(wallTimeExists(ZONE, "2026-03-28", "02:30")).toBe(true);
+  });
+
+  // Cautious by a day or so around a change (the zone's offsets are read with margins): false only means "compute".
+  test("clock hours do not hold on the day of a change and the day before it; they do days away from it", () => {
+    expect(clockHoursHold(ZONE, "2026-03-25")).toBe(true);
+    expect(clockHoursHold(ZONE, "2026-03-28")).toBe(false);
+    expect(clockHoursHold(ZONE, "2026-03-29")).toBe(false);
+    expect(clockHoursHold(ZONE, "2026-03-31")).toBe(true);
+    expect(clockHoursHold(ZONE, "2026-10-24")).toBe(false);
+    expect(clockHoursHold("UTC", "2026-10-24")).toBe(true);
+  });
+
+  test("where clock hours hold, the real hours are the clock's (any times, any break)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1439 }),
+        fc.integer({ min: 0, max: 1439 }),
+        fc.integer({ min: 0, max: 3000 }),
+        (from, to, day) => {
+          fc.pre(from !== to);
+          const date = isoOfDay(dayNumber("2026-01-01") + day);
+          fc.pre(clockHoursHold(ZONE, date));
+          const hhmm = (m: number) =>
+            `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+          expect(datedShiftHours(shift(date, hhmm(from), hhmm(to)), ZONE)).toBe(
+            (to > from ? to - from : to + 1440 - from) / 60,
+          );
+        },
+      ),
+    );
+  });
 });

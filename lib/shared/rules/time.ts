@@ -145,3 +145,48 @@ export function shiftInterval(
   if (from === null || to === null) throw new RangeError(`Keine Uhrzeit: ${shift.start_time}–${shift.end_time}`);
   return intervalOf(timeZone, dayNumber(shift.shift_date), from, to);
 }
+
+/**
+ * A dated shift's length in minutes: the real time between its start and end in the zone, so a night shift over
+ * a DST change is an hour shorter (March) or longer (October) than on the clock — as a recorded entry of the same
+ * night would be (docs/PRODUCT-RULES.md §32.5). 0 for a start equal to its end (no shift).
+ */
+export function shiftSpanMinutes(
+  shift: Pick<RuleShift, "shift_date" | "start_time" | "end_time">,
+  timeZone: string,
+): number {
+  if (clockMinutes(shift.start_time) === clockMinutes(shift.end_time)) return 0;
+  const { start, end } = shiftInterval(shift, timeZone);
+  return Math.round((end - start) / MINUTE_MS);
+}
+
+/** A dated shift's hours: its real length less the break (docs/PRODUCT-RULES.md §32.5). */
+export function datedShiftHours(
+  shift: Pick<RuleShift, "shift_date" | "start_time" | "end_time" | "break_minutes">,
+  timeZone: string,
+): number {
+  const span = shiftSpanMinutes(shift, timeZone);
+  return span === 0 ? 0 : (span - shift.break_minutes) / 60;
+}
+
+/**
+ * Whether a wall-clock time ("HH:MM") exists on a day in the zone: false for the hour the clocks skip when they go
+ * forward (29.03.2026 02:00–02:59 in Europe/Zurich), true for the hour they repeat in October.
+ */
+export function wallTimeExists(timeZone: string, isoDate: string, time: string): boolean {
+  const minutes = clockMinutes(time);
+  if (minutes === null) return false;
+  const day = dayNumber(isoDate);
+  const instant = instantOf(timeZone, day, minutes);
+  return instant + offsetAt(timeZone, instant) * MINUTE_MS === day * DAY_MS + minutes * MINUTE_MS;
+}
+
+/**
+ * Whether shifts dated on this day last as long as their clock times say: no DST change from its start to the end
+ * of the next day (a shift runs into the next day at most). Lets a caller that meets the same times often keep the
+ * clock's length and compute datedShiftHours only on the few days around a change.
+ */
+export function clockHoursHold(timeZone: string, isoDate: string): boolean {
+  const day = dayNumber(isoDate);
+  return steadyOffset(timeZone, day) !== null && steadyOffset(timeZone, day + 1) === steadyOffset(timeZone, day);
+}

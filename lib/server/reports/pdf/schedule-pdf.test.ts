@@ -26,6 +26,7 @@ test("pdfkit shapes each text of a month's schedule once per font and worker, ho
   const people = Array.from({ length: 10 }, (_, i) => `Mia${i}`);
   const cells = weekdays.map((day) => [1, day, people.map((name, i) => [name, "08:00", "16:00", null, 0, i + 1])]);
   const report = buildScheduleReport({
+    timeZone: "Europe/Zurich",
     startDate: "2030-04-01",
     endDate: "2030-04-30",
     locations: [{ id: 1, name: "Bahnhof", color: "#10b981" }],
