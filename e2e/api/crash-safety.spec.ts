@@ -56,7 +56,7 @@ type Answer = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test("PostgreSQL crashes and restarts under writes: 503 meanwhile, recovery in-process, no 201 lost", async () => {
+test("PostgreSQL crashes under writes: 503 meanwhile, recovery in-process, no 201 lost, no stamp twice", async () => {
   test.setTimeout(120_000);
   const login = await api(app.url, "POST", "/api/auth/login", { body: ADMIN });
   expect(login.status).toBe(200);
@@ -67,6 +67,29 @@ test("PostgreSQL crashes and restarts under writes: 503 meanwhile, recovery in-p
   });
   expect(location.status).toBe(201);
   const locationId = location.body.id as number;
+  // A linked employee who stamps while PostgreSQL is away (docs/PRODUCT-RULES.md §32.1).
+  const employee = await api(app.url, "POST", "/api/employees", {
+    token,
+    body: { first_name: "Lea", last_name: "Stempel", weekly_hours: 40, vacation_days_total: 25 },
+  });
+  expect(employee.status).toBe(201);
+  const employeeId = employee.body.id as number;
+  const staff = { username: "lea-stempel", password: "stempel-passwort-123" };
+  const account = await api(app.url, "POST", "/api/users", {
+    token,
+    body: { ...staff, role: "user", must_change_password: false, employee_id: employeeId },
+  });
+  expect(account.status).toBe(201);
+  const staffLogin = await api(app.url, "POST", "/api/auth/login", { body: staff });
+  expect(staffLogin.status).toBe(200);
+  const staffToken = staffLogin.body.accessToken as string;
+  const stampIn = () =>
+    api(app.url, "POST", "/api/me/clock", {
+      token: staffToken,
+      timeoutMs: 10_000,
+      body: { action: "in", location_id: locationId },
+    });
+  let stampWhileDown: Awaited<ReturnType<typeof api>> | undefined;
 
   const answers: Answer[] = [];
   const created: number[] = [];
@@ -145,6 +168,7 @@ test("PostgreSQL crashes and restarts under writes: 503 meanwhile, recovery in-p
     downAt = Date.now();
     await sleep(DOWN_MS / 2);
     health = await api(app.url, "GET", "/api/health", { timeoutMs: 5_000 });
+    stampWhileDown = await stampIn();
     await sleep(DOWN_MS / 2);
 
     // PostgreSQL may take connections before startDatabase returns (more so on a busy machine): "down" ends here.
@@ -193,6 +217,19 @@ test("PostgreSQL crashes and restarts under writes: 503 meanwhile, recovery in-p
   expect(recoveredAt - upAt).toBeLessThan(10_000);
   expect((await api(app.url, "GET", "/api/health")).status).toBe(200);
 
+  // The stamp while PostgreSQL was away: a 503 like every other answer, and nothing stored. Retried once it is back:
+  // one running entry; a second "in" is refused, so a stamp retried after a lost answer is never stored twice.
+  expect(stampWhileDown!.status).toBe(503);
+  expect(stampWhileDown!.body).toEqual(UNAVAILABLE_BODY);
+  const retried = await stampIn();
+  expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+  expect(retried.body).toMatchObject({
+    state: "in",
+    running_entry: { employee_id: employeeId, location_id: locationId },
+  });
+  const again = await stampIn();
+  expect(again.status).toBe(409);
+
   // Every 201 is in the database, and no shift is there without its audit
   // row (creation and audit are one transaction).
   const client = new pg.Client({ connectionString: database.url });
@@ -212,6 +249,10 @@ test("PostgreSQL crashes and restarts under writes: 503 meanwhile, recovery in-p
       locationId,
     ]);
     expect(Number(all.rows[0].count)).toBeGreaterThanOrEqual(created.length);
+    const entries = await client.query<{ count: string }>("SELECT count(*) FROM time_entries WHERE employee_id = $1", [
+      employeeId,
+    ]);
+    expect(Number(entries.rows[0].count)).toBe(1);
   } finally {
     await client.end();
   }
