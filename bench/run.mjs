@@ -21,6 +21,7 @@ import { benchAuditHistory } from "./audit-history.mjs";
 import { benchAutoFillLatency } from "./auto-fill-latency.mjs";
 import { benchCalendarFeed, seedFeed } from "./calendar-feed.mjs";
 import { benchPlannerLatency } from "./planner-latency.mjs";
+import { benchClockBurst, seedClockStaff } from "./clock-burst.mjs";
 import { benchPlanningClicks } from "./planning-clicks.mjs";
 import { memoryLine, pidOnPort, pin, rssMb, waitForQuietMachine } from "./lib/process.mjs";
 import { archive, seedStaff } from "./lib/seed.mjs";
@@ -141,6 +142,32 @@ try {
     budget: "more req/s than the 200s",
     pass: p12.notModifiedRps > p12.feedRps,
   });
+  logServerMemory();
+  console.log("P16: 50 employees stamp in at once; stamping vs GET /api/auth/me ...");
+  const clockStaff = await seedClockStaff(client, server.baseUrl);
+  const p16 = await benchClockBurst(server.baseUrl, client, clockStaff);
+  rows.push({
+    id: "P16",
+    what:
+      `${p16.people} employees stamp "in" in the same second: ${p16.people} parallel \`POST /api/me/clock\`, ` +
+      `each a linked user of their own, ${p16.stamps / p16.people} rounds`,
+    figure:
+      `p50 ${ms(p16.p50)}, p99 ${ms(p16.p99)} (max ${ms(p16.max)}); ${p16.errors} errors; ` +
+      `${p16.running} running entries after a round`,
+    budget: "p99 ≤ 150 ms, 0 errors, 50 entries",
+    pass: p16.p99 <= 150 && p16.errors === 0 && p16.running === p16.people,
+  });
+  rows.push({
+    id: "P16",
+    what: "`POST /api/me/clock` (in and out by turns, 10 employees at once) vs `GET /api/auth/me`, the same loop",
+    figure:
+      `${p16.clockRps.toFixed(0)} vs ${p16.meRps.toFixed(0)} req/s: ${p16.ratio.toFixed(2)} × ` +
+      `(${p16.clockFailures} not 200)`,
+    budget: "≥ 0.50 ×",
+    pass: p16.ratio >= 0.5 && p16.clockFailures === 0,
+  });
+  await archive(client, clockStaff);
+
   const smallCheck = await benchCheckLatency(server.baseUrl, checked);
   // Out of the lists (their shifts stay), so the PDFs below print only their own staff.
   await archive(client, week);
