@@ -1,5 +1,6 @@
 "use client";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { Button } from "@/components/ui/Button";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { EmptyState, WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
@@ -14,6 +15,8 @@ import { MyUnavailability } from "./MyUnavailability";
 import { MyVacations } from "./MyVacations";
 import { MyWeeks } from "./MyWeeks";
 import { OpenShiftList } from "./OpenShiftList";
+import { SickReportDialog } from "./SickReportDialog";
+import { StampCard } from "./StampCard";
 
 /**
  * "Meine Schichten" (docs/PRODUCT-RULES.md §26.6), the start page of staff with a linked employee and built for
@@ -37,6 +40,9 @@ export function MeScreen() {
 
 function LinkedMeScreen() {
   const schedule = useResource((signal) => api.get("/me", signal), "Fehler beim Laden deiner Schichten");
+  const [sick, setSick] = useState(false);
+  // A sick report may end the day's stamping options: the card reads its state again.
+  const [stampKey, setStampKey] = useState(0);
   const data = schedule.data;
   return (
     <>
@@ -51,12 +57,36 @@ function LinkedMeScreen() {
           return (
             <div className="space-y-8">
               <nav aria-label="Abschnitte" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 xl:hidden">
+                <JumpLink href="#stempeln">Stempeln</JumpLink>
                 <JumpLink href="#schichten">Schichten</JumpLink>
                 <JumpLink href="#offen">Offene Schichten ({openShifts.length})</JumpLink>
                 <JumpLink href="#ferien">Ferien</JumpLink>
                 <JumpLink href="#nicht-verfuegbar">Nicht verfügbar</JumpLink>
                 <JumpLink href="#kalender">Kalender</JumpLink>
               </nav>
+              <Section
+                id="stempeln"
+                title="Zeiterfassung"
+                action={
+                  <Button variant="secondary" size="sm" onClick={() => setSick(true)}>
+                    Ich bin krank
+                  </Button>
+                }
+              >
+                <div className="max-w-2xl">
+                  <StampCard key={stampKey} />
+                </div>
+              </Section>
+              {sick && (
+                <SickReportDialog
+                  onClose={() => setSick(false)}
+                  onSaved={() => {
+                    setSick(false);
+                    setStampKey((key) => key + 1);
+                    void schedule.reload();
+                  }}
+                />
+              )}
               {/* One column on phones; from xl on the weeks on the left, the rest beside them. */}
               <div
                 className={classNames(
@@ -112,12 +142,25 @@ function subtitle(me: MySchedule): string {
     : `${name} · ${formatHours(me.employee.weekly_hours)} h pro Woche`;
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20 space-y-3">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
       {children}
     </section>
   );
