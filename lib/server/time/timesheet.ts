@@ -295,7 +295,11 @@ export async function findTimesheet(db: Db, filter: TimesheetFilter, now = new D
   sheetsOut.sort((a, b) => {
     const pa = names.get(a.employee_id)!;
     const pb = names.get(b.employee_id)!;
-    return compareNames(pa.lastName, pb.lastName) || compareNames(pa.firstName, pb.firstName) || a.employee_id - b.employee_id;
+    return (
+      compareNames(pa.lastName, pb.lastName) ||
+      compareNames(pa.firstName, pb.firstName) ||
+      a.employee_id - b.employee_id
+    );
   });
   return { ...range, employees: sheetsOut };
 }

@@ -98,7 +98,7 @@ export const dashboardDtoSchema = z.strictObject({
     })
     .meta({
       description:
-        "Absences the managers must know of (docs §32.2); empty and 0 for staff (planners only) " +
+        "Absences the managers must know of (docs §32.2); empty and 0 for callers without `vacations:write` " +
         "(health data)",
     }),
   clocked_in: z.number().int().meta({
