@@ -129,7 +129,7 @@ describe("GET /api/timesheets: planned vs. worked per employee and day", () => {
     expect(person.months).toEqual([expect.objectContaining({ employee_id: id, month: "2026-03", approved: false })]);
   });
 
-  test("the planning rules on the worked times, with the planner's texts: a missing break, too little rest", async () => {
+  test("the planning rules on the worked times, with the planner's texts: a short break, too little rest", async () => {
     const { employee, location, token } = await setting();
     const at = { employeeId: employee.id, locationId: location.id };
     const name = `Lea ${employee.lastName}`;
@@ -202,7 +202,7 @@ describe("GET /api/timesheets: planned vs. worked per employee and day", () => {
     });
   });
 
-  test("a running entry over 14 h is a forgotten clock-out, on the timesheet and on the managers' dashboard", async () => {
+  test("a running entry over 14 h is a forgotten clock-out, on the timesheet and the managers' dashboard", async () => {
     const { employee, location, token } = await setting();
     const start = new Date(Date.now() - 15 * 3_600_000);
     const running = await entry({

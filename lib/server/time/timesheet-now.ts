@@ -5,7 +5,7 @@ import { fromDateColumn } from "@/lib/server/db/columns";
 import { shiftInterval } from "@/lib/shared/rules";
 import { FORGOTTEN_AFTER_MS, FORGOTTEN_AFTER_SHIFT_MS } from "./clock";
 
-/** The dashboard's part of time recording (docs/PRODUCT-RULES.md §32.3): who is stamped in, which stamps look forgotten. */
+/** The dashboard's part of time recording (docs/PRODUCT-RULES.md §32.3): who is stamped in, forgotten stamps. */
 export type ClockedInNow = {
   clocked_in: number;
   forgotten_clock_outs: { entry_id: number; employee_id: number; employee_name: string; since: string }[];

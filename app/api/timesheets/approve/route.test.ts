@@ -55,7 +55,7 @@ const entryBody = (employeeId: number, locationId: number, day: string) => ({
 });
 
 describe("POST /api/timesheets/approve and /reopen", () => {
-  test("approving sets the month's entries approved (void ones stay void); twice is 409; reopening needs a reason", async () => {
+  test("approving sets the month's entries approved (void stay void); twice 409; reopen needs a reason", async () => {
     const { employee, location, manager } = await setting();
     const a = await recorded(employee.id, location.id, "2026-03-02");
     const b = await recorded(employee.id, location.id, "2026-03-31");
@@ -129,7 +129,7 @@ describe("POST /api/timesheets/approve and /reopen", () => {
     expect((await approveMonth(manager, employee.id, "2026-03")).status).toBe(200);
   });
 
-  test("refused: a month not begun, a running entry in the month, an open correction request, an unknown employee", async () => {
+  test("refused: a month not begun, a running entry, an open correction request, an unknown employee", async () => {
     const { employee, location, manager, staff } = await setting();
     const notBegun = await approveMonth(manager, employee.id, "2099-12");
     expect(notBegun.status).toBe(409);
@@ -218,7 +218,7 @@ describe("POST /api/timesheets/approve and /reopen", () => {
     expect(await db.timeEntry.count({ where: { employeeId: employee.id } })).toBe(0);
   });
 
-  test("approval and stamps in parallel queue on the employee's lock: never an approved month with a running entry", async () => {
+  test("approval and stamps in parallel queue on the employee's lock: never approved while running", async () => {
     for (let round = 0; round < 3; round++) {
       const { employee, location, manager, staff } = await setting();
       const month = businessToday().slice(0, 7);
@@ -263,8 +263,10 @@ describe("POST /api/timesheets/approve and /reopen", () => {
       db.$executeRaw`UPDATE time_entries SET end_at = end_at + interval '1 hour' WHERE id = ${entry.id}`,
     ).rejects.toThrow(/genehmigt/);
     await expect(
-      db.$executeRaw`INSERT INTO time_entries (employee_id, location_id, date, start_at, end_at, source, status, updated_at)
-        VALUES (${employee.id}, ${location.id}, '2025-10-20', '2025-10-20 06:00+00', '2025-10-20 08:00+00', 'manager', 'recorded', now())`,
+      db.$executeRaw`INSERT INTO time_entries
+          (employee_id, location_id, date, start_at, end_at, source, status, updated_at)
+        VALUES (${employee.id}, ${location.id}, '2025-10-20', '2025-10-20 06:00+00', '2025-10-20 08:00+00',
+          'manager', 'recorded', now())`,
     ).rejects.toThrow(/genehmigt/);
     await expect(db.$executeRaw`DELETE FROM time_breaks WHERE entry_id = ${entry.id}`).rejects.toThrow(/genehmigt/);
     await expect(db.$executeRaw`DELETE FROM timesheet_months WHERE employee_id = ${employee.id}`).rejects.toThrow(
