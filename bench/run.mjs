@@ -29,6 +29,7 @@ import { BENCH_ADMIN, startBenchServer } from "./lib/server.mjs";
 import { printTable, writeReport } from "./report.mjs";
 import { benchScreenCalls } from "./screen-calls.mjs";
 import { benchStartup } from "./startup.mjs";
+import { benchTimesheet } from "./timesheet.mjs";
 
 const large = process.argv.includes("--large");
 const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
@@ -473,6 +474,21 @@ try {
       pass: null,
     });
   }
+
+  // Last, as it adds three years of shifts and entries that no earlier row should count (bench/timesheet.mjs).
+  logServerMemory();
+  console.log("P17: GET /api/timesheets (a month of 50 employees) on one month, then on three years of entries ...");
+  const p17 = await benchTimesheet(client, server.baseUrl);
+  rows.push({
+    id: "P17",
+    what:
+      `\`GET /api/timesheets\` a month of one location's ${p17.large.employees} employees (planned vs. worked, ` +
+      `flags, rule findings): on ${p17.smallEntries.toLocaleString("en")} entries, then after ${p17.years} years ` +
+      `of ${p17.employees} employees (${p17.largeEntries.toLocaleString("en")} entries)`,
+    figure: `p50 ${ms(p17.small.p50)} → ${ms(p17.large.p50)} (p99 ${ms(p17.large.p99)}); ratio ${p17.ratio.toFixed(2)}`,
+    budget: "p50 ≤ 150 ms; ratio ≤ 1.2",
+    pass: p17.large.p50 <= 150 && p17.ratio <= 1.2,
+  });
 } finally {
   await client.end();
   await server.stop();

@@ -121,6 +121,10 @@ const ACCESS: Record<string, "public" | Permission | Own> = {
   "GET /api/time-corrections": "time:manage",
   "POST /api/time-corrections/[id]/accept": "time:manage",
   "POST /api/time-corrections/[id]/reject": "time:manage",
+  // Planned vs. worked and the monthly approval (docs/PRODUCT-RULES.md §32.3).
+  "GET /api/timesheets": "time:manage",
+  "POST /api/timesheets/approve": "time:manage",
+  "POST /api/timesheets/reopen": "time:manage",
   // The JSON 404 for unknown API paths; its OPTIONS (no operation, so not a row here) is tested below.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",

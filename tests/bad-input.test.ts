@@ -34,7 +34,8 @@ async function fingerprint(): Promise<string> {
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_breaks t),
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_entry_revisions t),
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_corrections t),
-      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM absences t)
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM absences t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY employee_id, month), '')) FROM timesheet_months t)
     ) AS print`;
   return row.print;
 }
@@ -406,6 +407,12 @@ describe("bad input never breaks time recording (docs/PRODUCT-RULES.md §32.1)",
   const accept = await import("@/app/api/time-corrections/[id]/accept/route");
   const reject = await import("@/app/api/time-corrections/[id]/reject/route");
   const action = fc.oneof(fc.constantFrom("in", "break_start", "break_end", "out"), nasty);
+  const approve = await import("@/app/api/timesheets/approve/route");
+  const reopen = await import("@/app/api/timesheets/reopen/route");
+  const monthArbs = {
+    employee_id: entryArbs.employee_id,
+    month: fc.oneof(fc.constantFrom("2025-03", "2025-13", "1999-12", "2100-01", "2025-3", "2099-12"), nasty),
+  };
 
   const cases: [
     string,
@@ -439,6 +446,9 @@ describe("bad input never breaks time recording (docs/PRODUCT-RULES.md §32.1)",
     ["POST /time-entries/{id}/void", voiding.POST as Handler, "POST", ["reason"], validOr(entry.id)],
     ["POST /time-corrections/{id}/accept", accept.POST as Handler, "POST", ["note"], validOr(correction.id)],
     ["POST /time-corrections/{id}/reject", reject.POST as Handler, "POST", ["note"], validOr(correction.id)],
+    // The monthly approval (docs/PRODUCT-RULES.md §32.3): the month of the entry above, and odd months.
+    ["POST /timesheets/approve", approve.POST as Handler, "POST", ["employee_id", "month"], [], monthArbs],
+    ["POST /timesheets/reopen", reopen.POST as Handler, "POST", ["employee_id", "month", "reason"], [], monthArbs],
   ];
 
   test.each(cases)(
@@ -453,10 +463,17 @@ describe("bad input never breaks time recording (docs/PRODUCT-RULES.md §32.1)",
     const { token } = await createUser("admin", { employeeId: reader.id });
     const myEntries = await import("@/app/api/me/time-entries/route");
     const corrections = await import("@/app/api/time-corrections/route");
+    const timesheets = await import("@/app/api/timesheets/route");
     await fc.assert(
       fc.asyncProperty(
         queryStrings,
-        fc.constantFrom(entries.GET, myEntries.GET, corrections.GET, clock.GET) as fc.Arbitrary<Handler>,
+        fc.constantFrom(
+          entries.GET,
+          myEntries.GET,
+          corrections.GET,
+          clock.GET,
+          timesheets.GET,
+        ) as fc.Arbitrary<Handler>,
         async (query, handler) => {
           const res = await call(handler as never, { path: `/api/fuzz${query}`, token });
           expect(res.status).toBeLessThan(500);

@@ -102,6 +102,9 @@ export const AUDIT_ACTIONS = {
   "absence.update": "absences",
   "absence.delete": "absences",
   "absence.sick_report": "absences",
+  // The monthly approval (docs/PRODUCT-RULES.md §32.3).
+  "timesheet.approve": "time",
+  "timesheet.reopen": "time",
 } as const satisfies Record<string, Exclude<AuditKind, "other">>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -6,6 +6,7 @@ import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
 import * as myEntries from "@/app/api/me/time-entries/route";
 import * as clock from "@/app/api/me/clock/route";
+import * as approveMonth from "@/app/api/timesheets/approve/route";
 import * as byId from "./[id]/route";
 import * as revisions from "./[id]/revisions/route";
 import * as voiding from "./[id]/void/route";
@@ -266,8 +267,12 @@ describe("PUT /api/time-entries/{id} and void", () => {
   test("an approved entry is locked: 409 'Dieser Monat ist genehmigt …', and so is its month", async () => {
     const { employee, location, manager } = await setting();
     const created = await create(manager, entryBody(employee.id, location.id));
-    // The month's approval is the next part of §32; here it is set as that part will set it.
-    await db.timeEntry.update({ where: { id: created.json.id as number }, data: { status: "approved" } });
+    // The month's approval (docs/PRODUCT-RULES.md §32.3) sets its entries approved.
+    const approved = await call(approveMonth.POST, {
+      token: manager,
+      body: { employee_id: employee.id, month: "2026-03" },
+    });
+    expect(approved.status, approved.text).toBe(200);
     const id = String(created.json.id);
     const voided = await call(voiding.POST, { token: manager, params: { id }, body: { reason: "x" } });
     expect(voided.status).toBe(409);

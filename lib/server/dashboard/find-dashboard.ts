@@ -12,6 +12,7 @@ import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { countPendingVacationRequests, findVacations } from "@/lib/server/vacations/find-vacations";
 import { countWaitingApplications } from "./count-waiting-applications";
 import { findAbsenceNews, NO_ABSENCE_NEWS } from "@/lib/server/absences/find-absences";
+import { findClockedIn, NOBODY_CLOCKED_IN } from "@/lib/server/time/timesheet-now";
 import type { DashboardDto } from "@/lib/shared/api-types";
 import type { DashboardWeek } from "@/lib/shared/schemas/dashboard";
 import { compareNames } from "@/lib/shared/collation";
@@ -62,6 +63,7 @@ export async function getDashboard({
     targets,
     waiting,
     absenceNews,
+    clockedIn,
   ] = await Promise.all([
     db.employee.findMany({
       where: { archivedAt: null },
@@ -85,6 +87,8 @@ export async function getDashboard({
     planner ? countWaitingApplications(db, { from: today }) : { count: 0, week_start: null },
     // Sick reports and missing certificates are health data: planners only (docs/PRODUCT-RULES.md §32.2).
     planner ? findAbsenceNews() : NO_ABSENCE_NEWS,
+    // "Jetzt eingestempelt" and forgotten stamps: for the managers (docs/PRODUCT-RULES.md §32.3).
+    planner ? findClockedIn(db) : NOBODY_CLOCKED_IN,
   ]);
   const holidays = holidaysForLocations({
     startDate: today,
@@ -153,5 +157,7 @@ export async function getDashboard({
     open_shift_applications: waiting,
     next_week_suggested: isoWeekday(today) === 7 && businessHour() >= SUNDAY_EVENING_HOUR,
     absences: absenceNews,
+    clocked_in: clockedIn.clocked_in,
+    forgotten_clock_outs: clockedIn.forgotten_clock_outs,
   };
 }

@@ -9,6 +9,7 @@ import { transaction } from "@/lib/server/db/transaction";
 import type { ClockStateDto } from "@/lib/shared/api-types";
 import type { ClockAction } from "@/lib/shared/schemas/time-entry";
 import {
+  assertMonthOpen,
   checkLocation,
   holdNearShift,
   lockEntryEmployee,
@@ -62,6 +63,8 @@ export async function clock(tx: Tx, options: ClockOptions): Promise<void> {
   switch (action) {
     case "in": {
       if (running) throw new ApiError("conflict", ALREADY_CLOCKED_IN);
+      // Today's month may be approved already (docs/PRODUCT-RULES.md §32.3): no entry is added to it.
+      await assertMonthOpen(tx, employeeId, businessDateOf(now));
       const shift = await holdNearShift(tx, { employeeId, at: now, locationId: options.locationId });
       const locationId = options.locationId ?? shift?.location_id;
       if (locationId === undefined)
@@ -134,9 +137,9 @@ export async function recordClock(options: ClockOptions): Promise<ClockStateDto>
 }
 
 /** A running entry counts as forgotten after this long (PRODUCT §12) … */
-const FORGOTTEN_AFTER_MS = 14 * 3_600_000;
+export const FORGOTTEN_AFTER_MS = 14 * 3_600_000;
 /** … or this long after its shift's end. */
-const FORGOTTEN_AFTER_SHIFT_MS = 4 * 3_600_000;
+export const FORGOTTEN_AFTER_SHIFT_MS = 4 * 3_600_000;
 
 const NEXT_ACTIONS = {
   out: ["in"],

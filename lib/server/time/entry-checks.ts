@@ -17,7 +17,7 @@ import { businessDateOf } from "./time-entry-dto";
  * result.
  */
 
-/** The refusal of a change to an approved entry; the month's approval itself is the next part (§32). */
+/** The refusal of a change in an approved month (docs/PRODUCT-RULES.md §32.3). */
 export const MONTH_APPROVED = "Dieser Monat ist genehmigt: Einträge lassen sich erst nach dem Wiedereröffnen ändern.";
 export const VOID_IS_CLOSED = "Dieser Eintrag ist storniert und lässt sich nicht mehr ändern.";
 
@@ -197,17 +197,18 @@ export async function assertNoOverlap(
     throw new ApiError("conflict", `Überschneidet sich mit dem Eintrag vom ${entryTimes(other.startAt, other.endAt)}`);
 }
 
+/** The first day of the month of a `yyyy-MM-dd` day, as `timesheet_months.month` names it. */
+export function monthOf(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
 /**
- * Whether the employee's month of `date` is approved. Until the approval of months exists (the next part of §32),
- * a month counts as approved when one of its entries of the employee is; the approval will set that status on
- * them all.
+ * 409 when the employee's month of `date` is approved (docs/PRODUCT-RULES.md §32.3): every write of an entry asks
+ * this under the employee's lock, which the approval takes too, so an approval and a write never interleave.
  */
 export async function assertMonthOpen(tx: Tx, employeeId: number, date: string): Promise<void> {
-  const first = `${date.slice(0, 7)}-01`;
-  const next = new Date(`${first}T00:00:00.000Z`);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  const approved = await tx.timeEntry.count({
-    where: { employeeId, status: "approved", date: { gte: toDateColumn(first), lt: next } },
+  const approved = await tx.timesheetMonth.count({
+    where: { employeeId, month: toDateColumn(monthOf(date)), approvedAt: { not: null } },
   });
   if (approved > 0) throw new ApiError("conflict", MONTH_APPROVED);
 }

@@ -20,6 +20,7 @@ import * as schedule from "./schedule";
 import * as settings from "./settings";
 import * as shifts from "./shifts";
 import * as time from "./time";
+import * as timesheets from "./timesheets";
 import * as unavailability from "./unavailability";
 import * as users from "./users";
 import * as vacations from "./vacations";
@@ -55,6 +56,7 @@ const MODULES = [
   audit,
   platform,
   time,
+  timesheets,
 ];
 
 /** The contract's modules, for types derived from all operations (./api-paths.ts). */

@@ -101,4 +101,14 @@ export const dashboardDtoSchema = z.strictObject({
         "Absences the managers must know of (docs §32.2); empty and 0 for callers without `vacations:write` " +
         "(health data)",
     }),
+  clocked_in: z.number().int().meta({
+    description: '"Jetzt eingestempelt": running entries (docs §32.3); 0 for staff (planners only)',
+  }),
+  forgotten_clock_outs: z
+    .array(z.strictObject({ entry_id: id, employee_id: id, employee_name: z.string(), since: timestamp }))
+    .meta({
+      description:
+        '"Ausstempeln vergessen?": running entries older than 14 h or 4 h past their shift\'s end, oldest first; ' +
+        "empty for staff (planners only)",
+    }),
 });

@@ -1,0 +1,59 @@
+import "server-only";
+import { config } from "@/lib/server/config";
+import type { Db } from "@/lib/server/db/client";
+import { fromDateColumn } from "@/lib/server/db/columns";
+import { shiftInterval } from "@/lib/shared/rules";
+import { FORGOTTEN_AFTER_MS, FORGOTTEN_AFTER_SHIFT_MS } from "./clock";
+
+/** The dashboard's part of time recording (docs/PRODUCT-RULES.md §32.3): who is stamped in, forgotten stamps. */
+export type ClockedInNow = {
+  clocked_in: number;
+  forgotten_clock_outs: { entry_id: number; employee_id: number; employee_name: string; since: string }[];
+};
+
+export const NOBODY_CLOCKED_IN: ClockedInNow = { clocked_in: 0, forgotten_clock_outs: [] };
+
+type Row = {
+  id: number;
+  employee_id: number;
+  first_name: string;
+  last_name: string;
+  start_at: Date;
+  shift_date: Date | null;
+  start_time: string | null;
+  end_time: string | null;
+};
+
+/**
+ * The running entries in one query (at most one per employee, read by the partial unique index of running entries),
+ * with the shift each was stamped against: forgotten after 14 h, or 4 h past that shift's end (PRODUCT §12), the
+ * shift's end computed by `shiftInterval` as everywhere (the October night as the rules read it).
+ */
+export async function findClockedIn(db: Db, now = new Date()): Promise<ClockedInNow> {
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT t.id, t.employee_id, e.first_name, e.last_name, t.start_at, s.shift_date,
+           to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time
+    FROM time_entries t
+    JOIN employees e ON e.id = t.employee_id
+    LEFT JOIN shifts s ON s.id = t.shift_id AND s.employee_id = t.employee_id
+    WHERE t.status = 'running'
+    ORDER BY t.start_at, t.id`;
+  const forgotten = rows.filter((row) => {
+    if (now.getTime() - row.start_at.getTime() > FORGOTTEN_AFTER_MS) return true;
+    if (row.shift_date === null || row.start_time === null || row.end_time === null) return false;
+    const { end } = shiftInterval(
+      { shift_date: fromDateColumn(row.shift_date), start_time: row.start_time, end_time: row.end_time },
+      config.timeZone,
+    );
+    return now.getTime() - end > FORGOTTEN_AFTER_SHIFT_MS;
+  });
+  return {
+    clocked_in: rows.length,
+    forgotten_clock_outs: forgotten.map((row) => ({
+      entry_id: row.id,
+      employee_id: row.employee_id,
+      employee_name: `${row.first_name} ${row.last_name}`,
+      since: row.start_at.toISOString(),
+    })),
+  };
+}
