@@ -102,6 +102,15 @@ export const AUDIT_ACTIONS = {
   "absence.update": "absences",
   "absence.delete": "absences",
   "absence.sick_report": "absences",
+  // PINs and the terminal (docs/PRODUCT-RULES.md §32.4); the terminal's stamps are time_entry.clock.
+  "terminal.create": "time",
+  "terminal.pairing_link": "time",
+  "terminal.pair": "time",
+  "terminal.revoke": "time",
+  "terminal.pin_set": "time",
+  "terminal.pin_remove": "time",
+  "terminal.pin_locked": "time",
+  "terminal.paused": "time",
 } as const satisfies Record<string, Exclude<AuditKind, "other">>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

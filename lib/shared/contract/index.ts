@@ -19,6 +19,7 @@ import * as reports from "./reports";
 import * as schedule from "./schedule";
 import * as settings from "./settings";
 import * as shifts from "./shifts";
+import * as terminals from "./terminals";
 import * as time from "./time";
 import * as unavailability from "./unavailability";
 import * as users from "./users";
@@ -55,6 +56,7 @@ const MODULES = [
   audit,
   platform,
   time,
+  terminals,
 ];
 
 /** The contract's modules, for types derived from all operations (./api-paths.ts). */
