@@ -12,15 +12,20 @@ import { timeOfDayIn } from "@/lib/shared/dates";
  * PIN lockouts at a terminal (docs/PRODUCT-RULES.md §32.4), in PostgreSQL like the login limit (§4.5) so every app
  * instance sees them: 5 wrong PINs in a row within 15 minutes lock that employee on that terminal for 15 minutes
  * from the fifth; 30 wrong PINs of anyone within 15 minutes pause the terminal for 15 minutes. Both answer 429 with
- * Retry-After. A wrong PIN is counted before the slow bcrypt check, under an advisory lock per terminal, so parallel
- * guesses cannot slip past a limit; a right one removes its row and clears the employee's earlier ones.
+ * Retry-After. An attempt is written as a pending failure before the slow bcrypt check, under an advisory lock per
+ * terminal, and only one may be pending per employee and terminal: parallel guesses cannot slip past a limit, and a
+ * double tap with the right PIN is not mistaken for guessing. A right PIN removes its row and clears the employee's
+ * earlier ones.
  */
 export const PIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_PIN_FAILURES = 5;
 export const MAX_TERMINAL_FAILURES = 30;
+/** A pending attempt older than this belongs to a request that died; it counts as a wrong PIN. */
+const PENDING_MS = 30_000;
 
 export const NO_PIN =
   "Für dich ist noch keine PIN festgelegt. Lege sie in der App unter „Meine Schichten“ fest oder frag die Leitung.";
+export const PIN_BEING_CHECKED = "Deine PIN wird gerade geprüft. Bitte einen Moment.";
 
 export type PinAttempt = { id: number; terminalId: number; employeeId: number; pinHash: string };
 
@@ -59,8 +64,8 @@ async function pauseIfAttacked(tx: Tx, key: AttemptKey, now: Date): Promise<Date
     where: { terminalId: key.terminalId, createdAt: { gt: new Date(now.getTime() - PIN_WINDOW_MS) } },
   });
   if (count < MAX_TERMINAL_FAILURES) return null;
-  const until = new Date(now.getTime() + PIN_WINDOW_MS);
   // Nothing is counted while paused, so the failures that paused it have left the window when the pause ends.
+  const until = new Date(now.getTime() + PIN_WINDOW_MS);
   await tx.terminal.update({ where: { id: key.terminalId }, data: { pausedUntil: until } });
   await recordAudit(tx, {
     actor: null,
@@ -74,8 +79,8 @@ async function pauseIfAttacked(tx: Tx, key: AttemptKey, now: Date): Promise<Date
 }
 
 /**
- * Checks the pause and the employee's lock and, if neither holds, records this attempt as a wrong PIN up front.
- * An employee without a PIN is 409 and counts nothing.
+ * Checks the pause, a pending attempt and the employee's lock and, if none holds, records this attempt as a pending
+ * wrong PIN. An employee without a PIN is 409 and counts nothing.
  */
 export async function beginPinAttempt(key: AttemptKey, now = new Date()): Promise<PinAttempt> {
   return transaction(async (tx) => {
@@ -85,6 +90,17 @@ export async function beginPinAttempt(key: AttemptKey, now = new Date()): Promis
       select: { pausedUntil: true },
     });
     if (terminal.pausedUntil && terminal.pausedUntil > now) throw pausedError(terminal.pausedUntil, now);
+    const paused = await pauseIfAttacked(tx, key, now);
+    if (paused) throw pausedError(paused, now);
+    const inFlight = await tx.terminalPinFailure.count({
+      where: {
+        terminalId: key.terminalId,
+        employeeId: key.employeeId,
+        pending: true,
+        createdAt: { gt: new Date(now.getTime() - PENDING_MS) },
+      },
+    });
+    if (inFlight > 0) throw new ApiError("conflict", PIN_BEING_CHECKED);
     const lockedUntil = await employeeLockedUntil(tx, key, now);
     if (lockedUntil) throw lockedError(lockedUntil, now);
     const pin = await tx.employeePin.findUnique({ where: { employeeId: key.employeeId }, select: { pinHash: true } });
@@ -109,14 +125,15 @@ export async function pinAccepted(attempt: PinAttempt): Promise<void> {
 }
 
 /**
- * The PIN was wrong (its row stays): the error to answer. The fifth wrong PIN in a row locks the employee at once
- * and the thirtieth in the window pauses the terminal (both 429, audited); before that, 400 with `fields.pin` and
- * the attempts left.
+ * The PIN was wrong (its row stays, judged): the error to answer. The fifth wrong PIN in a row locks the employee at
+ * once and the thirtieth in the window pauses the terminal (both 429, audited); before that, 400 with `fields.pin`
+ * and the attempts left.
  */
 export async function pinRejected(attempt: PinAttempt, ip: string, now = new Date()): Promise<ApiError> {
   const key = { terminalId: attempt.terminalId, employeeId: attempt.employeeId, ip };
   return transaction(async (tx) => {
     await advisoryLock(tx, { kind: "terminal-pin", terminalId: attempt.terminalId });
+    await tx.terminalPinFailure.updateMany({ where: { id: attempt.id }, data: { pending: false } });
     const paused = await pauseIfAttacked(tx, key, now);
     if (paused) return pausedError(paused, now);
     const lockedUntil = await employeeLockedUntil(tx, key, now);

@@ -8,14 +8,13 @@ import type { TerminalCaller } from "./authenticate-terminal";
 
 /**
  * Who a terminal stamps for (docs/PRODUCT-RULES.md §32.4): the active employees whose Einsatzorte include its
- * location (none recorded = every location, lib/shared/employee-locations.ts), and anyone planned there today.
+ * location (none recorded = every location, lib/shared/employee-locations.ts) — the people `clock` lets stamp in
+ * there.
  */
-const staffOf = (locationId: number, today: string) => Prisma.sql`
+const staffOf = (locationId: number) => Prisma.sql`
   e.archived_at IS NULL AND (
     NOT EXISTS (SELECT 1 FROM employee_locations el WHERE el.employee_id = e.id)
-    OR EXISTS (SELECT 1 FROM employee_locations el WHERE el.employee_id = e.id AND el.location_id = ${locationId})
-    OR EXISTS (SELECT 1 FROM shifts s
-               WHERE s.employee_id = e.id AND s.location_id = ${locationId} AND s.shift_date = ${today}::date))`;
+    OR EXISTS (SELECT 1 FROM employee_locations el WHERE el.employee_id = e.id AND el.location_id = ${locationId}))`;
 
 type TileRow = {
   id: number;
@@ -50,7 +49,7 @@ export async function terminalScreen(terminal: TerminalCaller): Promise<Terminal
            EXISTS (SELECT 1 FROM employee_pins p WHERE p.employee_id = e.id) AS has_pin
     FROM employees e
     LEFT JOIN time_entries te ON te.employee_id = e.id AND te.status = 'running'
-    WHERE ${staffOf(terminal.locationId, today)}
+    WHERE ${staffOf(terminal.locationId)}
     ORDER BY planned_start NULLS LAST, e.first_name COLLATE "de-CH-x-icu", e.last_name COLLATE "de-CH-x-icu", e.id`;
   const short = (row: TileRow) => `${row.first_name} ${row.last_name.slice(0, 1)}.`.trim();
   const counts = new Map<string, number>();
@@ -75,8 +74,7 @@ export async function terminalScreen(terminal: TerminalCaller): Promise<Terminal
 
 /** Whether the terminal stamps for this employee (404 otherwise, before any PIN is judged). */
 export async function isTerminalStaff(client: Db, locationId: number, employeeId: number): Promise<boolean> {
-  const today = businessToday();
   const [row] = await client.$queryRaw<{ ok: boolean }[]>`
-    SELECT EXISTS (SELECT 1 FROM employees e WHERE e.id = ${employeeId} AND ${staffOf(locationId, today)}) AS ok`;
+    SELECT EXISTS (SELECT 1 FROM employees e WHERE e.id = ${employeeId} AND ${staffOf(locationId)}) AS ok`;
   return row?.ok === true;
 }

@@ -40,6 +40,7 @@ CREATE TABLE "terminal_pin_failures" (
     "id" SERIAL NOT NULL,
     "terminal_id" INTEGER NOT NULL,
     "employee_id" INTEGER NOT NULL,
+    "pending" BOOLEAN NOT NULL DEFAULT true,
     "cleared" BOOLEAN NOT NULL DEFAULT false,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
