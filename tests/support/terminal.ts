@@ -12,7 +12,12 @@ export async function pairedTerminal(locationId?: number) {
   const credential = newOpaqueToken();
   const at = locationId ?? (await location()).id;
   const terminal = await db.terminal.create({
-    data: { locationId: at, name: uniqueName("Tür"), credentialHash: hashOpaqueToken(credential), pairedAt: new Date() },
+    data: {
+      locationId: at,
+      name: uniqueName("Tür"),
+      credentialHash: hashOpaqueToken(credential),
+      pairedAt: new Date(),
+    },
   });
   return { terminal, credential, locationId: at, headers: { authorization: `Terminal ${credential}` } };
 }

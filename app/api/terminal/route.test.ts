@@ -8,7 +8,7 @@ import { pairedTerminal, setTestPin } from "@/tests/support/terminal";
 import { GET } from "./route";
 
 describe("GET /api/terminal (docs/PRODUCT-RULES.md §32.4)", () => {
-  test("the location's staff as tiles: today's planned first, first name and initial, state, nothing else", async () => {
+  test("the location's staff as tiles: today's planned first, first name and initial, state only", async () => {
     const t = await pairedTerminal();
     const elsewhere = await fx.location();
     const make = async (firstName: string, lastName: string, at: number[]) => {

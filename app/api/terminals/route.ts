@@ -1,8 +1,8 @@
 // GET/POST /api/terminals – list terminals, register one with a pairing link (admin, docs/PRODUCT-RULES.md §32.4)
 import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
-import { createTerminal } from "@/lib/server/terminals/create-terminal";
-import { listTerminals } from "@/lib/server/terminals/manage-terminals";
+import { listTerminals } from "@/lib/server/terminals/find-terminals";
+import { createTerminal } from "@/lib/server/terminals/write-terminals";
 import * as api from "@/lib/shared/contract/terminals";
 
 export const GET = route(api.listTerminals, async () => json(await listTerminals()));

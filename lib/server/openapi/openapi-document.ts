@@ -205,9 +205,14 @@ function toOpenApiOperation(operation: Operation): OpenApiOperation {
     summary: operation.summary,
     description: [operation.description, accessText(operation)].filter(Boolean).join("\n\n"),
     security:
-      operation.access === "public" ? [] : operation.access === "terminal" ? [{ terminalAuth: [] }] : [{ bearerAuth: [] }],
+      operation.access === "public"
+        ? []
+        : operation.access === "terminal"
+          ? [{ terminalAuth: [] }]
+          : [{ bearerAuth: [] }],
     "x-permission": operation.access,
-    "x-roles": operation.access === "public" || operation.access === "terminal" ? [] : [...PERMISSIONS[operation.access]],
+    "x-roles":
+      operation.access === "public" || operation.access === "terminal" ? [] : [...PERMISSIONS[operation.access]],
     ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
     ...(operation.body
       ? { requestBody: { required: true, content: { "application/json": { schema: requestSchema(operation.body) } } } }
@@ -270,7 +275,7 @@ export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIO
           in: "header",
           name: "Authorization",
           description:
-            "`Terminal <credential>`: the credential POST /api/terminal/pair answers once (docs/PRODUCT-RULES.md §32.4)",
+            "`Terminal <credential>`: what POST /api/terminal/pair answers once (docs/PRODUCT-RULES.md §32.4)",
         },
       },
     },

@@ -153,7 +153,10 @@ export const terminalClock = defineOperation({
   body: terminalClockInputSchema,
   responses: [{ status: 200, description: "The new state and the confirmation", schema: terminalClockResultSchema }],
   errors: [
-    { status: 400, description: '`validation_failed` with `fields.pin`: a wrong PIN ("Falsche PIN. Noch 3 Versuche.")' },
+    {
+      status: 400,
+      description: '`validation_failed` with `fields.pin`: a wrong PIN ("Falsche PIN. Noch 3 Versuche.")',
+    },
     { status: 404, description: "`not_found`: not an employee this terminal stamps for" },
     {
       status: 409,

@@ -106,9 +106,7 @@ export type TerminalScreen = z.infer<typeof terminalScreenSchema>;
 /** POST /api/terminal/clock. The PIN is checked, not validated for triviality (an old PIN still opens). */
 export const terminalClockInputSchema = z.object({
   employee_id: refIdSchema("Bitte wähle eine Person aus"),
-  pin: z
-    .string({ error: PIN_FORMAT })
-    .regex(new RegExp(`^[0-9]{${PIN_MIN},${PIN_MAX}}$`), { error: PIN_FORMAT }),
+  pin: z.string({ error: PIN_FORMAT }).regex(new RegExp(`^[0-9]{${PIN_MIN},${PIN_MAX}}$`), { error: PIN_FORMAT }),
   action: z.enum(CLOCK_ACTIONS, { error: "Ungültige Aktion (in, break_start, break_end oder out)" }),
 });
 export type TerminalClockInput = z.infer<typeof terminalClockInputSchema>;

@@ -85,7 +85,12 @@ describe("PUT/DELETE /api/employees/{id}/pin (admins)", () => {
   test("a manager may not set someone's PIN", async () => {
     const { token } = await createUser("manager");
     const employee = await fx.employee();
-    const res = await call(setAny, { method: "PUT", token, params: { id: String(employee.id) }, body: { pin: "2580" } });
+    const res = await call(setAny, {
+      method: "PUT",
+      token,
+      params: { id: String(employee.id) },
+      body: { pin: "2580" },
+    });
     expect(res.status).toBe(403);
   });
 });

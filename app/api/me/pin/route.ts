@@ -2,7 +2,7 @@
 import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { linkedEmployeeId } from "@/lib/server/self-service/acting-for";
-import { setPin } from "@/lib/server/terminals/set-pin";
+import { setPin } from "@/lib/server/terminals/write-pins";
 import * as api from "@/lib/shared/contract/terminals";
 
 export const PUT = route(api.setMyPin, async ({ user, body, audit }) =>

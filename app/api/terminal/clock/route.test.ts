@@ -24,7 +24,7 @@ type Setup = Awaited<ReturnType<typeof setup>>;
 const stamp = (t: Pick<Setup, "headers">, body: Record<string, unknown>) => call(POST, { headers: t.headers, body });
 
 describe("POST /api/terminal/clock (docs/PRODUCT-RULES.md §32.4)", () => {
-  test("the right PIN stamps in at the terminal's location, source terminal, with a greeting and the time", async () => {
+  test("the right PIN stamps in at the terminal's location (source terminal) with greeting and time", async () => {
     const t = await setup();
     const res = await stamp(t, { employee_id: t.employee.id, pin: PIN, action: "in" });
     expect(res.status, res.text).toBe(200);
@@ -45,7 +45,10 @@ describe("POST /api/terminal/clock (docs/PRODUCT-RULES.md §32.4)", () => {
     expect((await db.terminal.findUniqueOrThrow({ where: { id: t.terminal.id } })).lastUsedAt).not.toBeNull();
 
     const pause = await stamp(t, { employee_id: t.employee.id, pin: PIN, action: "break_start" });
-    expect(pause.json).toMatchObject({ state: "break", message: expect.stringMatching(/^Gute Pause, Lea — Pause ab /) });
+    expect(pause.json).toMatchObject({
+      state: "break",
+      message: expect.stringMatching(/^Gute Pause, Lea — Pause ab /),
+    });
     const out = await stamp(t, { employee_id: t.employee.id, pin: PIN, action: "out" });
     expect(out.json).toMatchObject({ state: "out", next_actions: ["in"] });
     expect(out.json.message).toMatch(/^Schönen Feierabend, Lea — ausgestempelt \d\d:\d\d$/);
@@ -105,7 +108,7 @@ describe("POST /api/terminal/clock (docs/PRODUCT-RULES.md §32.4)", () => {
 });
 
 describe("PIN lockouts (docs/PRODUCT-RULES.md §32.4), tested like the login limit", () => {
-  test("a wrong PIN is 400 with the attempts left; the fifth locks the employee on this terminal for 15 minutes", async () => {
+  test("wrong PIN: 400 with the attempts left; the fifth locks the employee here for 15 minutes", async () => {
     const t = await setup();
     const wrong = () => stamp(t, { employee_id: t.employee.id, pin: "9090", action: "in" });
     for (let left = 4; left >= 1; left--) {
@@ -116,7 +119,9 @@ describe("PIN lockouts (docs/PRODUCT-RULES.md §32.4), tested like the login lim
     }
     const fifth = await wrong();
     expect(fifth.status).toBe(429);
-    expect(fifth.json.error).toMatch(/^Zu viele falsche PINs: für dich ist diese Stempeluhr bis \d\d:\d\d Uhr gesperrt\.$/);
+    expect(fifth.json.error).toMatch(
+      /^Zu viele falsche PINs: für dich ist diese Stempeluhr bis \d\d:\d\d Uhr gesperrt\.$/,
+    );
     const retryAfter = Number(fifth.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -181,7 +186,10 @@ describe("PIN lockouts (docs/PRODUCT-RULES.md §32.4), tested like the login lim
     // One PIN of a person is judged at a time: the others wait for it (409) and count nothing; never more than
     // five are judged, and none passes.
     const statuses = answers.map((res) => res.status);
-    expect(statuses.every((status) => [400, 409, 429].includes(status)), String(statuses)).toBe(true);
+    expect(
+      statuses.every((status) => [400, 409, 429].includes(status)),
+      String(statuses),
+    ).toBe(true);
     for (const res of answers.filter((answer) => answer.status === 409))
       expect(res.json.error).toBe("Deine PIN wird gerade geprüft. Bitte einen Moment.");
     const judged = await db.terminalPinFailure.count({ where: { terminalId: t.terminal.id } });
@@ -203,7 +211,12 @@ describe("the terminal's credential", () => {
     expect(revoked.json).toMatchObject({ status: "revoked" });
     const res = await stamp(t, { employee_id: t.employee.id, pin: PIN, action: "in" });
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ error: "Dieses Gerät ist nicht (mehr) als Stempeluhr eingerichtet.", code: "unauthenticated" });
-    expect(await db.timeEntry.count({ where: { employeeId: t.employee.id, date: toDateColumn(todayIn("Europe/Zurich")) } })).toBe(0);
+    expect(res.json).toEqual({
+      error: "Dieses Gerät ist nicht (mehr) als Stempeluhr eingerichtet.",
+      code: "unauthenticated",
+    });
+    expect(
+      await db.timeEntry.count({ where: { employeeId: t.employee.id, date: toDateColumn(todayIn("Europe/Zurich")) } }),
+    ).toBe(0);
   });
 });

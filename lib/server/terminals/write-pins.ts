@@ -18,7 +18,12 @@ export type SetPinOptions = {
  * password workers before the transaction, so the row lock is held only for the write. An archived or unknown
  * employee is 404. A new PIN does not lift a running lockout. The audit row names the employee, never the PIN.
  */
-export async function setPin({ employeeId, pin, actor, ip }: SetPinOptions): Promise<{ has_pin: true; updated_at: string }> {
+export async function setPin({
+  employeeId,
+  pin,
+  actor,
+  ip,
+}: SetPinOptions): Promise<{ has_pin: true; updated_at: string }> {
   const pinHash = await hashPassword(pin);
   return transaction(async (tx) => {
     const held = await shareEmployees(tx, [employeeId], { activeOnly: true });

@@ -8,7 +8,7 @@ import type { TerminalClockInput, TerminalClockResult } from "@/lib/shared/schem
 import type { TerminalCaller } from "./authenticate-terminal";
 import { confirmationText } from "./confirmation";
 import { beginPinAttempt, pinAccepted, pinRejected, prunePinFailures } from "./pin-attempts";
-import { isTerminalStaff } from "./terminal-staff";
+import { isTerminalStaff } from "./find-terminals";
 
 export type TerminalClockOptions = { terminal: TerminalCaller; input: TerminalClockInput; ip: string };
 

@@ -3,8 +3,9 @@ import { Prisma } from "@/generated/prisma/client";
 import { businessToday } from "@/lib/server/clock";
 import { db, type Db } from "@/lib/server/db/client";
 import type { ClockAction } from "@/lib/shared/schemas/time-entry";
-import type { TerminalScreen, TerminalTile } from "@/lib/shared/schemas/terminal";
+import type { TerminalDto, TerminalScreen, TerminalTile } from "@/lib/shared/schemas/terminal";
 import type { TerminalCaller } from "./authenticate-terminal";
+import { TERMINAL_SELECT, toTerminalDto } from "./terminal-dto";
 
 /**
  * Who a terminal stamps for (docs/PRODUCT-RULES.md §32.4): the active employees whose Einsatzorte include its
@@ -77,4 +78,14 @@ export async function isTerminalStaff(client: Db, locationId: number, employeeId
   const [row] = await client.$queryRaw<{ ok: boolean }[]>`
     SELECT EXISTS (SELECT 1 FROM employees e WHERE e.id = ${employeeId} AND ${staffOf(locationId)}) AS ok`;
   return row?.ok === true;
+}
+
+/** Every terminal, revoked ones too (they stay as history), by location and name. */
+export async function listTerminals(): Promise<TerminalDto[]> {
+  const rows = await db.terminal.findMany({
+    select: TERMINAL_SELECT,
+    orderBy: [{ location: { name: "asc" } }, { name: "asc" }, { id: "asc" }],
+  });
+  const now = new Date();
+  return rows.map((row) => toTerminalDto(row, now));
 }
