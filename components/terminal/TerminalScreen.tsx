@@ -43,33 +43,36 @@ export function TerminalScreen() {
   );
   const timer = useRef<number | undefined>(undefined);
 
-  const load = useCallback(async () => {
-    window.clearTimeout(timer.current);
-    const next = await readScreen();
+  const show = useCallback((next: Awaited<ReturnType<typeof readScreen>>) => {
     setPin("");
     setError(next.error ?? null);
     if (next.screen) setScreen(next.screen);
     setPhase(next.phase);
   }, []);
 
+  const load = useCallback(() => {
+    window.clearTimeout(timer.current);
+    void readScreen().then(show);
+  }, [show]);
+
   useEffect(() => {
-    void load();
-    const reconnect = () => void load();
-    window.addEventListener("online", reconnect);
-    return () => window.removeEventListener("online", reconnect);
-  }, [load]);
+    window.clearTimeout(timer.current);
+    void readScreen().then(show);
+    window.addEventListener("online", load);
+    return () => window.removeEventListener("online", load);
+  }, [load, show]);
 
   // Offline: try again every 10 s; the screen says plainly that nothing is stamped meanwhile.
   useEffect(() => {
     if (phase.name !== "offline") return;
-    const retry = window.setInterval(() => void load(), 10_000);
+    const retry = window.setInterval(() => load(), 10_000);
     return () => window.clearInterval(retry);
   }, [phase.name, load]);
 
   // The PIN pad goes back to the tiles when nobody touches it.
   useEffect(() => {
     if (phase.name !== "pin") return;
-    const idle = window.setTimeout(() => void load(), IDLE_MS);
+    const idle = window.setTimeout(() => load(), IDLE_MS);
     return () => window.clearTimeout(idle);
   }, [phase, pin, load]);
 
@@ -80,7 +83,7 @@ export function TerminalScreen() {
       const answer = await terminalApi.clock(tile.employee_id, pin, action);
       if (answer.ok) {
         setPhase({ name: "done", message: answer.data.message });
-        timer.current = window.setTimeout(() => void load(), CONFIRMATION_MS);
+        timer.current = window.setTimeout(() => load(), CONFIRMATION_MS);
       } else if (answer.status === 401) {
         forgetCredential();
         setPhase({ name: "unpaired" });
@@ -124,7 +127,7 @@ export function TerminalScreen() {
           <button
             type="button"
             className="mt-6 min-h-16 rounded-xl bg-white px-6 text-lg font-semibold text-red-800"
-            onClick={() => void load()}
+            onClick={() => load()}
           >
             Erneut versuchen
           </button>
@@ -137,7 +140,7 @@ export function TerminalScreen() {
         <button
           type="button"
           className="mx-auto block w-full max-w-xl rounded-2xl bg-white p-10 text-center shadow-sm"
-          onClick={() => void load()}
+          onClick={() => load()}
         >
           <span role="status" className="block text-3xl leading-snug font-semibold text-slate-900">
             {phase.message}
@@ -157,7 +160,7 @@ export function TerminalScreen() {
             <button
               type="button"
               className="min-h-14 rounded-xl px-4 text-lg font-medium text-slate-700 ring-1 ring-slate-300"
-              onClick={() => void load()}
+              onClick={() => load()}
             >
               Zurück
             </button>
