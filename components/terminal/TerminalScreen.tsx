@@ -58,9 +58,14 @@ export function TerminalScreen() {
   useEffect(() => {
     window.clearTimeout(timer.current);
     void readScreen().then(show);
+  }, [show]);
+
+  // Back online: the tiles are read again, but nobody at the PIN pad is thrown out of it.
+  useEffect(() => {
+    if (phase.name !== "offline" && phase.name !== "tiles") return;
     window.addEventListener("online", load);
     return () => window.removeEventListener("online", load);
-  }, [load, show]);
+  }, [phase.name, load]);
 
   // Offline: try again every 10 s; the screen says plainly that nothing is stamped meanwhile.
   useEffect(() => {
