@@ -5,7 +5,7 @@ const KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
 type Props = { value: string; onChange: (value: string) => void; disabled?: boolean };
 
-/** Digits only, 72 px keys for a wet thumb (docs/UX: "the terminal is for a wet thumb at the door"). */
+/** Digits only, 72 px keys for a wet thumb at the door (docs/PRODUCT-RULES.md §32.4). */
 export function PinPad({ value, onChange, disabled = false }: Props) {
   const press = (digit: string) => value.length < PIN_MAX && onChange(value + digit);
   const key = "h-[72px] rounded-xl bg-white text-3xl font-semibold text-slate-900 shadow-sm ring-1 ring-slate-300";
