@@ -36,7 +36,7 @@ export type RouteContext<A extends Access, B, Q, P> = {
   query: Q;
   params: P;
   ip: string;
-  /** Who calls and from where, for the audit row of a write (null for public routes). */
+  /** Who calls and from where, for the audit row of a write (null for public and terminal routes). */
   audit: A extends "public" | "terminal" ? null : AuditContext;
 };
 
