@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { can, type Permission } from "@/lib/shared/roles";
 import { call, createUser } from "@/tests/support/api";
 import { employee } from "@/tests/support/fixtures";
+import { pairedTerminal } from "@/tests/support/terminal";
 import * as unknownPath from "@/app/api/[...path]/route";
 import { apiHandlers, METHODS, otherMethodHandlers } from "@/tests/support/route-handlers";
 
@@ -16,7 +17,7 @@ type Own = { own: true; planners?: Permission };
  * access it must have. A handler missing here fails the test, so no endpoint
  * ships without a declared rule.
  */
-const ACCESS: Record<string, "public" | Permission | Own> = {
+const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   "GET /api/health": "public",
   "POST /api/auth/login": "public",
   "POST /api/auth/verify-2fa": "public",
@@ -125,6 +126,19 @@ const ACCESS: Record<string, "public" | Permission | Own> = {
   "GET /api/timesheets": "time:manage",
   "POST /api/timesheets/approve": "time:manage",
   "POST /api/timesheets/reopen": "time:manage",
+  // PINs and the terminal (docs/PRODUCT-RULES.md §32.4): the own PIN; terminals and anyone's PIN for admins; the
+  // terminal's own operations only with a terminal's credential ("terminal": every user token is 401), pairing
+  // with the link's token.
+  "PUT /api/me/pin": { own: true },
+  "PUT /api/employees/[id]/pin": "terminals:manage",
+  "DELETE /api/employees/[id]/pin": "terminals:manage",
+  "GET /api/terminals": "terminals:manage",
+  "POST /api/terminals": "terminals:manage",
+  "POST /api/terminals/[id]/pairing-link": "terminals:manage",
+  "POST /api/terminals/[id]/revoke": "terminals:manage",
+  "POST /api/terminal/pair": "public",
+  "GET /api/terminal": "terminal",
+  "POST /api/terminal/clock": "terminal",
   // The JSON 404 for unknown API paths; its OPTIONS (no operation, so not a row here) is tested below.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",
@@ -175,7 +189,12 @@ describe("access matrix (docs/PRODUCT-RULES.md §1)", async () => {
 
     for (const role of roles) {
       const res = await send(tokens[role]);
-      if (rule === "public") {
+      if (rule === "terminal") {
+        // A user's token opens no terminal operation, whatever the role or link.
+        expect(res.status, `${key} as ${role}`).toBe(401);
+        const linked = await createUser(role, { employeeId: (await employee()).id });
+        expect((await send(linked.token)).status, `${key} as ${role} with a link`).toBe(401);
+      } else if (rule === "public") {
         expect([401, 403], `${key} as ${role}: ${res.text}`).not.toContain(res.status);
       } else if (typeof rule === "object") {
         // Without a linked employee only planners get past the door; with one, every role does.
@@ -202,7 +221,7 @@ describe("access matrix (docs/PRODUCT-RULES.md §1)", async () => {
 const BEFORE_PASSWORD_CHANGE = new Set(["GET /api/auth/me", "POST /api/auth/change-password"]);
 
 describe("a password change that is due: 403 password_change_required but for me and change-password", async () => {
-  const all = (await apiHandlers()).filter((h) => ACCESS[h.key] !== "public");
+  const all = (await apiHandlers()).filter((h) => ACCESS[h.key] !== "public" && ACCESS[h.key] !== "terminal");
   const { db } = await import("@/lib/server/db/client");
   const { user, token } = await createUser("admin", { employeeId: (await employee()).id });
   await db.user.update({ where: { id: user.id }, data: { mustChangePassword: true } });
@@ -294,5 +313,26 @@ describe("unknown /api paths: 404 for every method", async () => {
       expect(res.headers.get("allow"), method).toBeNull();
       expect(res.headers.get("cache-control"), method).toContain("no-store");
     }
+  });
+});
+
+/**
+ * The terminal as a caller of its own (docs/PRODUCT-RULES.md §32.4): its credential opens its own operations and
+ * nothing else — every route that needs a user answers it 401, as if it sent no token at all.
+ */
+describe("a terminal's credential opens only the terminal's operations", async () => {
+  const all = (await apiHandlers()).filter((h) => ACCESS[h.key] !== "public");
+  const { headers } = await pairedTerminal();
+
+  test.each(all.map((h) => [h.key, h] as const))("%s", async (key, { route, method, handler }) => {
+    const res = await call(handler as never, {
+      method,
+      path: route.replace(/\[(?:\.\.\.)?\w+\]/g, "x"),
+      headers,
+      ...(method === "GET" ? {} : { body: {} }),
+      params: paramsFor(route) as Record<string, string>,
+    });
+    if (ACCESS[key] === "terminal") expect([401, 403], `${key}: ${res.text}`).not.toContain(res.status);
+    else expect([res.status, res.json?.code], key).toEqual([401, "unauthenticated"]);
   });
 });

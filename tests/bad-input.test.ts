@@ -35,7 +35,10 @@ async function fingerprint(): Promise<string> {
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_entry_revisions t),
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_corrections t),
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM absences t),
-      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY employee_id, month), '')) FROM timesheet_months t)
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY employee_id, month), '')) FROM timesheet_months t),
+      -- PINs and terminals (§32.4); not terminal_pin_failures: a wrong PIN is a 400 that is counted by design.
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM terminals t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY employee_id), '')) FROM employee_pins t)
     ) AS print`;
   return row.print;
 }
@@ -117,6 +120,8 @@ async function fuzz(
   nested?: Record<string, fc.Arbitrary<unknown>>,
   /** The admin's linked employee, for the routes under /api/me (docs/PRODUCT-RULES.md §26). */
   employeeId?: number,
+  /** Sent instead of the admin's token: a terminal's credential (docs/PRODUCT-RULES.md §32.4). */
+  headers?: Record<string, string>,
 ) {
   const { token } = await createUser("admin", employeeId === undefined ? {} : { employeeId });
   const statuses = new Map<number, number>();
@@ -130,7 +135,7 @@ async function fuzz(
         const res = await call(handler as never, {
           method,
           path: `/api/fuzz${query}`,
-          token,
+          ...(headers ? { headers } : { token }),
           body:
             typeof body === "object" && body !== null && "__raw" in body
               ? (body as { __raw: string }).__raw
@@ -484,4 +489,68 @@ describe("bad input never breaks time recording (docs/PRODUCT-RULES.md §32.1)",
       { numRuns: RUNS, seed: SEED },
     );
   }, 300_000);
+});
+
+describe("bad input never breaks PINs and the terminal (docs/PRODUCT-RULES.md §32.4)", async () => {
+  const { pairedTerminal, setTestPin } = await import("@/tests/support/terminal");
+  const staff = await fx.employee();
+  const pinOwner = await fx.employee();
+  const location = await fx.location();
+  const paired = await pairedTerminal(location.id);
+  await setTestPin(staff.id, "4711");
+  const myPin = await import("@/app/api/me/pin/route");
+  const employeePin = await import("@/app/api/employees/[id]/pin/route");
+  const terminals = await import("@/app/api/terminals/route");
+  const pair = await import("@/app/api/terminal/pair/route");
+  const terminalClock = await import("@/app/api/terminal/clock/route");
+  // The right PIN or a malformed one: a wrong PIN is a 400 that is counted, and five in a row lock (an audited write
+  // on purpose), which app/api/terminal/clock/route.test.ts covers.
+  const pin = fc.oneof(fc.constantFrom("4711", "1234567", "12a4", "47 11", "４７１１"), nasty);
+  // A valid new PIN costs a bcrypt hash at cost 12 (~0.3 s): the PUTs are fuzzed with bad ones only.
+  const badPin = fc.oneof(fc.constantFrom("0000", "12345", "1234567", "12a4", "４７１１"), nasty);
+
+  const cases: [
+    string,
+    Handler,
+    string,
+    string[],
+    fc.Arbitrary<string>[],
+    Record<string, fc.Arbitrary<unknown>>?,
+    number?,
+    Record<string, string>?,
+  ][] = [
+    ["PUT /me/pin", myPin.PUT as Handler, "PUT", ["pin"], [], { pin: badPin }, pinOwner.id],
+    ["PUT /employees/{id}/pin", employeePin.PUT as Handler, "PUT", ["pin"], validOr(pinOwner.id), { pin: badPin }],
+    [
+      "POST /terminals",
+      terminals.POST as Handler,
+      "POST",
+      ["location_id", "name"],
+      [],
+      { location_id: fc.oneof(fc.constant(location.id), nasty) },
+    ],
+    ["POST /terminal/pair", pair.POST as Handler, "POST", ["token"], []],
+    [
+      "POST /terminal/clock",
+      terminalClock.POST as Handler,
+      "POST",
+      ["employee_id", "pin", "action"],
+      [],
+      {
+        employee_id: fc.oneof(fc.constant(staff.id), nasty),
+        pin,
+        action: fc.oneof(fc.constantFrom("in", "break_start", "break_end", "out"), nasty),
+      },
+      undefined,
+      paired.headers,
+    ],
+  ];
+
+  test.each(cases)(
+    "%s",
+    async (name, handler, method, keys, ids, nested, employeeId, headers) => {
+      await fuzz(name, handler, method, keys, ids, nested, employeeId, headers);
+    },
+    300_000,
+  );
 });

@@ -105,6 +105,15 @@ export const AUDIT_ACTIONS = {
   // The monthly approval (docs/PRODUCT-RULES.md §32.3).
   "timesheet.approve": "time",
   "timesheet.reopen": "time",
+  // PINs and the terminal (docs/PRODUCT-RULES.md §32.4); the terminal's stamps are time_entry.clock.
+  "terminal.create": "time",
+  "terminal.pairing_link": "time",
+  "terminal.pair": "time",
+  "terminal.revoke": "time",
+  "terminal.pin_set": "time",
+  "terminal.pin_remove": "time",
+  "terminal.pin_locked": "time",
+  "terminal.paused": "time",
 } as const satisfies Record<string, Exclude<AuditKind, "other">>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -38,6 +38,11 @@ export const PERMISSIONS = {
    * §32.1). The own stamps and corrections are `self-service`.
    */
   "time:manage": PLANNERS,
+  /**
+   * Terminals ("Stempeluhr"): register them, issue pairing links, revoke them; and set or remove any employee's
+   * PIN (docs/PRODUCT-RULES.md §32.4). The own PIN is `self-service`.
+   */
+  "terminals:manage": ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -6,6 +6,7 @@ import type { Access } from "@/lib/shared/contract/operation";
 import { linkedEmployeeId } from "@/lib/server/self-service/acting-for";
 import { can, type Permission } from "@/lib/shared/roles";
 import { isWaitingForDatabase } from "@/lib/server/db/wait-for-database";
+import { authenticateTerminal, type TerminalCaller } from "@/lib/server/terminals/authenticate-terminal";
 import { clientIp } from "./client-ip";
 import { ApiError } from "./errors";
 import { databaseUnavailable, errorResponse, validationError } from "./error-response";
@@ -28,13 +29,15 @@ type RouteOptions<A extends Access, B, Q, P> = {
 
 export type RouteContext<A extends Access, B, Q, P> = {
   request: Request;
-  user: A extends "public" ? null : AuthUser;
+  user: A extends "public" | "terminal" ? null : AuthUser;
+  /** The paired terminal of an operation with access "terminal" (docs/PRODUCT-RULES.md §32.4). */
+  terminal: A extends "terminal" ? TerminalCaller : null;
   body: B;
   query: Q;
   params: P;
   ip: string;
-  /** Who calls and from where, for the audit row of a write (null for public routes). */
-  audit: A extends "public" ? null : AuditContext;
+  /** Who calls and from where, for the audit row of a write (null for public and terminal routes). */
+  audit: A extends "public" | "terminal" ? null : AuditContext;
 };
 
 /** What a single route may ask of route() beyond its operation. */
@@ -95,7 +98,10 @@ export function route<
       if (gated && isWaitingForDatabase()) throw databaseUnavailable({ unprocessed: true });
       let user: AuthUser | null = null;
       let scheduleVersion: string | null = null;
-      if (options.access !== "public") {
+      let terminal: TerminalCaller | null = null;
+      // A terminal's credential opens its own operations only, and a user's token none of them.
+      if (options.access === "terminal") terminal = await authenticateTerminal(request);
+      else if (options.access !== "public") {
         ({ user, scheduleVersion } = await authenticate(request, { withScheduleVersion }));
         if (user.mustChangePassword && extras?.beforePasswordChange !== true)
           throw new ApiError("password_change_required");
@@ -118,6 +124,7 @@ export function route<
       const routeContext: RouteContext<A, B, Q, P> = {
         request,
         user: user as RouteContext<A, B, Q, P>["user"],
+        terminal: terminal as RouteContext<A, B, Q, P>["terminal"],
         body,
         query,
         params,

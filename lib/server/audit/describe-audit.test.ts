@@ -411,3 +411,33 @@ describe("time recording (docs/PRODUCT-RULES.md §32.1)", () => {
     );
   });
 });
+
+describe("PINs and the terminal (docs/PRODUCT-RULES.md §32.4)", () => {
+  const names = { employee: "Lea Muster" };
+
+  test("a terminal's life and a PIN are told in German, never with a token or the PIN", () => {
+    const terminal = { name: "Eingang", location_id: 3 };
+    expect(say({ action: "terminal.create", details: terminal })).toBe(
+      "anna hat die Stempeluhr „Eingang“ registriert.",
+    );
+    expect(say({ action: "terminal.pairing_link", details: terminal })).toBe(
+      "anna hat einen neuen Kopplungslink für die Stempeluhr „Eingang“ erstellt.",
+    );
+    expect(say({ action: "terminal.pair", actor: null, details: terminal })).toBe(
+      "Ein Gerät wurde als Stempeluhr „Eingang“ gekoppelt.",
+    );
+    expect(say({ action: "terminal.revoke", details: terminal })).toBe("anna hat die Stempeluhr „Eingang“ widerrufen.");
+    expect(say({ action: "terminal.pin_set", details: { employee_id: 7 }, names })).toBe(
+      "anna hat die PIN von Lea Muster festgelegt.",
+    );
+    expect(say({ action: "terminal.pin_remove", details: { employee_id: 7 }, names })).toBe(
+      "anna hat die PIN von Lea Muster entfernt.",
+    );
+    expect(say({ action: "terminal.pin_locked", actor: null, details: { employee_id: 7 }, names })).toBe(
+      "Lea Muster wurde nach zu vielen falschen PINs an einer Stempeluhr 15 Minuten gesperrt.",
+    );
+    expect(say({ action: "terminal.paused", actor: null, details: {} })).toBe(
+      "Eine Stempeluhr wurde nach zu vielen falschen PINs 15 Minuten pausiert.",
+    );
+  });
+});

@@ -549,6 +549,31 @@ function describeTime(actor: string, action: string, details: Details, employee:
   }
 }
 
+/** PINs and the terminal (docs/PRODUCT-RULES.md §32.4); a terminal's stamps are time_entry.clock. */
+function describeTerminal(actor: string, action: string, details: Details, employee: string): string {
+  const terminal = text(details.name) ? `die Stempeluhr „${text(details.name)}“` : "eine Stempeluhr";
+  switch (action) {
+    case "terminal.create":
+      return `${actor} hat ${terminal} registriert.`;
+    case "terminal.pairing_link":
+      return `${actor} hat einen neuen Kopplungslink für ${terminal} erstellt.`;
+    case "terminal.pair":
+      return `Ein Gerät wurde als ${terminal.replace(/^die |^eine /, "")} gekoppelt.`;
+    case "terminal.revoke":
+      return `${actor} hat ${terminal} widerrufen.`;
+    case "terminal.pin_set":
+      return `${actor} hat die PIN von ${employee} festgelegt.`;
+    case "terminal.pin_remove":
+      return `${actor} hat die PIN von ${employee} entfernt.`;
+    case "terminal.pin_locked":
+      return `${employee} wurde nach zu vielen falschen PINs an einer Stempeluhr 15 Minuten gesperrt.`;
+    case "terminal.paused":
+      return "Eine Stempeluhr wurde nach zu vielen falschen PINs 15 Minuten pausiert.";
+    default:
+      return generic(actor, action);
+  }
+}
+
 function generic(actor: string, action: string): string {
   return `${actor} hat ${action} ausgeführt.`;
 }
@@ -606,6 +631,7 @@ export function describeAudit(row: DescribableAudit): string {
   if (action.startsWith("time_entry.") || action.startsWith("time_correction."))
     return describeTime(actor, action, details, employee);
   if (action.startsWith("absence.")) return describeAbsence(actor, action, details, employee);
+  if (action.startsWith("terminal.")) return describeTerminal(actor, action, details, employee);
   return (
     describeMasterData(actor, row, details, names) ?? describeUser(actor, row, details, names) ?? generic(actor, action)
   );

@@ -67,7 +67,8 @@ export type AdvisoryKey =
   | { kind: "username"; name: string }
   | { kind: "login"; name: string }
   | { kind: "recheck"; userId: number }
-  | { kind: "calendar-feed"; ip: string };
+  | { kind: "calendar-feed"; ip: string }
+  | { kind: "terminal-pin"; terminalId: number };
 
 function advisoryName(key: AdvisoryKey): string {
   switch (key.kind) {
@@ -82,6 +83,9 @@ function advisoryName(key: AdvisoryKey): string {
       return `recheck:${key.userId}`;
     case "calendar-feed":
       return `calendar-feed:${key.ip}`;
+    case "terminal-pin":
+      // One terminal's PIN attempts queue, so parallel guesses cannot slip past its limits (§32.4).
+      return `terminal-pin:${key.terminalId}`;
   }
 }
 

@@ -41,6 +41,8 @@ const TAGS: Record<string, string> = {
   History: "The audit log as German sentences (managers: plan and vacation changes; admins: everything)",
   Platform: "Health check and this reference",
   "Time recording": "Stamping, time entries with their revisions, correction requests",
+  Terminals: "Terminals (Stempeluhr): registering, pairing and revoking them (admins), and staff PINs",
+  Terminal: "The operations of a paired terminal: its staff tiles and stamping with a PIN",
 };
 
 // Keyed by schema object: zod hands the override its core type, not the classic one.
@@ -95,6 +97,8 @@ function parameters(schema: z.ZodType, where: "path" | "query"): OpenApiParamete
 
 function accessText(operation: Operation): string {
   if (operation.access === "public") return "Public: no token needed.";
+  if (operation.access === "terminal")
+    return "Terminals only: `Authorization: Terminal <credential>` of a paired terminal; no user token opens it.";
   const roles = `Roles: ${PERMISSIONS[operation.access].join(", ")} (permission \`${operation.access}\`).`;
   if (operation.access !== "self-service") return roles;
   const planners = operation.planners ? ` Callers with \`${operation.planners}\` act for any employee.` : "";
@@ -107,7 +111,9 @@ function errorResponses(operation: Operation): OpenApiOperation["responses"] {
   if (operation.body)
     add(400, "`invalid_json`: the body is not JSON; `validation_failed` with `fields`: invalid input");
   else if (operation.query) add(400, "`validation_failed` with `fields`: invalid query parameters");
-  if (operation.access !== "public") {
+  if (operation.access === "terminal") {
+    add(401, "`unauthenticated`: no credential of a paired terminal (unknown, replaced by a new pairing, or revoked)");
+  } else if (operation.access !== "public") {
     add(401, "`unauthenticated`: no `Authorization: Bearer` header");
     add(
       403,
@@ -198,9 +204,15 @@ function toOpenApiOperation(operation: Operation): OpenApiOperation {
     tags: [operation.tag],
     summary: operation.summary,
     description: [operation.description, accessText(operation)].filter(Boolean).join("\n\n"),
-    security: operation.access === "public" ? [] : [{ bearerAuth: [] }],
+    security:
+      operation.access === "public"
+        ? []
+        : operation.access === "terminal"
+          ? [{ terminalAuth: [] }]
+          : [{ bearerAuth: [] }],
     "x-permission": operation.access,
-    "x-roles": operation.access === "public" ? [] : [...PERMISSIONS[operation.access]],
+    "x-roles":
+      operation.access === "public" || operation.access === "terminal" ? [] : [...PERMISSIONS[operation.access]],
     ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
     ...(operation.body
       ? { requestBody: { required: true, content: { "application/json": { schema: requestSchema(operation.body) } } } }
@@ -257,6 +269,13 @@ export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIO
           scheme: "bearer",
           bearerFormat: "JWT",
           description: "Access token of POST /api/auth/login, valid 15 minutes",
+        },
+        terminalAuth: {
+          type: "apiKey",
+          in: "header",
+          name: "Authorization",
+          description:
+            "`Terminal <credential>`: what POST /api/terminal/pair answers once (docs/PRODUCT-RULES.md §32.4)",
         },
       },
     },

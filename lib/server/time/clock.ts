@@ -43,8 +43,11 @@ export const NO_BREAK = "Du hast keine Pause begonnen.";
 export const PICK_LOCATION = "Keine Schicht in der Nähe: bitte wähle den Standort, an dem du arbeitest.";
 const TOO_QUICK = "Zu schnell hintereinander gestempelt: bitte versuche es gleich noch einmal.";
 
-/** One stamp, in the caller's transaction. Refusals: 409 with a German message that says what is wrong. */
-export async function clock(tx: Tx, options: ClockOptions): Promise<void> {
+/**
+ * One stamp, in the caller's transaction. Refusals: 409 with a German message that says what is wrong. Answers the
+ * instant recorded (the terminal's confirmation shows it).
+ */
+export async function clock(tx: Tx, options: ClockOptions): Promise<{ at: Date }> {
   const { employeeId, action } = options;
   await lockEntryEmployee(tx, employeeId);
   const now = new Date();
@@ -128,6 +131,7 @@ export async function clock(tx: Tx, options: ClockOptions): Promise<void> {
     entityId: entryId,
     details: { employee_id: employeeId, action, source: options.source, at: now.toISOString(), ...details },
   });
+  return { at: now };
 }
 
 /** A stamp in a transaction of its own, answered with the employee's clock state after it. */

@@ -19,6 +19,7 @@ import * as reports from "./reports";
 import * as schedule from "./schedule";
 import * as settings from "./settings";
 import * as shifts from "./shifts";
+import * as terminals from "./terminals";
 import * as time from "./time";
 import * as timesheets from "./timesheets";
 import * as unavailability from "./unavailability";
@@ -57,6 +58,7 @@ const MODULES = [
   platform,
   time,
   timesheets,
+  terminals,
 ];
 
 /** The contract's modules, for types derived from all operations (./api-paths.ts). */

@@ -7,7 +7,11 @@
 import type { z } from "zod";
 import type { Permission } from "@/lib/shared/roles";
 
-export type Access = "public" | Permission;
+/**
+ * "terminal": the caller is a paired terminal ("Stempeluhr", docs/PRODUCT-RULES.md §32.4) with `Authorization:
+ * Terminal <credential>`; no user token opens these operations, and the credential opens nothing else.
+ */
+export type Access = "public" | "terminal" | Permission;
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Error codes an operation documents beyond the ones its access and schemas imply. */

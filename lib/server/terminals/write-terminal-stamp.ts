@@ -1,0 +1,50 @@
+import "server-only";
+import { ApiError } from "@/lib/server/api/errors";
+import { verifyPassword } from "@/lib/server/auth/password";
+import { LOCKING_TRANSACTION, db } from "@/lib/server/db/client";
+import { transaction } from "@/lib/server/db/transaction";
+import { clock, clockState } from "@/lib/server/time/clock";
+import type { TerminalClockInput, TerminalClockResult } from "@/lib/shared/schemas/terminal";
+import type { TerminalCaller } from "./authenticate-terminal";
+import { confirmationText } from "./confirmation";
+import { beginPinAttempt, pinAccepted, pinRejected, prunePinFailures } from "./pin-attempts";
+import { isTerminalStaff } from "./find-terminals";
+
+export type TerminalClockOptions = { terminal: TerminalCaller; input: TerminalClockInput; ip: string };
+
+/**
+ * A stamp at a terminal (docs/PRODUCT-RULES.md §32.4): the employee must be one of the terminal's staff (404 before
+ * any PIN is judged, so a terminal cannot probe other locations' people), the PIN must be right and no lockout hold
+ * (./pin-attempts.ts); then the same race-proof `clock` as /api/me/clock, at the terminal's location, with source
+ * "terminal" and no user as actor.
+ */
+export async function terminalClock({ terminal, input, ip }: TerminalClockOptions): Promise<TerminalClockResult> {
+  const { employee_id: employeeId, action } = input;
+  if (!(await isTerminalStaff(db, terminal.locationId, employeeId))) throw new ApiError("not_found");
+  const attempt = await beginPinAttempt({ terminalId: terminal.id, employeeId, ip });
+  if (!(await verifyPassword(input.pin, attempt.pinHash))) throw await pinRejected(attempt, ip);
+  await pinAccepted(attempt);
+  if (Math.random() < 0.01) await prunePinFailures();
+
+  const { at, firstName } = await transaction(async (tx) => {
+    const stamp = await clock(tx, {
+      employeeId,
+      action,
+      locationId: terminal.locationId,
+      source: "terminal",
+      actor: null,
+      ip,
+    });
+    const person = await tx.employee.findUniqueOrThrow({ where: { id: employeeId }, select: { firstName: true } });
+    return { at: stamp.at, firstName: person.firstName };
+  }, LOCKING_TRANSACTION);
+  await db.terminal.update({ where: { id: terminal.id }, data: { lastUsedAt: at } });
+  const state = await clockState(db, employeeId);
+  return {
+    employee_id: employeeId,
+    state: state.state,
+    next_actions: state.next_actions,
+    at: at.toISOString(),
+    message: confirmationText(firstName, action, at),
+  };
+}
