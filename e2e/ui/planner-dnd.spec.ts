@@ -219,6 +219,8 @@ test("the keyboard: the menu moves a shift to another location; the drag button 
   );
   await page.keyboard.press("Space");
   await expect(cell(page, second.name, 3).getByTestId("shift")).toHaveCount(1);
+  // The keyboard stays on the moved chip: its drag button in the new cell has the focus.
+  await expect(cell(page, second.name, 3).getByRole("button", { name: /^Ziehen:/ })).toBeFocused();
   await expect
     .poll(async () => (await shiftsOfWeek(request, headers, start)).find((s) => s.id === shift.id)?.shift_date)
     .toBe(addDays(start, 3));
