@@ -187,6 +187,10 @@ describe("colleagues' data (docs/PRODUCT-RULES.md §31.2)", async () => {
           expect(res.status, `${key}: ${res.text}`).toBe(403);
           continue;
         }
+        if (view === "terminal-only") {
+          expect(res.status, `${key}: ${res.text}`).toBe(401);
+          continue;
+        }
         if (view === "refused") {
           expect(res.status, `${key}${query}: ${res.text}`).toBe(403);
           expect(res.json).toEqual({ error: "Keine Berechtigung", code: "forbidden" });

@@ -207,6 +207,7 @@ describe("dates at every route: answered in time, never a 5xx, the window refuse
       "GET /api/holidays": () => ({}),
       "GET /api/audit": () => ({}),
       "GET /api/time-entries": () => ({}),
+      "GET /api/timesheets": () => ({}),
       "GET /api/me/time-entries": () => ({}),
       "GET /api/absences": () => ({}),
       "POST /api/absences": () => ({ body: { employee_id: employee.id, type: "weiterbildung" } }),

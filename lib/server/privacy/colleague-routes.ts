@@ -8,8 +8,15 @@
  * - `refused`: the route is about one person's private data; a colleague's answers 403
  * - `no-personal-data`: nobody's hours, balances, findings or notes are in it
  * - `not-for-staff`: role `user` may not call it at all (403)
+ * - `terminal-only`: only a terminal's credential opens it (§32.4); every user token is 401
  */
-export type ColleagueView = "names-and-shifts" | "own-only" | "refused" | "no-personal-data" | "not-for-staff";
+export type ColleagueView =
+  | "names-and-shifts"
+  | "own-only"
+  | "refused"
+  | "no-personal-data"
+  | "not-for-staff"
+  | "terminal-only";
 
 export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   "GET /api/health": "no-personal-data",
@@ -52,4 +59,7 @@ export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   "GET /api/time-entries/[id]/revisions": "own-only",
   "GET /api/time-entries": "not-for-staff",
   "GET /api/time-corrections": "not-for-staff",
+  "GET /api/timesheets": "not-for-staff",
+  "GET /api/terminals": "not-for-staff",
+  "GET /api/terminal": "terminal-only",
 };
