@@ -11,6 +11,8 @@ const CONFIRMATION_MS = 5000;
 /** Someone who walked away from the PIN pad: back to the tiles. */
 const IDLE_MS = 30_000;
 export const OFFLINE_TEXT = "Keine Verbindung — es wird nichts gestempelt";
+/** Sent while online, but no answer came: the stamp may be stored, so the tiles are read again to show it. */
+export const NO_ANSWER_TEXT = "Keine Antwort erhalten — ob gestempelt wurde, zeigt deine Kachel. Bitte prüfen.";
 
 const ACTIONS: Record<ClockAction, { label: string; style: string }> = {
   in: { label: "Einstempeln", style: "bg-emerald-700 text-white" },
@@ -84,6 +86,7 @@ export function TerminalScreen() {
   async function stamp(tile: TerminalTile, action: ClockAction) {
     setBusy(true);
     setError(null);
+    const sentOnline = navigator.onLine;
     try {
       const answer = await terminalApi.clock(tile.employee_id, pin, action);
       if (answer.ok) {
@@ -98,7 +101,13 @@ export function TerminalScreen() {
       }
     } catch (failure) {
       if (!(failure instanceof Offline)) throw failure;
-      setError(OFFLINE_TEXT);
+      // Offline before sending: nothing left the device. Otherwise the request may have arrived and only its answer
+      // got lost: the tiles, read again, show the stored state rather than a claim that nothing was stamped.
+      if (!sentOnline) setError(OFFLINE_TEXT);
+      else
+        void readScreen().then((next) =>
+          show({ ...next, error: next.phase.name === "tiles" ? NO_ANSWER_TEXT : next.error }),
+        );
     } finally {
       setBusy(false);
     }

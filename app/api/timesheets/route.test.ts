@@ -164,6 +164,18 @@ describe("GET /api/timesheets: planned vs. worked per employee and day", () => {
     ]);
   });
 
+  test("an entry of 24 h or more is checked on its real length, not folded into one day's clock times", async () => {
+    const { employee, location, token } = await setting();
+    const at = { employeeId: employee.id, locationId: location.id };
+    // A forgotten stamp ended the next day: 08:00 on 09.02. to 10:00 on 10.02. (26 h; the clock says 08:00–10:00).
+    await entry({ ...at, date: "2026-02-09", start: "2026-02-09T07:00:00Z", end: "2026-02-10T09:00:00Z" });
+    const res = await sheet(token, { start_date: "2026-02-01", end_date: "2026-02-28", employee_id: employee.id });
+    expect(res.status, res.text).toBe(200);
+    const codes = (date: string) => dayOf(res.json, date)?.findings.map((finding) => finding.code) ?? [];
+    expect(codes("2026-02-09")).toEqual(expect.arrayContaining(["break", "daily_max"]));
+    expect(dayOf(res.json, "2026-02-09")!.worked_minutes).toBe(26 * 60);
+  });
+
   test("the nights the clocks change (29.03. and 25.10.2026) show no false difference and no flag", async () => {
     const { employee, location, token } = await setting();
     const at = { employeeId: employee.id, locationId: location.id };

@@ -10,12 +10,17 @@ import { TERMINAL_SELECT, toTerminalDto } from "./terminal-dto";
 /**
  * Who a terminal stamps for (docs/PRODUCT-RULES.md §32.4): the active employees whose Einsatzorte include its
  * location (none recorded = every location, lib/shared/employee-locations.ts) — the people `clock` lets stamp in
- * there.
+ * there — and those a manager planned there today or yesterday (a night shift) outside their Einsatzorte, whom
+ * `clock` lets stamp in for that shift, and anyone stamped in there now, who must be able to stamp out.
  */
-const staffOf = (locationId: number) => Prisma.sql`
+const staffOf = (locationId: number, today: string) => Prisma.sql`
   e.archived_at IS NULL AND (
     NOT EXISTS (SELECT 1 FROM employee_locations el WHERE el.employee_id = e.id)
-    OR EXISTS (SELECT 1 FROM employee_locations el WHERE el.employee_id = e.id AND el.location_id = ${locationId}))`;
+    OR EXISTS (SELECT 1 FROM employee_locations el WHERE el.employee_id = e.id AND el.location_id = ${locationId})
+    OR EXISTS (SELECT 1 FROM shifts s WHERE s.employee_id = e.id AND s.location_id = ${locationId}
+                 AND s.shift_date BETWEEN ${today}::date - 1 AND ${today}::date)
+    OR EXISTS (SELECT 1 FROM time_entries r WHERE r.employee_id = e.id AND r.status = 'running'
+                 AND r.location_id = ${locationId}))`;
 
 type TileRow = {
   id: number;
@@ -50,7 +55,7 @@ export async function terminalScreen(terminal: TerminalCaller): Promise<Terminal
            EXISTS (SELECT 1 FROM employee_pins p WHERE p.employee_id = e.id) AS has_pin
     FROM employees e
     LEFT JOIN time_entries te ON te.employee_id = e.id AND te.status = 'running'
-    WHERE ${staffOf(terminal.locationId)}
+    WHERE ${staffOf(terminal.locationId, today)}
     ORDER BY planned_start NULLS LAST, e.first_name COLLATE "de-CH-x-icu", e.last_name COLLATE "de-CH-x-icu", e.id`;
   const short = (row: TileRow) => `${row.first_name} ${row.last_name.slice(0, 1)}.`.trim();
   const counts = new Map<string, number>();
@@ -76,7 +81,8 @@ export async function terminalScreen(terminal: TerminalCaller): Promise<Terminal
 /** Whether the terminal stamps for this employee (404 otherwise, before any PIN is judged). */
 export async function isTerminalStaff(client: Db, locationId: number, employeeId: number): Promise<boolean> {
   const [row] = await client.$queryRaw<{ ok: boolean }[]>`
-    SELECT EXISTS (SELECT 1 FROM employees e WHERE e.id = ${employeeId} AND ${staffOf(locationId)}) AS ok`;
+    SELECT EXISTS (
+      SELECT 1 FROM employees e WHERE e.id = ${employeeId} AND ${staffOf(locationId, businessToday())}) AS ok`;
   return row?.ok === true;
 }
 

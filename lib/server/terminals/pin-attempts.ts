@@ -124,6 +124,11 @@ export async function pinAccepted(attempt: PinAttempt): Promise<void> {
   ]);
 }
 
+/** The PIN could not be judged (the check failed): its pending row goes, as if it had not been typed. */
+export async function withdrawPinAttempt(attempt: PinAttempt): Promise<void> {
+  await db.terminalPinFailure.deleteMany({ where: { id: attempt.id, pending: true } });
+}
+
 /**
  * The PIN was wrong (its row stays, judged): the error to answer. The fifth wrong PIN in a row locks the employee at
  * once and the thirtieth in the window pauses the terminal (both 429, audited); before that, 400 with `fields.pin`

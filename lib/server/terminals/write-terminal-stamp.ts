@@ -7,7 +7,7 @@ import { clock, clockState } from "@/lib/server/time/clock";
 import type { TerminalClockInput, TerminalClockResult } from "@/lib/shared/schemas/terminal";
 import type { TerminalCaller } from "./authenticate-terminal";
 import { confirmationText } from "./confirmation";
-import { beginPinAttempt, pinAccepted, pinRejected, prunePinFailures } from "./pin-attempts";
+import { beginPinAttempt, pinAccepted, pinRejected, prunePinFailures, withdrawPinAttempt } from "./pin-attempts";
 import { isTerminalStaff } from "./find-terminals";
 
 export type TerminalClockOptions = { terminal: TerminalCaller; input: TerminalClockInput; ip: string };
@@ -22,7 +22,16 @@ export async function terminalClock({ terminal, input, ip }: TerminalClockOption
   const { employee_id: employeeId, action } = input;
   if (!(await isTerminalStaff(db, terminal.locationId, employeeId))) throw new ApiError("not_found");
   const attempt = await beginPinAttempt({ terminalId: terminal.id, employeeId, ip });
-  if (!(await verifyPassword(input.pin, attempt.pinHash))) throw await pinRejected(attempt, ip);
+  let right: boolean;
+  try {
+    right = await verifyPassword(input.pin, attempt.pinHash);
+  } catch (error) {
+    // The check itself failed (the password worker, the database): no judgement of the PIN, so the attempt must not
+    // count as a wrong one later.
+    await withdrawPinAttempt(attempt).catch(() => undefined);
+    throw error;
+  }
+  if (!right) throw await pinRejected(attempt, ip);
   await pinAccepted(attempt);
   if (Math.random() < 0.01) await prunePinFailures();
 

@@ -6,8 +6,9 @@ import { config } from "@/lib/server/config";
 import type { Db } from "@/lib/server/db/client";
 import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { compareNames } from "@/lib/shared/collation";
-import { addDays } from "@/lib/shared/dates";
+import { addDays, todayIn } from "@/lib/shared/dates";
 import { findingsInRange, shiftInterval, windowFor, type FindingCode, type RuleShift } from "@/lib/shared/rules";
+import { DAY_MS, dayNumber, instantOf } from "@/lib/shared/rules/time";
 import type { TimesheetFlagCode, timesheetSchema } from "@/lib/shared/schemas/timesheet";
 import { readMonths } from "./approval";
 import { FORGOTTEN_AFTER_MS, FORGOTTEN_AFTER_SHIFT_MS } from "./clock";
@@ -200,18 +201,25 @@ export async function findTimesheet(db: Db, filter: TimesheetFilter, now = new D
   const ruleShifts: RuleShift[] = [];
   for (const { dto, locationName, start, end } of worked) {
     if (dto.status === "void") continue;
-    const startTime = wallClock.format(start);
-    const endTime = wallClock.format(end);
-    if (startTime === endTime) continue;
-    ruleShifts.push({
-      id: dto.id,
-      employee_id: dto.employee_id,
-      location_id: dto.location_id,
-      location_name: locationName,
-      shift_date: dto.date,
-      start_time: startTime,
-      end_time: endTime,
-      break_minutes: dto.break_minutes,
+    // A day's wall-clock times hold less than 24 h: a longer entry (a forgotten stamp ended late) goes to the rules
+    // in pieces, one per business day it touches, so its length is not folded away; its breaks count in the first.
+    const pieces =
+      end - start < DAY_MS - MINUTE_MS ? [{ date: dto.date, from: start, to: end }] : daysOf(zone, start, end);
+    pieces.forEach(({ date, from, to }, index) => {
+      const startTime = wallClock.format(from);
+      const endTime = wallClock.format(to);
+      if (startTime === endTime) return;
+      const minutes = Math.round((to - from) / MINUTE_MS);
+      ruleShifts.push({
+        id: dto.id,
+        employee_id: dto.employee_id,
+        location_id: dto.location_id,
+        location_name: locationName,
+        shift_date: date,
+        start_time: startTime,
+        end_time: endTime,
+        break_minutes: index === 0 ? Math.min(dto.break_minutes, Math.max(0, minutes - 1)) : 0,
+      });
     });
   }
   const findings = findingsInRange(
@@ -378,4 +386,16 @@ export async function findTimesheet(db: Db, filter: TimesheetFilter, now = new D
     );
   });
   return { ...range, employees: sheetsOut };
+}
+
+/** The business days an interval touches, each with its part of the interval (split at the zone's midnights). */
+function daysOf(zone: string, start: number, end: number): { date: string; from: number; to: number }[] {
+  const pieces: { date: string; from: number; to: number }[] = [];
+  for (let from = start; from < end;) {
+    const date = todayIn(zone, new Date(from));
+    const to = Math.min(end, instantOf(zone, dayNumber(date) + 1, 0));
+    pieces.push({ date, from, to });
+    from = to;
+  }
+  return pieces;
 }

@@ -61,6 +61,40 @@ describe("POST /api/terminal/clock (docs/PRODUCT-RULES.md §32.4)", () => {
     expect(res.json).toEqual({ error: "Du bist nicht eingestempelt.", code: "conflict" });
   });
 
+  test("someone planned here today outside their Einsatzorte stamps in for that shift, and out again", async () => {
+    const t = await setup();
+    const home = await fx.location();
+    const ben = await fx.employee({ firstName: "Ben" });
+    await db.employeeLocation.create({ data: { employeeId: ben.id, locationId: home.id } });
+    await setTestPin(ben.id, PIN);
+    // Planned from 5 minutes ago for an hour, dated by its start (so also right around midnight).
+    const from = new Date(Date.now() - 5 * 60_000);
+    const hhmm = (at: Date) =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "Europe/Zurich",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      }).format(at);
+    await fx.shift({
+      employeeId: ben.id,
+      locationId: t.locationId,
+      date: todayIn("Europe/Zurich", from),
+      start: hhmm(from),
+      end: hhmm(new Date(from.getTime() + 60 * 60_000)),
+    });
+    const inside = await stamp(t, { employee_id: ben.id, pin: PIN, action: "in" });
+    expect(inside.status, inside.text).toBe(200);
+    expect(await db.timeEntry.findFirstOrThrow({ where: { employeeId: ben.id } })).toMatchObject({
+      locationId: t.locationId,
+      status: "running",
+    });
+    // The shift moves away meanwhile: stamped in here, he can still stamp out here.
+    await db.shift.deleteMany({ where: { employeeId: ben.id } });
+    const out = await stamp(t, { employee_id: ben.id, pin: PIN, action: "out" });
+    expect(out.status, out.text).toBe(200);
+  });
+
   test("an employee of another location is 404 before the PIN is judged, and nothing is written", async () => {
     const t = await setup();
     const elsewhere = await fx.location();
