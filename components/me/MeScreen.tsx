@@ -17,6 +17,7 @@ import { MyWeeks } from "./MyWeeks";
 import { OpenShiftList } from "./OpenShiftList";
 import { SickReportDialog } from "./SickReportDialog";
 import { StampCard } from "./StampCard";
+import { TerminalPin } from "./TerminalPin";
 
 /**
  * "Meine Schichten" (docs/PRODUCT-RULES.md §26.6), the start page of staff with a linked employee and built for
@@ -62,6 +63,7 @@ function LinkedMeScreen() {
                 <JumpLink href="#offen">Offene Schichten ({openShifts.length})</JumpLink>
                 <JumpLink href="#ferien">Ferien</JumpLink>
                 <JumpLink href="#nicht-verfuegbar">Nicht verfügbar</JumpLink>
+                <JumpLink href="#pin">PIN</JumpLink>
                 <JumpLink href="#kalender">Kalender</JumpLink>
               </nav>
               <Section
@@ -121,6 +123,9 @@ function LinkedMeScreen() {
                       entries={me.unavailability}
                       onChanged={schedule.reload}
                     />
+                  </Section>
+                  <Section id="pin" title="Stempeluhr-PIN">
+                    <TerminalPin />
                   </Section>
                   <Section id="kalender" title="Kalender-Abo">
                     <CalendarLink createdAt={me.calendar_link?.created_at ?? null} onChanged={schedule.reload} />

@@ -12,7 +12,8 @@ import {
 
 // Stamping on the phone (docs/PRODUCT-RULES.md §32.1): Lea, linked to her employee, stamps in at a location she
 // picks (no shift is near), takes a break, stamps out, and sees the entry under "Heute gestempelt"; then she
-// reports sick for two days (§32.2) and the toast says how many of her shifts opened.
+// sets her PIN for the Stempeluhr (§32.4) and reports sick for two days (§32.2); the toast says how many of her
+// shifts opened.
 
 async function create(request: APIRequestContext, path: string, data: Record<string, unknown>) {
   const res = await request.post(path, { headers: await adminHeaders(request), data });
@@ -84,6 +85,18 @@ test("Lea stamps in at a picked location, takes a break, stamps out; then report
       breaks: [expect.anything()],
     }),
   ]);
+
+  // Her PIN for the Stempeluhr: an easy one is refused with the reason, a good one is kept (only as a hash).
+  const pin = page.getByLabel("Neue PIN (4–6 Ziffern)");
+  await pin.fill("1234");
+  await page.getByRole("button", { name: "PIN speichern" }).click();
+  await expect(
+    page.getByText("Diese PIN ist zu leicht zu erraten (keine gleichen Ziffern, keine Reihe wie 1234)"),
+  ).toBeVisible();
+  await pin.fill("4711");
+  await page.getByRole("button", { name: "PIN speichern" }).click();
+  await expect(toast(page, "PIN gespeichert")).toBeVisible();
+  await expect(pin).toHaveValue("");
 
   // A shift of hers tomorrow opens when she reports sick for today and tomorrow.
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
