@@ -3,6 +3,7 @@ import { db } from "@/lib/server/db/client";
 import { toDateColumn } from "@/lib/server/db/columns";
 import { timesheetSchema } from "@/lib/shared/schemas/timesheet";
 import * as dashboardRoute from "@/app/api/dashboard/route";
+import * as clockRoute from "@/app/api/me/clock/route";
 import { dashboardDtoSchema } from "@/lib/shared/schemas/dashboard";
 import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
@@ -248,6 +249,46 @@ describe("GET /api/timesheets: planned vs. worked per employee and day", () => {
       (await call(dashboardRoute.GET, { token: staff, path: "/api/dashboard" })).json,
     );
     expect([own.clocked_in, own.forgotten_clock_outs]).toEqual([0, []]);
+  });
+
+  test("4 h past the stamped shift's end: forgotten on /me, the timesheet and the dashboard alike", async () => {
+    const { employee, location, token } = await setting();
+    // Stamped in 9 h ago against a shift that ended 5 h ago; the shift was handed on to Tom since.
+    const zone = "Europe/Zurich";
+    const start = new Date(Date.now() - 9 * 3_600_000);
+    const shiftEnd = new Date(Date.now() - 5 * 3_600_000);
+    const clockOf = (at: Date) =>
+      new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+        at,
+      );
+    const date = start.toLocaleDateString("sv-SE", { timeZone: zone });
+    const tom = await fx.employee({ firstName: "Tom" });
+    const shift = await fx.shift({
+      employeeId: tom.id,
+      locationId: location.id,
+      date,
+      start: clockOf(start),
+      end: clockOf(shiftEnd),
+    });
+    const running = await entry({
+      employeeId: employee.id,
+      locationId: location.id,
+      date,
+      shiftId: shift.id,
+      start: start.toISOString(),
+      end: null,
+    });
+    const res = await sheet(token, { start_date: date, end_date: date, employee_id: employee.id });
+    expect(dayOf(res.json, date)!.flags).toContainEqual(
+      expect.objectContaining({ code: "forgotten_clock_out", entry_id: running.id, shift_id: shift.id }),
+    );
+    const dashboard = dashboardDtoSchema.parse(
+      (await call(dashboardRoute.GET, { token, path: "/api/dashboard" })).json,
+    );
+    expect(dashboard.forgotten_clock_outs.map((item) => item.entry_id)).toContain(running.id);
+    const lea = await createUser("user", { employeeId: employee.id });
+    const me = await call(clockRoute.GET, { token: lea.token, path: "/api/me/clock" });
+    expect(me.json).toMatchObject({ state: "in", forgotten: true });
   });
 
   test("which employees: a shift or an entry in the range, at the location when given; absences per day", async () => {

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
 import { LOCKING_TRANSACTION, db as client, type Db, type Tx } from "@/lib/server/db/client";
-import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
+import { fromDateColumn, fromTimeColumn, toDateColumn } from "@/lib/server/db/columns";
 import { transaction } from "@/lib/server/db/transaction";
 import type { ClockStateDto } from "@/lib/shared/api-types";
 import type { ClockAction } from "@/lib/shared/schemas/time-entry";
@@ -15,8 +15,8 @@ import {
   lockEntryEmployee,
   nearShift,
   shiftsOnDate,
-  type PlannedShift,
 } from "./entry-checks";
+import { looksForgotten } from "./forgotten";
 import { businessDateOf, ENTRY_SELECT, toTimeEntryDto } from "./time-entry-dto";
 
 /**
@@ -140,11 +140,6 @@ export async function recordClock(options: ClockOptions): Promise<ClockStateDto>
   return clockState(client, options.employeeId);
 }
 
-/** A running entry counts as forgotten after this long (PRODUCT §12) … */
-export const FORGOTTEN_AFTER_MS = 14 * 3_600_000;
-/** … or this long after its shift's end. */
-export const FORGOTTEN_AFTER_SHIFT_MS = 4 * 3_600_000;
-
 const NEXT_ACTIONS = {
   out: ["in"],
   in: ["break_start", "out"],
@@ -186,18 +181,19 @@ export async function clockState(db: Db, employeeId: number): Promise<ClockState
 }
 
 async function isForgotten(db: Db, running: { startAt: Date; shiftId: number | null }, now: Date): Promise<boolean> {
-  if (now.getTime() - running.startAt.getTime() > FORGOTTEN_AFTER_MS) return true;
-  if (running.shiftId === null) return false;
-  const shift = await plannedShift(db, running.shiftId);
-  return shift !== undefined && now.getTime() - new Date(shift.end_at).getTime() > FORGOTTEN_AFTER_SHIFT_MS;
-}
-
-/** The shift an entry was stamped against, with its instants; undefined when it is gone or unassigned since. */
-async function plannedShift(db: Db, shiftId: number): Promise<PlannedShift | undefined> {
-  const row = await db.shift.findUnique({ where: { id: shiftId }, select: { employeeId: true, shiftDate: true } });
-  if (!row || row.employeeId === null) return undefined;
-  const shifts = await shiftsOnDate(db, row.employeeId, fromDateColumn(row.shiftDate));
-  return shifts.find((shift) => shift.id === shiftId);
+  const shift =
+    running.shiftId === null
+      ? null
+      : await db.shift.findUnique({
+          where: { id: running.shiftId },
+          select: { shiftDate: true, startTime: true, endTime: true },
+        });
+  const stamped = shift && {
+    shift_date: fromDateColumn(shift.shiftDate),
+    start_time: fromTimeColumn(shift.startTime),
+    end_time: fromTimeColumn(shift.endTime),
+  };
+  return looksForgotten(running.startAt.getTime(), stamped, now.getTime());
 }
 
 /** The employee's Einsatzorte among the active locations (none recorded: every active location), by name. */

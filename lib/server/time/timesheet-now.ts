@@ -1,9 +1,7 @@
 import "server-only";
-import { config } from "@/lib/server/config";
 import type { Db } from "@/lib/server/db/client";
 import { fromDateColumn } from "@/lib/server/db/columns";
-import { shiftInterval } from "@/lib/shared/rules";
-import { FORGOTTEN_AFTER_MS, FORGOTTEN_AFTER_SHIFT_MS } from "./clock";
+import { looksForgotten } from "./forgotten";
 
 /** The dashboard's part of time recording (docs/PRODUCT-RULES.md §32.3): who is stamped in, forgotten stamps. */
 export type ClockedInNow = {
@@ -26,8 +24,7 @@ type Row = {
 
 /**
  * The running entries in one query (at most one per employee, read by the partial unique index of running entries),
- * with the shift each was stamped against: forgotten after 14 h, or 4 h past that shift's end (PRODUCT §12), the
- * shift's end computed by `shiftInterval` as everywhere (the October night as the rules read it).
+ * with the shift each was stamped against, flagged forgotten by the one rule of `looksForgotten` (./forgotten.ts).
  */
 export async function findClockedIn(db: Db, now = new Date()): Promise<ClockedInNow> {
   const rows = await db.$queryRaw<Row[]>`
@@ -35,18 +32,18 @@ export async function findClockedIn(db: Db, now = new Date()): Promise<ClockedIn
            to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time
     FROM time_entries t
     JOIN employees e ON e.id = t.employee_id
-    LEFT JOIN shifts s ON s.id = t.shift_id AND s.employee_id = t.employee_id
+    LEFT JOIN shifts s ON s.id = t.shift_id
     WHERE t.status = 'running'
     ORDER BY t.start_at, t.id`;
-  const forgotten = rows.filter((row) => {
-    if (now.getTime() - row.start_at.getTime() > FORGOTTEN_AFTER_MS) return true;
-    if (row.shift_date === null || row.start_time === null || row.end_time === null) return false;
-    const { end } = shiftInterval(
-      { shift_date: fromDateColumn(row.shift_date), start_time: row.start_time, end_time: row.end_time },
-      config.timeZone,
-    );
-    return now.getTime() - end > FORGOTTEN_AFTER_SHIFT_MS;
-  });
+  const forgotten = rows.filter((row) =>
+    looksForgotten(
+      row.start_at.getTime(),
+      row.shift_date && row.start_time && row.end_time
+        ? { shift_date: fromDateColumn(row.shift_date), start_time: row.start_time, end_time: row.end_time }
+        : null,
+      now.getTime(),
+    ),
+  );
   return {
     clocked_in: rows.length,
     forgotten_clock_outs: forgotten.map((row) => ({

@@ -11,7 +11,7 @@ import { findingsInRange, shiftInterval, windowFor, type FindingCode, type RuleS
 import { DAY_MS, dayNumber, instantOf } from "@/lib/shared/rules/time";
 import type { TimesheetFlagCode, timesheetSchema } from "@/lib/shared/schemas/timesheet";
 import { readMonths } from "./approval";
-import { FORGOTTEN_AFTER_MS, FORGOTTEN_AFTER_SHIFT_MS } from "./clock";
+import { looksForgotten, type StampedShift } from "./forgotten";
 import { minutesOf } from "./time-entry-dto";
 
 /**
@@ -75,12 +75,15 @@ type WorkedRow = [
   Day["entries"][number]["status"],
   Day["entries"][number]["source"],
   [number, number | null][],
+  /** A running entry's stamped shift: date, start, end; else null. */
+  [string, string, string] | null,
 ];
 
 /** An entry as the timesheet reads it: its JSON fields, its location's name, and its instants in epoch ms. */
 type Worked = {
   dto: Omit<Day["entries"][number], "location_name"> & { employee_id: number; date: string };
   locationName: string;
+  stamped: StampedShift;
   start: number;
   end: number;
 };
@@ -102,12 +105,30 @@ async function readWorked(
              t.status, t.source,
              coalesce((SELECT json_agg(json_build_array(${ms(Prisma.sql`b.start_at`)}, ${ms(Prisma.sql`b.end_at`)})
                                 ORDER BY b.start_at, b.id)
-                       FROM time_breaks b WHERE b.entry_id = t.id), '[]'))
+                       FROM time_breaks b WHERE b.entry_id = t.id), '[]'),
+             CASE WHEN t.status = 'running' AND s.id IS NOT NULL
+               THEN json_build_array(to_char(s.shift_date, 'YYYY-MM-DD'), to_char(s.start_time, 'HH24:MI'),
+                                     to_char(s.end_time, 'HH24:MI')) END)
            ORDER BY t.start_at, t.id), '[]')::text AS entries
     FROM time_entries t JOIN locations l ON l.id = t.location_id
+    LEFT JOIN shifts s ON s.id = t.shift_id
     WHERE t.employee_id = ANY(${ids}::int[]) AND t.date BETWEEN ${startDate}::date AND ${endDate}::date`;
   return (JSON.parse(entries) as WorkedRow[]).map(
-    ([id, employeeId, locationId, locationName, shiftId, date, startMs, endMs, updatedMs, status, source, pauses]) => {
+    ([
+      id,
+      employeeId,
+      locationId,
+      locationName,
+      shiftId,
+      date,
+      startMs,
+      endMs,
+      updatedMs,
+      status,
+      source,
+      pauses,
+      shift,
+    ]) => {
       const breaks = pauses.map(([start, end]) => ({
         startAt: new Date(start),
         endAt: end === null ? null : new Date(end),
@@ -134,6 +155,7 @@ async function readWorked(
           source,
         },
         locationName,
+        stamped: shift && { shift_date: shift[0], start_time: shift[1], end_time: shift[2] },
         start: startMs,
         end: endMs ?? until.getTime(),
       };
@@ -325,12 +347,8 @@ export async function findTimesheet(db: Db, filter: TimesheetFilter, now = new D
     day.worked_minutes += dto.worked_minutes;
     const about = { shift_id: null, entry_id: dto.id };
     if (!matchedEntries.has(dto.id)) flag(day, "unplanned", about);
-    if (dto.status === "running") {
-      const linked = dto.shift_id !== null ? plannedById.get(dto.shift_id) : undefined;
-      const running = now.getTime() - item.start;
-      if (running > FORGOTTEN_AFTER_MS || (linked && now.getTime() - linked.end > FORGOTTEN_AFTER_SHIFT_MS))
-        flag(day, "forgotten_clock_out", { ...about, shift_id: linked?.id ?? null });
-    }
+    if (dto.status === "running" && looksForgotten(item.start, item.stamped, now.getTime()))
+      flag(day, "forgotten_clock_out", { ...about, shift_id: dto.shift_id });
   }
 
   // The law counts all work: a finding is shown on its day even when the entry is at another location.
