@@ -268,7 +268,16 @@ describe("POST /api/timesheets/approve and /reopen", () => {
         VALUES (${employee.id}, ${location.id}, '2025-10-20', '2025-10-20 06:00+00', '2025-10-20 08:00+00',
           'manager', 'recorded', now())`,
     ).rejects.toThrow(/genehmigt/);
+    // Any column, not only the listed ones: the source of an approved entry stays too.
+    await expect(db.$executeRaw`UPDATE time_entries SET source = 'manager' WHERE id = ${entry.id}`).rejects.toThrow(
+      /genehmigt/,
+    );
     await expect(db.$executeRaw`DELETE FROM time_breaks WHERE entry_id = ${entry.id}`).rejects.toThrow(/genehmigt/);
+    // An entry is approved only with its month.
+    const november = await recorded(employee.id, location.id, "2025-11-03");
+    await expect(db.$executeRaw`UPDATE time_entries SET status = 'approved' WHERE id = ${november.id}`).rejects.toThrow(
+      /nur mit seinem Monat/,
+    );
     await expect(db.$executeRaw`DELETE FROM timesheet_months WHERE employee_id = ${employee.id}`).rejects.toThrow(
       /nie gelöscht/,
     );
