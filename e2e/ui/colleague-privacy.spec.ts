@@ -1,32 +1,30 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { formatDate } from "../../lib/shared/format";
-import { adminHeaders, createAccount, reviewShots, signIn, unique } from "./support";
+import { adminHeaders, createAccount, createAsAdmin, reviewShots, signIn, unique } from "./support";
 
 // Colleagues' data (docs/PRODUCT-RULES.md §31.2): a waiter linked to his employee sees of his colleagues their
 // names and shifts, never their weekly hours, vacation days, employment or findings; about himself he reads "Du".
 
-async function create(request: APIRequestContext, path: string, data: Record<string, unknown>) {
-  const res = await request.post(path, { headers: await adminHeaders(request), data });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-}
-
 test("a linked waiter sees colleagues' names and shifts, not their hours or findings", async ({ page, request }) => {
   test.setTimeout(90_000);
   const monday = addDays(mondayOf(todayIn("Europe/Zurich")), 7);
-  const location = await create(request, "/api/locations", { name: unique("Rosengarten") });
+  const location = await createAsAdmin(request, "/api/locations", { name: unique("Rosengarten") });
   const fatimaLast = unique("Osman");
-  const fatima = await create(request, "/api/employees", {
+  const fatima = await createAsAdmin(request, "/api/employees", {
     first_name: "Fatima",
     last_name: fatimaLast,
     weekly_hours: 33.5,
     vacation_days_total: 23.5,
   });
   const oleLast = unique("Berg");
-  const ole = await create(request, "/api/employees", { first_name: "Ole", last_name: oleLast, weekly_hours: 24 });
+  const ole = await createAsAdmin(request, "/api/employees", {
+    first_name: "Ole",
+    last_name: oleLast,
+    weekly_hours: 24,
+  });
   const shift = (employee: number, day: number, start: string, end: string) =>
-    create(request, "/api/shifts", {
+    createAsAdmin(request, "/api/shifts", {
       employee_id: employee,
       location_id: location.id,
       shift_date: addDays(monday, day),
@@ -38,7 +36,7 @@ test("a linked waiter sees colleagues' names and shifts, not their hours or find
   await shift(fatima.id, 1, "06:00", "14:00");
   // Ole: a shift on a Wednesday morning he said he cannot work.
   await shift(ole.id, 2, "08:00", "12:00");
-  await create(request, "/api/unavailability", {
+  await createAsAdmin(request, "/api/unavailability", {
     employee_id: ole.id,
     start_date: addDays(monday, 2),
     end_date: addDays(monday, 2),

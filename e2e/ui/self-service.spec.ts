@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { formatDate, formatDayMonth } from "../../lib/shared/format";
 import {
-  adminHeaders,
   createAccount,
+  createAsAdmin,
   expectAccessible,
   screenLoaded,
   screenshot,
@@ -17,12 +17,6 @@ import {
 // on a phone she requests three days off, marks Friday unavailable, offers to take an open shift and copies her
 // calendar link; the manager approves the request (her shifts of those days open), assigns her the shift she
 // offered to take, and she sees both on Meine Schichten.
-
-async function create(request: APIRequestContext, path: string, data: Record<string, unknown>) {
-  const res = await request.post(path, { headers: await adminHeaders(request), data });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-}
 
 /** The manager's planner row of a location. */
 const row = (page: Page, location: string) =>
@@ -37,19 +31,23 @@ test("staff journey: link, request, unavailable, apply, calendar; manager approv
   const nextMonday = addDays(mondayOf(todayIn("Europe/Zurich")), 7);
   const [monday, wednesday, thursday, friday] = [0, 2, 3, 4].map((days) => addDays(nextMonday, days));
   const locationName = unique("Seefeld");
-  const location = await create(request, "/api/locations", { name: locationName, address: "Seefeldstrasse 5" });
+  const location = await createAsAdmin(request, "/api/locations", { name: locationName, address: "Seefeldstrasse 5" });
   const lastName = unique("Brunner");
-  const lea = await create(request, "/api/employees", { first_name: "Lea", last_name: lastName, weekly_hours: 24 });
+  const lea = await createAsAdmin(request, "/api/employees", {
+    first_name: "Lea",
+    last_name: lastName,
+    weekly_hours: 24,
+  });
   const name = `Lea ${lastName}`;
   for (const day of [monday, addDays(nextMonday, 1), wednesday])
-    await create(request, "/api/shifts", {
+    await createAsAdmin(request, "/api/shifts", {
       employee_id: lea.id,
       location_id: location.id,
       shift_date: day,
       start_time: "08:00",
       end_time: "13:00",
     });
-  await create(request, "/api/shifts", {
+  await createAsAdmin(request, "/api/shifts", {
     employee_id: null,
     location_id: location.id,
     shift_date: thursday,

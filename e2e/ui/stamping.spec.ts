@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   adminHeaders,
+  createAsAdmin,
   expectAccessible,
   reviewShots,
   screenLoaded,
@@ -15,12 +16,6 @@ import {
 // sets her PIN for the Stempeluhr (§32.4) and reports sick for two days (§32.2); the toast says how many of her
 // shifts opened.
 
-async function create(request: APIRequestContext, path: string, data: Record<string, unknown>) {
-  const res = await request.post(path, { headers: await adminHeaders(request), data });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-}
-
 test.use({ viewport: { width: 390, height: 844 } });
 
 test("Lea stamps in at a picked location, takes a break, stamps out; then reports sick on the phone", async ({
@@ -29,17 +24,22 @@ test("Lea stamps in at a picked location, takes a break, stamps out; then report
 }) => {
   test.setTimeout(90_000);
   const place = unique("Seefeld");
-  const location = await create(request, "/api/locations", { name: place });
-  const lea = await create(request, "/api/employees", { first_name: "Lea", last_name: unique("Stempel") });
+  const location = await createAsAdmin(request, "/api/locations", { name: place });
+  const lea = await createAsAdmin(request, "/api/employees", { first_name: "Lea", last_name: unique("Stempel") });
   // Her Einsatzort, so the picker offers only it and another of her locations.
-  const other = await create(request, "/api/locations", { name: unique("Altstadt") });
+  const other = await createAsAdmin(request, "/api/locations", { name: unique("Altstadt") });
   const res = await request.put(`/api/employees/${lea.id}`, {
     headers: await adminHeaders(request),
     data: { location_ids: [location.id, other.id] },
   });
   expect(res.status(), await res.text()).toBe(200);
   const account = { username: unique("lea"), password: "ui-test-passwort" };
-  await create(request, "/api/users", { ...account, role: "user", must_change_password: false, employee_id: lea.id });
+  await createAsAdmin(request, "/api/users", {
+    ...account,
+    role: "user",
+    must_change_password: false,
+    employee_id: lea.id,
+  });
 
   await signIn(page, account, "/me");
   const card = page.getByRole("region", { name: "Zeiterfassung" });
@@ -100,7 +100,7 @@ test("Lea stamps in at a picked location, takes a break, stamps out; then report
 
   // A shift of hers tomorrow opens when she reports sick for today and tomorrow.
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  await create(request, "/api/shifts", {
+  await createAsAdmin(request, "/api/shifts", {
     employee_id: lea.id,
     location_id: location.id,
     shift_date: tomorrow,

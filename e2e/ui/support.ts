@@ -28,6 +28,13 @@ export async function adminHeaders(request: APIRequestContext) {
   return { Authorization: `Bearer ${(await apiLogin(request, E2E_ADMIN)).accessToken}` };
 }
 
+/** POST as the admin; the test fails unless the answer is 201. Answers the created record's id. */
+export async function createAsAdmin(request: APIRequestContext, path: string, data: Record<string, unknown>) {
+  const res = await request.post(path, { headers: await adminHeaders(request), data });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number };
+}
+
 export async function createAccount(
   request: APIRequestContext,
   role: Account["role"],

@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { formatDate, formatDayMonth } from "../../lib/shared/format";
-import { adminHeaders, expectAccessible, signIn, toast, unique } from "./support";
+import { createAsAdmin, expectAccessible, signIn, toast, unique } from "./support";
 
 // A manager records someone's unavailability in the planner (docs/PRODUCT-RULES.md §26.4): the panel shows it,
 // the shift picker marks it, and a shift assigned into it carries the `unavailable` warning (§24.4).
@@ -19,12 +19,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-async function create(request: APIRequestContext, path: string, data: Record<string, unknown>) {
-  const res = await request.post(path, { headers: await adminHeaders(request), data });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-}
-
 for (const width of [1366, 390]) {
   test(`manager records Friday unavailable, panel and picker show it, the shift warns (${width} px)`, async ({
     page,
@@ -32,9 +26,9 @@ for (const width of [1366, 390]) {
   }) => {
     await page.setViewportSize({ width, height: 900 });
     const locationName = unique("Wiedikon");
-    await create(request, "/api/locations", { name: locationName });
+    await createAsAdmin(request, "/api/locations", { name: locationName });
     const lastName = unique("Test");
-    await create(request, "/api/employees", { first_name: "Timo", last_name: lastName });
+    await createAsAdmin(request, "/api/employees", { first_name: "Timo", last_name: lastName });
     const name = `Timo ${lastName}`;
     const friday = addDays(monday(), 4);
 
