@@ -14,6 +14,7 @@ import { useResource } from "@/lib/client/use-resource";
 import type { SettingsDto } from "@/lib/shared/api-types";
 import { DEFAULT_WEEKLY_MAX, settingsUpdateSchema, type LabourRulesCode } from "@/lib/shared/schemas/settings";
 import { RegionOptions } from "./RegionOptions";
+import { TerminalsSection } from "./TerminalsSection";
 
 const LABOUR_RULE_LABELS: Record<LabourRulesCode, string> = {
   CH: "Schweiz – Arbeitsgesetz",
@@ -35,7 +36,10 @@ const REST_HINTS: Record<LabourRulesCode, string> = {
   none: "Ohne Prüfung warnt die Planung nicht bei zu kurzer Ruhezeit.",
 };
 
-/** "Betrieb" (docs/PRODUCT-RULES.md §22.6, admins only): company name, holiday region, labour rules and limits. */
+/**
+ * "Betrieb" (docs/PRODUCT-RULES.md §22.6, admins only): company name, holiday region, labour rules and limits; the
+ * Stempeluhren (§32.4).
+ */
 export function SettingsScreen() {
   return (
     <PermissionGate
@@ -56,6 +60,7 @@ function CompanySettings() {
       <WhenLoaded resource={settings} failedTitle="Die Einstellungen konnten nicht geladen werden.">
         {(data) => <SettingsForm settings={data} onSaved={settings.reload} />}
       </WhenLoaded>
+      <TerminalsSection />
     </>
   );
 }

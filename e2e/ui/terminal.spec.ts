@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { adminHeaders, expectAccessible, screenshot, unique } from "./support";
+import { E2E_ADMIN } from "../../playwright.config";
+import { adminHeaders, expectAccessible, reviewShots, screenshot, signIn, toast, unique } from "./support";
 
 // The Stempeluhr (docs/PRODUCT-RULES.md §32.4): pair with a one-time link, stamp in with a PIN, lockout after five
 // wrong PINs, offline says so; on a tablet in portrait and landscape and at 390 px.
@@ -101,4 +102,46 @@ test("offline it says so and stamps nothing; unpaired it says so", async ({ page
   await page.evaluate(() => localStorage.setItem("schichtwerk.terminal", "x".repeat(43)));
   await page.reload();
   await expect(page.getByRole("heading", { name: "Keine Stempeluhr eingerichtet" })).toBeVisible();
+});
+
+test("the admin sets up a Stempeluhr on Betrieb, the shown link pairs the tablet, revoking unpairs it", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const headers = await adminHeaders(request);
+  const place = unique("Bahnhof");
+  const location = await request.post("/api/locations", { headers, data: { name: place, color: "#0EA5E9" } });
+  expect(location.status(), await location.text()).toBe(201);
+  await signIn(page, E2E_ADMIN, "/settings");
+  const section = page.getByRole("region", { name: "Stempeluhren" });
+  await section.getByRole("button", { name: "Stempeluhr einrichten" }).click();
+  await expect(section.getByText("Bitte wähle einen Standort aus")).toBeVisible();
+  await section.getByRole("combobox", { name: "Standort" }).selectOption({ label: place });
+  await section.getByLabel("Name des Geräts").fill("Tablet Eingang");
+  await section.getByRole("button", { name: "Stempeluhr einrichten" }).click();
+  const link = section.getByRole("textbox", { name: "Kopplungslink" });
+  await expect(link).toHaveValue(/\/terminal\/pair#.{20,}$/);
+  const row = section.getByRole("listitem").filter({ hasText: `Tablet Eingang · ${place}` });
+  await expect(row).toContainText("Wartet auf Kopplung");
+  await expectAccessible(page, "Betrieb with a pairing link");
+  await reviewShots(page, "settings-terminals");
+
+  // The tablet opens the link once.
+  const tablet = await browser.newPage({ viewport: { width: 768, height: 1024 } });
+  await tablet.goto(await link.inputValue());
+  await expect(tablet).toHaveURL(/\/terminal$/);
+  await expect(tablet.getByText(place)).toBeVisible();
+  await page.reload();
+  await expect(row).toContainText("Gekoppelt");
+
+  await row.getByRole("button", { name: "Widerrufen" }).click();
+  const confirm = page.getByRole("dialog", { name: "Stempeluhr widerrufen" });
+  await confirm.getByRole("button", { name: "Widerrufen" }).click();
+  await expect(toast(page, "Stempeluhr widerrufen")).toBeVisible();
+  await expect(row).toContainText("Widerrufen");
+  await expect(row.getByRole("button")).toHaveCount(0);
+  await tablet.reload();
+  await expect(tablet.getByRole("heading", { name: "Keine Stempeluhr eingerichtet" })).toBeVisible();
+  await tablet.close();
 });

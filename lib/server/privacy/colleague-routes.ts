@@ -11,12 +11,7 @@
  * - `terminal-only`: only a terminal's credential opens it (§32.4); every user token is 401
  */
 export type ColleagueView =
-  | "names-and-shifts"
-  | "own-only"
-  | "refused"
-  | "no-personal-data"
-  | "not-for-staff"
-  | "terminal-only";
+  "names-and-shifts" | "own-only" | "refused" | "no-personal-data" | "not-for-staff" | "terminal-only";
 
 export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   "GET /api/health": "no-personal-data",
