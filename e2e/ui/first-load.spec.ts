@@ -40,7 +40,7 @@ test("a full load of Meine Schichten asks for its data once", async ({ page, req
   await page.goto("/me");
   await screenLoaded(page);
   await page.waitForLoadState("networkidle");
-  expect(calls.sort()).toEqual(["/api/auth/me", "/api/me"]);
+  expect(calls.sort()).toEqual(["/api/auth/me", "/api/me", "/api/me/clock"]);
 });
 
 // The head script is built from the app's own functions (lib/client/early-requests-script.ts): in the production

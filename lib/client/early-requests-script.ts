@@ -27,7 +27,7 @@ import { today } from "./today";
 const EARLY_GETS: Record<string, ApiPath<"GET">[]> = {
   "/": ["/dashboard"],
   // The start page of staff (docs/PRODUCT-RULES.md §26.6), mostly opened on a phone.
-  "/me": ["/me"],
+  "/me": ["/me", "/me/clock"],
   "/schedule": ["/employees", "/locations", "/schedule/week?start_date={monday}&end_date={sunday}"],
 };
 
