@@ -35,7 +35,8 @@ export function StampCard() {
   const clock = useResource((signal) => api.get("/me/clock", signal), "Fehler beim Laden der Zeiterfassung");
   return (
     <WhenLoaded resource={clock} failedTitle="Die Zeiterfassung konnte nicht geladen werden">
-      {(state) => <StampPanel state={state} onChanged={clock.reload} />}
+      {/* A new answer starts the panel afresh: its running time counts on from that answer's figure. */}
+      {(state) => <StampPanel key={state.server_time} state={state} onChanged={clock.reload} />}
     </WhenLoaded>
   );
 }
