@@ -24,10 +24,19 @@ export const E2E_START_PORT = startPort;
 export const E2E_START_PG_PORT = startPgPort;
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-passwort" };
 
+const ui = { browserName: "chromium" as const, viewport: { width: 1280, height: 800 } };
+const GLOBAL_UI_SPECS = [
+  "dashboard.spec.ts",
+  "layout.spec.ts",
+  "one-target.spec.ts",
+  "planning-rules.spec.ts",
+  "settings.spec.ts",
+].map((file) => `**/e2e/ui/${file}`);
+
 export default defineConfig({
   testDir: "e2e",
-  // Two cores: one test at a time keeps timings honest and the server calm.
-  workers: 1,
+  // Two cores: at most two browsers at once, and only where the specs cannot see each other (projects below).
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   // Waits for what a screen shows, not a timing budget (those are benchmarks): a shared, loaded 2-core machine
@@ -54,9 +63,14 @@ export default defineConfig({
       ],
     },
   },
+  // The UI specs run two at a time; each makes its own people, locations and weeks, so they cannot see each other.
+  // The specs in GLOBAL_UI_SPECS change or count what is one for the whole app (the company settings, the
+  // dashboard's figures, 80 extra employees): they run afterwards, one at a time. The API specs come last, one at a
+  // time: some start and stop further app instances on fixed ports, and one changes the settings.
   projects: [
-    { name: "api", testDir: "e2e/api" },
-    { name: "ui", testDir: "e2e/ui", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    { name: "ui", testDir: "e2e/ui", testIgnore: GLOBAL_UI_SPECS, workers: 2, use: ui },
+    { name: "ui-global", testDir: "e2e/ui", testMatch: GLOBAL_UI_SPECS, workers: 1, use: ui, dependencies: ["ui"] },
+    { name: "api", testDir: "e2e/api", workers: 1, dependencies: ["ui-global"] },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
