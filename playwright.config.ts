@@ -63,14 +63,15 @@ export default defineConfig({
       ],
     },
   },
-  // The UI specs run two at a time; each makes its own people, locations and weeks, so they cannot see each other.
-  // The specs in GLOBAL_UI_SPECS change or count what is one for the whole app (the company settings, the
-  // dashboard's figures, 80 extra employees): they run afterwards, one at a time. The API specs come last, one at a
-  // time: some start and stop further app instances on fixed ports, and one changes the settings.
+  // The API specs come first, one at a time: some start and stop further app instances on fixed ports, one changes
+  // the settings, and the printed plan of all locations expects the few locations of an early database. Then the
+  // UI specs run two at a time; each makes its own people, locations and weeks, so they cannot see each other. The
+  // specs in GLOBAL_UI_SPECS change or count what is one for the whole app (the company settings, the dashboard's
+  // figures, 80 extra employees): they run last, one at a time.
   projects: [
-    { name: "ui", testDir: "e2e/ui", testIgnore: GLOBAL_UI_SPECS, workers: 2, use: ui },
+    { name: "api", testDir: "e2e/api", workers: 1 },
+    { name: "ui", testDir: "e2e/ui", testIgnore: GLOBAL_UI_SPECS, workers: 2, use: ui, dependencies: ["api"] },
     { name: "ui-global", testDir: "e2e/ui", testMatch: GLOBAL_UI_SPECS, workers: 1, use: ui, dependencies: ["ui"] },
-    { name: "api", testDir: "e2e/api", workers: 1, dependencies: ["ui-global"] },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
