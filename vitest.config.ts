@@ -15,6 +15,7 @@ export default defineConfig({
   test: {
     include: [
       "lib/**/*.test.ts",
+      "lib/**/*.test.tsx",
       "app/**/*.test.ts",
       "components/**/*.test.ts",
       "components/**/*.test.tsx",

@@ -95,7 +95,8 @@ test("Lea stamps in at a picked location, takes a break, stamps out; then report
   ).toBeVisible();
   await pin.fill("4711");
   await page.getByRole("button", { name: "PIN speichern" }).click();
-  // Saved: the field empties (the toast "PIN gespeichert" may replace the last success toast while it fades out).
+  // Saved: the field empties and the toast says so, even when it follows the last success toast as that fades out.
+  await expect(toast(page, "PIN gespeichert")).toBeVisible();
   await expect(pin).toHaveValue("");
   await expect(page.getByText("Diese PIN ist zu leicht zu erraten", { exact: false })).toBeHidden();
 

@@ -44,13 +44,16 @@ let toastCount = 0;
 function show(kind: ToastKind, message: string, options: ToastOptions & { description?: string }) {
   void toastApi().then((toast) => {
     const { duration = 2000, action, secondary, description } = options;
+    const id = toastIds[kind];
     // Sonner's second button is its `cancel`; it is passed (as undefined too) so a replaced toast loses it.
     toast[kind](message, {
-      id: toastIds[kind],
+      id,
       duration: duration + (++toastCount % 2),
       action: action && retiring(kind, action),
       cancel: secondary && retiring(kind, secondary),
       description,
+      onAutoClose: () => retire(kind, id),
+      onDismiss: () => retire(kind, id),
     });
   });
 }
@@ -59,15 +62,21 @@ function show(kind: ToastKind, message: string, options: ToastOptions & { descri
 const toastIds: Record<ToastKind, string> = { success: "success", info: "info", error: "error" };
 
 /**
- * A button closes its toast, and sonner removes a closing toast by its id a moment later: the toast the button's
- * action shows next ("Änderung rückgängig gemacht" after "Rückgängig") would go with it. So a click gives the
- * kind a new id first.
+ * Sonner removes a closing toast by its id a moment after it starts to fade: a new toast of the same id in that
+ * moment would be drawn into the old one and go with it ("PIN gespeichert" right after "Ausgestempelt" had run
+ * out). So a toast that closes — its time is up, it is dismissed, or one of its buttons is clicked — gives its kind
+ * a new id, unless a newer toast has done so already.
  */
+function retire(kind: ToastKind, id: string) {
+  if (toastIds[kind] === id) toastIds[kind] = `${kind}-${++toastCount}`;
+}
+
+/** A button closes its toast: the toast its action shows next ("Änderung rückgängig gemacht") needs a new id. */
 function retiring(kind: ToastKind, button: ToastButton): ToastButton {
   return {
     label: button.label,
     onClick: () => {
-      toastIds[kind] = `${kind}-${++toastCount}`;
+      retire(kind, toastIds[kind]);
       button.onClick();
     },
   };
