@@ -325,6 +325,64 @@ describe("GET /api/timesheets: planned vs. worked per employee and day", () => {
     expect(all.employees.map((e) => e.employee_id)).toEqual(expect.arrayContaining([employee.id, elsewhere.id]));
   });
 
+  test("one entry through two shifts in a row stamps both; a recorded absence explains a missing stamp", async () => {
+    const { employee, location, token } = await setting();
+    const at = { employeeId: employee.id, locationId: location.id };
+    // Monday 04.05.2026 (UTC+2): 08–12 and 12–16 planned, stamped once 08:00–16:00 against the first.
+    const first = await fx.shift({ ...at, date: "2026-05-04", start: "08:00", end: "12:00" });
+    await fx.shift({ ...at, date: "2026-05-04", start: "12:00", end: "16:00" });
+    await entry({
+      ...at,
+      date: "2026-05-04",
+      shiftId: first.id,
+      start: "2026-05-04T06:00:00Z",
+      end: "2026-05-04T14:00:00Z",
+    });
+    // Tuesday planned, but sick for two hours of it; Wednesday planned and sick all day; Thursday nothing recorded.
+    for (const date of ["2026-05-05", "2026-05-06", "2026-05-07"])
+      await fx.shift({ ...at, date, start: "08:00", end: "12:00" });
+    await db.absence.create({
+      data: {
+        employeeId: employee.id,
+        type: "krank",
+        startDate: toDateColumn("2026-05-05"),
+        endDate: toDateColumn("2026-05-05"),
+        hours: 2,
+      },
+    });
+    await db.absence.create({
+      data: {
+        employeeId: employee.id,
+        type: "militaer",
+        startDate: toDateColumn("2026-05-06"),
+        endDate: toDateColumn("2026-05-06"),
+      },
+    });
+    const res = await sheet(token, { start_date: "2026-05-04", end_date: "2026-05-07", employee_id: employee.id });
+    expect(res.status, res.text).toBe(200);
+    const flags = (date: string) => dayOf(res.json, date)!.flags.map((flag) => flag.code);
+    expect(flags("2026-05-04")).toEqual([]);
+    expect(dayOf(res.json, "2026-05-04")).toMatchObject({ planned_minutes: 480, worked_minutes: 480 });
+    expect(flags("2026-05-05")).toEqual([]);
+    expect(flags("2026-05-06")).toEqual([]);
+    expect(flags("2026-05-07")).toEqual(["missing_stamp"]);
+  });
+
+  test("an employee who does not exist is a 404; an archived one is answered, here without a day", async () => {
+    const { token } = await setting();
+    const range = { start_date: "2026-05-04", end_date: "2026-05-10" };
+    const unknown = await sheet(token, { ...range, employee_id: 2_000_000_000 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toMatchObject({ error: "Mitarbeiter nicht gefunden", code: "not_found" });
+    const archived = await fx.employee();
+    await db.employee.update({ where: { id: archived.id }, data: { archivedAt: new Date() } });
+    const empty = await sheet(token, { ...range, employee_id: archived.id });
+    expect(empty.status).toBe(200);
+    const [person] = timesheetSchema.parse(empty.json).employees;
+    expect(person).toMatchObject({ employee_id: archived.id, days: [] });
+    expect(person.totals).toEqual({ planned_minutes: 0, worked_minutes: 0, difference_minutes: 0 });
+  });
+
   test("a range of at most 42 days, in order; staff are refused", async () => {
     const { token } = await setting();
     const long = await sheet(token, { start_date: "2026-01-01", end_date: "2026-02-12" });

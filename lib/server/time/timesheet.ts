@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { findAbsences } from "@/lib/server/absences/find-absences";
+import { employeeNotFound } from "@/lib/server/employees/find-employees";
 import { config } from "@/lib/server/config";
 import type { Db } from "@/lib/server/db/client";
 import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
@@ -181,6 +182,8 @@ export async function findTimesheet(db: Db, filter: TimesheetFilter, now = new D
     findAbsences({ startDate: filter.startDate, endDate: filter.endDate }),
     readMonths(db, { employeeIds: ids, fromMonth: filter.startDate.slice(0, 7), toMonth: filter.endDate.slice(0, 7) }),
   ]);
+  // An employee who does not exist is a 404, not an empty timesheet (an archived one has one, maybe empty).
+  if (filter.employeeId !== undefined && people.length === 0) throw employeeNotFound();
   const zone = config.timeZone;
   const inRange = (date: string) => date >= filter.startDate && date <= filter.endDate;
   const atLocation = (locationId: number) => filter.locationId === undefined || locationId === filter.locationId;
@@ -280,19 +283,28 @@ export async function findTimesheet(db: Db, filter: TimesheetFilter, now = new D
   const flag = (day: Day, code: TimesheetFlagCode, about: Omit<Flag, "code" | "label">, ms = 0) =>
     day.flags.push({ code, label: FLAG_LABELS[code](ms), ...about });
 
-  // Entries matched to the shift they were stamped against, else to a planned shift they overlap.
+  // Entries matched to the shift they were stamped against and to every planned shift of theirs they overlap: one
+  // entry through two shifts in a row (08–12 and 12–16, stamped once) stamps both.
   const counting = worked.filter(({ dto }) => dto.status !== "void");
   const matched = new Map<number, Worked[]>();
-  const matchedEntries = new Set<number>();
+  /** Each matched entry's shifts, in the order they start. */
+  const matchedEntries = new Map<number, Planned[]>();
   for (const item of counting) {
     const linked = item.dto.shift_id !== null ? plannedById.get(item.dto.shift_id) : undefined;
-    const shift =
-      linked?.employee_id === item.dto.employee_id
-        ? linked
-        : planned.find((s) => s.employee_id === item.dto.employee_id && s.start < item.end && item.start < s.end);
-    if (!shift) continue;
-    matched.set(shift.id, [...(matched.get(shift.id) ?? []), item]);
-    matchedEntries.add(item.dto.id);
+    const shifts = planned
+      .filter(
+        (s) => s.employee_id === item.dto.employee_id && (s === linked || (s.start < item.end && item.start < s.end)),
+      )
+      .sort((a, b) => a.start - b.start);
+    for (const shift of shifts) matched.set(shift.id, [...(matched.get(shift.id) ?? []), item]);
+    if (shifts.length > 0) matchedEntries.set(item.dto.id, shifts);
+  }
+  // A day the employee is recorded absent on (sick, military, …, also for some hours) explains a missing stamp.
+  const absentDays = new Set<string>();
+  for (const absence of absences) {
+    const from = absence.start_date > filter.startDate ? absence.start_date : filter.startDate;
+    const to = absence.end_date < filter.endDate ? absence.end_date : filter.endDate;
+    for (let date = from; date <= to; date = addDays(date, 1)) absentDays.add(`${absence.employee_id}:${date}`);
   }
 
   for (const shift of planned) {
@@ -315,14 +327,18 @@ export async function findTimesheet(db: Db, filter: TimesheetFilter, now = new D
     const about = { shift_id: shift.id, entry_id: null };
     if (mine.length === 0) {
       // Late beyond the tolerance without a stamp: flagged from then on, not only once the shift is over.
-      if (start + OFF_PLAN_MS < now.getTime()) flag(day, "missing_stamp", about);
+      const absent = absentDays.has(`${shift.employee_id}:${shift.date}`);
+      if (!absent && start + OFF_PLAN_MS < now.getTime()) flag(day, "missing_stamp", about);
       continue;
     }
     const first = mine[0];
     const last = mine[mine.length - 1];
-    if (Math.abs(first.start - start) > OFF_PLAN_MS)
+    // An entry through several shifts is compared with the first one's start and the last one's end only.
+    const firstShifts = matchedEntries.get(first.dto.id)!;
+    const lastShifts = matchedEntries.get(last.dto.id)!;
+    if (firstShifts[0] === shift && Math.abs(first.start - start) > OFF_PLAN_MS)
       flag(day, "start_off", { shift_id: shift.id, entry_id: first.dto.id }, first.start - start);
-    if (last.dto.end_at !== null && Math.abs(last.end - end) > OFF_PLAN_MS)
+    if (lastShifts.at(-1) === shift && last.dto.end_at !== null && Math.abs(last.end - end) > OFF_PLAN_MS)
       flag(day, "end_off", { shift_id: shift.id, entry_id: last.dto.id }, last.end - end);
   }
 

@@ -27,6 +27,7 @@ export const getTimesheet = defineOperation({
   access: "time:manage",
   query: timesheetQuerySchema,
   responses: [{ status: 200, description: "The timesheet", schema: timesheetSchema }],
+  errors: [{ status: 404, description: "`not_found`: `employee_id` names no employee (archived ones are found)" }],
 });
 
 export const approveTimesheetMonth = defineOperation({
