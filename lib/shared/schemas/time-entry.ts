@@ -184,9 +184,11 @@ export const timeEntryDtoSchema = z.strictObject({
   end_at: timestamp.nullable().meta({ description: "null: running" }),
   breaks: z.array(breakDtoSchema),
   break_minutes: z.int(),
-  worked_minutes: z
-    .int()
-    .meta({ description: "end − start − breaks, whole minutes; for a running entry (or break) up to now" }),
+  worked_minutes: z.int().meta({
+    description:
+      "end − start − breaks, whole minutes; for a running entry (or break) up to now. A void entry keeps the " +
+      "figure it had, for the record, but no total counts it",
+  }),
   source: z.enum(TIME_ENTRY_SOURCES),
   status: z.enum(TIME_ENTRY_STATUSES),
   note: z.string().nullable(),
