@@ -16,6 +16,8 @@ import { formatDate } from "@/lib/shared/format";
 import { ABSENCE_TYPES, ABSENCE_TYPE_LABELS, absenceInputSchema, type AbsenceType } from "@/lib/shared/schemas/absence";
 import { absenceSavedText, absenceSpan } from "./absence-text";
 
+const employeeName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`;
+
 /** Whom an absence can be recorded for: any employee list of the screens fits (id and name). */
 export type AbsenceEmployee = { id: number; first_name: string; last_name: string };
 
@@ -134,7 +136,7 @@ function AbsenceForm({ onClose, employees, initial, absence, onSaved }: AbsenceD
       <ConfirmDialog
         open
         title="Abwesenheit löschen?"
-        message={`${ABSENCE_TYPE_LABELS[absence.type]} von ${absence.first_name} ${absence.last_name}, ${absenceSpan(absence)}.`}
+        message={`${ABSENCE_TYPE_LABELS[absence.type]} von ${employeeName(absence)}, ${absenceSpan(absence)}.`}
         detail="Schichten, die dabei freigegeben wurden, bleiben offen."
         onConfirm={remove}
         onClose={() => setConfirmDelete(false)}

@@ -4,7 +4,7 @@ import { formatDate, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";
 import { ABSENCE_TYPE_LABELS, type AbsenceType } from "@/lib/shared/schemas/absence";
 
-/** What others read of an absence (docs/PRODUCT-RULES.md §32.2): the type for planners and the person, else "abwesend". */
+/** An absence's name (docs/PRODUCT-RULES.md §32.2): the type for planners and the person, else "abwesend". */
 export const absenceTypeLabel = (type: AbsenceType | null): string => (type ? ABSENCE_TYPE_LABELS[type] : "abwesend");
 
 /** "05.06.2034", "05.06.2034 – 07.06.2034" or "05.06.2034, 2.5 h". */
