@@ -443,6 +443,7 @@ export function ScheduleScreen() {
                     findings={shiftFindings}
                     holidaysByDay={holidays.byDay}
                     applicants={applications}
+                    absences={absences}
                   />
                 ) : (
                   <WeekGrid
