@@ -84,3 +84,35 @@ test("a manager records Krank in the planner's panel, changes it, and sees it on
   await expectAccessible(page, "dashboard with Heute im Dienst");
   await reviewShots(page, "absences-dashboard");
 });
+
+test("the employee sees their own absence on /me with its type, and abwesend on its days", async ({
+  page,
+  request,
+}) => {
+  const today = todayIn("Europe/Zurich");
+  const last = unique("Weiter");
+  const nina = await createAsAdmin(request, "/api/employees", { first_name: "Nina", last_name: last });
+  const account = { username: unique("nina"), password: "ui-test-passwort" };
+  await createAsAdmin(request, "/api/users", {
+    ...account,
+    role: "user",
+    must_change_password: false,
+    employee_id: nina.id,
+  });
+  await createAsAdmin(request, "/api/absences", {
+    employee_id: nina.id,
+    type: "weiterbildung",
+    start_date: today,
+    hours: 2.5,
+    note: "Hygienekurs",
+  });
+
+  await signIn(page, account, "/me");
+  const mine = page.getByTestId("my-absences");
+  await expect(mine).toContainText("Weiterbildung");
+  await expect(mine).toContainText("2.5 h");
+  await expect(mine).toContainText("Hygienekurs");
+  await expect(page.getByText("abwesend · Weiterbildung 2.5 h").first()).toBeVisible();
+  await expectAccessible(page, "/me with an absence");
+  await reviewShots(page, "absences-me");
+});
