@@ -69,6 +69,24 @@ test("a manager records Krank in the planner's panel, changes it, and sees it on
   await expect(edit).toBeHidden();
   await reviewShots(page, "absences-planner");
 
+  // Hours on one day open nothing; the chip names them; deleting one needs a confirmation.
+  await page.getByRole("button", { name: `Abwesenheit erfassen: ${worksName}` }).click();
+  const hours = page.getByRole("dialog", { name: "Abwesenheit erfassen" });
+  await hours.getByLabel("Art").selectOption({ label: "Weiterbildung" });
+  await hours.getByLabel("Stunden an einem Tag").check();
+  await hours.getByLabel("Stunden", { exact: true }).fill("1,5");
+  await hours.getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page, "Abwesenheit erfasst!")).toBeVisible();
+  const hoursChip = page.getByRole("button", { name: `${worksName}: Weiterbildung ${weekday} 1.5 h bearbeiten` });
+  await hoursChip.click();
+  await page
+    .getByRole("dialog", { name: "Abwesenheit bearbeiten" })
+    .getByRole("button", { name: "Abwesenheit löschen" })
+    .click();
+  await page.getByRole("dialog", { name: "Abwesenheit löschen?" }).getByRole("button", { name: "Löschen" }).click();
+  await expect(toast(page, "Abwesenheit gelöscht. Freigegebene Schichten bleiben offen.")).toBeVisible();
+  await expect(hoursChip).toBeHidden();
+
   await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Dashboard" }).click();
   const onDuty = page.getByRole("region", { name: "Heute im Dienst" });
   const row = onDuty.getByTestId("on-duty-list").getByRole("listitem").filter({ hasText: worksName });
