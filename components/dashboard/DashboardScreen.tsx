@@ -15,6 +15,8 @@ import { EmployeeWeekList } from "./EmployeeWeekList";
 import { FirstSteps, firstStepsOpen } from "./FirstSteps";
 import { PendingVacationRequests, WaitingApplications } from "./PendingVacationRequests";
 import { StatCard } from "./StatCard";
+import { TimeAlerts } from "./TimeAlerts";
+import { TodayOnDuty } from "./TodayOnDuty";
 import { UpcomingHolidays } from "./UpcomingHolidays";
 import { UpcomingVacations } from "./UpcomingVacations";
 
@@ -67,7 +69,12 @@ export function DashboardScreen() {
       ) : (
         <div className="space-y-6">
           {plans && firstStepsOpen(steps) && <FirstSteps {...steps} />}
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <div
+            className={classNames(
+              "grid gap-4 sm:grid-cols-2",
+              plans ? "lg:grid-cols-3 xl:grid-cols-5" : "xl:grid-cols-4",
+            )}
+          >
             <StatCard
               label="Mitarbeiter"
               value={data.employees.total}
@@ -80,7 +87,10 @@ export function DashboardScreen() {
               detail={`${formatHours(data.shifts.assigned_hours)} h zugewiesen`}
             />
             <StatCard label="Ferien" value={data.vacations.total} detail="laufend oder in den nächsten 30 Tagen" />
+            {/* Planners only: staff get 0 (docs/PRODUCT-RULES.md §32.8). */}
+            {plans && <StatCard label="Jetzt eingestempelt" value={data.clocked_in} detail="laufende Zeiteinträge" />}
           </div>
+          {plans && <TimeAlerts dashboard={data} />}
           {decidesRequests && <PendingVacationRequests count={data.pending_vacation_requests} />}
           {plans && (
             <WaitingApplications
@@ -90,6 +100,7 @@ export function DashboardScreen() {
           )}
           <DashboardAlerts dashboard={data} next={next} />
           <div className="grid gap-6 xl:grid-cols-2">
+            {plans && <TodayOnDuty dashboard={data} />}
             <EmployeeWeekList weeks={data.employee_weeks} />
             <UpcomingVacations vacations={data.vacations.upcoming} total={data.vacations.total} />
             {data.holidays.length > 0 && (

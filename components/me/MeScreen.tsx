@@ -12,6 +12,7 @@ import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
 import { CalendarLink } from "./CalendarLink";
 import { MyUnavailability } from "./MyUnavailability";
+import { MyAbsences } from "./MyAbsences";
 import { MyVacations } from "./MyVacations";
 import { MyWeeks } from "./MyWeeks";
 import { OpenShiftList } from "./OpenShiftList";
@@ -102,6 +103,7 @@ function LinkedMeScreen() {
                     holidays={me.holidays}
                     vacations={me.vacations}
                     unavailability={me.unavailability}
+                    absences={me.absences}
                     today={today()}
                   />
                 </Section>
@@ -116,6 +118,7 @@ function LinkedMeScreen() {
                       balance={me.balance}
                       onChanged={schedule.reload}
                     />
+                    <MyAbsences absences={me.absences} today={today()} />
                   </Section>
                   <Section id="nicht-verfuegbar" title="Nicht verfügbar">
                     <MyUnavailability

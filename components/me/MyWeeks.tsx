@@ -1,7 +1,16 @@
 "use client";
 import { FINDING_LABEL, FindingIcon } from "@/components/ui/FindingIcon";
 import { LocationLabel } from "@/components/ui/LocationLabel";
-import type { FindingDto, HolidayDto, MyWeek, ShiftDto, UnavailabilityDto, VacationDto } from "@/lib/shared/api-types";
+import { absenceTypeLabel } from "@/components/absences/absence-text";
+import type {
+  AbsenceDto,
+  FindingDto,
+  HolidayDto,
+  MyWeek,
+  ShiftDto,
+  UnavailabilityDto,
+  VacationDto,
+} from "@/lib/shared/api-types";
 import { eachDate, isoWeekday } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";
@@ -16,12 +25,14 @@ type Props = {
   vacations: VacationDto[];
   /** Own unavailability: marked on its days. */
   unavailability: UnavailabilityDto[];
+  /** Own absences besides vacation: "abwesend · Krank" on their days (docs/PRODUCT-RULES.md §32.8). */
+  absences?: AbsenceDto[];
   today: string;
 };
 
 /** The employee's own weeks on "Meine Schichten" (docs/PRODUCT-RULES.md §26.6): shifts, hours, the rules' notes. */
-export function MyWeeks({ weeks, holidays, vacations, unavailability, today }: Props) {
-  const away = awayDays(vacations, unavailability, {
+export function MyWeeks({ weeks, holidays, vacations, unavailability, absences = [], today }: Props) {
+  const away = awayDays(vacations, unavailability, absences, {
     start: weeks[0]?.week_start ?? "",
     end: weeks.at(-1)?.week_end ?? "",
   });
@@ -170,11 +181,13 @@ type Away = { kind: "vacation" | "unavailable"; text: string };
 
 /**
  * What keeps the employee away, by day: approved and requested vacations ("Ferien", "Ferien (beantragt)"; rejected
- * ones are not marked) and their own "Nicht verfügbar" entries, with the window when there is one.
+ * ones are not marked), their absences ("abwesend · Krank") and their own "Nicht verfügbar" entries, with the
+ * window when there is one.
  */
 function awayDays(
   vacations: VacationDto[],
   unavailability: UnavailabilityDto[],
+  absences: AbsenceDto[],
   shown: { start: string; end: string },
 ): Map<string, Away[]> {
   const days = new Map<string, Away[]>();
@@ -186,6 +199,12 @@ function awayDays(
     if (vacation.status === "rejected") continue;
     const text = vacation.status === "approved" ? "Ferien" : "Ferien (beantragt)";
     for (const day of daysOf(vacation.start_date, vacation.end_date)) add(day, { kind: "vacation", text });
+  }
+  // The person's own absence, with its type: their own data (docs/PRODUCT-RULES.md §32.2).
+  for (const absence of absences) {
+    const hours = absence.hours !== null ? ` ${formatHours(absence.hours)} h` : "";
+    const text = `abwesend · ${absenceTypeLabel(absence.type)}${hours}`;
+    for (const day of daysOf(absence.start_date, absence.end_date)) add(day, { kind: "vacation", text });
   }
   for (const entry of unavailability) {
     const window = entry.start_time ? ` ${entry.start_time}–${entry.end_time}` : "";

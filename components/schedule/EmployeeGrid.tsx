@@ -1,6 +1,7 @@
 "use client";
 import { memo, useMemo } from "react";
-import type { FindingDto, ShiftDto } from "@/lib/shared/api-types";
+import { absenceWeekLabel } from "@/components/absences/absence-text";
+import type { AbsenceSlot, FindingDto, ShiftDto } from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
 import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours, sumHours } from "@/lib/shared/hours";
@@ -18,6 +19,8 @@ type Props = {
   /** Holidays of every active location by day (the others are named in the location view's cells). */
   holidaysByDay: Map<string, string[]>;
   applicants?: Map<number, unknown[]>;
+  /** The week's absences by employee, named under the row's name ("Krank Mo–Mi", docs/PRODUCT-RULES.md §32.8). */
+  absences?: Map<number, AbsenceSlot[]>;
 };
 
 /**
@@ -65,6 +68,16 @@ export const EmployeeGrid = memo(function EmployeeGrid(props: Props) {
                     {name}
                     {row?.archived && <span className="font-normal text-slate-600"> (archiviert)</span>}
                   </span>
+                  {row &&
+                    props.absences?.get(row.id)?.map((absence) => (
+                      <span
+                        key={absence.id}
+                        data-testid="row-absence"
+                        className="mt-0.5 block w-fit rounded bg-violet-100 px-1.5 text-xs font-medium text-violet-950"
+                      >
+                        {absenceWeekLabel(absence, weekStart)}
+                      </span>
+                    ))}
                   {row?.colleague ? null : row ? (
                     <RowHours hours={row.hours} target={row.targetHours} />
                   ) : (

@@ -1,7 +1,8 @@
 import { memo, useId, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { WeekBalance } from "@/components/ui/WeekBalance";
-import type { UnavailabilityDto } from "@/lib/shared/api-types";
+import { absenceWeekLabel } from "@/components/absences/absence-text";
+import type { AbsenceSlot, UnavailabilityDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
 import { useDndParts } from "./dnd-parts";
@@ -19,15 +20,23 @@ type Props = {
   onAddUnavailability?: () => void;
   /** … and remove an entry (its ×). */
   onDeleteUnavailability?: (entry: UnavailabilityDto, name: string) => void;
+  /** The week's absences by employee (the week answer's `absences`, docs/PRODUCT-RULES.md §32.8). */
+  absences?: Map<number, AbsenceSlot[]>;
+  /** Planners who record absences: "Abwesenheit erfassen" (for the employee of the row, or any) … */
+  onAddAbsence?: (employeeId?: number) => void;
+  /** … and a click on an absence opens it for a change. */
+  onEditAbsence?: (absence: AbsenceSlot, name: string) => void;
 };
 
 /**
  * Who still has hours this week (docs/PRODUCT-RULES.md §16.4): remaining hours, overbooked in red and with a "+",
  * "Ferien Mo–Mi" for the days someone is on vacation and, for planners, "nicht verfügbar Fr 14:00–18:00" for the
- * time someone cannot work (§26.4). Planners drag a name onto a shift to assign it (§27.2).
+ * time someone cannot work (§26.4), the week's absences ("Krank Mo–Mi", §32.8; a click opens one for a change).
+ * Planners drag a name onto a shift to assign it (§27.2).
  */
 export const EmployeePanel = memo(function EmployeePanel(props: Props) {
   const { entries, weekStart, draggable, onAddUnavailability, onDeleteUnavailability } = props;
+  const { absences, onAddAbsence, onEditAbsence } = props;
   const { Employee } = useDndParts();
   // Phones start with the list folded, so the week's plan is in view first (docs/PRODUCT-RULES.md §29.5).
   const [open, setOpen] = useState(() => typeof window === "undefined" || !window.matchMedia(PHONE).matches);
@@ -55,10 +64,19 @@ export const EmployeePanel = memo(function EmployeePanel(props: Props) {
             Verfügbare Mitarbeiter
           </button>
         </h2>
-        {onAddUnavailability && entries.length > 0 && (
-          <Button variant="secondary" size="sm" onClick={onAddUnavailability}>
-            Nicht verfügbar eintragen
-          </Button>
+        {entries.length > 0 && (onAddUnavailability || onAddAbsence) && (
+          <span className="flex flex-wrap gap-2">
+            {onAddAbsence && (
+              <Button variant="secondary" size="sm" onClick={() => onAddAbsence()}>
+                Abwesenheit erfassen
+              </Button>
+            )}
+            {onAddUnavailability && (
+              <Button variant="secondary" size="sm" onClick={onAddUnavailability}>
+                Nicht verfügbar eintragen
+              </Button>
+            )}
+          </span>
         )}
       </div>
       {entries.length === 0 ? (
@@ -100,6 +118,29 @@ export const EmployeePanel = memo(function EmployeePanel(props: Props) {
                       Ferien {weekdayRuns(entry.vacationDays, weekStart)}
                     </span>
                   )}
+                  {absences?.get(entry.employee.id)?.map((absence) => {
+                    const label = absenceWeekLabel(absence, weekStart);
+                    const chip = classNames(
+                      "shrink-0 rounded bg-violet-100 px-1.5 text-xs font-medium text-violet-950",
+                      onEditAbsence && "hover:bg-violet-200 max-sm:min-h-8",
+                    );
+                    return onEditAbsence ? (
+                      <button
+                        key={`absence-${absence.id}`}
+                        type="button"
+                        data-testid="absence-chip"
+                        onClick={() => onEditAbsence(absence, name)}
+                        aria-label={`${name}: ${label} bearbeiten`}
+                        className={chip}
+                      >
+                        {label}
+                      </button>
+                    ) : (
+                      <span key={`absence-${absence.id}`} data-testid="absence-chip" className={chip}>
+                        {label}
+                      </span>
+                    );
+                  })}
                   {entry.unavailability.map((unavailable) => {
                     const label = `nicht verfügbar ${unavailabilityLabel(unavailable, weekStart)}`;
                     return (
@@ -126,9 +167,25 @@ export const EmployeePanel = memo(function EmployeePanel(props: Props) {
                     );
                   })}
                 </span>
-                <span className="shrink-0 tabular-nums">
-                  {entry.remaining === null && `${formatHours(entry.scheduled)} h · `}
-                  <WeekBalance remaining={entry.remaining} />
+                <span className="flex shrink-0 items-center gap-2 tabular-nums">
+                  {onAddAbsence && (
+                    <button
+                      type="button"
+                      onClick={() => onAddAbsence(entry.employee.id)}
+                      aria-label={`Abwesenheit erfassen: ${name}`}
+                      title={`Abwesenheit erfassen: ${name}`}
+                      className={classNames(
+                        "rounded border border-slate-300 px-1.5 text-xs font-medium text-slate-700",
+                        "hover:bg-slate-50 max-sm:min-h-8",
+                      )}
+                    >
+                      + Abwesend
+                    </button>
+                  )}
+                  <span>
+                    {entry.remaining === null && `${formatHours(entry.scheduled)} h · `}
+                    <WeekBalance remaining={entry.remaining} />
+                  </span>
                 </span>
               </li>
             );

@@ -5,13 +5,19 @@ import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { IntentLink } from "@/components/ui/IntentLink";
 import { EmptyState, LoadingState } from "@/components/ui/States";
-import { api } from "@/lib/client/api";
+import { api, errorMessage } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
 import { notify } from "@/lib/client/notify";
 import { today as todayInBrowser } from "@/lib/client/today";
 import { useUndoShortcut } from "@/lib/client/undo";
 import { useResource } from "@/lib/client/use-resource";
-import { isFullEmployee, type ShiftDto, type UnavailabilityDto } from "@/lib/shared/api-types";
+import {
+  isFullEmployee,
+  type AbsenceDto,
+  type AbsenceSlot,
+  type ShiftDto,
+  type UnavailabilityDto,
+} from "@/lib/shared/api-types";
 import { addDays, FIRST_WEEK_START, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
 import { sumHours } from "@/lib/shared/hours";
@@ -64,6 +70,7 @@ const SaveWeekAsTemplateDialog = dynamic(() =>
 // "Automatisch besetzen" (docs/PRODUCT-RULES.md §28.4): its dialog and panel load when first used.
 const AutoFillDialog = dynamic(() => import("./AutoFillDialog").then((m) => m.AutoFillDialog));
 const ProposalPanel = dynamic(() => import("./ProposalPanel").then((m) => m.ProposalPanel));
+const AbsenceDialog = dynamic(() => import("@/components/absences/AbsenceDialog").then((m) => m.AbsenceDialog));
 const UnavailabilityDialog = dynamic(() =>
   import("@/components/unavailability/UnavailabilityDialog").then((m) => m.UnavailabilityDialog),
 );
@@ -82,7 +89,8 @@ type OpenDialog =
   | { kind: "saveTemplate" }
   | { kind: "autoFill" }
   | { kind: "recordUnavailable" }
-  | { kind: "deleteUnavailable"; entry: UnavailabilityDto; name: string };
+  | { kind: "deleteUnavailable"; entry: UnavailabilityDto; name: string }
+  | { kind: "absence"; absence: AbsenceDto | null; employeeId?: number };
 
 /** The open dialog when it is of that kind, else null. */
 function openOf<K extends OpenDialog["kind"]>(dialog: OpenDialog | null, kind: K) {
@@ -147,6 +155,8 @@ export function ScheduleScreen() {
   const vacations = useMemo(() => week.data?.vacations ?? [], [week.data]);
   // Only planners get entries (docs/PRODUCT-RULES.md §26.4); for staff the list is empty.
   const unavailability = useMemo(() => week.data?.unavailability ?? [], [week.data]);
+  // The week's absences by employee for the panel (docs/PRODUCT-RULES.md §32.8): from the week, no request of its own.
+  const absences = useMemo(() => absencesByEmployee(week.data?.absences ?? []), [week.data]);
   // The server's target of each person for the week (docs/PRODUCT-RULES.md §31.1).
   const targets = useMemo(() => targetsById(week.data?.targets ?? []), [week.data]);
   const entries = useMemo(
@@ -239,6 +249,26 @@ export function ScheduleScreen() {
     (entry: UnavailabilityDto, name: string) => setDialog({ kind: "deleteUnavailable", entry, name }),
     [],
   );
+  // Absences are recorded by those who decide vacations (`vacations:write`, docs/PRODUCT-RULES.md §32.2).
+  const recordsAbsences = editable && !!user && can(user.role, "vacations:write");
+  const addAbsence = useCallback(
+    (employeeId?: number) => setDialog({ kind: "absence", absence: null, employeeId }),
+    [],
+  );
+  // The week carries the slot only; the dialog needs the whole absence (note, certificate): one read on the click.
+  const editAbsence = useCallback(async (slot: AbsenceSlot) => {
+    try {
+      const found = await api.get(
+        `/absences?start_date=${slot.start_date}&end_date=${slot.start_date}&employee_id=${slot.employee_id}`,
+      );
+      const absence = found.find((candidate) => candidate.id === slot.id);
+      if (absence) setDialog({ kind: "absence", absence });
+      else notify.error("Abwesenheit nicht gefunden");
+    } catch (error) {
+      notify.error(errorMessage(error, "Fehler beim Laden der Abwesenheit"));
+    }
+  }, []);
+  const absenceDialog = openOf(dialog, "absence");
   const shiftDialog = openOf(dialog, "shift");
   const moveDialog = openOf(dialog, "move");
   const Frame = editable ? dnd?.PlannerDnd : undefined;
@@ -385,6 +415,9 @@ export function ScheduleScreen() {
                 draggable={editable}
                 onAddUnavailability={editable ? recordUnavailable : undefined}
                 onDeleteUnavailability={editable ? deleteUnavailable : undefined}
+                absences={absences}
+                onAddAbsence={recordsAbsences ? addAbsence : undefined}
+                onEditAbsence={recordsAbsences ? editAbsence : undefined}
               />
             )}
             <ViewSwitch view={view} onChange={changeView} />
@@ -410,6 +443,7 @@ export function ScheduleScreen() {
                     findings={shiftFindings}
                     holidaysByDay={holidays.byDay}
                     applicants={applications}
+                    absences={absences}
                   />
                 ) : (
                   <WeekGrid
@@ -529,6 +563,20 @@ export function ScheduleScreen() {
           }}
         />
       )}
+      {/* Rendered only when open: its code loads with the first use (next/dynamic). */}
+      {absenceDialog && (
+        <AbsenceDialog
+          open
+          employees={fullEmployees ?? []}
+          absence={absenceDialog.absence}
+          initial={{
+            employee_id: absenceDialog.employeeId,
+            date: today >= shownWeek && today <= addDays(shownWeek, 6) ? today : shownWeek,
+          }}
+          onClose={() => close("absence")}
+          onSaved={() => void week.reload()}
+        />
+      )}
       <ConfirmDelete
         item={openOf(dialog, "deleteUnavailable")}
         title="Eintrag löschen"
@@ -556,4 +604,12 @@ export function ScheduleScreen() {
       />
     </>
   );
+}
+
+/** The week's absences by employee (docs/PRODUCT-RULES.md §32.8). */
+function absencesByEmployee(absences: AbsenceSlot[]): Map<number, AbsenceSlot[]> {
+  const byEmployee = new Map<number, AbsenceSlot[]>();
+  for (const absence of absences)
+    byEmployee.set(absence.employee_id, [...(byEmployee.get(absence.employee_id) ?? []), absence]);
+  return byEmployee;
 }

@@ -227,4 +227,52 @@ describe("GET /api/dashboard", () => {
       vi.setSystemTime(new Date("2026-11-25T10:00:00Z"));
     }
   });
+
+  test("\"Heute im Dienst\": today's assigned shifts with each one's stamp state, for planners only", async () => {
+    const { dashboardDtoSchema } = await import("@/lib/shared/schemas/dashboard");
+    const manager = await createUser("manager");
+    const staff = await createUser("user");
+    const l = await fx.location({ name: "Dienst-Filiale" });
+    const [inside, out, none, night, gone] = await Promise.all(
+      ["Ina", "Otto", "Nora", "Nick", "Gabi"].map((firstName) => fx.employee({ firstName, lastName: "Dienst" })),
+    );
+    const today = "2026-11-25";
+    await fx.shift({ employeeId: inside.id, locationId: l.id, date: today, start: "07:00", end: "15:00" });
+    await fx.shift({ employeeId: out.id, locationId: l.id, date: today, start: "06:00", end: "10:00" });
+    await fx.shift({ employeeId: none.id, locationId: l.id, date: today, start: "14:00", end: "20:00" });
+    await fx.shift({ employeeId: night.id, locationId: l.id, date: today, start: "22:00", end: "06:00" });
+    await fx.shift({ employeeId: gone.id, locationId: l.id, date: today, start: "08:00", end: "12:00" });
+    await fx.shift({ employeeId: inside.id, locationId: l.id, date: "2026-11-26", start: "07:00", end: "15:00" });
+    await db.employee.update({ where: { id: gone.id }, data: { archivedAt: new Date() } });
+    const entry = (employeeId: number, date: string, start: string, end: string | null, status = "recorded") =>
+      db.timeEntry.create({
+        data: {
+          employeeId,
+          locationId: l.id,
+          date: new Date(`${date}T00:00:00Z`),
+          startAt: new Date(start),
+          endAt: end ? new Date(end) : null,
+          source: "app",
+          status: (end ? status : "running") as "recorded",
+        },
+      });
+    await entry(inside.id, today, "2026-11-25T05:58:00Z", null); // 06:58 in Zurich, running
+    await entry(out.id, today, "2026-11-25T05:00:00Z", "2026-11-25T09:00:00Z");
+    await entry(none.id, today, "2026-11-25T06:00:00Z", "2026-11-25T07:00:00Z", "void"); // stamped by mistake
+    await entry(night.id, "2026-11-24", "2026-11-24T21:00:00Z", null); // yesterday's night, still running
+
+    const body = (await call(GET, { token: manager.token, path: "/api/dashboard" })).json;
+    const parsed = dashboardDtoSchema.parse(body);
+    const ours = parsed.on_duty_today.filter((row) => row.last_name === "Dienst");
+    expect(ours.map((row) => [row.first_name, row.start_time, row.end_time, row.stamp, row.stamp_at])).toEqual([
+      ["Otto", "06:00", "10:00", "out", "2026-11-25T09:00:00.000Z"],
+      ["Ina", "07:00", "15:00", "in", "2026-11-25T05:58:00.000Z"],
+      ["Nora", "14:00", "20:00", "none", null],
+      ["Nick", "22:00", "06:00", "in", "2026-11-24T21:00:00.000Z"],
+    ]);
+    expect(ours[0]).toMatchObject({ employee_id: out.id, location_name: "Dienst-Filiale" });
+    // Staff see nobody's stamps (docs/PRODUCT-RULES.md §32.8).
+    const own = dashboardDtoSchema.parse((await call(GET, { token: staff.token, path: "/api/dashboard" })).json);
+    expect(own.on_duty_today).toEqual([]);
+  });
 });

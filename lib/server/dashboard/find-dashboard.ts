@@ -11,6 +11,7 @@ import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { countPendingVacationRequests, findVacations } from "@/lib/server/vacations/find-vacations";
 import { countWaitingApplications } from "./count-waiting-applications";
+import { findOnDutyToday } from "./find-on-duty";
 import { findAbsenceNews, NO_ABSENCE_NEWS } from "@/lib/server/absences/find-absences";
 import { findClockedIn, NOBODY_CLOCKED_IN } from "@/lib/server/time/timesheet-now";
 import type { DashboardDto } from "@/lib/shared/api-types";
@@ -64,6 +65,7 @@ export async function getDashboard({
     waiting,
     absenceNews,
     clockedIn,
+    onDuty,
   ] = await Promise.all([
     db.employee.findMany({
       where: { archivedAt: null },
@@ -89,6 +91,8 @@ export async function getDashboard({
     planner ? findAbsenceNews() : NO_ABSENCE_NEWS,
     // "Jetzt eingestempelt" and forgotten stamps: for the managers (docs/PRODUCT-RULES.md §32.3).
     planner ? findClockedIn(db) : NOBODY_CLOCKED_IN,
+    // "Heute im Dienst": who works today and whether they are stamped in (docs/PRODUCT-RULES.md §32.8).
+    planner ? findOnDutyToday(db, today) : [],
   ]);
   const holidays = holidaysForLocations({
     startDate: today,
@@ -159,5 +163,6 @@ export async function getDashboard({
     absences: absenceNews,
     clocked_in: clockedIn.clocked_in,
     forgotten_clock_outs: clockedIn.forgotten_clock_outs,
+    on_duty_today: onDuty,
   };
 }

@@ -3,7 +3,7 @@ import { absenceTypeSchema } from "./absence";
 import { employeeWeekSchema } from "./employee";
 import { dateSchema } from "./fragments";
 import { holidayDtoSchema } from "./holiday";
-import { date, id, timestamp } from "./response-fields";
+import { date, id, time, timestamp } from "./response-fields";
 import { vacationDtoSchema } from "./vacation";
 
 export const DASHBOARD_WEEKS = ["this", "next"] as const;
@@ -110,5 +110,28 @@ export const dashboardDtoSchema = z.strictObject({
       description:
         '"Ausstempeln vergessen?": running entries older than 14 h or 4 h past their shift\'s end, oldest first; ' +
         "empty for staff (planners only)",
+    }),
+  on_duty_today: z
+    .array(
+      z.strictObject({
+        shift_id: id,
+        employee_id: id,
+        first_name: z.string(),
+        last_name: z.string(),
+        start_time: time,
+        end_time: time,
+        location_name: z.string(),
+        stamp: z.enum(["in", "out", "none"]).meta({
+          description:
+            '"eingestempelt seit" (a running entry, also one from yesterday), "ausgestempelt" (today\'s last entry ' +
+            'ended), "noch nicht eingestempelt"; void entries do not count',
+        }),
+        stamp_at: timestamp.nullable().meta({ description: "in: the running entry's start; out: its end; none: null" }),
+      }),
+    )
+    .meta({
+      description:
+        '"Heute im Dienst" (docs §32.8): the assigned shifts of today, by start time, with the employee\'s stamp ' +
+        "state; empty for staff (planners only)",
     }),
 });
