@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { config } from "@/lib/server/config";
-import type { Db, Tx } from "@/lib/server/db/client";
+import type { Db } from "@/lib/server/db/client";
 import { addDays } from "@/lib/shared/dates";
 import { shiftInterval } from "@/lib/shared/rules/time";
 import { monthOf, NEAR_SHIFT_MS, type PlannedShift } from "./entry-checks";
@@ -18,14 +18,14 @@ import type { EntryRow } from "./time-entry-dto";
 const ms = (column: Prisma.Sql) => Prisma.sql`(extract(epoch FROM ${column}) * 1000)::float8`;
 
 /** [id, location_id, yyyy-MM-dd, HH:mm, HH:mm, location name] of the employee's shifts from `fromDate` to `toDate`. */
-const shiftRows = (employeeId: number, fromDate: string, toDate: string, withName: boolean) => Prisma.sql`(
+const shiftRows = (employeeId: number, fromDate: string, toDate: string) => Prisma.sql`(
   SELECT coalesce(json_agg(json_build_array(
            s.id, s.location_id, to_char(s.shift_date, 'YYYY-MM-DD'), to_char(s.start_time, 'HH24:MI'),
-           to_char(s.end_time, 'HH24:MI'), ${withName ? Prisma.sql`l.name` : Prisma.sql`NULL`})), '[]')
-  FROM shifts s ${withName ? Prisma.sql`JOIN locations l ON l.id = s.location_id` : Prisma.empty}
+           to_char(s.end_time, 'HH24:MI'), l.name)), '[]')
+  FROM shifts s JOIN locations l ON l.id = s.location_id
   WHERE s.employee_id = ${employeeId} AND s.shift_date BETWEEN ${fromDate}::date AND ${toDate}::date)`;
 
-type ShiftJson = [id: number, locationId: number, date: string, start: string, end: string, name: string | null];
+type ShiftJson = [id: number, locationId: number, date: string, start: string, end: string, name: string];
 
 /** A shift row as `PlannedShift`, its instants from `shiftInterval` as in ./entry-checks.ts (§24.2). */
 function plannedShift([id, location_id, shift_date, start_time, end_time, name]: ShiftJson): PlannedShift {
@@ -33,7 +33,7 @@ function plannedShift([id, location_id, shift_date, start_time, end_time, name]:
   return {
     id,
     location_id,
-    location_name: name ?? "",
+    location_name: name,
     shift_date,
     start_time,
     end_time,
@@ -57,76 +57,33 @@ export function nearestShift(shifts: PlannedShift[], at: Date, locationId?: numb
   );
 }
 
-/** What a stamp decides on, read under the employee's lock. */
-export type StampFacts = {
-  firstName: string;
-  /** The running entry and its running break. */
-  running: { id: number; startAt: Date; openBreak: { id: number; startAt: Date } | null } | null;
-  /** The month of `at` is approved (docs/PRODUCT-RULES.md §32.3). */
-  monthApproved: boolean;
-  /** The employee's shifts dated the day before the stamp's to the day after (a night shift of yesterday is seen). */
-  shifts: PlannedShift[];
-  /** The location ids of the employee's Einsatzorte; none recorded: empty (every location). */
-  einsatzorte: number[];
-};
-
-type StampFactsJson = {
-  first_name: string;
-  running: [id: number, startAt: number, openBreak: [id: number, startAt: number] | null] | null;
-  approved: boolean;
-  shifts: ShiftJson[];
-  places: number[];
-};
+/** A break as the state reads it, with its id (a stamp ends it by id). */
+export type BreakRow = EntryRow["breaks"][number] & { id: number };
+/** An entry as the state reads it (`toTimeEntryDto` takes it), its breaks with their ids. */
+export type StateRow = Omit<EntryRow, "breaks"> & { breaks: BreakRow[] };
 
 /**
- * Everything a stamp on the business day `date` reads, in one statement. Call it after the employee's lock is held (a statement of
- * its own, lib/server/db/locks.ts): under READ COMMITTED a statement sees what was committed before it started, so
- * only a read made after the lock sees the stamp of the same person that held the lock before.
+ * What the clock state is built from (`stateOf` in ./clock.ts), and what a stamp decides on: a stamp reads it under
+ * the employee's lock, writes, and answers the state from it with its own write applied — no read after the commit.
  */
-export async function readStampFacts(
-  tx: Tx,
-  { employeeId, date }: { employeeId: number; date: string },
-): Promise<StampFacts> {
-  const [{ facts }] = await tx.$queryRaw<[{ facts: string }]>`
-    SELECT json_build_object(
-      'first_name', (SELECT e.first_name FROM employees e WHERE e.id = ${employeeId}),
-      'running', (
-        SELECT json_build_array(t.id, ${ms(Prisma.sql`t.start_at`)}, (
-                 SELECT json_build_array(b.id, ${ms(Prisma.sql`b.start_at`)})
-                 FROM time_breaks b WHERE b.entry_id = t.id AND b.end_at IS NULL))
-        FROM time_entries t WHERE t.employee_id = ${employeeId} AND t.status = 'running'),
-      'approved', EXISTS (
-        SELECT 1 FROM timesheet_months m
-        WHERE m.employee_id = ${employeeId} AND m.month = ${monthOf(date)}::date AND m.approved_at IS NOT NULL),
-      'shifts', ${shiftRows(employeeId, addDays(date, -1), addDays(date, 1), false)},
-      'places', (SELECT coalesce(json_agg(el.location_id), '[]') FROM employee_locations el
-                 WHERE el.employee_id = ${employeeId})
-    )::text AS facts`;
-  const parsed = JSON.parse(facts) as StampFactsJson;
-  const running = parsed.running;
-  return {
-    firstName: parsed.first_name,
-    running: running && {
-      id: running[0],
-      startAt: new Date(running[1]),
-      openBreak: running[2] && { id: running[2][0], startAt: new Date(running[2][1]) },
-    },
-    monthApproved: parsed.approved,
-    shifts: parsed.shifts.map(plannedShift),
-    einsatzorte: parsed.places,
-  };
-}
-
-/** What the clock state is built from; see `clockState` in ./clock.ts. */
 export type ClockFacts = {
+  firstName: string;
+  lastName: string;
   /** The running entry, if any, and the times of the shift it was stamped against (null: none or gone). */
-  running: { row: EntryRow; shift: { shift_date: string; start_time: string; end_time: string } | null } | null;
+  running: {
+    row: StateRow;
+    shift: { shift_date: string; start_time: string; end_time: string } | null;
+  } | null;
   /** The entries dated `today`, by start. */
-  todays: EntryRow[];
+  todays: StateRow[];
   /** The employee's shifts dated the day before `today` to the day after, by start. */
   shifts: PlannedShift[];
   /** The Einsatzorte among the active locations (none recorded: every active location), by name. */
   places: { id: number; name: string }[];
+  /** The month of the business day `date` is approved (docs/PRODUCT-RULES.md §32.3). */
+  monthApproved: boolean;
+  /** The location ids of the employee's Einsatzorte, archived ones too; none recorded: empty (every location). */
+  einsatzorte: number[];
 };
 
 type EntryJson = [
@@ -141,12 +98,14 @@ type EntryJson = [
   note: string | null,
   createdAt: number,
   updatedAt: number,
-  breaks: [startAt: number, endAt: number | null][],
+  breaks: [startAt: number, endAt: number | null, id: number][],
   shift: [date: string, start: string, end: string] | null,
 ];
 
 type ClockFactsJson = {
   name: [first: string, last: string] | null;
+  approved: boolean;
+  einsatzorte: number[];
   entries: EntryJson[];
   shifts: ShiftJson[];
   places: { id: number; name: string }[];
@@ -155,7 +114,12 @@ type ClockFactsJson = {
 /**
  * The clock state's facts in one statement: the employee's entries dated `today` and the running one (of any day),
  * with their breaks and the running entry's shift; the shifts around `today` and `date` (the business day of now,
- * which `today` is outside tests); the Einsatzorte.
+ * which `today` is outside tests); the Einsatzorte; whether `date`'s month is approved.
+ *
+ * A stamp calls it after the employee's lock is held (a statement of its own, lib/server/db/locks.ts): under READ
+ * COMMITTED a statement sees what was committed before it started, so only a read made after the lock sees the stamp
+ * of the same person that held the lock before. Every write of an employee's entries takes that lock
+ * (./entry-checks.ts), so the entries read stay as read until the stamp commits.
  */
 export async function readClockFacts(
   db: Db,
@@ -170,7 +134,7 @@ export async function readClockFacts(
                  t.id, t.location_id, t.shift_id, to_char(t.date, 'YYYY-MM-DD'), ${ms(Prisma.sql`t.start_at`)},
                  ${ms(Prisma.sql`t.end_at`)}, t.source, t.status, t.note, ${ms(Prisma.sql`t.created_at`)},
                  ${ms(Prisma.sql`t.updated_at`)},
-                 coalesce((SELECT json_agg(json_build_array(${ms(Prisma.sql`b.start_at`)}, ${ms(Prisma.sql`b.end_at`)})
+                 coalesce((SELECT json_agg(json_build_array(${ms(Prisma.sql`b.start_at`)}, ${ms(Prisma.sql`b.end_at`)}, b.id)
                                     ORDER BY b.start_at, b.id)
                            FROM time_breaks b WHERE b.entry_id = t.id), '[]'),
                  CASE WHEN t.status = 'running' THEN (
@@ -180,7 +144,12 @@ export async function readClockFacts(
                ORDER BY t.start_at, t.id), '[]')
         FROM time_entries t
         WHERE t.employee_id = ${employeeId} AND (t.date = ${today}::date OR t.status = 'running')),
-      'shifts', ${shiftRows(employeeId, addDays(from, -1), addDays(to, 1), true)},
+      'shifts', ${shiftRows(employeeId, addDays(from, -1), addDays(to, 1))},
+      'approved', EXISTS (
+        SELECT 1 FROM timesheet_months m
+        WHERE m.employee_id = ${employeeId} AND m.month = ${monthOf(date)}::date AND m.approved_at IS NOT NULL),
+      'einsatzorte', (SELECT coalesce(json_agg(el.location_id), '[]') FROM employee_locations el
+                      WHERE el.employee_id = ${employeeId}),
       'places', (
         SELECT coalesce(json_agg(json_build_object('id', l.id, 'name', l.name)
                                  ORDER BY l.name COLLATE "de-CH-x-icu", l.id), '[]')
@@ -198,6 +167,8 @@ export async function readClockFacts(
   }));
   const running = rows.find(({ row }) => row.status === "running");
   return {
+    firstName,
+    lastName,
     running: running
       ? {
           row: running.row,
@@ -211,10 +182,12 @@ export async function readClockFacts(
     todays: rows.filter(({ row }) => row.date.toISOString().slice(0, 10) === today).map(({ row }) => row),
     shifts: parsed.shifts.map(plannedShift).sort((a, b) => a.start_at.localeCompare(b.start_at) || a.id - b.id),
     places: parsed.places,
+    monthApproved: parsed.approved,
+    einsatzorte: parsed.einsatzorte,
   };
 }
 
-function entryRow(entry: EntryJson, employeeId: number, firstName: string, lastName: string): EntryRow {
+function entryRow(entry: EntryJson, employeeId: number, firstName: string, lastName: string): StateRow {
   const [id, locationId, shiftId, date, startAt, endAt, source, status, note, createdAt, updatedAt, breaks] = entry;
   return {
     id,
@@ -230,6 +203,10 @@ function entryRow(entry: EntryJson, employeeId: number, firstName: string, lastN
     createdAt: new Date(createdAt),
     updatedAt: new Date(updatedAt),
     employee: { firstName, lastName },
-    breaks: breaks.map(([start, end]) => ({ startAt: new Date(start), endAt: end === null ? null : new Date(end) })),
+    breaks: breaks.map(([start, end, id]) => ({
+      id,
+      startAt: new Date(start),
+      endAt: end === null ? null : new Date(end),
+    })),
   };
 }

@@ -8,7 +8,7 @@ import { transaction } from "@/lib/server/db/transaction";
 import type { ClockStateDto } from "@/lib/shared/api-types";
 import type { AuditAction } from "@/lib/shared/audit-kinds";
 import type { ClockAction } from "@/lib/shared/schemas/time-entry";
-import { nearestShift, readClockFacts, readStampFacts } from "./clock-reads";
+import { type ClockFacts, nearestShift, readClockFacts } from "./clock-reads";
 import { holdNearShift, lockEntryEmployee, MONTH_APPROVED, type PlannedShift } from "./entry-checks";
 import { looksForgotten } from "./forgotten";
 import { businessDateOf, toTimeEntryDto } from "./time-entry-dto";
@@ -39,27 +39,32 @@ const TOO_QUICK = "Zu schnell hintereinander gestempelt: bitte versuche es gleic
 
 /**
  * One stamp, in the caller's transaction. Refusals: 409 with a German message that says what is wrong. Answers the
- * instant recorded (the terminal's confirmation shows it) and the employee's first name (its greeting).
+ * instant recorded (the terminal's confirmation shows it), the employee's first name (its greeting) and the clock
+ * state's facts with this stamp applied (`/api/me/clock` answers them as the state).
  *
  * The statements (docs/PERFORMANCE.md, P16; pinned by app/api/me/clock/route.test.ts): the employee's lock; one read
- * of everything the stamp decides on (./clock-reads.ts), made after the lock so it sees the person's previous stamp;
- * for "in" the near shift held (only when there is one) and the location held; then the write and its audit row
- * in one statement.
+ * of everything the stamp decides on and the state shows (./clock-reads.ts), made after the lock so it sees the
+ * person's previous stamp; for "in" the near shift held (only when there is one) and the location held; then the
+ * write and its audit row in one statement.
  */
-export async function clock(tx: Tx, options: ClockOptions): Promise<{ at: Date; firstName: string }> {
+export async function clock(
+  tx: Tx,
+  options: ClockOptions,
+): Promise<{ at: Date; firstName: string; facts: ClockFacts; today: string }> {
   const { employeeId, action } = options;
   await lockEntryEmployee(tx, employeeId);
   const now = new Date();
   const date = businessDateOf(now);
-  const facts = await readStampFacts(tx, { employeeId, date });
-  const { running } = facts;
-  const runningBreak = running?.openBreak ?? null;
+  const today = businessToday();
+  const facts = await readClockFacts(tx, { employeeId, today, date });
+  const running = facts.running;
+  const runningBreak = running?.row.breaks.find((pause) => pause.endAt === null) ?? null;
   const after = (instant: Date) => {
     // end > start is a CHECK of the table; two stamps in the same millisecond are a double tap.
     if (now.getTime() <= instant.getTime()) throw new ApiError("conflict", TOO_QUICK);
   };
-  let write: Prisma.Sql;
-  let details: Record<string, unknown> = {};
+  const audit = { actor: options.actor, ip: options.ip };
+  const details = { employee_id: employeeId, action, source: options.source, at: now.toISOString() };
 
   switch (action) {
     case "in": {
@@ -74,71 +79,105 @@ export async function clock(tx: Tx, options: ClockOptions): Promise<{ at: Date; 
       // The plan says where a planned shift is worked; a location picked by the person must be an Einsatzort.
       const planned = shift !== null && shift.location_id === locationId;
       await holdStampLocation(tx, locationId, planned ? [] : facts.einsatzorte);
-      write = Prisma.sql`w AS (
-        INSERT INTO time_entries (employee_id, location_id, shift_id, date, start_at, source, status, updated_at)
-        VALUES (${employeeId}, ${locationId}, ${shift?.id ?? null}::int, ${date}::date, ${now},
-                ${options.source}::"TimeEntrySource", 'running', ${now})
-        RETURNING id)`;
-      details = { location_id: locationId, shift_id: shift?.id ?? null };
+      const shiftId = shift?.id ?? null;
+      const id = await writeWithAudit(
+        tx,
+        Prisma.sql`w AS (
+          INSERT INTO time_entries
+            (employee_id, location_id, shift_id, date, start_at, source, status, created_at, updated_at)
+          VALUES (${employeeId}, ${locationId}, ${shiftId}::int, ${date}::date, ${now},
+                  ${options.source}::"TimeEntrySource", 'running', ${now}, ${now})
+          RETURNING id)`,
+        { ...audit, details: { ...details, location_id: locationId, shift_id: shiftId } },
+      );
+      const row = {
+        ...{ id, employeeId, locationId, shiftId, date: new Date(`${date}T00:00:00.000Z`), startAt: now },
+        ...{ endAt: null, source: options.source, status: "running" as const, note: null },
+        ...{ createdAt: now, updatedAt: now, employee: { firstName: facts.firstName, lastName: facts.lastName } },
+        breaks: [],
+      };
+      facts.running = { row, shift: shift && pick(shift, "shift_date", "start_time", "end_time") };
+      if (date === today) facts.todays.push(row);
       break;
     }
     case "break_start": {
       if (!running) throw new ApiError("conflict", NOT_CLOCKED_IN);
       if (runningBreak) throw new ApiError("conflict", BREAK_RUNNING);
-      write = Prisma.sql`w AS (
-        INSERT INTO time_breaks (entry_id, start_at) VALUES (${running.id}, ${now}) RETURNING entry_id AS id)`;
+      const id = await writeWithAudit(
+        tx,
+        Prisma.sql`w AS (
+          INSERT INTO time_breaks (entry_id, start_at) VALUES (${running.row.id}, ${now}) RETURNING entry_id, id)`,
+        { ...audit, details },
+        "entry_id",
+      );
+      running.row.breaks.push({ id, startAt: now, endAt: null });
       break;
     }
     case "break_end": {
       if (!running) throw new ApiError("conflict", NOT_CLOCKED_IN);
       if (!runningBreak) throw new ApiError("conflict", NO_BREAK);
       after(runningBreak.startAt);
-      write = Prisma.sql`w AS (
-        UPDATE time_breaks SET end_at = ${now} WHERE id = ${runningBreak.id} RETURNING entry_id AS id)`;
+      await writeWithAudit(
+        tx,
+        Prisma.sql`w AS (
+          UPDATE time_breaks SET end_at = ${now} WHERE id = ${runningBreak.id} RETURNING entry_id AS id)`,
+        { ...audit, details },
+      );
+      runningBreak.endAt = now;
       break;
     }
     case "out": {
       if (!running) throw new ApiError("conflict", NOT_CLOCKED_IN);
-      after(runningBreak?.startAt ?? running.startAt);
+      after(runningBreak?.startAt ?? running.row.startAt);
       // Out ends a running break with the entry (PRODUCT §12).
       const breakIds = runningBreak ? [runningBreak.id] : [];
-      write = Prisma.sql`b AS (
-        UPDATE time_breaks SET end_at = ${now} WHERE id = ANY(${breakIds}::int[])
-      ), w AS (
-        UPDATE time_entries SET end_at = ${now}, status = 'recorded', updated_at = ${now}
-        WHERE id = ${running.id} RETURNING id)`;
+      await writeWithAudit(
+        tx,
+        Prisma.sql`b AS (
+          UPDATE time_breaks SET end_at = ${now} WHERE id = ANY(${breakIds}::int[])
+        ), w AS (
+          UPDATE time_entries SET end_at = ${now}, status = 'recorded', updated_at = ${now}
+          WHERE id = ${running.row.id} RETURNING id)`,
+        { ...audit, details },
+      );
+      if (runningBreak) runningBreak.endAt = now;
+      Object.assign(running.row, { endAt: now, status: "recorded", updatedAt: now });
+      facts.running = null;
       break;
     }
   }
-  await writeWithAudit(tx, write, {
-    actor: options.actor,
-    ip: options.ip,
-    details: { employee_id: employeeId, action, source: options.source, at: now.toISOString(), ...details },
-  });
-  return { at: now, firstName: facts.firstName };
+  return { at: now, firstName: facts.firstName, facts, today };
+}
+
+function pick<T, K extends keyof T>(value: T, ...keys: K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
 }
 
 const CLOCK_AUDIT = "time_entry.clock" satisfies AuditAction;
 
 /**
- * The stamp's write (`ctes`: data-modifying CTEs, the last one `w` answering the entry's id) and its audit row
- * (docs/PRODUCT-RULES.md §6.2; the row `recordAudit` would write) in one statement.
+ * The stamp's write (`ctes`: data-modifying CTEs, the last one `w`) and its audit row (docs/PRODUCT-RULES.md §6.2;
+ * the row `recordAudit` would write) in one statement. `w` answers the entry's id as `entityColumn` ("id" unless
+ * said) and may answer more; answers `w.id` (the new break's id when `w` is a break).
  */
 async function writeWithAudit(
   tx: Tx,
   ctes: Prisma.Sql,
   { actor, ip, details }: { actor: ClockOptions["actor"]; ip: string; details: Record<string, unknown> },
-): Promise<void> {
+  entityColumn: "id" | "entry_id" = "id",
+): Promise<number> {
+  const entity = Prisma.raw(`w.${entityColumn}`);
   try {
     const rows = await tx.$queryRaw<{ id: number }[]>`
-      WITH ${ctes}
-      INSERT INTO audit_log (user_id, username, action, entity_type, entity_id, details, ip)
-      SELECT ${actor?.id ?? null}::int, ${actor?.username ?? null}::text, ${CLOCK_AUDIT}, 'time_entry', w.id,
-             ${JSON.stringify(details)}::jsonb, ${ip}::text
-      FROM w
-      RETURNING entity_id AS id`;
+      WITH ${ctes}, a AS (
+        INSERT INTO audit_log (user_id, username, action, entity_type, entity_id, details, ip)
+        SELECT ${actor?.id ?? null}::int, ${actor?.username ?? null}::text, ${CLOCK_AUDIT}, 'time_entry', ${entity},
+               ${JSON.stringify(details)}::jsonb, ${ip}::text
+        FROM w)
+      SELECT w.id FROM w`;
     // Under the employee's lock the rows read are the rows written; nothing written would be a bug.
     if (rows.length !== 1) throw new Error("Stempeln: der gelesene Eintrag fehlt beim Schreiben");
+    return rows[0].id;
   } catch (error) {
     // The partial unique index: only reachable if the lock were missing; still a 409, never a 500.
     if (isUniqueViolation(error)) throw new ApiError("conflict", ALREADY_CLOCKED_IN);
@@ -195,10 +234,13 @@ async function holdStampLocation(tx: Tx, locationId: number, einsatzorte: number
     throw refuse(`${location.name} gehört nicht zu deinen Einsatzorten`);
 }
 
-/** A stamp in a transaction of its own, answered with the employee's clock state after it. */
+/**
+ * A stamp in a transaction of its own, answered with the employee's clock state after it: the state read under the
+ * lock with the stamp applied, as a read after the commit would find it (app/api/me/clock/route.test.ts compares).
+ */
 export async function recordClock(options: ClockOptions): Promise<ClockStateDto> {
-  await transaction((tx) => clock(tx, options), LOCKING_TRANSACTION);
-  return clockState(client, options.employeeId);
+  const { facts, today, at } = await transaction((tx) => clock(tx, options), LOCKING_TRANSACTION);
+  return stateOf(facts, { now: at, today });
 }
 
 /** The state a stamp leaves behind: the terminal's confirmation answers it without reading it again. */
@@ -223,11 +265,13 @@ export const NEXT_ACTIONS = {
 export async function clockState(db: Db, employeeId: number): Promise<ClockStateDto> {
   const now = new Date();
   const today = businessToday();
-  const { running, todays, shifts, places } = await readClockFacts(db, {
-    employeeId,
-    today,
-    date: businessDateOf(now),
-  });
+  return stateOf(await readClockFacts(db, { employeeId, today, date: businessDateOf(now) }), { now, today });
+}
+
+function stateOf(
+  { running, todays, shifts, places }: ClockFacts,
+  { now, today }: { now: Date; today: string },
+): ClockStateDto {
   const onBreak = running?.row.breaks.some((pause) => pause.endAt === null) ?? false;
   const state = !running ? "out" : onBreak ? "break" : "in";
   return {
