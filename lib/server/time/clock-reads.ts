@@ -134,7 +134,8 @@ export async function readClockFacts(
                  t.id, t.location_id, t.shift_id, to_char(t.date, 'YYYY-MM-DD'), ${ms(Prisma.sql`t.start_at`)},
                  ${ms(Prisma.sql`t.end_at`)}, t.source, t.status, t.note, ${ms(Prisma.sql`t.created_at`)},
                  ${ms(Prisma.sql`t.updated_at`)},
-                 coalesce((SELECT json_agg(json_build_array(${ms(Prisma.sql`b.start_at`)}, ${ms(Prisma.sql`b.end_at`)}, b.id)
+                 coalesce((SELECT json_agg(json_build_array(${ms(Prisma.sql`b.start_at`)},
+                                                            ${ms(Prisma.sql`b.end_at`)}, b.id)
                                     ORDER BY b.start_at, b.id)
                            FROM time_breaks b WHERE b.entry_id = t.id), '[]'),
                  CASE WHEN t.status = 'running' THEN (

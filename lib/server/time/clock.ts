@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { businessToday } from "@/lib/server/clock";
-import { LOCKING_TRANSACTION, db as client, type Db, type Tx } from "@/lib/server/db/client";
+import { LOCKING_TRANSACTION, type Db, type Tx } from "@/lib/server/db/client";
 import { shareLocations, shareShiftRow } from "@/lib/server/db/locks";
 import { transaction } from "@/lib/server/db/transaction";
 import type { ClockStateDto } from "@/lib/shared/api-types";
