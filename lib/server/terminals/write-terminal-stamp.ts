@@ -9,6 +9,7 @@ import type { TerminalCaller } from "./authenticate-terminal";
 import { confirmationText } from "./confirmation";
 import { beginPinAttempt, pinAccepted, pinRejected, prunePinFailures, withdrawPinAttempt } from "./pin-attempts";
 import { isTerminalStaff } from "./find-terminals";
+import { rehashSlowPin } from "./write-pins";
 
 export type TerminalClockOptions = { terminal: TerminalCaller; input: TerminalClockInput; ip: string };
 
@@ -40,6 +41,7 @@ export async function terminalClock({ terminal, input, ip }: TerminalClockOption
     LOCKING_TRANSACTION,
   );
   await db.terminal.update({ where: { id: terminal.id }, data: { lastUsedAt: at } });
+  await rehashSlowPin(employeeId, input.pin, attempt.pinHash);
   // The state this stamp left (not read again: the confirmation answers this stamp, docs/PERFORMANCE.md P18).
   const state = STATE_AFTER[action];
   return {
