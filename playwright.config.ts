@@ -25,9 +25,11 @@ export const E2E_START_PG_PORT = startPgPort;
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-passwort" };
 
 const ui = { browserName: "chromium" as const, viewport: { width: 1280, height: 800 } };
-// Besides those: the drag specs, whose pointer and keyboard drags measure the grid as it is drawn and are kept away
+// Besides those: auto-fill, which proposes from the whole staff (another spec's new employee would join the
+// proposal), and the drag specs, whose pointer and keyboard drags measure the grid as it is drawn and are kept away
 // from a second browser competing for the two cores.
 const GLOBAL_UI_SPECS = [
+  "auto-fill.spec.ts",
   "dashboard.spec.ts",
   "layout.spec.ts",
   "one-target.spec.ts",
