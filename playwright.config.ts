@@ -76,7 +76,8 @@ export default defineConfig({
   projects: [
     { name: "api", testDir: "e2e/api", workers: 1 },
     // One at a time until every spec has been checked for a dependence on the whole app's data (two CI runs with two
-    // workers each found one: the printed plan of all locations, auto-fill's staff); then `workers: 2` (13.8 → 9.9 min).
+    // workers each found one: the printed plan of all locations, auto-fill's staff); then `workers: 2` (about
+    // 15 → 10 min).
     { name: "ui", testDir: "e2e/ui", testIgnore: GLOBAL_UI_SPECS, workers: 1, use: ui, dependencies: ["api"] },
     { name: "ui-global", testDir: "e2e/ui", testMatch: GLOBAL_UI_SPECS, workers: 1, use: ui, dependencies: ["ui"] },
   ],
