@@ -368,7 +368,7 @@ describe("GET /api/timesheets: planned vs. worked per employee and day", () => {
     expect(flags("2026-05-07")).toEqual(["missing_stamp"]);
   });
 
-  test("two entries against two shifts in a row are compared each with its own shift, even across the handover", async () => {
+  test("two entries against two shifts in a row: each compared with its own shift, across the handover", async () => {
     const { employee, location, token } = await setting();
     const at = { employeeId: employee.id, locationId: location.id, date: "2026-05-11" };
     // Monday 11.05.2026 (UTC+2): 08–12 and 12–16 planned; stamped 08:00–12:30 and 13:00–16:00.

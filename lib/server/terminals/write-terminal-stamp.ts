@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import { verifyPassword } from "@/lib/server/auth/password";
 import { LOCKING_TRANSACTION, db } from "@/lib/server/db/client";
 import { transaction } from "@/lib/server/db/transaction";
+import { log } from "@/lib/server/log";
 import { clock, NEXT_ACTIONS, STATE_AFTER } from "@/lib/server/time/clock";
 import type { TerminalClockInput, TerminalClockResult } from "@/lib/shared/schemas/terminal";
 import type { TerminalCaller } from "./authenticate-terminal";
@@ -40,8 +41,12 @@ export async function terminalClock({ terminal, input, ip }: TerminalClockOption
     (tx) => clock(tx, { employeeId, action, locationId: terminal.locationId, source: "terminal", actor: null, ip }),
     LOCKING_TRANSACTION,
   );
-  await db.terminal.update({ where: { id: terminal.id }, data: { lastUsedAt: at } });
-  await rehashSlowPin(employeeId, input.pin, attempt.pinHash);
+  // Housekeeping after the stamp is stored: a failure here is logged, never answered as a failed stamp (the person
+  // would stamp again and be refused with "bereits eingestempelt").
+  await Promise.all([
+    db.terminal.update({ where: { id: terminal.id }, data: { lastUsedAt: at } }),
+    rehashSlowPin(employeeId, input.pin, attempt.pinHash),
+  ]).catch((error: unknown) => log.error("Terminal: Nacharbeit nach dem Stempeln fehlgeschlagen", error));
   // The state this stamp left (not read again: the confirmation answers this stamp, docs/PERFORMANCE.md P18).
   const state = STATE_AFTER[action];
   return {

@@ -72,7 +72,10 @@ export async function clock(
       // Today's month may be approved already (docs/PRODUCT-RULES.md §32.3): no entry is added to it.
       if (facts.monthApproved) throw new ApiError("conflict", MONTH_APPROVED);
       const near = { employeeId, at: now, locationId: options.locationId };
-      const shift = await holdShift(tx, nearestShift(facts.shifts, now, options.locationId), near);
+      const candidate = nearestShift(facts.shifts, now, options.locationId);
+      const shift = await holdShift(tx, candidate, near);
+      // Moved or deleted while this waited (rare): the state answered shows the plan as it is now, not as first read.
+      if (shift !== candidate) facts.shifts = (await readClockFacts(tx, { employeeId, today, date })).shifts;
       const locationId = options.locationId ?? shift?.location_id;
       if (locationId === undefined)
         throw new ApiError("validation_failed", PICK_LOCATION, { fields: { location_id: PICK_LOCATION } });
@@ -88,7 +91,11 @@ export async function clock(
           VALUES (${employeeId}, ${locationId}, ${shiftId}::int, ${date}::date, ${now},
                   ${options.source}::"TimeEntrySource", 'running', ${now}, ${now})
           RETURNING id)`,
-        { ...audit, details: { ...details, location_id: locationId, shift_id: shiftId } },
+        {
+          ...audit,
+          details: { ...details, location_id: locationId, shift_id: shiftId },
+          duplicate: ALREADY_CLOCKED_IN,
+        },
       );
       const row = {
         ...{ id, employeeId, locationId, shiftId, date: new Date(`${date}T00:00:00.000Z`), startAt: now },
@@ -107,7 +114,7 @@ export async function clock(
         tx,
         Prisma.sql`w AS (
           INSERT INTO time_breaks (entry_id, start_at) VALUES (${running.row.id}, ${now}) RETURNING entry_id, id)`,
-        { ...audit, details },
+        { ...audit, details, duplicate: BREAK_RUNNING },
         "entry_id",
       );
       running.row.breaks.push({ id, startAt: now, endAt: null });
@@ -155,6 +162,14 @@ function pick<T, K extends keyof T>(value: T, ...keys: K[]): Pick<T, K> {
 
 const CLOCK_AUDIT = "time_entry.clock" satisfies AuditAction;
 
+type StampAudit = {
+  actor: ClockOptions["actor"];
+  ip: string;
+  details: Record<string, unknown>;
+  /** The 409's text should a unique index refuse the write (a second running entry, a second running break). */
+  duplicate?: string;
+};
+
 /**
  * The stamp's write (`ctes`: data-modifying CTEs, the last one `w`) and its audit row (docs/PRODUCT-RULES.md §6.2;
  * the row `recordAudit` would write) in one statement. `w` answers the entry's id as `entityColumn` ("id" unless
@@ -163,7 +178,7 @@ const CLOCK_AUDIT = "time_entry.clock" satisfies AuditAction;
 async function writeWithAudit(
   tx: Tx,
   ctes: Prisma.Sql,
-  { actor, ip, details }: { actor: ClockOptions["actor"]; ip: string; details: Record<string, unknown> },
+  { actor, ip, details, duplicate }: StampAudit,
   entityColumn: "id" | "entry_id" = "id",
 ): Promise<number> {
   const entity = Prisma.raw(`w.${entityColumn}`);
@@ -179,8 +194,8 @@ async function writeWithAudit(
     if (rows.length !== 1) throw new Error("Stempeln: der gelesene Eintrag fehlt beim Schreiben");
     return rows[0].id;
   } catch (error) {
-    // The partial unique index: only reachable if the lock were missing; still a 409, never a 500.
-    if (isUniqueViolation(error)) throw new ApiError("conflict", ALREADY_CLOCKED_IN);
+    // The partial unique indexes: only reachable if the lock were missing; still a 409, never a 500.
+    if (duplicate && isUniqueViolation(error)) throw new ApiError("conflict", duplicate);
     throw error;
   }
 }

@@ -297,6 +297,30 @@ describe("the cost of a stamp (docs/PERFORMANCE.md, P16)", () => {
     }
   });
 
+  test("a shift moved while the stamp waited for it: the answer shows the plan as it is after the move", async () => {
+    const { employee, token } = await staff();
+    const here = await fx.location();
+    const near = await shiftAround(employee.id, here.id, 10);
+    // A planner moves the shift two days on and holds its row while the stamp arrives: the stamp has read the plan
+    // already and waits for the row (the lock order), then finds it moved and looks again.
+    let stamped: ReturnType<typeof stamp> | undefined;
+    await db.$transaction(async (tx) => {
+      await tx.shift.update({
+        where: { id: near.id },
+        data: { shiftDate: toDateColumn(todayIn(ZONE, new Date(Date.now() + 2 * 86_400_000))) },
+      });
+      stamped = stamp(token, { action: "in", location_id: here.id });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    const answer = await stamped!;
+    expect(answer.status, answer.text).toBe(200);
+    const read = await state(token);
+    const withoutClock = (body: Record<string, unknown>) => ({ ...body, server_time: undefined });
+    expect(withoutClock(answer.json)).toEqual(withoutClock(read.json));
+    const entry = await db.timeEntry.findFirstOrThrow({ where: { employeeId: employee.id } });
+    expect(entry.shiftId).toBeNull();
+  });
+
   test("the state is two statements (the caller, then the state); a stamp a pinned few more", async () => {
     const { employee, token, user } = await staff();
     const location = await fx.location();
