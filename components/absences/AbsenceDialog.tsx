@@ -264,6 +264,7 @@ function AbsenceForm({ onClose, employees, initial, absence, onSaved }: AbsenceD
         <TextAreaField
           id="absence-note"
           label="Notiz (optional)"
+          hint="Die Person sieht die Notiz unter «Meine Schichten», bei ihren Abwesenheiten."
           value={form.note}
           onChange={(event) => update({ note: event.target.value }, ["note"])}
           error={errors.note}

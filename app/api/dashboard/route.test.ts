@@ -233,8 +233,10 @@ describe("GET /api/dashboard", () => {
     const manager = await createUser("manager");
     const staff = await createUser("user");
     const l = await fx.location({ name: "Dienst-Filiale" });
-    const [inside, out, none, night, gone] = await Promise.all(
-      ["Ina", "Otto", "Nora", "Nick", "Gabi"].map((firstName) => fx.employee({ firstName, lastName: "Dienst" })),
+    const [inside, out, none, night, gone, split, owl, early] = await Promise.all(
+      ["Ina", "Otto", "Nora", "Nick", "Gabi", "Sina", "Eule", "Emil"].map((firstName) =>
+        fx.employee({ firstName, lastName: "Dienst" }),
+      ),
     );
     const today = "2026-11-25";
     await fx.shift({ employeeId: inside.id, locationId: l.id, date: today, start: "07:00", end: "15:00" });
@@ -243,6 +245,12 @@ describe("GET /api/dashboard", () => {
     await fx.shift({ employeeId: night.id, locationId: l.id, date: today, start: "22:00", end: "06:00" });
     await fx.shift({ employeeId: gone.id, locationId: l.id, date: today, start: "08:00", end: "12:00" });
     await fx.shift({ employeeId: inside.id, locationId: l.id, date: "2026-11-26", start: "07:00", end: "15:00" });
+    // Sina works 06–09 and 18–22: her morning's entry is not the evening shift's.
+    await fx.shift({ employeeId: split.id, locationId: l.id, date: today, start: "06:00", end: "09:00" });
+    await fx.shift({ employeeId: split.id, locationId: l.id, date: today, start: "18:00", end: "22:00" });
+    // Yesterday's night shifts: Eule's runs until 12:00 today (not over at 11:00), Emil's ended at 06:00.
+    await fx.shift({ employeeId: owl.id, locationId: l.id, date: "2026-11-24", start: "23:00", end: "12:00" });
+    await fx.shift({ employeeId: early.id, locationId: l.id, date: "2026-11-24", start: "22:00", end: "06:00" });
     await db.employee.update({ where: { id: gone.id }, data: { archivedAt: new Date() } });
     const entry = (employeeId: number, date: string, start: string, end: string | null, status = "recorded") =>
       db.timeEntry.create({
@@ -260,17 +268,23 @@ describe("GET /api/dashboard", () => {
     await entry(out.id, today, "2026-11-25T05:00:00Z", "2026-11-25T09:00:00Z");
     await entry(none.id, today, "2026-11-25T06:00:00Z", "2026-11-25T07:00:00Z", "void"); // stamped by mistake
     await entry(night.id, "2026-11-24", "2026-11-24T21:00:00Z", null); // yesterday's night, still running
+    await entry(split.id, today, "2026-11-25T05:00:00Z", "2026-11-25T08:00:00Z");
+    await entry(owl.id, "2026-11-24", "2026-11-24T22:00:00Z", null);
 
     const body = (await call(GET, { token: manager.token, path: "/api/dashboard" })).json;
     const parsed = dashboardDtoSchema.parse(body);
     const ours = parsed.on_duty_today.filter((row) => row.last_name === "Dienst");
-    expect(ours.map((row) => [row.first_name, row.start_time, row.end_time, row.stamp, row.stamp_at])).toEqual([
-      ["Otto", "06:00", "10:00", "out", "2026-11-25T09:00:00.000Z"],
-      ["Ina", "07:00", "15:00", "in", "2026-11-25T05:58:00.000Z"],
-      ["Nora", "14:00", "20:00", "none", null],
-      ["Nick", "22:00", "06:00", "in", "2026-11-24T21:00:00.000Z"],
+    const rows = ours.map((row) => [row.first_name, row.shift_date, row.start_time, row.stamp, row.stamp_at]);
+    expect(rows).toEqual([
+      ["Eule", "2026-11-24", "23:00", "in", "2026-11-24T22:00:00.000Z"],
+      ["Otto", today, "06:00", "out", "2026-11-25T09:00:00.000Z"],
+      ["Sina", today, "06:00", "out", "2026-11-25T08:00:00.000Z"],
+      ["Ina", today, "07:00", "in", "2026-11-25T05:58:00.000Z"],
+      ["Nora", today, "14:00", "none", null],
+      ["Sina", today, "18:00", "none", null],
+      ["Nick", today, "22:00", "in", "2026-11-24T21:00:00.000Z"],
     ]);
-    expect(ours[0]).toMatchObject({ employee_id: out.id, location_name: "Dienst-Filiale" });
+    expect(ours[1]).toMatchObject({ employee_id: out.id, location_name: "Dienst-Filiale" });
     // Staff see nobody's stamps (docs/PRODUCT-RULES.md §32.8).
     const own = dashboardDtoSchema.parse((await call(GET, { token: staff.token, path: "/api/dashboard" })).json);
     expect(own.on_duty_today).toEqual([]);

@@ -118,20 +118,22 @@ export const dashboardDtoSchema = z.strictObject({
         employee_id: id,
         first_name: z.string(),
         last_name: z.string(),
+        shift_date: date.meta({ description: "today, or yesterday for a night shift not over yet" }),
         start_time: time,
         end_time: time,
         location_name: z.string(),
         stamp: z.enum(["in", "out", "none"]).meta({
           description:
-            '"eingestempelt seit" (a running entry, also one from yesterday), "ausgestempelt" (today\'s last entry ' +
-            'ended), "noch nicht eingestempelt"; void entries do not count',
+            '"eingestempelt seit" (a running entry begun before the shift\'s end + 2 h, also one from yesterday), ' +
+            '"ausgestempelt" (the entry nearest the shift\'s start that ended after its start − 2 h), ' +
+            '"noch nicht eingestempelt"; void entries do not count',
         }),
         stamp_at: timestamp.nullable().meta({ description: "in: the running entry's start; out: its end; none: null" }),
       }),
     )
     .meta({
       description:
-        '"Heute im Dienst" (docs §32.8): the assigned shifts of today, by start time, with the employee\'s stamp ' +
-        "state; empty for staff (planners only)",
+        '"Heute im Dienst" (docs §32.8): the assigned shifts of today and yesterday\'s night shifts not over yet, ' +
+        "by start time, with the employee's stamp state for each; empty for staff (planners only)",
     }),
 });
