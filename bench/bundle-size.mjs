@@ -22,13 +22,18 @@ import { pathToFileURL } from "node:url";
 import { apiLogin } from "./lib/api.mjs";
 import { clearHttpCache, launchChromium, storeSession } from "./lib/browser.mjs";
 
-/** @typedef {{ path: string, heading: string, signedIn: boolean }} AppRoute `heading`: how its h1 begins */
+/**
+ * @typedef {{ path: string, heading: string, signedIn: boolean, budget?: number }} AppRoute `heading`: how its h1
+ * begins; `budget`: kB gzipped, when the route has one of its own (else JS_BUDGET_KB)
+ */
 /**
  * One route's figures.
  * @typedef {{ path: string, jsKbGzip: number, scripts: number, budget: number, pass: boolean }} JsSize
  */
 
 export const JS_BUDGET_KB = 230;
+/** P18: the terminal's first load. */
+export const TERMINAL_BUDGET_KB = 150;
 const QUIET_MS = 3000;
 const QUIET_MIN_MS = 5000;
 const QUIET_MAX_MS = 15_000;
@@ -46,6 +51,9 @@ export const APP_ROUTES = [
   { path: "/users", heading: "Benutzer", signedIn: true },
   { path: "/settings", heading: "Betrieb", signedIn: true },
   { path: "/profile", heading: "Einstellungen", signedIn: true },
+  // The Stempeluhr's tablet (P18): its own, smaller budget. Opened unpaired (the same scripts as paired: the PIN pad
+  // is part of the page, nothing is loaded on pairing).
+  { path: "/terminal", heading: "Keine Stempeluhr eingerichtet", signedIn: false, budget: TERMINAL_BUDGET_KB },
 ];
 
 /**
@@ -147,13 +155,8 @@ export async function routeJsSizes(baseUrl, credentials, { routes = APP_ROUTES, 
         bytes += size.bytes;
       }
       const jsKbGzip = bytes / 1024;
-      rows.push({
-        path: route.path,
-        jsKbGzip,
-        scripts: urls.length,
-        budget: JS_BUDGET_KB,
-        pass: jsKbGzip <= JS_BUDGET_KB,
-      });
+      const budget = route.budget ?? JS_BUDGET_KB;
+      rows.push({ path: route.path, jsKbGzip, scripts: urls.length, budget, pass: jsKbGzip <= budget });
     }
     await page.close();
     return rows;
@@ -164,11 +167,11 @@ export async function routeJsSizes(baseUrl, credentials, { routes = APP_ROUTES, 
 
 /** @param {JsSize[]} rows */
 export function formatJsTable(rows) {
-  const lines = [`route            JS (gzip)   scripts   budget ≤ ${JS_BUDGET_KB} kB`];
+  const lines = [`route            JS (gzip)   scripts   budget`];
   for (const r of rows) {
     const jsKb = r.jsKbGzip.toFixed(1).padStart(6);
     const scripts = String(r.scripts).padStart(7);
-    lines.push(`${r.path.padEnd(16)} ${jsKb} kB   ${scripts}   ${r.pass ? "PASS" : "MISS"}`);
+    lines.push(`${r.path.padEnd(16)} ${jsKb} kB   ${scripts}   ≤ ${r.budget} kB ${r.pass ? "PASS" : "MISS"}`);
   }
   return lines.join("\n");
 }

@@ -94,12 +94,14 @@ export const EmployeePanel = memo(function EmployeePanel(props: Props) {
             const name = `${entry.employee.first_name} ${entry.employee.last_name}`;
             return (
               // Rows off screen are laid out only when scrolled to:
-              // a staff of hundreds would otherwise cost the first render.
+              // a staff of hundreds would otherwise cost the first render. When the name and its chips leave no
+              // room, the buttons and hours wrap to a line of their own instead of lying over a chip's ×.
               <li
                 key={entry.employee.id}
                 data-testid="employee-availability"
                 className={classNames(
-                  "flex min-h-8 min-w-0 items-center justify-between gap-3 border-b border-slate-100 py-1",
+                  "flex min-h-8 min-w-0 flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b",
+                  "border-slate-100 py-1",
                   "[contain-intrinsic-size:auto_2.0625rem] [content-visibility:auto]",
                 )}
               >
@@ -167,19 +169,20 @@ export const EmployeePanel = memo(function EmployeePanel(props: Props) {
                     );
                   })}
                 </span>
-                <span className="flex shrink-0 items-center gap-2 tabular-nums">
+                <span className="ml-auto flex shrink-0 items-center gap-2 tabular-nums">
                   {onAddAbsence && (
                     <button
                       type="button"
                       onClick={() => onAddAbsence(entry.employee.id)}
-                      aria-label={`Abwesenheit erfassen: ${name}`}
                       title={`Abwesenheit erfassen: ${name}`}
                       className={classNames(
                         "rounded border border-slate-300 px-1.5 text-xs font-medium text-slate-700",
                         "hover:bg-slate-50 max-sm:min-h-8",
                       )}
                     >
-                      + Abwesend
+                      {/* The name read out contains the visible word (WCAG 2.5.3), then says for whom. */}
+                      <span aria-hidden="true">+ </span>Abwesenheit
+                      <span className="sr-only"> erfassen: {name}</span>
                     </button>
                   )}
                   <span>

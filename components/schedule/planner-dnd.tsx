@@ -97,7 +97,12 @@ const announcements: Announcements = {
   },
 };
 
-/** Only targets for what is dragged: cells for a shift, chips for an employee; under the pointer, else nearest. */
+/**
+ * Only targets for what is dragged: cells for a shift, chips for an employee. A shift goes to the cell under the
+ * pointer, else the nearest (its card may sit on a gap between cells). A person dropped by pointer is assigned only
+ * to the chip under the pointer: released beside the chips, nobody is given a shift they were not dropped on. The
+ * keyboard has no pointer and goes from target to target, so the nearest is the one it is on.
+ */
 const collisions: CollisionDetection = (args) => {
   const kind = dragData(args.active)?.kind;
   const droppableContainers = args.droppableContainers.filter(
@@ -105,7 +110,7 @@ const collisions: CollisionDetection = (args) => {
   );
   if (args.pointerCoordinates) {
     const within = pointerWithin({ ...args, droppableContainers });
-    if (within.length > 0) return within;
+    if (within.length > 0 || kind === "employee") return within;
   }
   return closestCenter({ ...args, droppableContainers });
 };

@@ -201,7 +201,7 @@ test("phone planner: the panel folds, × is a 44 px target, names break between 
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   const row = page.getByTestId("employee-availability").filter({ hasText: name.last_name });
   await expect(row).toBeVisible();
-  await expect(row.getByTitle(`${name.first_name} ${name.last_name}`)).toBeVisible();
+  await expect(row.getByTitle(`${name.first_name} ${name.last_name}`, { exact: true })).toBeVisible();
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
 

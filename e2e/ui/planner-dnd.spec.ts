@@ -63,6 +63,20 @@ async function dragReady(page: Page) {
   await expect(page.getByRole("button", { name: /^Ziehen:/ }).first()).toBeAttached();
 }
 
+/**
+ * Source and target on screen at once: the pointer cannot press or release on what is off screen, and the rows of
+ * other specs' people and places may lie between the two. The window grows when they are further apart than it is
+ * tall, and is scrolled to the upper of the two.
+ */
+async function bothOnScreen(page: Page, source: Locator, target: Locator) {
+  const top = (locator: Locator) => locator.evaluate((node) => node.getBoundingClientRect().top + window.scrollY);
+  const [a, b] = [await top(source), await top(target)];
+  const viewport = page.viewportSize()!;
+  const needed = Math.abs(a - b) + 300;
+  if (needed > viewport.height) await page.setViewportSize({ width: viewport.width, height: Math.ceil(needed) });
+  await page.evaluate((y) => window.scrollTo(0, y), Math.max(0, Math.min(a, b) - 100));
+}
+
 /** A real mouse drag: press on the source, move in steps (past the activation distance), release on the target. */
 async function drag(
   page: Page,
@@ -71,9 +85,7 @@ async function drag(
   { hold, label }: { hold?: string; label?: string } = {},
 ) {
   await dragReady(page);
-  // Both on screen (other tests' rows may push them down): the pointer cannot press what is off screen.
-  await target.scrollIntoViewIfNeeded();
-  await source.scrollIntoViewIfNeeded();
+  await bothOnScreen(page, source, target);
   const from = (await source.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
@@ -239,6 +251,10 @@ test("an employee dropped from the panel onto an open shift is assigned", async 
     .getByRole("button", { name: new RegExp(`^${employee.name}: auf eine Schicht ziehen`) });
   // The panel above the grid: a tall window shows both the name and the chip.
   await page.setViewportSize({ width: 1366, height: 2400 });
+  // Released on an empty cell beside the chip: nobody is assigned to the nearest shift.
+  await drag(page, source, cell(page, location.name, 3));
+  await expect(page.getByRole("status").filter({ hasText: "abgelegt, ohne Ziel: nichts geändert." })).toBeAttached();
+  await expect(chip).toContainText("Offen");
   await drag(page, source, chip);
   await expect(toast(page, `${employee.name} zugewiesen`)).toBeVisible();
   await expect(chip).toContainText(employee.name);

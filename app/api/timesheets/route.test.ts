@@ -368,6 +368,37 @@ describe("GET /api/timesheets: planned vs. worked per employee and day", () => {
     expect(flags("2026-05-07")).toEqual(["missing_stamp"]);
   });
 
+  test("two entries against two shifts in a row are compared each with its own shift, even across the handover", async () => {
+    const { employee, location, token } = await setting();
+    const at = { employeeId: employee.id, locationId: location.id, date: "2026-05-11" };
+    // Monday 11.05.2026 (UTC+2): 08–12 and 12–16 planned; stamped 08:00–12:30 and 13:00–16:00.
+    const morning = await fx.shift({ ...at, start: "08:00", end: "12:00" });
+    const afternoon = await fx.shift({ ...at, start: "12:00", end: "16:00" });
+    const late = await entry({
+      ...at,
+      shiftId: morning.id,
+      start: "2026-05-11T06:00:00Z",
+      end: "2026-05-11T10:30:00Z",
+    });
+    const after = await entry({ ...at, start: "2026-05-11T11:00:00Z", end: "2026-05-11T14:00:00Z" });
+    const res = await sheet(token, { start_date: "2026-05-11", end_date: "2026-05-11", employee_id: employee.id });
+    expect(res.status, res.text).toBe(200);
+    expect(dayOf(res.json, "2026-05-11")!.flags).toEqual([
+      expect.objectContaining({
+        code: "end_off",
+        shift_id: morning.id,
+        entry_id: late.id,
+        label: "Ende 30 min später als geplant",
+      }),
+      expect.objectContaining({
+        code: "start_off",
+        shift_id: afternoon.id,
+        entry_id: after.id,
+        label: "Beginn 60 min später als geplant",
+      }),
+    ]);
+  });
+
   test("an employee who does not exist is a 404; an archived one is answered, here without a day", async () => {
     const { token } = await setting();
     const range = { start_date: "2026-05-04", end_date: "2026-05-10" };

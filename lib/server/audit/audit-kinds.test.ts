@@ -21,8 +21,9 @@ const ACTION_LITERAL = /["']([a-z][a-z0-9_]*\.[a-z0-9_]+)["']/g;
 
 /**
  * Every action the code writes, by file: the string literals of an `action:` property (also both branches of a
- * conditional on that line) and the ones an SQL `INSERT INTO audit_log` writes (the scripts, which TypeScript does not
- * check against the table).
+ * conditional on that line), the ones an SQL `INSERT INTO audit_log` writes (the scripts, which TypeScript does not
+ * check against the table), and constants checked as `"…" satisfies AuditAction` for such a statement (a stamp's
+ * audit row, written in the stamp's own statement).
  */
 function writtenActions(): Map<string, string[]> {
   const found = new Map<string, string[]>();
@@ -32,6 +33,9 @@ function writtenActions(): Map<string, string[]> {
     for (const line of text.split("\n")) {
       if (!/\baction:\s*[^\s]/.test(line) || line.includes("where:")) continue;
       for (const [, action] of line.matchAll(ACTION_LITERAL)) add(action, relative(ROOT, join(ROOT, file)));
+    }
+    for (const [, action] of text.matchAll(/["']([a-z][a-z0-9_]*\.[a-z0-9_]+)["']\s+satisfies AuditAction\b/g)) {
+      add(action, file);
     }
     for (const [statement] of text.matchAll(/INSERT INTO "?audit_log"?[^;`]*/gi)) {
       for (const [, action] of statement.matchAll(ACTION_LITERAL)) add(action, file);
@@ -47,6 +51,7 @@ test("every action the code writes is declared with a kind", () => {
     expect(written.get(action), action).toBeDefined();
   }
   expect(written.get("user.reset_2fa")).toContain("scripts/admin-reset-2fa.mjs");
+  expect(written.get("time_entry.clock")).toContain("lib/server/time/clock.ts");
   const undeclared = [...written].filter(([action]) => !(action in AUDIT_ACTIONS));
   expect(undeclared).toEqual([]);
   // And the table holds no action nobody writes any more.

@@ -211,6 +211,22 @@ export async function shareShift(tx: Tx, id: number): Promise<boolean> {
   return (await tx.$executeRaw`SELECT 1 FROM shifts WHERE id = ${id} FOR SHARE`) > 0;
 }
 
+export type HeldShift = { employeeId: number | null; locationId: number; date: string; start: string; end: string };
+
+/**
+ * `shareShift` answering the shift as it is once held (the row version the lock was granted on, so a move made
+ * while this waited is seen): a stamp compares it with what it read before and takes the shift only if it is
+ * unchanged (lib/server/time/clock.ts). Null when the shift is gone.
+ */
+export async function shareShiftRow(tx: Tx, id: number): Promise<HeldShift | null> {
+  noteLock(tx, "shifts");
+  const [row] = await tx.$queryRaw<HeldShift[]>`
+    SELECT employee_id AS "employeeId", location_id AS "locationId", to_char(shift_date, 'YYYY-MM-DD') AS date,
+           to_char(start_time, 'HH24:MI') AS start, to_char(end_time, 'HH24:MI') AS end
+    FROM shifts WHERE id = ${id} FOR SHARE`;
+  return row ?? null;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // 4. Locations
 

@@ -3,12 +3,13 @@ import { ApiError } from "@/lib/server/api/errors";
 import { verifyPassword } from "@/lib/server/auth/password";
 import { LOCKING_TRANSACTION, db } from "@/lib/server/db/client";
 import { transaction } from "@/lib/server/db/transaction";
-import { clock, clockState } from "@/lib/server/time/clock";
+import { clock, NEXT_ACTIONS, STATE_AFTER } from "@/lib/server/time/clock";
 import type { TerminalClockInput, TerminalClockResult } from "@/lib/shared/schemas/terminal";
 import type { TerminalCaller } from "./authenticate-terminal";
 import { confirmationText } from "./confirmation";
 import { beginPinAttempt, pinAccepted, pinRejected, prunePinFailures, withdrawPinAttempt } from "./pin-attempts";
 import { isTerminalStaff } from "./find-terminals";
+import { rehashSlowPin } from "./write-pins";
 
 export type TerminalClockOptions = { terminal: TerminalCaller; input: TerminalClockInput; ip: string };
 
@@ -35,24 +36,18 @@ export async function terminalClock({ terminal, input, ip }: TerminalClockOption
   await pinAccepted(attempt);
   if (Math.random() < 0.01) await prunePinFailures();
 
-  const { at, firstName } = await transaction(async (tx) => {
-    const stamp = await clock(tx, {
-      employeeId,
-      action,
-      locationId: terminal.locationId,
-      source: "terminal",
-      actor: null,
-      ip,
-    });
-    const person = await tx.employee.findUniqueOrThrow({ where: { id: employeeId }, select: { firstName: true } });
-    return { at: stamp.at, firstName: person.firstName };
-  }, LOCKING_TRANSACTION);
+  const { at, firstName } = await transaction(
+    (tx) => clock(tx, { employeeId, action, locationId: terminal.locationId, source: "terminal", actor: null, ip }),
+    LOCKING_TRANSACTION,
+  );
   await db.terminal.update({ where: { id: terminal.id }, data: { lastUsedAt: at } });
-  const state = await clockState(db, employeeId);
+  await rehashSlowPin(employeeId, input.pin, attempt.pinHash);
+  // The state this stamp left (not read again: the confirmation answers this stamp, docs/PERFORMANCE.md P18).
+  const state = STATE_AFTER[action];
   return {
     employee_id: employeeId,
-    state: state.state,
-    next_actions: state.next_actions,
+    state,
+    next_actions: [...NEXT_ACTIONS[state]],
     at: at.toISOString(),
     message: confirmationText(firstName, action, at),
   };

@@ -166,6 +166,40 @@ async function readWorked(
 
 type Planned = Day["shifts"][number] & { date: string; employee_id: number; start: number; end: number };
 
+/**
+ * The planned shifts an entry is compared with, in the order they start: the shift it was stamped against, and the
+ * person's shifts it overlaps — the only one, or each it overlaps by more than the tolerance unless another entry
+ * of theirs begins in it (a later shift) or ends in it (an earlier one). So 08:00–12:30 and 13:00–16:00 against
+ * 08–12 and 12–16 are one entry per shift (late end, late start), while one entry 08:00–16:00 runs through both.
+ */
+function shiftsOfEntry(
+  item: Worked,
+  planned: Planned[],
+  plannedById: Map<number, Planned>,
+  theirEntries: Worked[],
+): Planned[] {
+  const linked = item.dto.shift_id !== null ? plannedById.get(item.dto.shift_id) : undefined;
+  const overlapped = planned.filter(
+    (s) => s.employee_id === item.dto.employee_id && s.start < item.end && item.start < s.end,
+  );
+  const claimedByAnother = (s: Planned) =>
+    theirEntries.some(
+      (other) =>
+        other !== item &&
+        ((s.start > item.start && other.start >= s.start && other.start < s.end) ||
+          (s.end < item.end && other.end > s.start && other.end <= s.end)),
+    );
+  const overlap = (s: Planned) => Math.min(s.end, item.end) - Math.max(s.start, item.start);
+  const belongs = (s: Planned) =>
+    s === linked || overlapped.length === 1 || (overlap(s) > OFF_PLAN_MS && !claimedByAnother(s));
+  const shifts = overlapped.filter(belongs);
+  if (linked && !shifts.includes(linked)) shifts.push(linked);
+  // A few minutes across a handover, and nothing more: the shift it overlaps most, not "ohne geplante Schicht".
+  if (shifts.length === 0 && overlapped.length > 0)
+    shifts.push(overlapped.reduce((best, s) => (overlap(s) > overlap(best) ? s : best)));
+  return shifts.sort((a, b) => a.start - b.start);
+}
+
 /** GET /api/timesheets. */
 export async function findTimesheet(db: Db, filter: TimesheetFilter, now = new Date()): Promise<TimesheetDto> {
   const range = { start_date: filter.startDate, end_date: filter.endDate };
@@ -283,19 +317,20 @@ export async function findTimesheet(db: Db, filter: TimesheetFilter, now = new D
   const flag = (day: Day, code: TimesheetFlagCode, about: Omit<Flag, "code" | "label">, ms = 0) =>
     day.flags.push({ code, label: FLAG_LABELS[code](ms), ...about });
 
-  // Entries matched to the shift they were stamped against and to every planned shift of theirs they overlap: one
-  // entry through two shifts in a row (08–12 and 12–16, stamped once) stamps both.
+  // Entries matched to their shifts (docs/PRODUCT-RULES.md §32.3): one entry through two shifts in a row (08–12
+  // and 12–16, stamped once) stamps both; two entries each stamp their own.
   const counting = worked.filter(({ dto }) => dto.status !== "void");
   const matched = new Map<number, Worked[]>();
   /** Each matched entry's shifts, in the order they start. */
   const matchedEntries = new Map<number, Planned[]>();
+  const countingByEmployee = new Map<number, Worked[]>();
   for (const item of counting) {
-    const linked = item.dto.shift_id !== null ? plannedById.get(item.dto.shift_id) : undefined;
-    const shifts = planned
-      .filter(
-        (s) => s.employee_id === item.dto.employee_id && (s === linked || (s.start < item.end && item.start < s.end)),
-      )
-      .sort((a, b) => a.start - b.start);
+    const theirs = countingByEmployee.get(item.dto.employee_id);
+    if (theirs) theirs.push(item);
+    else countingByEmployee.set(item.dto.employee_id, [item]);
+  }
+  for (const item of counting) {
+    const shifts = shiftsOfEntry(item, planned, plannedById, countingByEmployee.get(item.dto.employee_id)!);
     for (const shift of shifts) matched.set(shift.id, [...(matched.get(shift.id) ?? []), item]);
     if (shifts.length > 0) matchedEntries.set(item.dto.id, shifts);
   }

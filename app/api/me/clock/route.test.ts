@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { db } from "@/lib/server/db/client";
+import { db, sqlStatements } from "@/lib/server/db/client";
 import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
 import { timeOfDayIn, todayIn } from "@/lib/shared/dates";
 import { clockStateSchema } from "@/lib/shared/schemas/time-entry";
@@ -254,5 +254,97 @@ describe("POST /api/me/clock: the state machine (docs/PRODUCT-RULES.md §32.1)",
     await db.employee.update({ where: { id: employee.id }, data: { archivedAt: new Date() } });
     const res = await stamp(token, { action: "in", location_id: location.id });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("the cost of a stamp (docs/PERFORMANCE.md, P16)", () => {
+  /** The SQL statements one call sends, and its answer. */
+  async function counted(run: () => ReturnType<typeof call>) {
+    const before = sqlStatements.count;
+    const res = await run();
+    return { res, statements: sqlStatements.count - before };
+  }
+
+  test("a stamp answers the state a read right after it finds, though it does not read it again", async () => {
+    const { employee, token } = await staff();
+    const [here, other] = [await fx.location(), await fx.location()];
+    await db.employeeLocation.create({ data: { employeeId: employee.id, locationId: here.id } });
+    // Today's other entry (recorded, with a break), a shift near now and one later today.
+    const earlier = new Date(Date.now() - 5 * 3_600_000);
+    if (todayIn(ZONE, earlier) === todayIn(ZONE, new Date()))
+      await db.timeEntry.create({
+        data: {
+          employeeId: employee.id,
+          locationId: other.id,
+          date: toDateColumn(todayIn(ZONE, earlier)),
+          startAt: earlier,
+          endAt: new Date(earlier.getTime() + 3_600_000),
+          source: "manager",
+          status: "recorded",
+          breaks: {
+            create: { startAt: new Date(earlier.getTime() + 600_000), endAt: new Date(earlier.getTime() + 900_000) },
+          },
+        },
+      });
+    await shiftAround(employee.id, here.id, 30);
+    await shiftAround(employee.id, here.id, 240);
+    const withoutClock = (body: Record<string, unknown>) => ({ ...body, server_time: undefined });
+    for (const action of ["in", "break_start", "break_end", "break_start", "out", "in", "out"]) {
+      const answer = await stamp(token, { action });
+      expect(answer.status, answer.text).toBe(200);
+      const read = await state(token);
+      expect(withoutClock(answer.json), action).toEqual(withoutClock(read.json));
+    }
+  });
+
+  test("the state is two statements (the caller, then the state); a stamp a pinned few more", async () => {
+    const { employee, token, user } = await staff();
+    const location = await fx.location();
+
+    const read = await counted(() => state(token));
+    expect(read.res.status).toBe(200);
+    expect(read.statements).toBe(2);
+
+    // The caller; the employee's lock, the facts (the state's too), the location held, the entry with its audit row,
+    // COMMIT (BEGIN goes to the database too, but Prisma's query log leaves it out). The state answered is the facts
+    // with the stamp applied: no read after the commit.
+    const clockIn = await counted(() => stamp(token, { action: "in", location_id: location.id }));
+    expect(clockIn.res.status, clockIn.res.text).toBe(200);
+    expect(clockIn.statements).toBe(6);
+    const onBreak = await counted(() => stamp(token, { action: "break_start" }));
+    expect(onBreak.res.json).toMatchObject({ state: "break" });
+    expect(onBreak.statements).toBe(5);
+    const out = await counted(() => stamp(token, { action: "out" }));
+    expect(out.res.json).toMatchObject({ state: "out", running_entry: null });
+    expect(out.statements).toBe(5);
+
+    // At a near shift: the shift is held too.
+    const shift = await shiftAround(employee.id, location.id, 20);
+    const atShift = await counted(() => stamp(token, { action: "in" }));
+    expect(atShift.res.json.running_entry).toMatchObject({ shift_id: shift.id, location_id: location.id });
+    expect(atShift.statements).toBe(7);
+
+    // The audit rows written in the same statement as the stamps: who, what, which entry, from where.
+    const rows = await db.auditLog.findMany({
+      where: { action: "time_entry.clock", userId: user.id },
+      orderBy: { id: "asc" },
+    });
+    const entries = await db.timeEntry.findMany({ where: { employeeId: employee.id }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => [row.username, row.entityType, row.entityId, typeof row.ip])).toEqual([
+      [user.username, "time_entry", entries[0].id, "string"],
+      [user.username, "time_entry", entries[0].id, "string"],
+      [user.username, "time_entry", entries[0].id, "string"],
+      [user.username, "time_entry", entries[1].id, "string"],
+    ]);
+    expect(rows[0].details).toEqual({
+      employee_id: employee.id,
+      action: "in",
+      source: "app",
+      at: entries[0].startAt.toISOString(),
+      location_id: location.id,
+      shift_id: null,
+    });
+    expect(rows[2].details).toMatchObject({ action: "out", at: entries[0].endAt!.toISOString() });
+    expect(rows[3].details).toMatchObject({ action: "in", shift_id: shift.id });
   });
 });

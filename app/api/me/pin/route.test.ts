@@ -18,7 +18,7 @@ describe("PUT /api/me/pin (docs/PRODUCT-RULES.md §32.4)", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({ has_pin: true, updated_at: expect.any(String) });
     const row = await db.employeePin.findUniqueOrThrow({ where: { employeeId: employee.id } });
-    expect(row.pinHash).toMatch(/^\$2[ab]\$12\$/);
+    expect(row.pinHash).toMatch(/^\$2[ab]\$10\$/);
     expect(await bcrypt.compare("4711", row.pinHash)).toBe(true);
     const audit = await db.auditLog.findFirstOrThrow({ where: { action: "terminal.pin_set", entityId: employee.id } });
     expect(JSON.stringify(audit.details)).not.toContain("4711");

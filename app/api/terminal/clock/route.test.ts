@@ -1,3 +1,4 @@
+import bcrypt from "bcryptjs";
 import { describe, expect, test } from "vitest";
 import { db } from "@/lib/server/db/client";
 import { toDateColumn } from "@/lib/server/db/columns";
@@ -52,6 +53,24 @@ describe("POST /api/terminal/clock (docs/PRODUCT-RULES.md §32.4)", () => {
     const out = await stamp(t, { employee_id: t.employee.id, pin: PIN, action: "out" });
     expect(out.json).toMatchObject({ state: "out", next_actions: ["in"] });
     expect(out.json.message).toMatch(/^Schönen Feierabend, Lea — ausgestempelt \d\d:\d\d$/);
+  });
+
+  test("a PIN hashed at the passwords' cost is hashed again at the PIN cost once it is entered right", async () => {
+    const t = await setup();
+    await db.employeePin.update({
+      where: { employeeId: t.employee.id },
+      data: { pinHash: bcrypt.hashSync(PIN, 12) },
+    });
+    const wrong = await stamp(t, { employee_id: t.employee.id, pin: "9090", action: "in" });
+    expect(wrong.json.error).toBe("Falsche PIN. Noch 4 Versuche.");
+    const costOf = async () =>
+      (await db.employeePin.findUniqueOrThrow({ where: { employeeId: t.employee.id } })).pinHash;
+    expect(await costOf()).toMatch(/^\$2[ab]\$12\$/);
+    expect((await stamp(t, { employee_id: t.employee.id, pin: PIN, action: "in" })).status).toBe(200);
+    const rehashed = await costOf();
+    expect(rehashed).toMatch(/^\$2[ab]\$10\$/);
+    expect(await bcrypt.compare(PIN, rehashed)).toBe(true);
+    expect((await stamp(t, { employee_id: t.employee.id, pin: PIN, action: "out" })).status).toBe(200);
   });
 
   test("an action that does not fit the state is 409 like on /me", async () => {
