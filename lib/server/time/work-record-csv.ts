@@ -1,4 +1,5 @@
 import "server-only";
+import { stringify } from "csv-stringify/sync";
 import { formatDate } from "@/lib/shared/format";
 import { decimalHours, hoursMinutes } from "./work-record-format";
 import type { WorkRecord } from "./work-record-types";
@@ -6,6 +7,7 @@ import type { WorkRecord } from "./work-record-types";
 /**
  * The "Arbeitszeitnachweis" as CSV (docs/PRODUCT-RULES.md §32.7): UTF-8 with BOM, semicolons, CRLF, a German header
  * row, one row per entry (a day without one gets one row), then a total row. Excel in de-CH opens it as it is.
+ * csv-stringify quotes; names (locations) are defused against spreadsheet formulas here.
  */
 export const WORK_RECORD_CSV_HEADER = [
   "Datum",
@@ -25,11 +27,8 @@ export const WORK_RECORD_CSV_HEADER = [
   "Korrigiert",
 ];
 
-/** A field quoted when it holds a separator, a quote or a line break; a leading =+-@ is defused for spreadsheets. */
-function field(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^[-+]\d/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+/** A name that a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe. */
+const text = (value: string | null) => (value === null ? "" : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 const orEmpty = (minutes: number | null, format: (value: number, signed?: boolean) => string, signed = false) =>
   minutes === null ? "" : format(minutes, signed);
@@ -49,7 +48,7 @@ export function workRecordCsv(record: WorkRecord): string {
       orEmpty(row.workedMinutes, decimalHours),
       orEmpty(row.differenceMinutes, hoursMinutes, true),
       orEmpty(row.differenceMinutes, decimalHours, true),
-      row.location ?? "",
+      text(row.location),
       row.absence ?? "",
       row.status,
       row.corrected ? "ja" : "",
@@ -73,7 +72,7 @@ export function workRecordCsv(record: WorkRecord): string {
     record.approval.approved ? "genehmigt" : "offen",
     "",
   ]);
-  return `\uFEFF${lines.map((line) => line.map(field).join(";")).join("\r\n")}\r\n`;
+  return stringify(lines, { bom: true, delimiter: ";", record_delimiter: "windows" });
 }
 
 /** Response with the CSV as a download. */

@@ -4,7 +4,6 @@ import "server-only";
 import { Document, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { PdfPage } from "@/lib/server/reports/pdf/pdf-page";
 import { pdfColors } from "@/lib/server/reports/pdf/theme";
-import { formatTimestampDate } from "@/lib/shared/format";
 import { hoursMinutes } from "./work-record-format";
 import type { WorkRecord, WorkRecordRow } from "./work-record-types";
 
@@ -76,7 +75,7 @@ function Row({ row }: { row: WorkRecordRow }) {
 export function WorkRecordPdf({ record, printedAt }: { record: WorkRecord; printedAt: string }) {
   const { approval, totals } = record;
   const approvalText = approval.approved
-    ? `Genehmigt${approval.approvedAt ? ` am ${formatTimestampDate(approval.approvedAt)}` : ""}${
+    ? `Genehmigt${approval.approvedOn ? ` am ${approval.approvedOn}` : ""}${
         approval.approvedByName ? ` von ${approval.approvedByName}` : ""
       }`
     : "Noch nicht genehmigt";

@@ -31,5 +31,6 @@ export type WorkRecord = {
   locations: string[];
   rows: WorkRecordRow[];
   totals: { plannedMinutes: number; workedMinutes: number; differenceMinutes: number };
-  approval: { approved: boolean; approvedAt: string | null; approvedByName: string | null };
+  /** The month's approval; the day as dd.MM.yyyy in the business's time zone (the PDF worker has no config). */
+  approval: { approved: boolean; approvedOn: string | null; approvedByName: string | null };
 };

@@ -33,7 +33,10 @@ export const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7))
 
 const STATUS_TEXT = { running: "läuft", recorded: "offen", approved: "genehmigt", void: "storniert" } as const;
 
-/** Entries whose start, end or breaks a change after the fact altered (a correction, not a stamp or approval). */
+/**
+ * Entries whose start, end or breaks a change after the fact altered: an edit, an accepted correction, a forgotten
+ * clock-out closed by a manager. Stamps write no revisions; approving, reopening and voiding change the status only.
+ */
 async function correctedEntries(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db.$queryRaw<{ id: number }[]>`
@@ -66,6 +69,12 @@ export async function buildWorkRecord(
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
+  });
+  const dayOf = new Intl.DateTimeFormat("de-CH", {
+    timeZone: config.timeZone,
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
   });
   const locations = new Set<string>();
   const rows: WorkRecordRow[] = [];
@@ -130,7 +139,7 @@ export async function buildWorkRecord(
     },
     approval: {
       approved: approval?.approved ?? false,
-      approvedAt: approval?.approved_at ?? null,
+      approvedOn: approval?.approved_at ? dayOf.format(new Date(approval.approved_at)) : null,
       approvedByName: approval?.approved_by_name ?? null,
     },
   };
