@@ -11,7 +11,8 @@ const styles = StyleSheet.create({
   facts: { flexDirection: "row", marginBottom: 8, gap: 24 },
   fact: { fontSize: 9 },
   factLabel: { color: pdfColors.muted, fontSize: 7.5 },
-  row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: pdfColors.line, paddingVertical: 2.5 },
+  // Rows as low as they read well, so a month of one entry a day fits on one landscape page with the signatures.
+  row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: pdfColors.line, paddingVertical: 1.4 },
   weekend: { backgroundColor: pdfColors.outside },
   head: {
     flexDirection: "row",
@@ -19,7 +20,7 @@ const styles = StyleSheet.create({
     borderTopWidth: 0.5,
     borderBottomWidth: 0.5,
     borderColor: pdfColors.line,
-    paddingVertical: 3,
+    paddingVertical: 2,
   },
   totals: {
     flexDirection: "row",
@@ -37,8 +38,8 @@ const styles = StyleSheet.create({
   void: { textDecoration: "line-through", color: pdfColors.muted },
   under: { color: pdfColors.under },
   over: { color: pdfColors.over },
-  note: { marginTop: 6, color: pdfColors.muted, fontSize: 7.5 },
-  signatures: { flexDirection: "row", gap: 48, marginTop: 36 },
+  note: { marginTop: 4, color: pdfColors.muted, fontSize: 7.5 },
+  signatures: { flexDirection: "row", gap: 48, marginTop: 26 },
   signature: { flex: 1, borderTopWidth: 0.75, borderTopColor: pdfColors.text, paddingTop: 3 },
 });
 
@@ -85,7 +86,11 @@ export function WorkRecordPdf({ record, printedAt }: { record: WorkRecord; print
       author="Schichtwerk"
       language="de-CH"
     >
-      <PdfPage title="Arbeitszeitnachweis" period={`${record.monthLabel} · ${record.employeeName}`} printedAt={printedAt}>
+      <PdfPage
+        title="Arbeitszeitnachweis"
+        period={`${record.monthLabel} · ${record.employeeName}`}
+        printedAt={printedAt}
+      >
         <View style={styles.facts}>
           <View>
             <Text style={styles.factLabel}>Mitarbeiter/in</Text>
