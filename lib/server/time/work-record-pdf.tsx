@@ -8,11 +8,11 @@ import { hoursMinutes } from "./work-record-format";
 import type { WorkRecord, WorkRecordRow } from "./work-record-types";
 
 const styles = StyleSheet.create({
-  facts: { flexDirection: "row", marginBottom: 8, gap: 24 },
+  facts: { flexDirection: "row", marginBottom: 6, gap: 24 },
   fact: { fontSize: 9 },
   factLabel: { color: pdfColors.muted, fontSize: 7.5 },
   // Rows as low as they read well, so a month of one entry a day fits on one landscape page with the signatures.
-  row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: pdfColors.line, paddingVertical: 1.4 },
+  row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: pdfColors.line, paddingVertical: 1 },
   weekend: { backgroundColor: pdfColors.outside },
   head: {
     flexDirection: "row",
@@ -39,7 +39,7 @@ const styles = StyleSheet.create({
   under: { color: pdfColors.under },
   over: { color: pdfColors.over },
   note: { marginTop: 4, color: pdfColors.muted, fontSize: 7.5 },
-  signatures: { flexDirection: "row", gap: 48, marginTop: 26 },
+  signatures: { flexDirection: "row", gap: 48, marginTop: 18 },
   signature: { flex: 1, borderTopWidth: 0.75, borderTopColor: pdfColors.text, paddingTop: 3 },
 });
 
@@ -145,8 +145,9 @@ export function WorkRecordPdf({ record, printedAt }: { record: WorkRecord; print
           <Text style={[styles.status, styles.bold]}>{approval.approved ? "genehmigt" : "offen"}</Text>
         </View>
         <Text style={styles.note}>
-          Zeiten in h:mm. Soll = geplante Schichten ohne Pause; Differenz = gearbeitet − Soll. Stornierte Einträge sind
-          durchgestrichen und zählen nicht; «korrigiert»: Beginn, Ende oder Pausen wurden nachträglich geändert.
+          Zeiten in h:mm. Soll = geplante Schichten abzüglich ihrer Pausen; Differenz = gearbeitet − Soll. Stornierte
+          Einträge sind durchgestrichen und zählen nicht; «korrigiert»: Beginn, Ende oder Pausen wurden nachträglich
+          geändert.
         </Text>
         <View style={styles.signatures} wrap={false}>
           <Text style={styles.signature}>Datum, Unterschrift Mitarbeiter/in</Text>
