@@ -103,7 +103,7 @@ const zurichDate = (iso: string) =>
   }).format(new Date(iso));
 
 describe("GET /api/timesheets/record/pdf and /csv (managers, any employee)", () => {
-  test("the PDF: title, person, month, every day with planned, times, breaks, worked, difference; void struck", async () => {
+  test("the PDF: title, person, month, each day planned, times, breaks, worked, difference; void struck", async () => {
     const { employee, location, manager } = await march();
     const res = await managerPdf(manager, employee.id, "2026-03");
     expect(res.status).toBe(200);
@@ -131,7 +131,7 @@ describe("GET /api/timesheets/record/pdf and /csv (managers, any employee)", () 
     expect(text).toContain("Unterschrift Vorgesetzte/r");
   });
 
-  test("the CSV: BOM, semicolons, German header, one row per entry and day, h:mm and decimal hours, totals", async () => {
+  test("the CSV: BOM, semicolons, German header, a row per entry and day, h:mm and decimal hours, totals", async () => {
     const { employee, location, manager } = await march();
     const res = await managerCsv(manager, employee.id, "2026-03");
     expect(res.status).toBe(200);
@@ -243,7 +243,7 @@ describe("GET /api/timesheets/record/pdf and /csv (managers, any employee)", () 
     expect(edit.status, edit.text).toBe(200);
     const approved = await call(approve, { token: manager, body: { employee_id: employee.id, month: "2026-03" } });
     expect(approved.status, approved.text).toBe(200);
-    const day = zurichDate(approved.json.approved_at);
+    const day = zurichDate(approved.json.approved_at as string);
 
     const text = pdfText((await managerPdf(manager, employee.id, "2026-03")).bytes);
     expect(text).toContain(`Genehmigt am ${day} von ${approved.json.approved_by_name}`);
@@ -258,7 +258,7 @@ describe("GET /api/timesheets/record/pdf and /csv (managers, any employee)", () 
     expect(rows.at(-1)![13]).toBe("genehmigt");
   });
 
-  test("an archived employee's record; an absence named; a month without anything has its days and zero totals", async () => {
+  test("an archived employee's record; an absence named; an empty month has its days and zero totals", async () => {
     const { employee, manager } = await march();
     await db.absence.create({
       data: {
@@ -304,7 +304,7 @@ describe("GET /api/timesheets/record/pdf and /csv (managers, any employee)", () 
     expect(bad.json.fields).toEqual({ month: "Bitte gib month als JJJJ-MM an" });
     const missing = await call(csvRoute.GET, { token: manager, path: "/api/timesheets/record/csv?month=2026-03" });
     expect(missing.status).toBe(400);
-    expect(Object.keys(missing.json.fields)).toEqual(["employee_id"]);
+    expect(Object.keys(missing.json.fields as object)).toEqual(["employee_id"]);
   });
 
   test("staff may not read anyone's record here, not even their own", async () => {
