@@ -5,6 +5,7 @@ import { config } from "@/lib/server/config";
 import type { Db } from "@/lib/server/db/client";
 import { addDays, addMonths, eachDate, isoWeekday } from "@/lib/shared/dates";
 import { formatDate, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { monthLabel } from "@/lib/shared/periods";
 import { ABSENCE_TYPE_LABELS } from "@/lib/shared/schemas/absence";
 import { findTimesheet } from "./timesheet";
 import type { WorkRecord, WorkRecordRow } from "./work-record-types";
@@ -13,23 +14,6 @@ import type { WorkRecord, WorkRecordRow } from "./work-record-types";
  * The "Arbeitszeitnachweis" (docs/PRODUCT-RULES.md §32.7): one employee's month from the timesheet
  * (timesheet.ts, the same planned, worked and difference as /time), one row per entry, every day of the month.
  */
-
-const MONTHS = [
-  "Januar",
-  "Februar",
-  "März",
-  "April",
-  "Mai",
-  "Juni",
-  "Juli",
-  "August",
-  "September",
-  "Oktober",
-  "November",
-  "Dezember",
-];
-
-export const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 
 const STATUS_TEXT = { running: "läuft", recorded: "offen", approved: "genehmigt", void: "storniert" } as const;
 
