@@ -81,7 +81,9 @@ test("Lea sees her entries and totals, asks a correction, sees the accepted revi
   await expect(change).toContainText("08:00–16:00, Pause 0:30 h, offen → 08:00–16:30, Pause 0:30 h, offen");
   await expectAccessible(page, "my times, history");
   await reviewShots(page, "my-times-history");
-  await history.getByRole("button", { name: "Schliessen" }).click();
+  // The dialog's own ✕ and the button at the bottom, within a thumb's reach, both close it.
+  await history.getByRole("button", { name: "Schliessen" }).last().click();
+  await expect(history).toHaveCount(0);
 
   const downloading = page.waitForEvent("download");
   await section.getByRole("button", { name: "Arbeitszeitnachweis (PDF)" }).click();
