@@ -196,7 +196,9 @@ function EntryRow({
           ? "Zählt nicht"
           : `${hoursMinutes(entry.worked_minutes)} h gearbeitet · Pause ${hoursMinutes(entry.break_minutes)} h`}
       </p>
-      {entry.open_correction && <p className="text-sm font-medium text-amber-900">⏳ Korrektur angefragt</p>}
+      {entry.open_correction && (
+        <p className="text-sm font-medium text-amber-900">Korrektur angefragt · wartet auf den Entscheid</p>
+      )}
       {!entry.open_correction && entry.last_correction?.status === "rejected" && (
         <p className="text-sm text-slate-700">
           Korrektur abgelehnt{entry.last_correction.decision_note ? `: ${entry.last_correction.decision_note}` : ""}
