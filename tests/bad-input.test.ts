@@ -554,3 +554,62 @@ describe("bad input never breaks PINs and the terminal (docs/PRODUCT-RULES.md §
     300_000,
   );
 });
+
+describe("bad query strings never break the Arbeitszeitnachweis (docs/PRODUCT-RULES.md §32.7)", async () => {
+  const employee = await fx.employee({ firstName: "Fuzz" });
+  const location = await fx.location();
+  await db.timeEntry.create({
+    data: {
+      employeeId: employee.id,
+      locationId: location.id,
+      date: new Date("2025-03-04T00:00:00.000Z"),
+      startAt: new Date("2025-03-04T07:00:00.000Z"),
+      endAt: new Date("2025-03-04T15:00:00.000Z"),
+      source: "manager",
+      status: "recorded",
+    },
+  });
+  const { token } = await createUser("admin", { employeeId: employee.id });
+  const routes = {
+    "GET /timesheets/record/pdf": (await import("@/app/api/timesheets/record/pdf/route")).GET,
+    "GET /timesheets/record/csv": (await import("@/app/api/timesheets/record/csv/route")).GET,
+    "GET /me/time-record/pdf": (await import("@/app/api/me/time-record/pdf/route")).GET,
+    "GET /me/time-record/csv": (await import("@/app/api/me/time-record/csv/route")).GET,
+  };
+  const text = fc.oneof(fc.string({ maxLength: 12 }), fc.string({ unit: "grapheme", maxLength: 12 }));
+  // The real month (rendered, so rarely: a PDF costs ~0.1 s), months out of range or of the future, and junk.
+  const month = fc.oneof(
+    { weight: 1, arbitrary: fc.constantFrom("2025-03", "2099-12", "1999-12", "2100-01", "2025-13", "2025-3") },
+    { weight: 3, arbitrary: text },
+  );
+  const employeeId = fc.oneof(
+    { weight: 1, arbitrary: fc.constantFrom(String(employee.id), "999999999", "0", "-1", "1e3", "1.5", " 1") },
+    { weight: 3, arbitrary: text },
+  );
+  const query = fc
+    .record({ month, employee_id: employeeId, x: text }, { requiredKeys: [] })
+    .map((q) => `?${new URLSearchParams(q as Record<string, string>)}`);
+
+  test.each(Object.entries(routes))(
+    "%s",
+    async (name, handler) => {
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(query, async (search) => {
+          const res = await call(handler as never, { path: `/api/fuzz${search}`, token });
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          expect(res.status, `${name}${search}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            expect(res.json).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+            expect(res.text).not.toMatch(/prisma|invalid `|\bSELECT\b|node_modules|at \S+ \(/i);
+          }
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+      // Not vacuous: validation said no to most, and some were answered with the file.
+      expect(statuses.get(400) ?? 0, name).toBeGreaterThan(RUNS / 4);
+      expect(statuses.get(200) ?? 0, `${name}: ${JSON.stringify([...statuses])}`).toBeGreaterThan(0);
+    },
+    300_000,
+  );
+});

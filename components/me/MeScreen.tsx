@@ -14,6 +14,7 @@ import { CalendarLink } from "./CalendarLink";
 import { MyUnavailability } from "./MyUnavailability";
 import { MyAbsences } from "./MyAbsences";
 import { MyVacations } from "./MyVacations";
+import { MyTimes } from "./MyTimes";
 import { MyWeeks } from "./MyWeeks";
 import { OpenShiftList } from "./OpenShiftList";
 import { SickReportDialog } from "./SickReportDialog";
@@ -60,6 +61,7 @@ function LinkedMeScreen() {
             <div className="space-y-8">
               <nav aria-label="Abschnitte" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 xl:hidden">
                 <JumpLink href="#stempeln">Stempeln</JumpLink>
+                <JumpLink href="#zeiten">Meine Zeiten</JumpLink>
                 <JumpLink href="#schichten">Schichten</JumpLink>
                 <JumpLink href="#offen">Offene Schichten ({openShifts.length})</JumpLink>
                 <JumpLink href="#ferien">Ferien</JumpLink>
@@ -79,6 +81,9 @@ function LinkedMeScreen() {
                 <div className="max-w-2xl">
                   <StampCard key={stampKey} />
                 </div>
+              </Section>
+              <Section id="zeiten" title="Meine Zeiten">
+                <MyTimes weeks={me.weeks} today={today()} />
               </Section>
               {sick && (
                 <SickReportDialog

@@ -58,3 +58,8 @@ export function periodLabel(period: Period): string {
       : `${MONTHS[Number(start.slice(5, 7)) - 1]} ${start.slice(0, 4)}`;
   return `${name} · ${range}`;
 }
+
+/** "November 2026" of "2026-11" (yyyy-MM): the Arbeitszeitnachweis and the history (docs/PRODUCT-RULES.md §32.7). */
+export function monthLabel(month: string): string {
+  return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}

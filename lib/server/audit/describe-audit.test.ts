@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { auditWeek, describeAudit, type DescribableAudit, type ShiftSnapshot } from "./describe-audit";
+import { AUDIT_ACTIONS } from "@/lib/shared/audit-kinds";
 
 const shift = (overrides: Partial<ShiftSnapshot> = {}): ShiftSnapshot => ({
   employee_id: 7,
@@ -439,5 +440,40 @@ describe("PINs and the terminal (docs/PRODUCT-RULES.md §32.4)", () => {
     expect(say({ action: "terminal.paused", actor: null, details: {} })).toBe(
       "Eine Stempeluhr wurde nach zu vielen falschen PINs 15 Minuten pausiert.",
     );
+  });
+});
+
+describe("the monthly approval (docs/PRODUCT-RULES.md §32.3)", () => {
+  const names = { employee: "Lea Muster" };
+
+  test("approving and reopening name the month, the person, the entries and the reason", () => {
+    expect(
+      say({ action: "timesheet.approve", details: { employee_id: 7, month: "2026-11", entries: 12 }, names }),
+    ).toBe("anna hat den November 2026 von Lea Muster genehmigt (12 Einträge).");
+    expect(say({ action: "timesheet.approve", details: { employee_id: 7, month: "2026-03", entries: 0 }, names })).toBe(
+      "anna hat den März 2026 von Lea Muster genehmigt.",
+    );
+    expect(
+      say({
+        action: "timesheet.reopen",
+        details: { employee_id: 7, month: "2026-11", entries: 1, reason: "Pause vom 02.11. fehlt" },
+        names,
+      }),
+    ).toBe(
+      "anna hat den November 2026 von Lea Muster wieder geöffnet (1 Eintrag, Begründung: Pause vom 02.11. fehlt).",
+    );
+    // Details of old or odd rows: still a sentence, never the raw month.
+    expect(say({ action: "timesheet.reopen", details: { month: "2026-13" }, names })).toBe(
+      "anna hat einen Monat von Lea Muster wieder geöffnet.",
+    );
+  });
+
+  test("no action of time recording, absences, the approval or the terminal falls back to the generic text", () => {
+    const timeActions = Object.entries(AUDIT_ACTIONS)
+      .filter(([, kind]) => kind === "time" || kind === "absences")
+      .map(([action]) => action);
+    expect(timeActions).toEqual(expect.arrayContaining(["timesheet.approve", "terminal.pin_set", "absence.create"]));
+    for (const action of timeActions)
+      expect(say({ action, details: {}, names }), action).not.toMatch(/ausgeführt|\w+\.\w+/);
   });
 });

@@ -6,6 +6,7 @@
 import { FIRST_WEEK_START, isoWeekday, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";
+import { monthLabel } from "@/lib/shared/periods";
 
 /** A shift as recorded in `details.before` / `details.after` of shift writes, names as at write time. */
 export type ShiftSnapshot = {
@@ -530,7 +531,7 @@ function describeTime(actor: string, action: string, details: Details, employee:
   switch (action) {
     case "time_entry.clock": {
       const stamp = stamps[text(details.action) ?? ""];
-      return stamp ? `${employee} hat ${stamp[0]}${where} ${stamp[1]}.` : generic(actor, action);
+      return stamp ? `${employee} hat ${stamp[0]}${where} ${stamp[1]}.` : `${employee} hat${where} gestempelt.`;
     }
     case "time_entry.create":
       return `${actor} hat einen Zeiteintrag für ${employee} erfasst${because}.`;
@@ -544,6 +545,30 @@ function describeTime(actor: string, action: string, details: Details, employee:
       return `${actor} hat den Korrekturantrag von ${employee} angenommen.`;
     case "time_correction.reject":
       return `${actor} hat den Korrekturantrag von ${employee} abgelehnt.`;
+    default:
+      return generic(actor, action);
+  }
+}
+
+/**
+ * The monthly approval (docs/PRODUCT-RULES.md §32.3): "Sandra hat den November 2026 von Lea Muster genehmigt (12
+ * Einträge)." A month the details lack is "einen Monat".
+ */
+function describeTimesheet(actor: string, action: string, details: Details, employee: string): string {
+  const month = text(details.month);
+  const which = month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? `den ${monthLabel(month)}` : "einen Monat";
+  const entries = num(details.entries);
+  const changed = entries === null || entries === 0 ? [] : [count(entries, "Eintrag", "Einträge")];
+  const reason = text(details.reason);
+  switch (action) {
+    case "timesheet.approve": {
+      const extra = changed.length ? ` (${changed.join("")})` : "";
+      return `${actor} hat ${which} von ${employee} genehmigt${extra}.`;
+    }
+    case "timesheet.reopen": {
+      const extra = [...changed, ...(reason ? [`Begründung: ${reason}`] : [])].join(", ");
+      return `${actor} hat ${which} von ${employee} wieder geöffnet${extra ? ` (${extra})` : ""}.`;
+    }
     default:
       return generic(actor, action);
   }
@@ -632,6 +657,7 @@ export function describeAudit(row: DescribableAudit): string {
     return describeTime(actor, action, details, employee);
   if (action.startsWith("absence.")) return describeAbsence(actor, action, details, employee);
   if (action.startsWith("terminal.")) return describeTerminal(actor, action, details, employee);
+  if (action.startsWith("timesheet.")) return describeTimesheet(actor, action, details, employee);
   return (
     describeMasterData(actor, row, details, names) ?? describeUser(actor, row, details, names) ?? generic(actor, action)
   );

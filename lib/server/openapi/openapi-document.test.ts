@@ -106,6 +106,13 @@ describe("the document", () => {
     expect(document.paths["/api/users/{id}"].delete.responses).toHaveProperty("404");
     expect(document.paths["/api/vacations"].post.responses).toHaveProperty("409");
     expect(document.paths["/api/reports/schedule/pdf"].get.responses["200"].content).toHaveProperty("application/pdf");
+    // The Arbeitszeitnachweis as CSV (docs/PRODUCT-RULES.md §32.7): its own media type and a file name.
+    const recordCsv = document.paths["/api/timesheets/record/csv"].get.responses["200"];
+    expect(Object.keys(recordCsv.content ?? {})).toEqual(["text/csv"]);
+    expect(recordCsv.headers).toHaveProperty("Content-Disposition");
+    expect(Object.keys(document.paths["/api/me/time-record/pdf"].get.responses["200"].content ?? {})).toEqual([
+      "application/pdf",
+    ]);
     const feed = document.paths["/api/calendar/{file}"].get;
     expect(feed.security).toEqual([]);
     expect(feed.responses["200"].content).toHaveProperty("text/calendar");

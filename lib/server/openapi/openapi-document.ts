@@ -181,6 +181,14 @@ function toOpenApiOperation(operation: Operation): OpenApiOperation {
       responses["204"] = { description: response.description };
       continue;
     }
+    if ("csv" in response) {
+      responses[String(response.status)] = {
+        description: response.description,
+        headers: { "Content-Disposition": { description: 'attachment; filename="…"', schema: { type: "string" } } },
+        content: { "text/csv": { schema: { type: "string", contentMediaType: "text/csv" } } },
+      };
+      continue;
+    }
     responses[String(response.status)] =
       "pdf" in response
         ? {

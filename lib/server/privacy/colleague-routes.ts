@@ -57,4 +57,9 @@ export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   "GET /api/timesheets": "not-for-staff",
   "GET /api/terminals": "not-for-staff",
   "GET /api/terminal": "terminal-only",
+  // The Arbeitszeitnachweis (docs/PRODUCT-RULES.md §32.7): the own month; anyone's only with `time:manage`.
+  "GET /api/me/time-record/pdf": "own-only",
+  "GET /api/me/time-record/csv": "own-only",
+  "GET /api/timesheets/record/pdf": "not-for-staff",
+  "GET /api/timesheets/record/csv": "not-for-staff",
 };

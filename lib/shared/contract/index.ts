@@ -26,6 +26,7 @@ import * as unavailability from "./unavailability";
 import * as users from "./users";
 import * as vacations from "./vacations";
 import * as weekTemplates from "./week-templates";
+import * as workRecord from "./work-record";
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
   return Object.values(module).filter(
@@ -59,6 +60,7 @@ const MODULES = [
   time,
   timesheets,
   terminals,
+  workRecord,
 ];
 
 /** The contract's modules, for types derived from all operations (./api-paths.ts). */
