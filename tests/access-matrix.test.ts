@@ -142,6 +142,7 @@ const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   // The Arbeitszeitnachweis (docs/PRODUCT-RULES.md §32.7): the own for linked users; anyone's for managers.
   "GET /api/me/time-record/pdf": { own: true },
   "GET /api/me/time-record/csv": { own: true },
+  "GET /api/me/timesheet": { own: true },
   "GET /api/timesheets/record/pdf": "time:manage",
   "GET /api/timesheets/record/csv": "time:manage",
   // The JSON 404 for unknown API paths; its OPTIONS (no operation, so not a row here) is tested below.

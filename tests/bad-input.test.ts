@@ -575,6 +575,7 @@ describe("bad query strings never break the Arbeitszeitnachweis (docs/PRODUCT-RU
     "GET /timesheets/record/csv": (await import("@/app/api/timesheets/record/csv/route")).GET,
     "GET /me/time-record/pdf": (await import("@/app/api/me/time-record/pdf/route")).GET,
     "GET /me/time-record/csv": (await import("@/app/api/me/time-record/csv/route")).GET,
+    "GET /me/timesheet": (await import("@/app/api/me/timesheet/route")).GET,
   };
   const text = fc.oneof(fc.string({ maxLength: 12 }), fc.string({ unit: "grapheme", maxLength: 12 }));
   // The real month (rendered, so rarely: a PDF costs ~0.1 s), months out of range or of the future, and junk.

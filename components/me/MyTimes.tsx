@@ -64,6 +64,14 @@ function MyTimesOpen({ weeks, today }: Props) {
     "Fehler beim Laden deiner Zeiten",
     `${start}:${end}`,
   );
+  // The month's plan per day, as managers see it (docs/PRODUCT-RULES.md §32.7).
+  const sheet = useResource(
+    (signal) => api.get(`/me/timesheet?month=${month}`, signal),
+    "Fehler beim Laden deiner Zeiten",
+    month,
+  );
+  // The running month counts until today: the shifts still to come are not missing hours.
+  const monthDays = sheet.data?.employees[0]?.days.filter((day) => month !== thisMonth || day.date <= today);
   const [history, setHistory] = useState<TimeEntryListItem | null>(null);
   const [correcting, setCorrecting] = useState<TimeEntryListItem | null>(null);
 
@@ -112,7 +120,11 @@ function MyTimesOpen({ weeks, today }: Props) {
                     />
                   </>
                 )}
-                <Total label={monthLabel(month)} worked={sum(inMonth)} planned={null} />
+                <Total
+                  label={month === thisMonth ? `${monthLabel(month)} bis heute` : monthLabel(month)}
+                  worked={sum(inMonth)}
+                  planned={monthDays ? monthDays.reduce((total, day) => total + day.planned_minutes, 0) : null}
+                />
               </dl>
               {inMonth.length === 0 ? (
                 <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600">
@@ -166,7 +178,7 @@ function Total({ label, worked, planned }: { label: string; worked: number; plan
           </span>
         </dd>
       )}
-      {planned === null && <dd className="text-sm text-slate-600">Soll und Differenz: im Arbeitszeitnachweis</dd>}
+      {planned === null && <dd className="text-sm text-slate-600">Geplant: wird geladen …</dd>}
     </div>
   );
 }

@@ -27,7 +27,15 @@ test("Lea sees her entries and totals, asks a correction, sees the accepted revi
     must_change_password: false,
     employee_id: lea.id,
   });
-  // Tuesday 13.10.2026, 08:00–16:00 local (UTC+2) with a 30 min break: 7:30 worked.
+  // Planned 08:00–15:30 with a 30 min break (7:00); worked 08:00–16:00 local (UTC+2) with a 30 min break: 7:30.
+  await createAsAdmin(request, "/api/shifts", {
+    employee_id: lea.id,
+    location_id: location.id,
+    shift_date: "2026-10-13",
+    start_time: "08:00",
+    end_time: "15:30",
+    break_minutes: 30,
+  });
   const entry = await createAsAdmin(request, "/api/time-entries", {
     employee_id: lea.id,
     location_id: location.id,
@@ -48,6 +56,7 @@ test("Lea sees her entries and totals, asks a correction, sees the accepted revi
   await expect(row).toContainText("7:30 h gearbeitet · Pause 0:30 h");
   await expect(section.getByText("Oktober 2026", { exact: true })).toBeVisible();
   await expect(section.getByText("7:30 h gearbeitet", { exact: true })).toBeVisible();
+  await expect(section.getByText("Geplant 7:00 h · Differenz +0:30 h")).toBeVisible();
   await expectAccessible(page, "my times, October");
 
   // The end was 16:30, not 16:00.

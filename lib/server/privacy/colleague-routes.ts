@@ -60,6 +60,7 @@ export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   // The Arbeitszeitnachweis (docs/PRODUCT-RULES.md §32.7): the own month; anyone's only with `time:manage`.
   "GET /api/me/time-record/pdf": "own-only",
   "GET /api/me/time-record/csv": "own-only",
+  "GET /api/me/timesheet": "own-only",
   "GET /api/timesheets/record/pdf": "not-for-staff",
   "GET /api/timesheets/record/csv": "not-for-staff",
 };

@@ -1,8 +1,10 @@
 /**
  * Planned vs. worked and the monthly approval (docs/PRODUCT-RULES.md §32.3): managers and admins (`time:manage`).
  */
+import { z } from "zod";
 import {
   approveMonthSchema,
+  monthSchema,
   reopenMonthSchema,
   timesheetMonthResultSchema,
   timesheetQuerySchema,
@@ -28,6 +30,21 @@ export const getTimesheet = defineOperation({
   query: timesheetQuerySchema,
   responses: [{ status: 200, description: "The timesheet", schema: timesheetSchema }],
   errors: [{ status: 404, description: "`not_found`: `employee_id` names no employee (archived ones are found)" }],
+});
+
+export const getMyTimesheet = defineOperation({
+  method: "GET",
+  path: "/api/me/timesheet",
+  id: "getMyTimesheet",
+  tag,
+  summary: "The caller's own month, planned vs. worked per day, with flags, findings, totals and the approval",
+  description:
+    "The same answer as GET /api/timesheets for the caller's employee and the whole month (docs §32.7): " +
+    "`employees` holds the caller alone (without a day when the month has no shift and no entry of theirs).",
+  access: "self-service",
+  query: z.object({ month: monthSchema }),
+  responses: [{ status: 200, description: "The own timesheet of the month", schema: timesheetSchema }],
+  errors: [{ status: 403, description: "`forbidden`: the caller's user is linked to no employee" }],
 });
 
 export const approveTimesheetMonth = defineOperation({
