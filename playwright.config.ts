@@ -76,7 +76,7 @@ export default defineConfig({
   // last, one at a time.
   projects: [
     { name: "api", testDir: "e2e/api", workers: 1 },
-    // Two at a time (about 14 → 9 min): every spec was checked for a dependence on the whole app's data and on the
+    // Two at a time (about 14 → 10 min): every spec was checked for a dependence on the whole app's data and on the
     // shared admin account (two CI runs had found the printed plan of all locations and auto-fill's staff; the audit
     // found copy-week's whole weeks, the hours report's totals and the staff's list of open shifts).
     { name: "ui", testDir: "e2e/ui", testIgnore: GLOBAL_UI_SPECS, workers: 2, use: ui, dependencies: ["api"] },
