@@ -70,15 +70,16 @@ export default defineConfig({
   },
   // The API specs come first, one at a time: some start and stop further app instances on fixed ports, one changes
   // the settings, and the printed plan of all locations expects the few locations of an early database. Then the
-  // UI specs (two at a time once audited, see the ui project); each makes its own people, locations and weeks. The
-  // specs in GLOBAL_UI_SPECS change or count what is one for the whole app (the company settings, the dashboard's
-  // figures, 80 extra employees): they run last, one at a time.
+  // UI specs, two at a time: each makes its own people, locations, accounts and dated weeks and looks only at those
+  // (docs/ARCHITECTURE.md §13 lists what a ui spec must never do). The specs in GLOBAL_UI_SPECS change or count
+  // what is one for the whole app (the company settings, the dashboard's figures, 80 extra employees): they run
+  // last, one at a time.
   projects: [
     { name: "api", testDir: "e2e/api", workers: 1 },
-    // One at a time until every spec has been checked for a dependence on the whole app's data (two CI runs with two
-    // workers each found one: the printed plan of all locations, auto-fill's staff); then `workers: 2` (about
-    // 15 → 10 min).
-    { name: "ui", testDir: "e2e/ui", testIgnore: GLOBAL_UI_SPECS, workers: 1, use: ui, dependencies: ["api"] },
+    // Two at a time (about 14 → 10 min): every spec was checked for a dependence on the whole app's data and on the
+    // shared admin account (two CI runs had found the printed plan of all locations and auto-fill's staff; the audit
+    // found copy-week's whole weeks, the hours report's totals and the staff's list of open shifts).
+    { name: "ui", testDir: "e2e/ui", testIgnore: GLOBAL_UI_SPECS, workers: 2, use: ui, dependencies: ["api"] },
     { name: "ui-global", testDir: "e2e/ui", testMatch: GLOBAL_UI_SPECS, workers: 1, use: ui, dependencies: ["ui"] },
   ],
   webServer: {

@@ -1,17 +1,18 @@
 // Copying a week, saving it as a template, and the question before filling a week twice
-// (docs/PRODUCT-RULES.md §27.3).
+// (docs/PRODUCT-RULES.md §27.3). These act on whole weeks — a copy takes every location's shifts of the week, the
+// question counts them all — so each test has weeks of its own in 2046, which no other spec plans in.
 import { mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
+import { addDays } from "../../lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "../../lib/shared/format";
 import { adminHeaders, expectAccessible, signIn, toast, unique } from "./support";
 
 const SHOTS = "/tmp/shots-copy";
 mkdirSync(SHOTS, { recursive: true });
 
-/** Monday of the week `weeks` after this one. */
-const week = (weeks: number) => addDays(mondayOf(todayIn("Europe/Zurich")), 7 * weeks);
+/** Monday of the week `weeks` after 5 March 2046 (a Monday). */
+const week = (weeks: number) => addDays("2046-03-05", 7 * weeks);
 const weekLabel = (monday: string) =>
   `KW ${isoWeekNumber(monday)} · ${formatDayMonth(monday)}–${formatDate(addDays(monday, 6))}`;
 const row = (page: Page, location: string) =>
@@ -30,13 +31,12 @@ async function post(request: APIRequestContext, path: string, data: object) {
   return res.json();
 }
 
-/** Opens the planner and steps forward to the week `weeks` after this one. */
+/** Opens the planner on the week before `weeks` and steps forward to it. */
 async function openWeek(page: Page, weeks: number) {
-  await signIn(page, E2E_ADMIN, "/schedule");
-  for (let step = 1; step <= weeks; step++) {
-    await page.getByRole("button", { name: "Nächste Woche" }).click();
-    await expect(page.getByText(weekLabel(week(step)))).toBeVisible();
-  }
+  await signIn(page, E2E_ADMIN, `/schedule?week=${week(weeks - 1)}`);
+  await expect(page.getByText(weekLabel(week(weeks - 1)))).toBeVisible();
+  await page.getByRole("button", { name: "Nächste Woche" }).click();
+  await expect(page.getByText(weekLabel(week(weeks)))).toBeVisible();
 }
 
 test("copy a week with employees: a vacation in the target week leaves that copy open", async ({ page, request }) => {

@@ -12,8 +12,16 @@ export type Account = { id: number; username: string; password: string; role: "u
 type Session = { accessToken: string; refreshToken: string; user: { id: number; username: string; role: string } };
 
 let counter = 0;
-/** A name no other test (or earlier run on the same database) uses. */
-export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${(counter++).toString(36)}`;
+/**
+ * The worker's slot (0 or 1 with two workers, TEST_PARALLEL_INDEX): two workers calling `unique` in the same
+ * millisecond with the same count would otherwise make the same name, or one name the start of the other's.
+ */
+const slot = process.env.TEST_PARALLEL_INDEX ?? "0";
+/**
+ * A name no other test (or earlier run on the same database) uses, in this worker or the other one; none is part of
+ * another (a locator's `hasText` and `name` match parts).
+ */
+export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${slot}${(counter++).toString(36)}`;
 
 export async function apiLogin(
   request: APIRequestContext,
