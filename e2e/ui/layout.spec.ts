@@ -83,8 +83,8 @@ test("the sidebar shows each role only the screens it may open", async ({ page, 
   test.setTimeout(120_000); // three roles, every screen of each
   const expected = {
     user: EVERYONE,
-    manager: [...EVERYONE, "Berichte", "Verlauf"],
-    admin: [...EVERYONE, "Berichte", "Verlauf", "Benutzer", "Betrieb"],
+    manager: [...EVERYONE, "Zeiterfassung", "Berichte", "Verlauf"],
+    admin: [...EVERYONE, "Zeiterfassung", "Berichte", "Verlauf", "Benutzer", "Betrieb"],
   };
   for (const role of ["user", "manager", "admin"] as const) {
     const account = await createAccount(request, role, `nav-${role}`);
