@@ -66,7 +66,7 @@ test("a manager compares planned and worked, corrects with a reason, approves an
   const ben = page.getByRole("region", { name: `Ben ${onTimeLast}` });
   await expect(lea.getByText("Beginn 20 min später als geplant")).toBeVisible();
   await expect(lea.getByText("08:00–16:00 · 8:00 h")).toBeVisible();
-  await expect(lea.getByText("08:20–16:00")).toBeVisible();
+  await expect(lea.getByText("08:20–16:00", { exact: true })).toBeVisible();
   await expect(lea.getByLabel("Summen")).toContainText("Geplant8:00 h");
   await expect(lea.getByLabel("Summen")).toContainText("Differenz−0:20 h");
   await expect(ben.getByText("Nicht gestempelt")).toBeVisible();
@@ -106,7 +106,7 @@ test("a manager compares planned and worked, corrects with a reason, approves an
   await add.getByLabel("Begründung").fill("Inventur in der Nacht");
   await add.getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page, "Eintrag hinzugefügt!")).toBeVisible();
-  await expect(ben.getByText("22:00–02:00")).toBeVisible();
+  await expect(ben.getByText("22:00–02:00", { exact: true })).toBeVisible();
   await expect(ben.getByText("Ohne geplante Schicht")).toBeVisible();
 
   // Approve Lea's month: editing is disabled with a hint, until the month is reopened with a reason.
