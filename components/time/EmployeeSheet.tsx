@@ -1,5 +1,4 @@
 "use client";
-import { PdfDownloadButton } from "@/components/reports/PdfDownloadButton";
 import { Button } from "@/components/ui/Button";
 import { FindingIcon } from "@/components/ui/FindingIcon";
 import { classNames } from "@/lib/shared/class-names";
@@ -15,6 +14,7 @@ import {
   SOURCE_LABELS,
   STATUS_LABELS,
 } from "./time-view";
+import { RecordDownload } from "./RecordDownload";
 import type { SheetDay, SheetEmployee, SheetEntry, SheetMonth } from "./types";
 
 export type SheetActions = {
@@ -121,12 +121,12 @@ function MonthRow({ employee, month, actions }: { employee: SheetEmployee; month
             Monat genehmigen
           </Button>
         )}
-        <PdfDownloadButton
+        <RecordDownload
           label="Arbeitszeitnachweis PDF"
           path={`/timesheets/record/pdf?${query}`}
           fallbackFilename={`${file}.pdf`}
         />
-        <PdfDownloadButton label="CSV" path={`/timesheets/record/csv?${query}`} fallbackFilename={`${file}.csv`} />
+        <RecordDownload label="CSV" path={`/timesheets/record/csv?${query}`} fallbackFilename={`${file}.csv`} />
       </span>
     </li>
   );
