@@ -1,6 +1,5 @@
 "use client";
-import { Button } from "@/components/ui/Button";
-import { ModalActions, Modal } from "@/components/ui/Modal";
+import { Modal } from "@/components/ui/Modal";
 import { WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useResource } from "@/lib/client/use-resource";
@@ -47,11 +46,6 @@ export function RevisionsDialog({ entryId, title, timeZone, onClose }: Props) {
           )
         }
       </WhenLoaded>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          Schliessen
-        </Button>
-      </ModalActions>
     </Modal>
   );
 }
