@@ -11,6 +11,8 @@ import { timeEntryCreateSchema, timeEntryUpdateSchema } from "@/lib/shared/schem
 import { entryInstants, type EntryForm } from "./time-view";
 import type { Option } from "./types";
 
+const FIELD_OF: Partial<Record<keyof EntryForm, string>> = { start: "start_at", end: "end_at" };
+
 type Props = {
   /** The entry corrected; null: a new one. */
   entryId: number | null;
@@ -35,6 +37,9 @@ export function EntryDialog({ entryId, initial, employees, locations, timeZone, 
 
   function set<K extends keyof EntryForm>(key: K, value: EntryForm[K]) {
     setForm((current) => ({ ...current, [key]: value }));
+    // A field's message goes once it is changed (the API names the times start_at and end_at).
+    const field = FIELD_OF[key] ?? key;
+    setErrors((current) => (field in current ? { ...current, [field]: "" } : current));
   }
 
   function setBreak(index: number, key: "start" | "end", value: string) {

@@ -93,7 +93,8 @@ test("a manager compares planned and worked, corrects with a reason, approves an
   await expect(history.getByText("Begründung: Stempel am Terminal vergessen")).toBeVisible();
   await expect(history.getByText(/08:20–16:00 · .* → .*08:00–16:00/)).toBeVisible();
   await reviewShots(page, "time-history");
-  await history.getByRole("button", { name: "Schliessen" }).click();
+  await history.getByRole("button", { name: "Schliessen" }).first().click();
+  await expect(history).toBeHidden();
 
   // A night entry for Ben ending after midnight, without a planned shift.
   await page.getByRole("button", { name: "+ Eintrag hinzufügen" }).click();
