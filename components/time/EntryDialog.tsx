@@ -77,7 +77,9 @@ export function EntryDialog({ entryId, initial, employees, locations, timeZone, 
     }
   }
 
-  const breakError = errors.breaks;
+  // The browser's check names the list ("breaks"), the server's answer a break's field ("breaks.0.end_at").
+  const breakError =
+    errors.breaks || Object.entries(errors).find(([key, text]) => key.startsWith("breaks.") && text)?.[1];
   return (
     <Modal
       open
