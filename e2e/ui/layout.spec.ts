@@ -147,6 +147,7 @@ test("at 390 px with 80 employees of 40-character names, no screen scrolls sidew
       "/locations",
       "/week-templates",
       "/vacations",
+      "/time",
       "/reports",
       "/history",
       "/users",
