@@ -84,6 +84,12 @@ export const NAV_ITEMS: NavItem[] = [
     permission: "schedule:read",
   },
   {
+    href: "/time",
+    label: "Zeiterfassung",
+    icon: icon("M12 21a8 8 0 100-16 8 8 0 000 16M12 9v4l2.5 1.5M10 2h4"),
+    permission: "time:manage",
+  },
+  {
     href: "/reports",
     label: "Berichte",
     icon: icon("M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6"),

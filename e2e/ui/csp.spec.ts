@@ -16,6 +16,7 @@ const SIGNED_IN_PAGES = [
   { path: "/users", title: "Benutzer" },
   { path: "/vacations", title: "Ferien" },
   { path: "/week-templates", title: "Wochenvorlagen" },
+  { path: "/time", title: "Zeiterfassung" },
   { path: "/reports", title: "Berichte" },
   { path: "/history", title: "Verlauf" },
   { path: "/settings", title: "Betrieb" },

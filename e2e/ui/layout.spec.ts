@@ -83,8 +83,8 @@ test("the sidebar shows each role only the screens it may open", async ({ page, 
   test.setTimeout(120_000); // three roles, every screen of each
   const expected = {
     user: EVERYONE,
-    manager: [...EVERYONE, "Berichte", "Verlauf"],
-    admin: [...EVERYONE, "Berichte", "Verlauf", "Benutzer", "Betrieb"],
+    manager: [...EVERYONE, "Zeiterfassung", "Berichte", "Verlauf"],
+    admin: [...EVERYONE, "Zeiterfassung", "Berichte", "Verlauf", "Benutzer", "Betrieb"],
   };
   for (const role of ["user", "manager", "admin"] as const) {
     const account = await createAccount(request, role, `nav-${role}`);
@@ -147,6 +147,7 @@ test("at 390 px with 80 employees of 40-character names, no screen scrolls sidew
       "/locations",
       "/week-templates",
       "/vacations",
+      "/time",
       "/reports",
       "/history",
       "/users",

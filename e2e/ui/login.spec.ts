@@ -77,6 +77,7 @@ test("a login shows the busy label with disabled fields, stores the session and 
     "Standorte",
     "Wochenvorlagen",
     "Ferien",
+    "Zeiterfassung",
     "Berichte",
     "Verlauf",
     "Benutzer",
