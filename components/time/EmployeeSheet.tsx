@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/Button";
 import { FindingIcon } from "@/components/ui/FindingIcon";
 import { classNames } from "@/lib/shared/class-names";
 import { formatTimestampDate } from "@/lib/shared/format";
+import { monthLabel } from "@/lib/shared/periods";
 import { ABSENCE_TYPE_LABELS } from "@/lib/shared/schemas/absence";
 import {
   clockTimeIn,
@@ -10,7 +11,6 @@ import {
   formatDay,
   formatDifference,
   formatMinutes,
-  formatMonth,
   SOURCE_LABELS,
   STATUS_LABELS,
 } from "./time-view";
@@ -105,7 +105,7 @@ function MonthRow({ employee, month, actions }: { employee: SheetEmployee; month
   const file = `Arbeitszeitnachweis-${employee.employee_name.replace(/\s+/g, "-")}-${month.month}`;
   return (
     <li className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 p-2 text-sm">
-      <span className="font-medium">Monat {formatMonth(month.month)}:</span>
+      <span className="font-medium">{monthLabel(month.month)}:</span>
       <span data-testid={`month-state-${employee.employee_id}-${month.month}`}>
         {month.approved && month.approved_at
           ? `✓ genehmigt am ${formatTimestampDate(month.approved_at)} von ${month.approved_by_name ?? "—"}`

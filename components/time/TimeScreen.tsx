@@ -13,13 +13,13 @@ import { today } from "@/lib/client/today";
 import { useResource } from "@/lib/client/use-resource";
 import { isFullEmployee } from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
-import { periodLabel, periodRange, shiftMonth, type Period, type PeriodKind } from "@/lib/shared/periods";
+import { monthLabel, periodLabel, periodRange, shiftMonth, type Period, type PeriodKind } from "@/lib/shared/periods";
 import { CorrectionRequests } from "./CorrectionRequests";
 import { EmployeeSheet, type SheetActions } from "./EmployeeSheet";
 import { EntryDialog } from "./EntryDialog";
 import { ReasonDialog } from "./ReasonDialog";
 import { RevisionsDialog } from "./RevisionsDialog";
-import { entrySpan, formatDay, formatMonth, formOfEntry, type EntryForm } from "./time-view";
+import { entrySpan, formatDay, formOfEntry, type EntryForm } from "./time-view";
 import type { Option, SheetEmployee, SheetEntry, SheetMonth } from "./types";
 
 // Its code loads with the first use (next/dynamic), like the planner's.
@@ -135,7 +135,7 @@ function Timesheets() {
   async function approve(owner: SheetEmployee, month: SheetMonth) {
     try {
       await api.post("/timesheets/approve", { employee_id: owner.employee_id, month: month.month });
-      notify.success(`Monat ${formatMonth(month.month)} von ${owner.employee_name} genehmigt!`);
+      notify.success(`${monthLabel(month.month)} von ${owner.employee_name} genehmigt!`);
       setDialog(null);
       reload();
     } catch (error) {
@@ -287,7 +287,7 @@ function Timesheets() {
         <ConfirmDialog
           open
           title="Monat genehmigen"
-          message={`Monat ${formatMonth(dialog.month.month)} von ${dialog.employee.employee_name} genehmigen?`}
+          message={`${monthLabel(dialog.month.month)} von ${dialog.employee.employee_name} genehmigen?`}
           detail={
             dialog.month.month === today().slice(0, 7)
               ? "Der Monat läuft noch: danach sind auch seine restlichen Tage gesperrt, Stempeln eingeschlossen, " +
@@ -304,7 +304,7 @@ function Timesheets() {
       {dialog?.kind === "reopen" && (
         <ReasonDialog
           title="Monat wieder öffnen"
-          detail={`Monat ${formatMonth(dialog.month.month)} von ${dialog.employee.employee_name}`}
+          detail={`${monthLabel(dialog.month.month)} von ${dialog.employee.employee_name}`}
           label="Wieder öffnen"
           busyLabel="Wird geöffnet..."
           success="Monat wieder geöffnet!"

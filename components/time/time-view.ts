@@ -169,11 +169,6 @@ export function monthsOf(start: string, end: string): string[] {
   return months;
 }
 
-/** "11.2026". */
-export function formatMonth(month: string): string {
-  return `${month.slice(5, 7)}.${month.slice(0, 4)}`;
-}
-
 /** An instant as de-CH date and time in the zone: "03.12.2026 14:05". */
 export function formatInstant(timeZone: string, instant: string): string {
   return `${formatDate(dateIn(timeZone, instant))} ${clockTimeIn(timeZone, instant)}`;

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { todayIn } from "../../lib/shared/dates";
-import { shiftMonth } from "../../lib/shared/periods";
+import { monthLabel, shiftMonth } from "../../lib/shared/periods";
 import { instantAt } from "../../components/time/time-view";
 import {
   createAccount,
@@ -114,8 +114,7 @@ test("a manager compares planned and worked, corrects with a reason, approves an
   await lea.getByRole("button", { name: "Monat genehmigen" }).click();
   const confirm = page.getByRole("dialog", { name: "Monat genehmigen" });
   await confirm.getByRole("button", { name: "Monat genehmigen" }).click();
-  const monthLabel = `${month.slice(5, 7)}.${month.slice(0, 4)}`;
-  await expect(toast(page, `Monat ${monthLabel} von Lea ${lateLast} genehmigt!`)).toBeVisible();
+  await expect(toast(page, `${monthLabel(month.slice(0, 7))} von Lea ${lateLast} genehmigt!`)).toBeVisible();
   await expect(lea.getByText(/genehmigt am \d\d\.\d\d\.\d{4} von /)).toBeVisible();
   await expect(lea.getByRole("button", { name: "Korrigieren" })).toBeDisabled();
   await expect(lea.getByRole("button", { name: "Stornieren" })).toBeDisabled();
