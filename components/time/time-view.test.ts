@@ -99,7 +99,7 @@ describe("a revision in words", () => {
         location_name: "Altstadt",
         status: "recorded",
       }),
-    ).toBe("02.11.2026 08:00–16:30 · Pause 0:30 · Altstadt · erfasst");
+    ).toBe("02.11.2026 08:00–16:30 · Pause 0:30 · Altstadt · offen");
     expect(describeSnapshot(ZONE, null)).toBe("—");
   });
 });

@@ -135,14 +135,14 @@ export function entrySpan(timeZone: string, entry: { start_at: string; end_at: s
 
 export const STATUS_LABELS = {
   running: "läuft",
-  recorded: "erfasst",
+  recorded: "offen",
   approved: "genehmigt",
   void: "storniert",
 } as const;
 
-export const SOURCE_LABELS = { app: "App", terminal: "Terminal", manager: "Nachgetragen" } as const;
+export const SOURCE_LABELS = { app: "App", terminal: "Stempeluhr", manager: "Nachgetragen" } as const;
 
-/** A revision's before/after in words: "02.11.2026 08:00–16:00 · Pause 0:30 · Zürich · erfasst". */
+/** A revision's before/after in words: "02.11.2026 08:00–16:00 · Pause 0:30 · Zürich · offen". */
 export function describeSnapshot(timeZone: string, snapshot: Record<string, unknown> | null): string {
   if (!snapshot) return "—";
   const start = typeof snapshot.start_at === "string" ? snapshot.start_at : null;
