@@ -60,7 +60,7 @@ export function CorrectionRequests({ requests, timeZone, onChanged }: Props) {
       ) : (
         <ul className="mt-3 space-y-3">
           {requests.map((request) => (
-            <li key={request.id} className="rounded-lg border border-slate-200 p-3 text-sm">
+            <li key={request.id} className="rounded-lg border border-slate-200 p-3 text-sm [overflow-wrap:anywhere]">
               <p className="font-medium">
                 {request.employee_name} · {formatDay(request.entry.date)} {entrySpan(timeZone, request.entry)}
               </p>

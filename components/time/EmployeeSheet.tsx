@@ -56,7 +56,8 @@ export function EmployeeSheet({
       data-employee={employee.employee_id}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="text-lg font-semibold">
+        {/* A long name without a break (a 36-letter surname) wraps inside the card, not past the phone's edge. */}
+        <h2 id={headingId} className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">
           {employee.employee_name}
           {employee.archived && <span className="ml-2 text-sm font-normal text-slate-600">(archiviert)</span>}
         </h2>

@@ -65,11 +65,9 @@ test("Lea and Ben stamp on the phone and the terminal; the manager corrects and 
   expect(terminal.status(), await terminal.text()).toBe(201);
   const pairingPath = (await terminal.json()).pairing_path as string;
 
-  // Lea on her phone: in (her one Einsatzort, no shift near: she picks it), a break, out.
+  // Lea on her phone: in (no shift near: at her one Einsatzort, nothing to pick), a break, out.
   const leaPhone = await phone(browser, lea.account);
   const card = leaPhone.getByRole("region", { name: "Zeiterfassung" });
-  await card.getByRole("button", { name: "Einstempeln" }).click();
-  await card.getByRole("combobox", { name: "Standort" }).selectOption({ label: place });
   await card.getByRole("button", { name: "Einstempeln" }).click();
   await expect(toast(leaPhone, "Eingestempelt")).toBeVisible();
   await card.getByRole("button", { name: "Pause beginnen" }).click();
