@@ -16,8 +16,11 @@ describe("GET /api/terminal (docs/PRODUCT-RULES.md §32.4)", () => {
       for (const locationId of at) await db.employeeLocation.create({ data: { employeeId: person.id, locationId } });
       return person;
     };
-    const anna = await make("Anna", "Zürcher", [t.locationId]);
-    const lea = await make("Lea", "Meier", [t.locationId, elsewhere.id]);
+    // First names of this test alone: people without an Einsatzort (other test files') are on every terminal, and a
+    // second "Lea M." there would make the tile say the whole name.
+    const tag = Math.random().toString(36).slice(2, 6);
+    const anna = await make(`Anna-${tag}`, "Zürcher", [t.locationId]);
+    const lea = await make(`Lea-${tag}`, "Meier", [t.locationId, elsewhere.id]);
     const other = await make("Otto", "Andere", [elsewhere.id]);
     const archived = await make("Alt", "Weg", [t.locationId]);
     await db.employee.update({ where: { id: archived.id }, data: { archivedAt: new Date() } });
@@ -44,7 +47,7 @@ describe("GET /api/terminal (docs/PRODUCT-RULES.md §32.4)", () => {
     // Lea is planned here today: first, before the people without an Einsatzort (who work everywhere).
     expect(answer.staff[0]).toEqual({
       employee_id: lea.id,
-      name: "Lea M.",
+      name: `Lea-${tag} M.`,
       planned_today: true,
       state: "out",
       next_actions: ["in"],
@@ -52,7 +55,7 @@ describe("GET /api/terminal (docs/PRODUCT-RULES.md §32.4)", () => {
     });
     expect(answer.staff.find((tile) => tile.employee_id === anna.id)).toEqual({
       employee_id: anna.id,
-      name: "Anna Z.",
+      name: `Anna-${tag} Z.`,
       planned_today: false,
       state: "in",
       next_actions: ["break_start", "out"],
