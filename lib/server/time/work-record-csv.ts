@@ -27,8 +27,12 @@ export const WORK_RECORD_CSV_HEADER = [
   "Korrigiert",
 ];
 
-/** A name that a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe. */
-const text = (value: string | null) => (value === null ? "" : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+/**
+ * A name that a spreadsheet would run as a formula gets a leading apostrophe: =, +, -, @, % or | first, also after
+ * blanks (spreadsheets trim them before they look).
+ */
+const text = (value: string | null) =>
+  value === null ? "" : /^\s*[=+\-@%|]|^[\t\r]/.test(value) ? `'${value}` : value;
 
 const orEmpty = (minutes: number | null, format: (value: number, signed?: boolean) => string, signed = false) =>
   minutes === null ? "" : format(minutes, signed);

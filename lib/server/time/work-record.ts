@@ -25,7 +25,7 @@ async function correctedEntries(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db.$queryRaw<{ id: number }[]>`
     SELECT DISTINCT entry_id AS id FROM time_entry_revisions
-    WHERE entry_id = ANY(${ids}::int[]) AND before IS NOT NULL AND before->>'end_at' IS NOT NULL
+    WHERE entry_id = ANY(${ids}::int[]) AND before IS NOT NULL
       AND (before->'start_at' IS DISTINCT FROM after->'start_at' OR before->'end_at' IS DISTINCT FROM after->'end_at'
            OR before->'breaks' IS DISTINCT FROM after->'breaks')`;
   return new Set(rows.map((row) => row.id));

@@ -258,6 +258,37 @@ describe("GET /api/timesheets/record/pdf and /csv (managers, any employee)", () 
     expect(rows.at(-1)![13]).toBe("genehmigt");
   });
 
+  test("a forgotten clock-out closed by a manager is marked corrected", async () => {
+    const { employee, location, manager } = await march();
+    const running = await db.timeEntry.create({
+      data: {
+        employeeId: employee.id,
+        locationId: location.id,
+        date: toDateColumn("2026-03-20"),
+        startAt: new Date("2026-03-20T07:00:00Z"),
+        source: "app",
+        status: "running",
+      },
+    });
+    const closed = await call(entryById.PUT, {
+      token: manager,
+      params: { id: String(running.id) },
+      body: {
+        location_id: location.id,
+        start_at: "2026-03-20T07:00:00Z",
+        end_at: "2026-03-20T15:00:00Z",
+        breaks: [],
+        reason: "Ausstempeln vergessen",
+      },
+    });
+    expect(closed.status, closed.text).toBe(200);
+    // The location renamed to a formula behind a blank: the spreadsheet gets it as text.
+    await db.location.update({ where: { id: location.id }, data: { name: " =HYPERLINK(1)" } });
+    const rows = csvRows((await managerCsv(manager, employee.id, "2026-03")).bytes);
+    const friday = rows.find((fields) => fields[0] === "20.03.2026")!;
+    expect([friday[5], friday[11], friday[13], friday[14]]).toEqual(["16:00", "' =HYPERLINK(1)", "offen", "ja"]);
+  });
+
   test("an archived employee's record; an absence named; an empty month has its days and zero totals", async () => {
     const { employee, manager } = await march();
     await db.absence.create({
