@@ -233,8 +233,8 @@ describe("GET /api/dashboard", () => {
     const manager = await createUser("manager");
     const staff = await createUser("user");
     const l = await fx.location({ name: "Dienst-Filiale" });
-    const [inside, out, none, night, gone, split, owl, early] = await Promise.all(
-      ["Ina", "Otto", "Nora", "Nick", "Gabi", "Sina", "Eule", "Emil"].map((firstName) =>
+    const [inside, out, none, night, gone, split, owl, early, still] = await Promise.all(
+      ["Ina", "Otto", "Nora", "Nick", "Gabi", "Sina", "Eule", "Emil", "Rita"].map((firstName) =>
         fx.employee({ firstName, lastName: "Dienst" }),
       ),
     );
@@ -248,6 +248,9 @@ describe("GET /api/dashboard", () => {
     // Sina works 06–09 and 18–22: her morning's entry is not the evening shift's.
     await fx.shift({ employeeId: split.id, locationId: l.id, date: today, start: "06:00", end: "09:00" });
     await fx.shift({ employeeId: split.id, locationId: l.id, date: today, start: "18:00", end: "22:00" });
+    // Rita too, still stamped in since the morning: that is the morning's shift, not the evening's.
+    await fx.shift({ employeeId: still.id, locationId: l.id, date: today, start: "06:00", end: "09:00" });
+    await fx.shift({ employeeId: still.id, locationId: l.id, date: today, start: "18:00", end: "22:00" });
     // Yesterday's night shifts: Eule's runs until 12:00 today (not over at 11:00), Emil's ended at 06:00.
     await fx.shift({ employeeId: owl.id, locationId: l.id, date: "2026-11-24", start: "23:00", end: "12:00" });
     await fx.shift({ employeeId: early.id, locationId: l.id, date: "2026-11-24", start: "22:00", end: "06:00" });
@@ -270,6 +273,7 @@ describe("GET /api/dashboard", () => {
     await entry(night.id, "2026-11-24", "2026-11-24T21:00:00Z", null); // yesterday's night, still running
     await entry(split.id, today, "2026-11-25T05:00:00Z", "2026-11-25T08:00:00Z");
     await entry(owl.id, "2026-11-24", "2026-11-24T22:00:00Z", null);
+    await entry(still.id, today, "2026-11-25T05:00:00Z", null);
 
     const body = (await call(GET, { token: manager.token, path: "/api/dashboard" })).json;
     const parsed = dashboardDtoSchema.parse(body);
@@ -278,9 +282,11 @@ describe("GET /api/dashboard", () => {
     expect(rows).toEqual([
       ["Eule", "2026-11-24", "23:00", "in", "2026-11-24T22:00:00.000Z"],
       ["Otto", today, "06:00", "out", "2026-11-25T09:00:00.000Z"],
+      ["Rita", today, "06:00", "in", "2026-11-25T05:00:00.000Z"],
       ["Sina", today, "06:00", "out", "2026-11-25T08:00:00.000Z"],
       ["Ina", today, "07:00", "in", "2026-11-25T05:58:00.000Z"],
       ["Nora", today, "14:00", "none", null],
+      ["Rita", today, "18:00", "none", null],
       ["Sina", today, "18:00", "none", null],
       ["Nick", today, "22:00", "in", "2026-11-24T21:00:00.000Z"],
     ]);

@@ -20,6 +20,7 @@ export type OnDutyRow = {
 };
 
 type Row = Omit<OnDutyRow, "stamp" | "stamp_at"> & {
+  shift_start: Date;
   status: "running" | "recorded" | "approved" | null;
   start_at: Date | null;
   end_at: Date | null;
@@ -48,7 +49,7 @@ export async function findOnDutyToday(db: Db, today: string, now = new Date()): 
     SELECT s.id AS shift_id, s.employee_id, e.first_name, e.last_name,
            to_char(s.shift_date, 'YYYY-MM-DD') AS shift_date,
            to_char(s.start_time, 'HH24:MI') AS start_time, to_char(s.end_time, 'HH24:MI') AS end_time,
-           l.name AS location_name, t.status::text AS status, t.start_at, t.end_at
+           s.start_at AS shift_start, l.name AS location_name, t.status::text AS status, t.start_at, t.end_at
     FROM s
     JOIN employees e ON e.id = s.employee_id AND e.archived_at IS NULL
     JOIN locations l ON l.id = s.location_id
@@ -62,6 +63,19 @@ export async function findOnDutyToday(db: Db, today: string, now = new Date()): 
       LIMIT 1
     ) t ON true
     WHERE s.shift_date = ${day}::date OR s.end_at > ${now}`;
+  // One running entry is one shift's: of a person's rows that found it, the shift that starts nearest to it keeps
+  // it (in at 06:00, the 06–10 row, not also the 18–22 one).
+  const nearest = new Map<string, Row>();
+  for (const row of rows) {
+    if (row.status !== "running") continue;
+    const key = `${row.employee_id}:${row.start_at!.getTime()}`;
+    const kept = nearest.get(key);
+    const distance = (candidate: Row) => Math.abs(candidate.shift_start.getTime() - candidate.start_at!.getTime());
+    if (!kept || distance(row) < distance(kept)) nearest.set(key, row);
+  }
+  for (const row of rows)
+    if (row.status === "running" && nearest.get(`${row.employee_id}:${row.start_at!.getTime()}`) !== row)
+      Object.assign(row, { status: null, start_at: null, end_at: null });
   const yesterday = addDays(today, -1);
   return rows
     .sort(
@@ -73,7 +87,7 @@ export async function findOnDutyToday(db: Db, today: string, now = new Date()): 
         compareNames(a.first_name, b.first_name) ||
         a.shift_id - b.shift_id,
     )
-    .map(({ status, start_at, end_at, ...row }) => ({
+    .map(({ shift_start: _shiftStart, status, start_at, end_at, ...row }) => ({
       ...row,
       stamp: status === null ? "none" : status === "running" ? "in" : "out",
       stamp_at: status === null ? null : status === "running" ? start_at!.toISOString() : end_at!.toISOString(),

@@ -124,7 +124,8 @@ export const dashboardDtoSchema = z.strictObject({
         location_name: z.string(),
         stamp: z.enum(["in", "out", "none"]).meta({
           description:
-            '"eingestempelt seit" (a running entry begun before the shift\'s end + 2 h, also one from yesterday), ' +
+            '"eingestempelt seit" (a running entry begun before the shift\'s end + 2 h, on the row of the ' +
+            "person's shift that starts nearest to it, also one from yesterday), " +
             '"ausgestempelt" (the entry nearest the shift\'s start that ended after its start − 2 h), ' +
             '"noch nicht eingestempelt"; void entries do not count',
         }),
