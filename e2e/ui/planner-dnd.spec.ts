@@ -90,13 +90,26 @@ async function drag(
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
-  // The target measured once the drag is under way, and again before the drop: other tests add people and shifts at
-  // the same time, and a refresh of the week in between may move the target's row.
+  // The target measured once the drag is under way, and again before the drop: a refresh of the week may move its
+  // row, and the drag scrolls the page by itself while the pointer is near the window's edge (a long list of other
+  // specs' people above the grid). Released only once the pointer rests on the target and it stayed in place.
   let to = (await target.boundingBox())!;
   await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 30), { steps: 12 });
   if (hold) await page.keyboard.down(hold);
-  to = (await target.boundingBox())!;
-  await page.mouse.move(to.x + to.width / 2 + 2, to.y + Math.min(to.height / 2, 30) + 2, { steps: 2 });
+  await expect
+    .poll(
+      async () => {
+        to = (await target.boundingBox())!;
+        await page.mouse.move(to.x + to.width / 2 + 2, to.y + Math.min(to.height / 2, 30) + 2, { steps: 2 });
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        const after = (await target.boundingBox())!;
+        return Math.abs(after.x - to.x) + Math.abs(after.y - to.y);
+      },
+      { intervals: [100, 200, 400], timeout: 10_000 },
+    )
+    .toBeLessThan(1);
   // The dragged card names what the drop will do (docs/PRODUCT-RULES.md §27.2).
   if (label) await expect(page.getByTestId("drag-overlay")).toContainText(label);
   await page.mouse.up();
