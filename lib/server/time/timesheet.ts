@@ -246,6 +246,8 @@ export async function findTimesheet(db: Db, filter: TimesheetFilter, now = new D
     planned.push(item);
     plannedById.set(item.id, item);
   }
+  // A day's shifts, and the flags about them, in the order they start (the rules' facts come in no fixed order).
+  planned.sort((a, b) => a.start - b.start || a.id - b.id);
 
   const worked = entries;
 
