@@ -1,7 +1,7 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@/generated/prisma/client";
-import { createPool } from "./pool";
+import { Prisma, PrismaClient } from "@/generated/prisma/client";
+import { createPool, PREPARED_MARK } from "./pool";
 
 // One client per process; `next dev` re-evaluates modules on every change, so
 // the instance is kept on globalThis there (as the database module of Next's taxonomy example does).
@@ -54,6 +54,12 @@ export type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
  * `db` itself, explicitly and first (docs/ARCHITECTURE.md §12.1).
  */
 export type Db = Tx | typeof db;
+
+/**
+ * First in a raw statement, keeps it prepared on each connection (planned once per connection, not per run): for the
+ * few statements of the busiest paths whose planning costs more than their run (lib/server/db/pool.ts).
+ */
+export const PREPARED = Prisma.raw(PREPARED_MARK);
 
 /** Options for interactive transactions that may queue behind a row lock. */
 export const LOCKING_TRANSACTION = { maxWait: 15_000, timeout: 15_000 } as const;

@@ -154,6 +154,73 @@ export function shareEmployees(
   return employeeRows(tx, ids, "share", options);
 }
 
+/**
+ * `lockEmployees` of one person for a write of what a stamp decides on (an entry or its breaks, a month approved or
+ * reopened; lib/server/time/entry-checks.ts), in one statement that also moves the person's `time_version` on: a
+ * stamp reads without a lock and writes only if the version is still the one it read (`stampClaims`), so it never
+ * writes on what such a write changed meanwhile. Answers the row; undefined for an unknown id (or an archived one
+ * with `activeOnly`).
+ */
+export async function lockEmployeeTimes(
+  tx: Tx,
+  id: number,
+  { activeOnly = false }: EmployeeLockOptions = {},
+): Promise<LockedEmployee | undefined> {
+  noteLock(tx, "employees", [`employee:${id}`]);
+  const [row] = await tx.$queryRaw<LockedEmployee[]>`
+    WITH held AS (
+      SELECT id FROM employees WHERE id = ${id} AND (${!activeOnly} OR archived_at IS NULL) FOR UPDATE)
+    UPDATE employees e SET time_version = e.time_version + 1 FROM held WHERE e.id = held.id
+    RETURNING e.id, e.first_name || ' ' || e.last_name AS name, e.archived_at IS NOT NULL AS archived,
+              e.vacation_days_total::float8 AS "vacationDaysTotal"`;
+  return row;
+}
+
+/** The shift a stamp takes, as the stamp read it (lib/server/time/clock-reads.ts). */
+export type StampShift = { id: number; locationId: number; date: string; start: string; end: string };
+
+/**
+ * The locks of a stamp (lib/server/time/clock.ts), taken by the one statement that writes it: no transaction
+ * around the read before it, so the statement checks that nothing it decided on changed meanwhile. CTEs for the
+ * caller's statement, in the lock order, each taken only once the one before is held (it reads it):
+ * - `claimed`: the employee, still active and at `seenVersion`, the `time_version` the stamp read, moved on (no
+ *   row: an entry, a month or the person changed since the read; `lockEmployeeTimes` moved it, or it waits for
+ *   the stamp and then sees the stamp's entry);
+ * - with `place` (stamping in): `held_shift`, the shift the stamp takes, FOR SHARE and only if it is still the
+ *   person's at the times read (no row: moved or deleted since; none without a shift); `held_location`, the
+ *   location, FOR SHARE and only if active (no row: archived or unknown). An archiving waits for the stamp, then
+ *   deals with its entry like any other.
+ * The write reads `claimed` (or `held_location`), so it writes nothing when a lock is missing.
+ */
+export function stampClaims({
+  employeeId,
+  seenVersion,
+  place,
+}: {
+  employeeId: number;
+  seenVersion: number;
+  place?: { shift: StampShift | null; locationId: number };
+}): Prisma.Sql {
+  const claimed = Prisma.sql`claimed AS MATERIALIZED (
+      UPDATE employees SET time_version = time_version + 1
+      WHERE id = ${employeeId} AND archived_at IS NULL AND time_version = ${seenVersion}
+      RETURNING id)`;
+  if (!place) return claimed;
+  const { shift, locationId } = place;
+  const shiftAsRead = shift
+    ? Prisma.sql`id = ${shift.id} AND employee_id = ${employeeId} AND location_id = ${shift.locationId}
+        AND shift_date = ${shift.date}::date AND start_time = ${shift.start}::time AND end_time = ${shift.end}::time`
+    : Prisma.sql`FALSE`;
+  const afterShift = shift ? Prisma.sql`AND EXISTS (SELECT 1 FROM held_shift)` : Prisma.empty;
+  return Prisma.sql`${claimed},
+    held_shift AS MATERIALIZED (
+      SELECT id FROM shifts WHERE ${shiftAsRead} AND EXISTS (SELECT 1 FROM claimed) FOR SHARE),
+    held_location AS MATERIALIZED (
+      SELECT id FROM locations
+      WHERE id = ${locationId} AND archived_at IS NULL AND EXISTS (SELECT 1 FROM claimed) ${afterShift}
+      FOR SHARE)`;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // 3. Shifts
 
@@ -209,22 +276,6 @@ export async function lockLocationShifts(tx: Tx, { locationId, fromDate }: { loc
 export async function shareShift(tx: Tx, id: number): Promise<boolean> {
   noteLock(tx, "shifts");
   return (await tx.$executeRaw`SELECT 1 FROM shifts WHERE id = ${id} FOR SHARE`) > 0;
-}
-
-export type HeldShift = { employeeId: number | null; locationId: number; date: string; start: string; end: string };
-
-/**
- * `shareShift` answering the shift as it is once held (the row version the lock was granted on, so a move made
- * while this waited is seen): a stamp compares it with what it read before and takes the shift only if it is
- * unchanged (lib/server/time/clock.ts). Null when the shift is gone.
- */
-export async function shareShiftRow(tx: Tx, id: number): Promise<HeldShift | null> {
-  noteLock(tx, "shifts");
-  const [row] = await tx.$queryRaw<HeldShift[]>`
-    SELECT employee_id AS "employeeId", location_id AS "locationId", to_char(shift_date, 'YYYY-MM-DD') AS date,
-           to_char(start_time, 'HH24:MI') AS start, to_char(end_time, 'HH24:MI') AS end
-    FROM shifts WHERE id = ${id} FOR SHARE`;
-  return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -80,6 +80,8 @@ export async function updateEmployee({ id, input, audit }: UpdateOptions<Employe
         ...(input.weekly_hours !== undefined && { weeklyHours: input.weekly_hours }),
         ...(input.vacation_days_total !== undefined && { vacationDaysTotal: input.vacation_days_total }),
         ...(input.is_hourly !== undefined && { isHourly: input.is_hourly }),
+        // A stamp read before this decided on the old Einsatzorte: it must not write after it (lockEmployeeTimes).
+        ...(ids !== undefined && { timeVersion: { increment: 1 } }),
       },
     });
     if (count !== 1) throw employeeNotFound();

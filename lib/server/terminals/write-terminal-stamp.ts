@@ -1,8 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { verifyPassword } from "@/lib/server/auth/password";
-import { LOCKING_TRANSACTION, db } from "@/lib/server/db/client";
-import { transaction } from "@/lib/server/db/transaction";
+import { db } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
 import { clock, NEXT_ACTIONS, STATE_AFTER } from "@/lib/server/time/clock";
 import type { TerminalClockInput, TerminalClockResult } from "@/lib/shared/schemas/terminal";
@@ -37,10 +36,8 @@ export async function terminalClock({ terminal, input, ip }: TerminalClockOption
   await pinAccepted(attempt);
   if (Math.random() < 0.01) await prunePinFailures();
 
-  const { at, firstName } = await transaction(
-    (tx) => clock(tx, { employeeId, action, locationId: terminal.locationId, source: "terminal", actor: null, ip }),
-    LOCKING_TRANSACTION,
-  );
+  const stamp = { employeeId, action, locationId: terminal.locationId, source: "terminal", actor: null, ip } as const;
+  const { at, firstName } = await clock(db, stamp);
   // Housekeeping after the stamp is stored: a failure here is logged, never answered as a failed stamp (the person
   // would stamp again and be refused with "bereits eingestempelt").
   await Promise.all([

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { config } from "@/lib/server/config";
-import type { Db } from "@/lib/server/db/client";
+import { PREPARED, type Db } from "@/lib/server/db/client";
 import { addDays } from "@/lib/shared/dates";
 import { shiftInterval } from "@/lib/shared/rules/time";
 import { monthOf, NEAR_SHIFT_MS, type PlannedShift } from "./entry-checks";
@@ -63,10 +63,14 @@ export type BreakRow = EntryRow["breaks"][number] & { id: number };
 export type StateRow = Omit<EntryRow, "breaks"> & { breaks: BreakRow[] };
 
 /**
- * What the clock state is built from (`stateOf` in ./clock.ts), and what a stamp decides on: a stamp reads it under
- * the employee's lock, writes, and answers the state from it with its own write applied — no read after the commit.
+ * What the clock state is built from (`stateOf` in ./clock.ts), and what a stamp decides on: a stamp reads it,
+ * writes if it is still so, and answers the state from it with its own write applied — no read after the write.
  */
 export type ClockFacts = {
+  /** False for an unknown or archived employee: no stamp. */
+  active: boolean;
+  /** The employee's `time_version` as read: a stamp writes only while it is unchanged (lib/server/db/locks.ts). */
+  timeVersion: number;
   firstName: string;
   lastName: string;
   /** The running entry, if any, and the times of the shift it was stamped against (null: none or gone). */
@@ -103,7 +107,7 @@ type EntryJson = [
 ];
 
 type ClockFactsJson = {
-  name: [first: string, last: string] | null;
+  employee: [first: string, last: string, archived: boolean, timeVersion: number] | null;
   approved: boolean;
   einsatzorte: number[];
   entries: EntryJson[];
@@ -116,19 +120,19 @@ type ClockFactsJson = {
  * with their breaks and the running entry's shift; the shifts around `today` and `date` (the business day of now,
  * which `today` is outside tests); the Einsatzorte; whether `date`'s month is approved.
  *
- * A stamp calls it after the employee's lock is held (a statement of its own, lib/server/db/locks.ts): under READ
- * COMMITTED a statement sees what was committed before it started, so only a read made after the lock sees the stamp
- * of the same person that held the lock before. Every write of an employee's entries takes that lock
- * (./entry-checks.ts), so the entries read stay as read until the stamp commits.
+ * A stamp reads it without a lock and then writes only if the employee's `time_version` is still the one read here
+ * (`stampClaims`, lib/server/db/locks.ts): every other write of what it decides on moves the version on
+ * (./entry-checks.ts), so a stamp never writes on facts that changed after this read.
  */
 export async function readClockFacts(
   db: Db,
   { employeeId, today, date }: { employeeId: number; today: string; date: string },
 ): Promise<ClockFacts> {
   const [from, to] = today < date ? [today, date] : [date, today];
-  const [{ facts }] = await db.$queryRaw<[{ facts: string }]>`
+  const [{ facts }] = await db.$queryRaw<[{ facts: string }]>`${PREPARED}
     SELECT json_build_object(
-      'name', (SELECT json_build_array(e.first_name, e.last_name) FROM employees e WHERE e.id = ${employeeId}),
+      'employee', (SELECT json_build_array(e.first_name, e.last_name, e.archived_at IS NOT NULL, e.time_version)
+                   FROM employees e WHERE e.id = ${employeeId}),
       'entries', (
         SELECT coalesce(json_agg(json_build_array(
                  t.id, t.location_id, t.shift_id, to_char(t.date, 'YYYY-MM-DD'), ${ms(Prisma.sql`t.start_at`)},
@@ -161,13 +165,15 @@ export async function readClockFacts(
                           WHERE el.employee_id = ${employeeId} AND el.location_id = l.id)))
     )::text AS facts`;
   const parsed = JSON.parse(facts) as ClockFactsJson;
-  const [firstName, lastName] = parsed.name ?? ["", ""];
+  const [firstName, lastName, archived, timeVersion] = parsed.employee ?? ["", "", true, 0];
   const rows = parsed.entries.map((entry) => ({
     row: entryRow(entry, employeeId, firstName, lastName),
     shift: entry[12],
   }));
   const running = rows.find(({ row }) => row.status === "running");
   return {
+    active: !archived,
+    timeVersion,
     firstName,
     lastName,
     running: running

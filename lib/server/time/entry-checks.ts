@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import { config } from "@/lib/server/config";
 import type { Db, Tx } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
-import { lockEmployees, shareLocations, shareShift } from "@/lib/server/db/locks";
+import { lockEmployeeTimes, shareLocations, shareShift } from "@/lib/server/db/locks";
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
 import { addDays, DATE_WINDOW_MESSAGE, MAX_DATE, MIN_DATE, timeOfDayIn } from "@/lib/shared/dates";
 import { shiftInterval } from "@/lib/shared/rules/time";
@@ -13,8 +13,8 @@ import { businessDateOf } from "./time-entry-dto";
 
 /**
  * The checks of a time entry that need other rows, made under the employee's lock (docs/PRODUCT-RULES.md §32.1):
- * every write of an employee's entries takes `lockEmployees` first, so two of them queue and each sees the other's
- * result.
+ * every write of an employee's entries takes `lockEntryEmployee` first, so two of them queue and each sees the
+ * other's result; a stamp instead writes only if none of them came between its read and its write (./clock.ts).
  */
 
 /** The refusal of a change in an approved month (docs/PRODUCT-RULES.md §32.3). */
@@ -22,16 +22,16 @@ export const MONTH_APPROVED = "Dieser Monat ist genehmigt: Einträge lassen sich
 export const VOID_IS_CLOSED = "Dieser Eintrag ist storniert und lässt sich nicht mehr ändern.";
 
 /**
- * Locks the employee's row (FOR UPDATE); an unknown employee is 404, and so is an archived one unless
- * `archivedToo`: a stamp or a new entry needs someone who still works here, a correction of past work does not.
+ * Locks the employee's row (FOR UPDATE) and moves their `time_version` on, so a stamp read before this write does
+ * not write after it (`lockEmployeeTimes`); an unknown employee is 404, and so is an archived one unless
+ * `archivedToo`: a new entry needs someone who still works here, a correction of past work does not.
  */
 export async function lockEntryEmployee(
   tx: Tx,
   employeeId: number,
   { archivedToo = false }: { archivedToo?: boolean } = {},
 ): Promise<{ name: string }> {
-  const locked = await lockEmployees(tx, [employeeId], { activeOnly: !archivedToo });
-  const employee = locked.get(employeeId);
+  const employee = await lockEmployeeTimes(tx, employeeId, { activeOnly: !archivedToo });
   if (!employee) throw employeeNotFound();
   return { name: employee.name };
 }
@@ -153,7 +153,7 @@ export async function nearShift(
 /**
  * `nearShift` for a write that links the entry to the shift: the shift is held FOR SHARE (the lock order: after the
  * employee, before the location), so a planner deleting it meanwhile waits, or has deleted it and it is looked up
- * again — never a foreign key error when the entry is written (docs/ARCHITECTURE.md §12.1).
+ * again — never a foreign key error when the entry is written (docs/ARCHITECTURE.md §6.5).
  */
 export async function holdNearShift(
   tx: Tx,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { db, sqlStatements } from "@/lib/server/db/client";
 import { toDateColumn, toTimeColumn } from "@/lib/server/db/columns";
+import { lockEntryEmployee } from "@/lib/server/time/entry-checks";
 import { timeOfDayIn, todayIn } from "@/lib/shared/dates";
 import { clockStateSchema } from "@/lib/shared/schemas/time-entry";
 import { call, createUser } from "@/tests/support/api";
@@ -159,6 +160,21 @@ describe("POST /api/me/clock: the state machine (docs/PRODUCT-RULES.md §32.1)",
     expect(picked.status).toBe(200);
     expect(picked.json.running_entry).toMatchObject({ location_id: here.id, shift_id: null });
     expect((await state(token)).json.locations).toEqual([{ id: here.id, name: here.name }]);
+  });
+
+  test("an archived location is refused, as an Einsatzort or without any recorded; nothing is written", async () => {
+    const anywhere = await staff();
+    const bound = await staff();
+    const closed = await fx.location();
+    await db.employeeLocation.create({ data: { employeeId: bound.employee.id, locationId: closed.id } });
+    await db.location.update({ where: { id: closed.id }, data: { archivedAt: new Date() } });
+    for (const { employee, token, user } of [anywhere, bound]) {
+      const res = await stamp(token, { action: "in", location_id: closed.id });
+      expect(res.status).toBe(400);
+      expect(res.json.fields).toEqual({ location_id: "Standort nicht gefunden" });
+      expect(await db.timeEntry.count({ where: { employeeId: employee.id } })).toBe(0);
+      expect(await db.auditLog.count({ where: { action: "time_entry.clock", userId: user.id } })).toBe(0);
+    }
   });
 
   test("a planned shift at a location that is no longer an Einsatzort is still stamped there", async () => {
@@ -321,7 +337,31 @@ describe("the cost of a stamp (docs/PERFORMANCE.md, P16)", () => {
     expect(entry.shiftId).toBeNull();
   });
 
-  test("the state is two statements (the caller, then the state); a stamp a pinned few more", async () => {
+  test("a manager's correction between a stamp's read and its write: the stamp reads again, decides anew", async () => {
+    const { employee, token } = await staff();
+    const location = await fx.location();
+    expect((await stamp(token, { action: "in", location_id: location.id })).status).toBe(200);
+    const running = await db.timeEntry.findFirstOrThrow({ where: { employeeId: employee.id } });
+    const endedByManager = new Date(Date.now() + 60_000);
+    // A manager closes the running entry and holds the person's lock while "out" arrives: the stamp reads the entry
+    // as running, and its write waits for the lock. Once the manager commits, the write must not end the entry
+    // a second time: it finds the person's version moved on, reads again and refuses.
+    let stamped: ReturnType<typeof stamp> | undefined;
+    await db.$transaction(async (tx) => {
+      await lockEntryEmployee(tx, employee.id);
+      await tx.timeEntry.update({ where: { id: running.id }, data: { endAt: endedByManager, status: "recorded" } });
+      stamped = stamp(token, { action: "out" });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    const answer = await stamped!;
+    expect(answer.status, answer.text).toBe(409);
+    expect(answer.json).toEqual({ error: "Du bist nicht eingestempelt.", code: "conflict" });
+    const entry = await db.timeEntry.findUniqueOrThrow({ where: { id: running.id } });
+    expect(entry.endAt).toEqual(endedByManager);
+    expect(await db.auditLog.count({ where: { action: "time_entry.clock", entityId: running.id } })).toBe(1);
+  });
+
+  test("the state is two statements (the caller, then the state); a stamp one more", async () => {
     const { employee, token, user } = await staff();
     const location = await fx.location();
 
@@ -329,24 +369,24 @@ describe("the cost of a stamp (docs/PERFORMANCE.md, P16)", () => {
     expect(read.res.status).toBe(200);
     expect(read.statements).toBe(2);
 
-    // The caller; the employee's lock, the facts (the state's too), the location held, the entry with its audit row,
-    // COMMIT (BEGIN goes to the database too, but Prisma's query log leaves it out). The state answered is the facts
-    // with the stamp applied: no read after the commit.
+    // The caller; the facts (the state's too); the write, which holds the person, the shift and the location and
+    // writes the entry with its audit row. No transaction around them (no BEGIN, no COMMIT). The state answered is
+    // the facts with the stamp applied: no read after the write.
     const clockIn = await counted(() => stamp(token, { action: "in", location_id: location.id }));
     expect(clockIn.res.status, clockIn.res.text).toBe(200);
-    expect(clockIn.statements).toBe(6);
+    expect(clockIn.statements).toBe(3);
     const onBreak = await counted(() => stamp(token, { action: "break_start" }));
     expect(onBreak.res.json).toMatchObject({ state: "break" });
-    expect(onBreak.statements).toBe(5);
+    expect(onBreak.statements).toBe(3);
     const out = await counted(() => stamp(token, { action: "out" }));
     expect(out.res.json).toMatchObject({ state: "out", running_entry: null });
-    expect(out.statements).toBe(5);
+    expect(out.statements).toBe(3);
 
-    // At a near shift: the shift is held too.
+    // At a near shift: the shift is held by the same write.
     const shift = await shiftAround(employee.id, location.id, 20);
     const atShift = await counted(() => stamp(token, { action: "in" }));
     expect(atShift.res.json.running_entry).toMatchObject({ shift_id: shift.id, location_id: location.id });
-    expect(atShift.statements).toBe(7);
+    expect(atShift.statements).toBe(3);
 
     // The audit rows written in the same statement as the stamps: who, what, which entry, from where.
     const rows = await db.auditLog.findMany({
