@@ -9,23 +9,21 @@ import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import type { TimeEntryListItem, TimeEntryRevisionDto } from "@/lib/shared/api-types";
 import { formatDate } from "@/lib/shared/format";
-import { clockTime, dateTime, hoursMinutes, instantOn } from "./my-times-text";
+import { ENTRY_STATUS_LABELS, hoursMinutes } from "@/lib/shared/time-entry-text";
+import { dateTime, instantOn } from "./my-times-text";
+import { clockTime } from "./stamp-text";
 
 type Snapshot = { start_at?: unknown; end_at?: unknown; break_minutes?: unknown; status?: unknown };
-
-const STATUS: Record<string, string> = {
-  running: "läuft",
-  recorded: "offen",
-  approved: "genehmigt",
-  void: "storniert",
-};
 
 /** "08:05–16:00, Pause 0:25 h, offen" of a revision's snapshot. */
 function snapshotText(snapshot: Snapshot): string {
   const start = typeof snapshot.start_at === "string" ? clockTime(snapshot.start_at) : "?";
   const end = typeof snapshot.end_at === "string" ? clockTime(snapshot.end_at) : "läuft";
   const pause = typeof snapshot.break_minutes === "number" ? `, Pause ${hoursMinutes(snapshot.break_minutes)} h` : "";
-  const status = typeof snapshot.status === "string" ? `, ${STATUS[snapshot.status] ?? snapshot.status}` : "";
+  const status =
+    typeof snapshot.status === "string"
+      ? `, ${ENTRY_STATUS_LABELS[snapshot.status as keyof typeof ENTRY_STATUS_LABELS] ?? snapshot.status}`
+      : "";
   return `${start}–${end}${pause}${status}`;
 }
 

@@ -12,7 +12,8 @@ import { addDays, addMonths, isoWeekday, mondayOf } from "@/lib/shared/dates";
 import { formatDate, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { monthLabel } from "@/lib/shared/periods";
 import { CorrectionDialog, RevisionsDialog } from "./MyTimeDialogs";
-import { clockTime, hoursMinutes } from "./my-times-text";
+import { hoursMinutes, ENTRY_STATUS_LABELS } from "@/lib/shared/time-entry-text";
+import { clockTime } from "./stamp-text";
 
 type Props = {
   /** This week and the next of "Meine Schichten": the plan of today and this week. */
@@ -21,13 +22,6 @@ type Props = {
 };
 
 const CLOSED = "flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4";
-
-const STATUS: Record<TimeEntryListItem["status"], string> = {
-  running: "läuft",
-  recorded: "offen",
-  approved: "genehmigt",
-  void: "storniert",
-};
 
 /** Minutes an entry counts: nothing for a void one (docs/PRODUCT-RULES.md §32.1). */
 const counted = (entry: TimeEntryListItem) => (entry.status === "void" ? 0 : entry.worked_minutes);
@@ -174,7 +168,7 @@ function Total({ label, worked, planned }: { label: string; worked: number; plan
         <dd className="text-sm tabular-nums text-slate-600">
           Geplant {hoursMinutes(planned)} h · Differenz{" "}
           <span className={difference! < 0 ? "font-medium text-red-700" : "font-medium text-emerald-800"}>
-            {hoursMinutes(difference!, true)} h
+            {hoursMinutes(difference!, { signed: true })} h
           </span>
         </dd>
       )}
@@ -201,7 +195,9 @@ function EntryRow({
         <span className={voided ? "text-slate-500 line-through" : "font-medium text-slate-900"}>
           <span className="tabular-nums">{day}</span> · <span className="tabular-nums">{span}</span>
         </span>
-        <span className="rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-800">{STATUS[entry.status]}</span>
+        <span className="rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-800">
+          {ENTRY_STATUS_LABELS[entry.status]}
+        </span>
       </div>
       <p className="text-sm tabular-nums text-slate-600">
         {voided

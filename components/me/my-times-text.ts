@@ -1,15 +1,6 @@
-/** How "Meine Zeiten" prints times (docs/PRODUCT-RULES.md §32.7): h:mm like the Arbeitszeitnachweis, de-CH clock. */
-export function hoursMinutes(minutes: number, signed = false): string {
-  const sign = minutes < 0 ? "−" : signed && minutes > 0 ? "+" : "";
-  const abs = Math.abs(Math.round(minutes));
-  return `${sign}${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, "0")}`;
-}
+import { clockTime } from "./stamp-text";
 
-/** "08:05" of an instant, in the browser's zone (the business's, docs/PRODUCT-RULES.md §13). */
-export function clockTime(iso: string): string {
-  const at = new Date(iso);
-  return `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
-}
+// How "Meine Zeiten" prints instants (docs/PRODUCT-RULES.md §32.7), in the browser's zone (the business's, §13).
 
 /** "28.11.2026, 14:05" of an instant. */
 export function dateTime(iso: string): string {

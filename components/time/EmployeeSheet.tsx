@@ -1,19 +1,12 @@
 "use client";
+import { ENTRY_STATUS_LABELS } from "@/lib/shared/time-entry-text";
 import { Button } from "@/components/ui/Button";
 import { FindingIcon } from "@/components/ui/FindingIcon";
 import { classNames } from "@/lib/shared/class-names";
 import { formatTimestampDate } from "@/lib/shared/format";
 import { monthLabel } from "@/lib/shared/periods";
 import { ABSENCE_TYPE_LABELS } from "@/lib/shared/schemas/absence";
-import {
-  clockTimeIn,
-  entrySpan,
-  formatDay,
-  formatDifference,
-  formatMinutes,
-  SOURCE_LABELS,
-  STATUS_LABELS,
-} from "./time-view";
+import { clockTimeIn, entrySpan, formatDay, formatDifference, formatMinutes, SOURCE_LABELS } from "./time-view";
 import { RecordDownload } from "./RecordDownload";
 import type { SheetDay, SheetEmployee, SheetEntry, SheetMonth } from "./types";
 
@@ -243,7 +236,7 @@ function EntryRow({
       <p>
         <span className={isVoid ? "line-through" : "font-medium"}>{entrySpan(timeZone, entry)}</span>
         {!isVoid && <> · {formatMinutes(entry.worked_minutes)} h</>} · {entry.location_name} ·{" "}
-        <span className={BADGE}>{STATUS_LABELS[entry.status]}</span>{" "}
+        <span className={BADGE}>{ENTRY_STATUS_LABELS[entry.status]}</span>{" "}
         <span className="text-xs text-slate-600">({SOURCE_LABELS[entry.source]})</span>
       </p>
       {entry.breaks.length > 0 && (

@@ -5,18 +5,17 @@
 import { addDays, isoWeekday } from "@/lib/shared/dates";
 import { formatDate, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { clockMinutes, dayNumber, instantOf } from "@/lib/shared/rules/time";
+import { ENTRY_STATUS_LABELS, hoursMinutes } from "@/lib/shared/time-entry-text";
 
 /** 450 → "7:30"; a negative count keeps its minus ("−0:15"). */
 export function formatMinutes(minutes: number): string {
-  const sign = minutes < 0 ? "−" : "";
-  const whole = Math.abs(minutes);
-  return `${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+  return hoursMinutes(minutes);
 }
 
 /** The difference worked − planned: "+0:30", "−1:15", "±0:00". */
 export function formatDifference(minutes: number): string {
-  if (minutes === 0) return "±0:00";
-  return minutes > 0 ? `+${formatMinutes(minutes)}` : formatMinutes(minutes);
+  const text = hoursMinutes(minutes, { signed: true });
+  return text === "0:00" ? "±0:00" : text;
 }
 
 /** "Mo 02.11.2026". */
@@ -133,13 +132,6 @@ export function entrySpan(timeZone: string, entry: { start_at: string; end_at: s
   return `${clockTimeIn(timeZone, entry.start_at)}–${entry.end_at ? clockTimeIn(timeZone, entry.end_at) : "läuft"}`;
 }
 
-export const STATUS_LABELS = {
-  running: "läuft",
-  recorded: "offen",
-  approved: "genehmigt",
-  void: "storniert",
-} as const;
-
 export const SOURCE_LABELS = { app: "App", terminal: "Stempeluhr", manager: "Nachgetragen" } as const;
 
 /** A revision's before/after in words: "02.11.2026 08:00–16:00 · Pause 0:30 · Zürich · offen". */
@@ -153,8 +145,8 @@ export function describeSnapshot(timeZone: string, snapshot: Record<string, unkn
   if (typeof snapshot.break_minutes === "number" && snapshot.break_minutes > 0)
     parts.push(`Pause ${formatMinutes(snapshot.break_minutes)}`);
   if (typeof snapshot.location_name === "string") parts.push(snapshot.location_name);
-  if (typeof snapshot.status === "string" && snapshot.status in STATUS_LABELS)
-    parts.push(STATUS_LABELS[snapshot.status as keyof typeof STATUS_LABELS]);
+  if (typeof snapshot.status === "string" && snapshot.status in ENTRY_STATUS_LABELS)
+    parts.push(ENTRY_STATUS_LABELS[snapshot.status as keyof typeof ENTRY_STATUS_LABELS]);
   return parts.join(" · ");
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { ENTRY_STATUS_LABELS } from "@/lib/shared/time-entry-text";
 import { ApiError } from "@/lib/server/api/errors";
 import { businessToday } from "@/lib/server/clock";
 import { config } from "@/lib/server/config";
@@ -14,8 +15,6 @@ import type { WorkRecord, WorkRecordRow } from "./work-record-types";
  * The "Arbeitszeitnachweis" (docs/PRODUCT-RULES.md §32.7): one employee's month from the timesheet
  * (timesheet.ts, the same planned, worked and difference as /time), one row per entry, every day of the month.
  */
-
-const STATUS_TEXT = { running: "läuft", recorded: "offen", approved: "genehmigt", void: "storniert" } as const;
 
 /**
  * Entries whose start, end or breaks a change after the fact altered: an edit, an accepted correction, a forgotten
@@ -102,7 +101,7 @@ export async function buildWorkRecord(
         breakMinutes: entry.break_minutes,
         workedMinutes: counted ? entry.worked_minutes : null,
         location: entry.location_name,
-        status: STATUS_TEXT[entry.status],
+        status: ENTRY_STATUS_LABELS[entry.status],
         corrected: corrected.has(entry.id),
       });
     });
