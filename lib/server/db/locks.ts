@@ -185,11 +185,14 @@ export type StampShift = { id: number; locationId: number; date: string; start: 
  * caller's statement, in the lock order, each taken only once the one before is held (it reads it):
  * - `claimed`: the employee, still active and at `seenVersion`, the `time_version` the stamp read, moved on (no
  *   row: an entry, a month or the person changed since the read; `lockEmployeeTimes` moved it, or it waits for
- *   the stamp and then sees the stamp's entry);
+ *   the stamp and then sees the stamp's entry). An UPDATE's lock, FOR NO KEY UPDATE: writes that only refer to the
+ *   person (a foreign key's KEY SHARE) do not wait for it, every lock of `lockEmployees` / `lockEmployeeTimes` does;
  * - with `place` (stamping in): `held_shift`, the shift the stamp takes, FOR SHARE and only if it is still the
- *   person's at the times read (no row: moved or deleted since; none without a shift); `held_location`, the
- *   location, FOR SHARE and only if active (no row: archived or unknown). An archiving waits for the stamp, then
- *   deals with its entry like any other.
+ *   person's at the times read, to the minute as read (no row: moved or deleted since; none without a shift);
+ *   `held_location`, the location, FOR SHARE and only if active (no row: archived or unknown). An archiving waits
+ *   for the stamp, then deals with its entry like any other. Not checked: a shift of the person planned near now
+ *   after the read (a plan write does not move the version); the entry is then not linked to it, and the timesheet
+ *   still matches them by their times (docs/PRODUCT-RULES.md §32.3).
  * The write reads `claimed` (or `held_location`), so it writes nothing when a lock is missing.
  */
 export function stampClaims({
@@ -209,7 +212,8 @@ export function stampClaims({
   const { shift, locationId } = place;
   const shiftAsRead = shift
     ? Prisma.sql`id = ${shift.id} AND employee_id = ${employeeId} AND location_id = ${shift.locationId}
-        AND shift_date = ${shift.date}::date AND start_time = ${shift.start}::time AND end_time = ${shift.end}::time`
+        AND shift_date = ${shift.date}::date
+        AND to_char(start_time, 'HH24:MI') = ${shift.start} AND to_char(end_time, 'HH24:MI') = ${shift.end}`
     : Prisma.sql`FALSE`;
   const afterShift = shift ? Prisma.sql`AND EXISTS (SELECT 1 FROM held_shift)` : Prisma.empty;
   return Prisma.sql`${claimed},

@@ -15,7 +15,8 @@ import { ENTRY_SELECT, revisionSnapshot } from "./time-entry-dto";
 /**
  * The monthly approval (docs/PRODUCT-RULES.md §32.3): a manager approves an employee's month, which locks its
  * entries (every write asks `assertMonthOpen`), and reopens it with a reason (one revision per entry). Both take
- * the employee's lock first, as every write of entries does, so an approval and a stamp never interleave.
+ * the employee's lock first, as every write of entries does, and move the person's `time_version` on with it, so a
+ * stamp read before the approval writes nothing after it (./clock.ts): an approval and a stamp never interleave.
  */
 
 export type TimesheetMonthDto = z.infer<typeof timesheetMonthSchema>;

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import { businessToday } from "@/lib/server/clock";
 import { db, PREPARED, type Db } from "@/lib/server/db/client";
 import { stampClaims, type StampShift } from "@/lib/server/db/locks";
+import { conflictCode } from "@/lib/server/db/transaction";
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
 import type { ClockStateDto } from "@/lib/shared/api-types";
 import type { AuditAction } from "@/lib/shared/audit-kinds";
@@ -50,9 +51,10 @@ export type StampResult = { at: Date; firstName: string; facts: ClockFacts; toda
  *
  * Two statements and no transaction (docs/PERFORMANCE.md, P16; pinned by app/api/me/clock/route.test.ts): the read
  * of everything the stamp decides on and the state shows (./clock-reads.ts), then the write with its audit row and
- * its locks (`stampClaims`), which writes only if nothing it decided on changed since the read. When something did
- * (the person stamped on another device, a manager corrected an entry, the shift was moved), the stamp reads again
- * and decides anew: a second "in" is then refused as one.
+ * its locks (`stampClaims`), which writes only if what it decided on is still so: the person's entries, breaks,
+ * month and Einsatzorte unchanged, the shift it takes where it was read, the location active. When something
+ * changed (the person stamped on another device, a manager corrected an entry, the shift was moved), the stamp
+ * reads again and decides anew: a second "in" is then refused as one.
  */
 export async function clock(db: Db, options: ClockOptions): Promise<StampResult> {
   for (let attempt = 1; attempt <= STAMP_ATTEMPTS; attempt++) {
@@ -236,6 +238,8 @@ async function writeWithAudit(
   } catch (error) {
     // The partial unique indexes: only reachable if a write did not move the version on; still a 409, never a 500.
     if (duplicate && isUniqueViolation(error)) throw new ApiError("conflict", duplicate);
+    // A deadlock's victim wrote nothing, like a failed claim (no cycle is known: its locks follow the one order).
+    if (conflictCode(error)) return { claimed: false, shiftHeld: false, id: null };
     throw error;
   }
 }

@@ -273,6 +273,18 @@ describe("POST /api/me/clock: the state machine (docs/PRODUCT-RULES.md §32.1)",
   });
 });
 
+/** Waits until a stamp's write waits for a lock the test holds: its read is done by then, before the test commits. */
+async function stampWaitingForLock() {
+  for (let poll = 0; poll < 250; poll++) {
+    const [{ waiting }] = await db.$queryRaw<[{ waiting: number }]>`
+      SELECT count(*)::int AS waiting FROM pg_stat_activity
+      WHERE wait_event_type = 'Lock' AND query LIKE '%claimed AS MATERIALIZED%'`;
+    if (waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("the stamp never waited for the test's lock");
+}
+
 describe("the cost of a stamp (docs/PERFORMANCE.md, P16)", () => {
   /** The SQL statements one call sends, and its answer. */
   async function counted(run: () => ReturnType<typeof call>) {
@@ -326,7 +338,7 @@ describe("the cost of a stamp (docs/PERFORMANCE.md, P16)", () => {
         data: { shiftDate: toDateColumn(todayIn(ZONE, new Date(Date.now() + 2 * 86_400_000))) },
       });
       stamped = stamp(token, { action: "in", location_id: here.id });
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await stampWaitingForLock();
     });
     const answer = await stamped!;
     expect(answer.status, answer.text).toBe(200);
@@ -351,7 +363,7 @@ describe("the cost of a stamp (docs/PERFORMANCE.md, P16)", () => {
       await lockEntryEmployee(tx, employee.id);
       await tx.timeEntry.update({ where: { id: running.id }, data: { endAt: endedByManager, status: "recorded" } });
       stamped = stamp(token, { action: "out" });
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await stampWaitingForLock();
     });
     const answer = await stamped!;
     expect(answer.status, answer.text).toBe(409);
