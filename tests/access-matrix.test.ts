@@ -145,6 +145,9 @@ const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   "GET /api/me/timesheet": { own: true },
   "GET /api/timesheets/record/pdf": "time:manage",
   "GET /api/timesheets/record/csv": "time:manage",
+  // The inbox (docs/PRODUCT-RULES.md §33.1): every signed-in user's own messages, linked or not.
+  "GET /api/me/notifications": "profile:manage",
+  "POST /api/me/notifications/read": "profile:manage",
   // The JSON 404 for unknown API paths; its OPTIONS (no operation, so not a row here) is tested below.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",

@@ -38,7 +38,9 @@ async function fingerprint(): Promise<string> {
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY employee_id, month), '')) FROM timesheet_months t),
       -- PINs and terminals (§32.4); not terminal_pin_failures: a wrong PIN is a 400 that is counted by design.
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM terminals t),
-      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY employee_id), '')) FROM employee_pins t)
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY employee_id), '')) FROM employee_pins t),
+      -- The inbox (§33.1).
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM notifications t)
     ) AS print`;
   return row.print;
 }
@@ -613,4 +615,39 @@ describe("bad query strings never break the Arbeitszeitnachweis (docs/PRODUCT-RU
     },
     300_000,
   );
+});
+
+describe("bad input never breaks the inbox (docs/PRODUCT-RULES.md §33.1)", async () => {
+  const read = await import("@/app/api/me/notifications/read/route");
+  const list = await import("@/app/api/me/notifications/route");
+
+  test("POST /me/notifications/read", async () => {
+    const ids = fc.oneof(fc.array(fc.oneof(fc.integer({ min: -2, max: 5 }), nasty), { maxLength: 4 }), nasty);
+    const all = fc.oneof(fc.constantFrom(true, false, "true", 1), nasty);
+    await fuzz("POST /me/notifications/read", read.POST as Handler, "POST", ["ids", "all"], [], { ids, all });
+  }, 300_000);
+
+  test("GET /me/notifications query strings", async () => {
+    const { token } = await createUser("user");
+    const before = fc.oneof(
+      fc.constantFrom("1", "0", "-1", "1.5", "abc", "2147483648", ""),
+      fc.string({ maxLength: 8 }),
+    );
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(before, async (value) => {
+        const res = await call(list.GET as never, {
+          path: `/api/fuzz?${new URLSearchParams({ before: value })}`,
+          token,
+        });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400) expect(res.json).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+      }),
+      { numRuns: Math.min(RUNS, 200), seed: SEED },
+    );
+    // Not vacuous: some pages were answered, most junk was refused.
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(0);
+  }, 300_000);
 });

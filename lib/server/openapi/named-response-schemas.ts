@@ -1,3 +1,4 @@
+import { notificationDtoSchema, notificationsPageSchema } from "@/lib/shared/schemas/notification";
 import "server-only";
 import { absenceDtoSchema, recordedAbsenceSchema, sickReportResultSchema } from "@/lib/shared/schemas/absence";
 import { auditEntrySchema, auditPageSchema } from "@/lib/shared/schemas/audit";
@@ -110,4 +111,6 @@ export const NAMED_RESPONSE_SCHEMAS = {
   ClockState: clockStateSchema,
   TimeEntryRevision: revisionDtoSchema,
   TimeCorrection: correctionDtoSchema,
+  Notification: notificationDtoSchema,
+  NotificationsPage: notificationsPageSchema,
 } as const;

@@ -38,6 +38,7 @@ const TAGS: Record<string, string> = {
   Settings: "Company settings, holiday regions and public holidays",
   Calendar: "The calendar feed of an employee's own shifts (iCalendar)",
   Me: "The caller's own data, for users linked to an employee",
+  Notifications: "The caller's inbox: messages about their shifts, requests and stamps",
   History: "The audit log as German sentences (managers: plan and vacation changes; admins: everything)",
   Platform: "Health check and this reference",
   "Time recording": "Stamping, time entries with their revisions, correction requests",

@@ -63,4 +63,6 @@ export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   "GET /api/me/timesheet": "own-only",
   "GET /api/timesheets/record/pdf": "not-for-staff",
   "GET /api/timesheets/record/csv": "not-for-staff",
+  // The inbox (docs/PRODUCT-RULES.md §33.1): the caller's own messages, whatever ids are named.
+  "GET /api/me/notifications": "own-only",
 };

@@ -1,3 +1,5 @@
+import { vacationDecided } from "@/lib/server/notifications/messages";
+import { notifyEmployee } from "@/lib/server/notifications/write-notifications";
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
@@ -184,6 +186,15 @@ export async function updateVacation({ id, input, audit }: UpdateOptions<Vacatio
   return { ...(await getVacation({ id })), opened_shifts: opened.length };
 }
 
+/** The requested period and its days, as the requester's message names them (docs/PRODUCT-RULES.md §33.1). */
+function vacationPeriod(request: { startDate: Date; endDate: Date; days: unknown[] }) {
+  return {
+    startDate: fromDateColumn(request.startDate),
+    endDate: fromDateColumn(request.endDate),
+    days: request.days.length,
+  };
+}
+
 const REJECTED_IS_CLOSED = "Abgelehnte Ferienanträge können nicht mehr geändert werden";
 const ALREADY_DECIDED = "Über diesen Ferienantrag wurde bereits entschieden";
 
@@ -250,6 +261,7 @@ export async function approveVacation({ id, audit }: DecisionOptions): Promise<R
         ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
       },
     });
+    await notifyEmployee(tx, request.employeeId, vacationDecided(vacationPeriod(request), { approved: true }));
     return { opened, changeId: change.changeId };
   }, LOCKING_TRANSACTION);
   return { ...(await getVacation({ id })), opened_shifts: opened.length, change_id: changeId };
@@ -273,6 +285,8 @@ export async function rejectVacation({ id, input, audit }: RejectVacationOptions
       entityId: id,
       details: { employee_id: request.employeeId, days: request.days.length, reason: input.reason },
     });
+    const decision = { approved: false, reason: input.reason } as const;
+    await notifyEmployee(tx, request.employeeId, vacationDecided(vacationPeriod(request), decision));
   }, LOCKING_TRANSACTION);
   return getVacation({ id });
 }

@@ -13,6 +13,7 @@ import * as employees from "./employees";
 import * as holidays from "./holidays";
 import * as locations from "./locations";
 import * as me from "./me";
+import * as notifications from "./notifications";
 import type { Operation } from "./operation";
 import * as platform from "./platform";
 import * as reports from "./reports";
@@ -55,6 +56,7 @@ const MODULES = [
   holidays,
   calendar,
   me,
+  notifications,
   audit,
   platform,
   time,

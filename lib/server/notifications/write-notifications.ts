@@ -1,0 +1,40 @@
+import "server-only";
+import type { Db, Tx } from "@/lib/server/db/client";
+import type { NotificationKind } from "@/lib/shared/schemas/notification";
+
+/** A message as the event writes it: its German texts are final (docs/PRODUCT-RULES.md §33.1). */
+export type NewNotification = {
+  kind: NotificationKind;
+  /** One line, what happened: "Ferien genehmigt: 01.12.–05.12.2026". */
+  title: string;
+  /** Details, one per line. */
+  lines?: string[];
+  /** Where it leads in the app: "/me". */
+  link: string;
+};
+
+/**
+ * Writes a message into the inbox of the user linked to the employee, in the event's own transaction (a decision
+ * rolled back leaves no message behind). An employee without a user has no inbox: nothing is written. Answers the
+ * user's id, or null.
+ */
+export async function notifyEmployee(tx: Tx, employeeId: number, message: NewNotification): Promise<number | null> {
+  const { kind, title, lines = [], link } = message;
+  const [row] = await tx.$queryRaw<{ user_id: number }[]>`
+    INSERT INTO notifications (user_id, kind, title, lines, link)
+    SELECT id, ${kind}::"NotificationKind", ${title}, ${lines}::text[], ${link}
+    FROM users WHERE employee_id = ${employeeId}
+    RETURNING user_id`;
+  return row?.user_id ?? null;
+}
+
+export type MarkReadOptions = { userId: number; ids: number[] | "all" };
+
+/** Marks the user's unread messages read (the named ones, or all); another user's ids are passed over. */
+export async function markNotificationsRead(db: Db, { userId, ids }: MarkReadOptions): Promise<number> {
+  const { count } = await db.notification.updateMany({
+    where: { userId, readAt: null, ...(ids !== "all" && { id: { in: ids } }) },
+    data: { readAt: new Date() },
+  });
+  return count;
+}

@@ -1,0 +1,41 @@
+/**
+ * The inbox (docs/PRODUCT-RULES.md §33.1): every signed-in user's own messages. Access "profile:manage": every
+ * role, and only the caller's own messages.
+ */
+import {
+  markReadResultSchema,
+  markReadSchema,
+  notificationsPageSchema,
+  notificationsQuerySchema,
+} from "@/lib/shared/schemas/notification";
+import { defineOperation } from "./operation";
+
+const tag = "Notifications";
+
+export const listMyNotifications = defineOperation({
+  method: "GET",
+  path: "/api/me/notifications",
+  id: "listMyNotifications",
+  tag,
+  summary: "The caller's messages, newest first, a page at a time, with the unread count",
+  description:
+    "Messages about the caller's shifts, vacation requests, applications and stamps (docs §33.1), written when " +
+    "the event happened, with German texts and a link into the app. 30 per page; `before` pages back.",
+  access: "profile:manage",
+  query: notificationsQuerySchema,
+  responses: [{ status: 200, description: "A page of the inbox", schema: notificationsPageSchema }],
+});
+
+export const markMyNotificationsRead = defineOperation({
+  method: "POST",
+  path: "/api/me/notifications/read",
+  id: "markMyNotificationsRead",
+  tag,
+  summary: "Mark messages read: the ones named (`ids`), or all of the caller's (`all: true`)",
+  description:
+    "Ids of other users' messages, or unknown ones, are passed over: the answer counts the caller's messages that " +
+    "became read. Marking a read message again changes nothing.",
+  access: "profile:manage",
+  body: markReadSchema,
+  responses: [{ status: 200, description: "How many became read, and the unread count", schema: markReadResultSchema }],
+});
