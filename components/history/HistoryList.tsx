@@ -2,8 +2,7 @@ import { IntentLink } from "@/components/ui/IntentLink";
 import type { AuditEntry } from "@/lib/shared/api-types";
 import { AUDIT_KIND_LABELS } from "@/lib/shared/audit-kinds";
 import { classNames } from "@/lib/shared/class-names";
-import { formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
-import { formatEntryTime } from "./history-filters";
+import { formatDayMonth, formatTimestamp, isoWeekNumber } from "@/lib/shared/format";
 
 /** The entries, newest first: time, sentence, person and kind; stacked on phones (docs/PRODUCT-RULES.md §27.5). */
 export function HistoryList({ entries, busy }: { entries: AuditEntry[]; busy: boolean }) {
@@ -19,7 +18,7 @@ export function HistoryList({ entries, busy }: { entries: AuditEntry[]; busy: bo
       {entries.map((entry) => (
         <li key={entry.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
           <time dateTime={entry.at} className="shrink-0 text-sm text-slate-600 tabular-nums sm:w-36">
-            {formatEntryTime(entry.at)}
+            {formatTimestamp(entry.at)}
           </time>
           <div className="min-w-0 flex-1">
             <p className="break-words text-slate-900">{entry.sentence}</p>

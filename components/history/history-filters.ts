@@ -40,21 +40,3 @@ export function showFiltersInAddress(filters: HistoryFilters) {
   }
   window.history.replaceState(null, "", url);
 }
-
-let timestampFormat: Intl.DateTimeFormat | undefined;
-
-/** ISO timestamp → "24.11.2026 14:03" in the viewer's time zone. */
-export function formatEntryTime(isoTimestamp: string): string {
-  timestampFormat ??= new Intl.DateTimeFormat("de-CH", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  const parts = Object.fromEntries(
-    timestampFormat.formatToParts(new Date(isoTimestamp)).map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
-}

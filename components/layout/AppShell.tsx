@@ -2,9 +2,11 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { BrandMark } from "@/components/ui/BrandMark";
+import { NotificationBell } from "@/components/notifications/NotificationBell";
 import { IntentLink } from "@/components/ui/IntentLink";
 import { ROLE_LABELS } from "@/components/ui/RoleBadge";
 import { logout, useAuth } from "@/lib/client/auth-store";
+import { useUnreadCountKeptFresh } from "@/lib/client/inbox-store";
 import { notify } from "@/lib/client/notify";
 import { classNames } from "@/lib/shared/class-names";
 import { navItemsFor } from "./nav-items";
@@ -27,6 +29,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const router = useRouter();
   const [menuOpen, setMenuOpen] = useState(false);
+  useUnreadCountKeptFresh(user !== null);
+  const inboxOpen = isActive(pathname, "/notifications");
 
   async function signOut() {
     await logout();
@@ -48,26 +52,29 @@ export function AppShell({ children }: { children: ReactNode }) {
           <BrandMark size={28} />
           Schichtwerk
         </IntentLink>
-        <button
-          type="button"
-          onClick={() => setMenuOpen((open) => !open)}
-          aria-expanded={menuOpen}
-          aria-controls="sidebar"
-          className={classNames(
-            "flex min-h-11 items-center gap-2 rounded-lg px-3",
-            "text-sm font-medium text-slate-700 hover:bg-slate-100",
-          )}
-        >
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-            <path
-              d={menuOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"}
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-          Menü
-        </button>
+        <div className="flex items-center gap-1">
+          {user && <NotificationBell active={inboxOpen} />}
+          <button
+            type="button"
+            onClick={() => setMenuOpen((open) => !open)}
+            aria-expanded={menuOpen}
+            aria-controls="sidebar"
+            className={classNames(
+              "flex min-h-11 items-center gap-2 rounded-lg px-3",
+              "text-sm font-medium text-slate-700 hover:bg-slate-100",
+            )}
+          >
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+              <path
+                d={menuOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"}
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            Menü
+          </button>
+        </div>
       </header>
 
       {menuOpen && (
@@ -86,14 +93,18 @@ export function AppShell({ children }: { children: ReactNode }) {
           menuOpen ? "translate-x-0" : "max-lg:invisible -translate-x-full",
         )}
       >
-        <IntentLink
-          href="/"
-          onClick={() => setMenuOpen(false)}
-          className="flex items-center gap-2 px-5 py-5 text-lg font-semibold"
-        >
-          <BrandMark size={32} />
-          Schichtwerk
-        </IntentLink>
+        <div className="flex items-center justify-between gap-2 py-3 pr-3 pl-5">
+          <IntentLink
+            href="/"
+            onClick={() => setMenuOpen(false)}
+            className="flex items-center gap-2 py-2 text-lg font-semibold"
+          >
+            <BrandMark size={32} />
+            Schichtwerk
+          </IntentLink>
+          {/* On phones the top bar has the bell. */}
+          {user && <NotificationBell active={inboxOpen} className="max-lg:hidden" />}
+        </div>
         <nav aria-label="Hauptnavigation" className="flex-1 overflow-y-auto px-3">
           <ul className="space-y-1">
             {items.map((item) => {

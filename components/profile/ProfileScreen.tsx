@@ -22,9 +22,7 @@ const SECURITY_TIPS = [
 export function ProfileScreen() {
   const me = useResource(async (signal) => {
     const user = await api.get("/auth/me", signal);
-    // The session keeps the plain user; the recovery-code count is only this screen's (§29.1).
-    const { recovery_codes_left: _count, ...current } = user;
-    updateCurrentUser(current);
+    updateCurrentUser(user);
     return user;
   }, "Fehler beim Laden der Benutzerdaten");
   const [changingPassword, setChangingPassword] = useState(false);

@@ -21,6 +21,7 @@ const SIGNED_IN_PAGES = [
   { path: "/history", title: "Verlauf" },
   { path: "/settings", title: "Betrieb" },
   { path: "/profile", title: "Einstellungen & 2FA" },
+  { path: "/notifications", title: "Mitteilungen" },
 ];
 
 /** A violation: the directive, what it blocked ("inline", "eval" or an address), and where (file:line page). */

@@ -153,6 +153,7 @@ test("at 390 px with 80 employees of 40-character names, no screen scrolls sidew
       "/users",
       "/settings",
       "/profile",
+      "/notifications",
     ];
     const failing: string[] = [];
     for (const route of routes) {

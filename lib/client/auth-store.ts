@@ -6,8 +6,9 @@
  * page's heading.
  */
 import { useSyncExternalStore } from "react";
-import type { SessionTokens, UserDto } from "@/lib/shared/api-types";
+import type { CurrentUserDto, SessionTokens, UserDto } from "@/lib/shared/api-types";
 import { api, ApiRequestError, publicPost, setSessionEndListener } from "./api";
+import { setUnreadCount } from "./inbox-store";
 import {
   ACCESS_TOKEN_KEY,
   clearTokens,
@@ -25,6 +26,7 @@ const listeners = new Set<() => void>();
 
 function setSnapshot(next: AuthSnapshot) {
   snapshot = next;
+  if (!next.isAuthenticated) setUnreadCount(null);
   if (next.ready) writeAuthState({ user: next.user, isAuthenticated: next.isAuthenticated });
   for (const listener of listeners) listener();
 }
@@ -71,8 +73,7 @@ export function restoreSession(): Promise<void> {
     }
     try {
       // Usually answered already: the page's <head> sent it (early-requests.ts).
-      const user = await api.get("/auth/me");
-      setSnapshot({ user, isAuthenticated: true, ready: true });
+      updateCurrentUser(await api.get("/auth/me"));
     } catch (error) {
       // Only a refusal by the server ends the session; a lost connection (or
       // a navigation that aborted the request) keeps the tokens for the next start.
@@ -128,9 +129,14 @@ export function startPage(): string {
   return user?.role === "user" && user.employee_id !== null ? "/me" : "/";
 }
 
-/** Replaces the user after a change of their own profile (2FA on or off). */
-export function updateCurrentUser(user: UserDto) {
+/**
+ * Takes the session check's answer (at start-up, or after a change of one's own profile such as 2FA on or off): the
+ * session keeps the plain user; the bell takes its count, and the recovery-code count is only the profile's (§29.1).
+ */
+export function updateCurrentUser(me: CurrentUserDto) {
+  const { recovery_codes_left: _codes, unread_notifications: unread, ...user } = me;
   setSnapshot({ user, isAuthenticated: true, ready: true });
+  setUnreadCount(unread);
 }
 
 // The check starts as soon as this module runs in the browser (while the

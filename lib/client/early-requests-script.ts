@@ -29,6 +29,8 @@ const EARLY_GETS: Record<string, ApiPath<"GET">[]> = {
   // The start page of staff (docs/PRODUCT-RULES.md §26.6), mostly opened on a phone.
   "/me": ["/me", "/me/clock"],
   "/schedule": ["/employees", "/locations", "/schedule/week?start_date={monday}&end_date={sunday}"],
+  // Where the bell leads (docs/PRODUCT-RULES.md §33.2); opened from a push message on a phone, too.
+  "/notifications": ["/me/notifications"],
 };
 
 type Settings = { tokenKey: string; globalName: string; gets: Record<string, string[]> };

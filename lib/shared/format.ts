@@ -28,3 +28,21 @@ export function formatTimestampDate(isoTimestamp: string): string {
   dateOfTimestamp ??= new Intl.DateTimeFormat("de-CH", { day: "2-digit", month: "2-digit", year: "numeric" });
   return dateOfTimestamp.format(new Date(isoTimestamp));
 }
+
+let timestampFormat: Intl.DateTimeFormat | undefined;
+
+/** ISO timestamp → "24.11.2026 14:03" in the viewer's time zone (the history's entries, the inbox's messages). */
+export function formatTimestamp(isoTimestamp: string): string {
+  timestampFormat ??= new Intl.DateTimeFormat("de-CH", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const parts = Object.fromEntries(
+    timestampFormat.formatToParts(new Date(isoTimestamp)).map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
+}

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomInt } from "node:crypto";
-import { db, type Tx } from "@/lib/server/db/client";
+import type { Tx } from "@/lib/server/db/client";
 import { isRecoveryCodeShape, normalizeRecoveryCode, RECOVERY_CODE_LENGTH } from "@/lib/shared/recovery-code";
 
 /**
@@ -59,9 +59,4 @@ export async function consumeRecoveryCode(tx: Tx, userId: number, input: string)
     RETURNING id`;
   if (spent.length !== 1) return null;
   return tx.recoveryCode.count({ where: { userId } });
-}
-
-/** How many unused codes the user has left (a number only; the codes themselves are gone). */
-export async function countRecoveryCodes({ userId }: { userId: number }): Promise<number> {
-  return db.recoveryCode.count({ where: { userId } });
 }

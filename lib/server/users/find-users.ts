@@ -11,3 +11,17 @@ export async function findUsers(): Promise<UserDto[]> {
 }
 
 export const userNotFound = () => new ApiError("not_found", "Benutzer nicht gefunden");
+
+/** What the session check tells the app besides the user (docs/PRODUCT-RULES.md §29.1, §33.1). */
+export type SessionCounts = { recoveryCodesLeft: number; unreadNotifications: number };
+
+/**
+ * The user's unused 2FA recovery codes and unread messages (the bell), in one statement: `GET /api/auth/me` runs on
+ * every page load and app start, so it stays one round trip.
+ */
+export async function findSessionCounts(userId: number): Promise<SessionCounts> {
+  const [row] = await db.$queryRaw<{ codes: number; unread: number }[]>`
+    SELECT (SELECT count(*) FROM two_factor_recovery_codes WHERE user_id = ${userId})::int AS codes,
+           (SELECT count(*) FROM notifications WHERE user_id = ${userId} AND read_at IS NULL)::int AS unread`;
+  return { recoveryCodesLeft: row.codes, unreadNotifications: row.unread };
+}

@@ -97,11 +97,16 @@ export const twoFactorEnabledSchema = twoFactorStateSchema.extend({ recovery_cod
 
 export const recoveryCodesSchema = z.strictObject({ message: z.string(), recovery_codes: recoveryCodes });
 
-/** GET /auth/me: the user plus how many unused recovery codes remain (a number, never the codes). */
+/** GET /auth/me: the user, how many unused recovery codes remain (a number, never the codes) and unread messages. */
 export const currentUserSchema = userDtoSchema.extend({
   recovery_codes_left: z
     .number()
     .int()
     .min(0)
     .meta({ description: "Unused 2FA recovery codes of the signed-in user; 0 without 2FA" }),
+  unread_notifications: z
+    .number()
+    .int()
+    .min(0)
+    .meta({ description: "Unread messages in the caller's inbox (`GET /api/me/notifications`): the bell's count" }),
 });

@@ -185,6 +185,7 @@ describe("GET /api/auth/me", () => {
       employee_id: null,
       employee_name: null,
       recovery_codes_left: 0, // docs/PRODUCT-RULES.md §29.1
+      unread_notifications: 0, // the bell, §33.1
     });
     expect((await call(me)).status).toBe(401);
     expect((await call(me, { token: `${token}x` })).status).toBe(403);

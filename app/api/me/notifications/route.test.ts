@@ -1,8 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { db } from "@/lib/server/db/client";
+import { currentUserSchema } from "@/lib/shared/schemas/auth";
 import { notificationsPageSchema } from "@/lib/shared/schemas/notification";
 import { call, createUser } from "@/tests/support/api";
 import * as fx from "@/tests/support/fixtures";
+import { GET as me } from "../../auth/me/route";
 import { POST as approve } from "../../vacations/[id]/approve/route";
 import { POST as reject } from "../../vacations/[id]/reject/route";
 import { POST as requestVacation } from "../../vacations/route";
@@ -133,6 +135,22 @@ describe("GET /api/me/notifications and POST …/read", () => {
       unread_count: 0,
     });
     expect((await inbox(other.token)).unread_count).toBe(1);
+  });
+
+  test("the session check (GET /api/auth/me) carries the bell's count: only the caller's unread messages", async () => {
+    const mine = await waiter();
+    const other = await waiter();
+    await messages(mine.user.id, 4);
+    await messages(other.user.id, 2);
+    const bell = async (token: string) =>
+      currentUserSchema.parse((await call(me, { token })).json).unread_notifications;
+    expect(await bell(mine.token)).toBe(4);
+    const [newest] = (await inbox(mine.token)).notifications;
+    await call(markRead, { token: mine.token, body: { ids: [newest.id] } });
+    expect(await bell(mine.token)).toBe(3);
+    await call(markRead, { token: mine.token, body: { all: true } });
+    expect(await bell(mine.token)).toBe(0);
+    expect(await bell(other.token)).toBe(2);
   });
 
   test("every role has an inbox, linked or not; without a session 401", async () => {
