@@ -35,6 +35,7 @@ const GLOBAL_UI_SPECS = [
   "one-target.spec.ts",
   "planner-dnd.spec.ts",
   "planning-rules.spec.ts",
+  "publishing.spec.ts",
   "settings.spec.ts",
 ].map((file) => `**/e2e/ui/${file}`);
 

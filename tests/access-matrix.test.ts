@@ -60,6 +60,7 @@ const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   "POST /api/shifts/bulk": "shifts:write",
   "POST /api/schedule/auto-fill": "shifts:write",
   "POST /api/schedule/auto-fill/apply": "shifts:write",
+  "POST /api/schedule/publish": "shifts:write",
   "POST /api/shifts/[id]/application": { own: true },
   "DELETE /api/shifts/[id]/application": { own: true },
   "GET /api/me/open-shifts": { own: true },

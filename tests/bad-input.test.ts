@@ -39,8 +39,9 @@ async function fingerprint(): Promise<string> {
       -- PINs and terminals (§32.4); not terminal_pin_failures: a wrong PIN is a 400 that is counted by design.
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM terminals t),
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY employee_id), '')) FROM employee_pins t),
-      -- The inbox (§33.1).
-      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM notifications t)
+      -- The inbox (§33.1) and the published plan (§33.3).
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM notifications t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM published_shifts t)
     ) AS print`;
   return row.print;
 }
@@ -210,6 +211,7 @@ describe("bad input never breaks the scheduling API", async () => {
   const copyWeek = await import("@/app/api/shifts/copy-week/route");
   const bulkShifts = await import("@/app/api/shifts/bulk/route");
   const applyAutoFill = await import("@/app/api/schedule/auto-fill/apply/route");
+  const publishPlan = await import("@/app/api/schedule/publish/route");
   const absences = await import("@/app/api/absences/route");
   const absenceById = await import("@/app/api/absences/[id]/route");
   const sickReport = await import("@/app/api/me/sick/route");
@@ -328,6 +330,14 @@ describe("bad input never breaks the scheduling API", async () => {
       { action: fc.constantFrom("move", "copy", "delete"), to_dates: fc.array(date, { maxLength: 3 }) },
     ],
     ["POST /schedule/auto-fill/apply", applyAutoFill.POST as Handler, "POST", ["assignments"], [], { assignments }],
+    [
+      "POST /schedule/publish",
+      publishPlan.POST as Handler,
+      "POST",
+      ["start_date", "end_date", "location_ids"],
+      [],
+      { start_date: date, end_date: date, location_ids: fc.array(fc.integer({ min: -2, max: 5 }), { maxLength: 3 }) },
+    ],
     ["POST /absences", absences.POST as Handler, "POST", absenceKeys, [], absenceArbs],
     ["PUT /absences/{id}", absenceById.PUT as Handler, "PUT", absenceKeys, validOr(absence.id), absenceArbs],
     [

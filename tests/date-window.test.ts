@@ -186,6 +186,7 @@ describe("dates at every route: answered in time, never a 5xx, the window refuse
       "POST /api/shifts/check": () => ({ body: { location_id: location.id, employee_id: employee.id, ...times } }),
       "POST /api/shifts/copy-week": () => ({ body: { with_employees: true } }),
       "POST /api/schedule/auto-fill": () => ({}),
+      "POST /api/schedule/publish": () => ({}),
       "GET /api/schedule/warnings": () => ({}),
       "GET /api/schedule/week": () => ({}),
       "GET /api/vacations": () => ({}),

@@ -5,6 +5,7 @@ import type { FindingDto, ShiftDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { ProposalMarksContext } from "./auto-fill-model";
+import { UnpublishedShiftsContext } from "./publication-marks";
 import { useDndParts } from "./dnd-parts";
 import { shiftName, type MoveTarget } from "./planner-moves";
 import { ProposalChip } from "./ProposalChip";
@@ -172,6 +173,8 @@ const PlannerChip = memo(function PlannerChip(props: ChipProps) {
   const { shift, canEdit, actions } = props;
   // Proposal mode draws the proposed and the still open shifts its own way (docs/PRODUCT-RULES.md §28.4).
   const mark = useContext(ProposalMarksContext)?.get(shift.id);
+  // Changed since the last publication: staff still see it as it was (docs/PRODUCT-RULES.md §33.3).
+  const unpublished = useContext(UnpublishedShiftsContext)?.has(shift.id) ?? false;
   // Several shifts at once (docs/PRODUCT-RULES.md §31.7): only this chip re-renders when it is (un)selected.
   const selection = useContext(ShiftSelectionContext);
   const selected = useShiftSelected(shift.id);
@@ -189,6 +192,7 @@ const PlannerChip = memo(function PlannerChip(props: ChipProps) {
       findings={props.findings}
       onFindings={() => actions.findings(shift)}
       applicants={props.applicants}
+      unpublished={unpublished}
     />
   );
   if (!editable) return chip;

@@ -24,6 +24,8 @@ import { sumHours } from "@/lib/shared/hours";
 import { classNames } from "@/lib/shared/class-names";
 import { can } from "@/lib/shared/roles";
 import { ProposalMarksContext, proposalView, type ShownProposal } from "./auto-fill-model";
+import { UnpublishedShiftsContext } from "./publication-marks";
+import { PublicationStatus } from "./PublicationStatus";
 import { EmployeeGrid } from "./EmployeeGrid";
 import { EmployeePanel } from "./EmployeePanel";
 import { FindingsPanel, FindingsToggle } from "./FindingsPanel";
@@ -69,6 +71,8 @@ const SaveWeekAsTemplateDialog = dynamic(() =>
 );
 // "Automatisch besetzen" (docs/PRODUCT-RULES.md §28.4): its dialog and panel load when first used.
 const AutoFillDialog = dynamic(() => import("./AutoFillDialog").then((m) => m.AutoFillDialog));
+// "Veröffentlichen" (docs/PRODUCT-RULES.md §33.3): its dialog loads when first opened.
+const PublishDialog = dynamic(() => import("./PublishDialog").then((m) => m.PublishDialog));
 const ProposalPanel = dynamic(() => import("./ProposalPanel").then((m) => m.ProposalPanel));
 const AbsenceDialog = dynamic(() => import("@/components/absences/AbsenceDialog").then((m) => m.AbsenceDialog));
 const UnavailabilityDialog = dynamic(() =>
@@ -85,6 +89,7 @@ type OpenDialog =
   | { kind: "deleteShift"; shift: ShiftDto }
   | { kind: "importTemplate" }
   | { kind: "copyWeek" }
+  | { kind: "publish" }
   | { kind: "copyDay"; date: string; locationId: number | null }
   | { kind: "saveTemplate" }
   | { kind: "autoFill" }
@@ -127,6 +132,9 @@ export function ScheduleScreen() {
   const employees = useResource((signal) => api.get("/employees", signal), "Fehler beim Laden der Mitarbeiter");
   const locations = useResource((signal) => api.get("/locations", signal), "Fehler beim Laden der Standorte");
   const shownWeek = week.dataKey ?? weekStart;
+  // What of the shown week staff do not see yet (docs/PRODUCT-RULES.md §33.3).
+  const publication = week.data?.publication;
+  const unpublishedShifts = useMemo(() => new Set(publication?.changed_shift_ids ?? []), [publication]);
   const shown = proposal && proposal.weekStart === shownWeek && shownWeek === weekStart ? proposal : null;
   // While a proposal is shown the plan cannot be edited, so what is applied is what is shown (§28.4).
   const editable = canEdit && !shown;
@@ -295,6 +303,7 @@ export function ScheduleScreen() {
             KW {isoWeekNumber(weekStart)} · {formatDayMonth(weekStart)}–{formatDate(addDays(weekStart, 6))}
             {week.loading && <span className="ml-2 text-slate-500">· wird geladen...</span>}
           </p>
+          {canEdit && publication?.publishing && <PublicationStatus unpublished={publication.unpublished} />}
         </div>
         <div className="flex flex-wrap gap-2">
           {week.data && (
@@ -354,6 +363,14 @@ export function ScheduleScreen() {
               disabled={!week.data || week.loading || !!shown}
             >
               Automatisch besetzen
+            </Button>
+          )}
+          {canEdit && publication?.publishing && (
+            <Button
+              onClick={() => setDialog({ kind: "publish" })}
+              disabled={week.loading || !!shown || publication.unpublished === 0}
+            >
+              Veröffentlichen
             </Button>
           )}
           {canSaveTemplate && (
@@ -432,32 +449,34 @@ export function ScheduleScreen() {
             )}
             <ShiftSelectionContext value={editable ? selection : null}>
               <ProposalMarksContext value={proposed?.marks ?? null}>
-                {view === "employees" ? (
-                  <EmployeeGrid
-                    weekStart={shownWeek}
-                    today={today}
-                    rows={staffRows}
-                    shifts={gridShifts}
-                    canEdit={editable}
-                    actions={actions}
-                    findings={shiftFindings}
-                    holidaysByDay={holidays.byDay}
-                    applicants={applications}
-                    absences={absences}
-                  />
-                ) : (
-                  <WeekGrid
-                    weekStart={shownWeek}
-                    today={today}
-                    locations={gridRows}
-                    shifts={gridShifts}
-                    canEdit={editable}
-                    actions={actions}
-                    findings={shiftFindings}
-                    holidays={holidays}
-                    applicants={applications}
-                  />
-                )}
+                <UnpublishedShiftsContext value={canEdit ? unpublishedShifts : null}>
+                  {view === "employees" ? (
+                    <EmployeeGrid
+                      weekStart={shownWeek}
+                      today={today}
+                      rows={staffRows}
+                      shifts={gridShifts}
+                      canEdit={editable}
+                      actions={actions}
+                      findings={shiftFindings}
+                      holidaysByDay={holidays.byDay}
+                      applicants={applications}
+                      absences={absences}
+                    />
+                  ) : (
+                    <WeekGrid
+                      weekStart={shownWeek}
+                      today={today}
+                      locations={gridRows}
+                      shifts={gridShifts}
+                      canEdit={editable}
+                      actions={actions}
+                      findings={shiftFindings}
+                      holidays={holidays}
+                      applicants={applications}
+                    />
+                  )}
+                </UnpublishedShiftsContext>
               </ProposalMarksContext>
             </ShiftSelectionContext>
           </div>,
@@ -523,6 +542,18 @@ export function ScheduleScreen() {
           onClose={() => close("importTemplate")}
           onImported={() => {
             close("importTemplate");
+            void week.reload();
+          }}
+        />
+      )}
+      {dialog?.kind === "publish" && publication && (
+        <PublishDialog
+          weekStart={shownWeek}
+          unpublished={publication.unpublished}
+          locations={locations.data ?? []}
+          onClose={() => close("publish")}
+          onPublished={() => {
+            close("publish");
             void week.reload();
           }}
         />

@@ -78,6 +78,7 @@ const loadedWeek: ScheduleWeekDto = {
   labour_rules: "CH",
   targets: [],
   applications: [],
+  publication: { publishing: false, unpublished: 0, changed_shift_ids: [] },
   absences: [],
 };
 

@@ -22,6 +22,7 @@ const emptyWeek: ScheduleWeekDto = {
   labour_rules: "CH",
   targets: [],
   applications: [],
+  publication: { publishing: false, unpublished: 0, changed_shift_ids: [] },
   absences: [],
 };
 

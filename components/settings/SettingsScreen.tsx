@@ -72,6 +72,7 @@ function SettingsForm({ settings, onSaved }: { settings: SettingsDto; onSaved: (
     labour_rules: settings.labour_rules,
     weekly_max_hours: String(settings.weekly_max_hours),
     min_rest_hours: String(settings.min_rest_hours),
+    publishing: settings.publishing,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -186,6 +187,32 @@ function SettingsForm({ settings, onSaved }: { settings: SettingsDto; onSaved: (
             disabled={busy}
           />
         </div>
+      </section>
+
+      <section
+        aria-labelledby="publishing-heading"
+        className="space-y-3 rounded-xl border border-slate-200 bg-white p-5"
+      >
+        <h2 id="publishing-heading" className="text-lg font-semibold">
+          Veröffentlichen
+        </h2>
+        {/* docs/PRODUCT-RULES.md §33.3 */}
+        <label className="flex min-h-11 cursor-pointer items-start gap-3">
+          <input
+            type="checkbox"
+            className="mt-1 size-4"
+            checked={form.publishing}
+            onChange={(event) => setForm((current) => ({ ...current, publishing: event.target.checked }))}
+            disabled={busy}
+          />
+          <span>
+            <span className="block font-medium text-slate-900">Änderungen erst nach «Veröffentlichen» zeigen</span>
+            <span className="block text-sm text-slate-600">
+              Mitarbeitende sehen den Plan, wie er zuletzt veröffentlicht wurde, und erhalten beim Veröffentlichen eine
+              Mitteilung mit ihren Änderungen. Ausgeschaltet ist jede Änderung sofort für alle sichtbar.
+            </span>
+          </span>
+        </label>
       </section>
 
       <Button type="submit" disabled={busy}>

@@ -26,6 +26,8 @@ type Props = {
   applicants?: number;
   /** Grid only: what the chip's first line names; "location" in the planner's view by employee (§27.4). */
   heading?: "employee" | "location";
+  /** Grid only: changed since the last publication, staff do not see it so yet (docs/PRODUCT-RULES.md §33.3). */
+  unpublished?: boolean;
 };
 
 /**
@@ -69,6 +71,7 @@ export function ChipHeadline({
 
 export function ShiftChip(props: Props) {
   const { shift, variant, onEdit, onDelete, findings = [], onFindings, applicants = 0, heading = "employee" } = props;
+  const { unpublished = false } = props;
   const open = shift.employee_id === null;
   // Inline, from the one constant: a Tailwind class would need the colours as literals.
   const openColors = { borderColor: OPEN_SHIFT_COLORS.border, backgroundColor: OPEN_SHIFT_COLORS.background };
@@ -104,7 +107,8 @@ export function ShiftChip(props: Props) {
   const label =
     `${title}, ${shift.start_time}–${shift.end_time}, ${formatHours(shift.hours)} Stunden` +
     (customName ? `, ${customName}` : "") +
-    (applied ? `, ${applied}` : "");
+    (applied ? `, ${applied}` : "") +
+    (unpublished ? ", nicht veröffentlicht" : "");
   const body = (
     <>
       <ChipHeadline title={title} open={open} shift={shift} />
@@ -122,6 +126,15 @@ export function ShiftChip(props: Props) {
           {applied}
         </span>
       )}
+      {/* Text, not the dashed border alone: read as part of the chip's name too. */}
+      {unpublished && (
+        <span
+          data-testid="shift-unpublished"
+          className="mt-0.5 inline-block rounded bg-violet-100 px-1 text-[11px] font-semibold leading-4 text-violet-900"
+        >
+          Entwurf
+        </span>
+      )}
     </>
   );
   return (
@@ -129,7 +142,12 @@ export function ShiftChip(props: Props) {
       data-testid="shift"
       data-shift-id={shift.id}
       data-open={open || undefined}
-      className={`group relative rounded-md border border-l-4 text-xs ${open ? "" : "border-slate-200 bg-white"}`}
+      data-unpublished={unpublished || undefined}
+      className={classNames(
+        "group relative rounded-md border border-l-4 text-xs",
+        !open && "border-slate-200 bg-white",
+        unpublished && "outline-2 outline-offset-1 outline-violet-500 outline-dashed",
+      )}
       style={open ? openColors : { borderLeftColor: shift.location_color }}
     >
       {onEdit ? (

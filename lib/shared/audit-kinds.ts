@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = {
   "shift.bulk_copy": "shifts",
   "shift.bulk_delete": "shifts",
   "shift.auto_fill": "shifts",
+  "shift.publish": "shifts",
   "shift_application.create": "shifts",
   "shift_application.delete": "shifts",
   "change.undo": "shifts",

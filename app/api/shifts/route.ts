@@ -6,15 +6,20 @@ import { shiftsJson } from "@/lib/server/shifts/find-shifts";
 import { cachedForScheduleVersion } from "@/lib/server/shifts/schedule-version-cache";
 import { createShift } from "@/lib/server/shifts/write-shifts";
 import * as api from "@/lib/shared/contract/shifts";
+import { can } from "@/lib/shared/roles";
 
 export const GET = route(
   api.listShifts,
-  async ({ query, scheduleVersion }) =>
-    jsonText(
-      await cachedForScheduleVersion(`shifts:${query.start_date ?? ""}:${query.end_date ?? ""}`, scheduleVersion, () =>
-        shiftsJson(db, { startDate: query.start_date, endDate: query.end_date }),
+  async ({ query, user, scheduleVersion }) => {
+    // Staff see the plan as published (docs/PRODUCT-RULES.md §33.3), planners the draft they edit.
+    const staff = !can(user.role, "shifts:write");
+    const key = `shifts:${staff ? "staff" : "planner"}:${query.start_date ?? ""}:${query.end_date ?? ""}`;
+    return jsonText(
+      await cachedForScheduleVersion(key, scheduleVersion, () =>
+        shiftsJson(db, { startDate: query.start_date, endDate: query.end_date, staff }),
       ),
-    ),
+    );
+  },
   { withScheduleVersion: true },
 );
 

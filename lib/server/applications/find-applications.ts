@@ -34,7 +34,7 @@ export async function findOpenShifts({ employeeId }: OpenShiftsOptions): Promise
   const range = openShiftRange(now.date);
   const window = windowFor(range);
   const [shifts, ruleInput, applications, [{ location_ids }]] = await Promise.all([
-    findShifts(db, { startDate: range.start_date, endDate: range.end_date, open: true }),
+    findShifts(db, { startDate: range.start_date, endDate: range.end_date, open: true, staff: true }),
     readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: { ids: [employeeId] } }),
     db.shiftApplication.findMany({ where: { employeeId }, select: { shiftId: true } }),
     db.$queryRaw<

@@ -51,14 +51,18 @@ export async function applyForShift({ shiftId, employeeId, audit }: ApplicationO
     const locked = await lockEmployees(tx, [employeeId], { activeOnly: true });
     if (locked.size === 0) throw new ApiError("forbidden", NOT_LINKED);
     if (!(await shareShift(tx, shiftId))) throw shiftNotFound();
-    const [shift] = await tx.$queryRaw<ShiftRow[]>`
+    // The draft decides, but staff apply for what they see: a shift not yet published is unknown to them, one
+    // published as someone's is taken (docs/PRODUCT-RULES.md §33.3).
+    const [shift] = await tx.$queryRaw<(ShiftRow & { seen_employee_id: number | null; seen: boolean })[]>`
       SELECT s.employee_id, s.location_id, l.archived_at IS NOT NULL AS location_archived,
              s.shift_date::text AS shift_date, left(s.start_time::text, 5) AS start_time,
-             left(s.end_time::text, 5) AS end_time, s.break_minutes, s.is_custom, s.custom_name
+             left(s.end_time::text, 5) AS end_time, s.break_minutes, s.is_custom, s.custom_name,
+             seen.employee_id AS seen_employee_id, seen.id IS NOT NULL AS seen
       FROM shifts s JOIN locations l ON l.id = s.location_id
+      LEFT JOIN staff_shifts seen ON seen.id = s.id
       WHERE s.id = ${shiftId}`;
-    if (!shift) throw shiftNotFound();
-    assertOpenForApplications(shift, employeeId);
+    if (!shift || !shift.seen) throw shiftNotFound();
+    assertOpenForApplications({ ...shift, employee_id: shift.employee_id ?? shift.seen_employee_id }, employeeId);
     // Only where the employee works (Einsatzorte, docs/PRODUCT-RULES.md §26.5, §28.1): read under the employee's lock,
     // so a parallel change of the Einsatzorte (an update of the employee) is decided before or after this.
     const [{ location_ids }] = await tx.$queryRaw<[{ location_ids: number[] }]>`

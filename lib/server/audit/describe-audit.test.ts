@@ -109,6 +109,16 @@ describe("weeks, undo and templates", () => {
     );
   });
 
+  test("a publication names its week, its changes and whom it told (docs/PRODUCT-RULES.md §33.3)", () => {
+    const published = { start_date: "2026-11-30", end_date: "2026-12-06", location_ids: null, changes: 3, notified: 2 };
+    expect(say({ action: "shift.publish", details: published })).toBe(
+      "anna hat den Plan vom 30.11. bis 06.12.2026 veröffentlicht (3 Änderungen, 2 Personen benachrichtigt).",
+    );
+    expect(say({ action: "shift.publish", details: { ...published, changes: 1, notified: 0 } })).toBe(
+      "anna hat den Plan vom 30.11. bis 06.12.2026 veröffentlicht (eine Änderung).",
+    );
+  });
+
   test("an undo counts its shifts, given as a number or a list", () => {
     expect(say({ action: "change.undo", details: { undone_change_id: "x", shifts: 3 } })).toBe(
       "anna hat eine Änderung rückgängig gemacht (3 Schichten).",

@@ -226,6 +226,21 @@ function describePlanBatch(actor: string, action: string, details: Details): str
       assigned === null ? "offene Schichten" : assigned === 1 ? "eine offene Schicht" : `${assigned} offene Schichten`;
     return `${actor} hat ${count}${period} automatisch besetzt.`;
   }
+  if (action === "shift.publish") {
+    // docs/PRODUCT-RULES.md §33.3: "… hat den Plan vom 30.11. bis 06.12.2026 veröffentlicht (3 Änderungen, 2 Personen
+    // benachrichtigt)."
+    const from = text(details.start_date);
+    const to = text(details.end_date);
+    const changes = num(details.changes);
+    const notified = num(details.notified);
+    const period = from && to ? ` vom ${formatDayMonth(from)} bis ${formatDate(to)}` : "";
+    const counts =
+      changes === null
+        ? ""
+        : ` (${changes === 1 ? "eine Änderung" : `${changes} Änderungen`}` +
+          `${notified ? `, ${notified === 1 ? "eine Person" : `${notified} Personen`} benachrichtigt` : ""})`;
+    return `${actor} hat den Plan${period} veröffentlicht${counts}.`;
+  }
   if (action === "change.undo") {
     const undone = shiftCount(details.shifts);
     const extra = undone === null ? "" : ` (${shifts(undone)})`;

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import { hashOpaqueToken } from "@/lib/server/auth/opaque-token";
 import { businessToday } from "@/lib/server/clock";
 import { config } from "@/lib/server/config";
-import { fromDateColumn, fromTimeColumn, toDateColumn } from "@/lib/server/db/columns";
+import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import { db } from "@/lib/server/db/client";
 import { getSettings } from "@/lib/server/settings/find-settings";
 import { createVersionCache } from "@/lib/server/shifts/schedule-version-cache";
@@ -29,6 +29,20 @@ const feeds = createVersionCache<CalendarFeed>({
   maxEntryBytes: 500_000,
   sizeOf: (feed) => feed.ics.length,
 });
+
+type FeedShiftRow = {
+  id: number;
+  shift_date: string;
+  start_time: string;
+  end_time: string;
+  break_minutes: number;
+  is_custom: boolean;
+  custom_name: string | null;
+  created_at: Date;
+  updated_at: Date;
+  location_name: string;
+  location_address: string | null;
+};
 
 type FeedOwner = { employee_id: number; archived: boolean; version: string | null };
 
@@ -56,11 +70,15 @@ async function buildFeed(employeeId: number, today: string): Promise<CalendarFee
   const from = toDateColumn(addDays(today, -FEED_DAYS_BACK));
   const to = toDateColumn(addDays(today, FEED_DAYS_AHEAD));
   const [shifts, vacations, absences, settings] = await Promise.all([
-    db.shift.findMany({
-      where: { employeeId, shiftDate: { gte: from, lte: to } },
-      include: { location: { select: { name: true, address: true } } },
-      orderBy: [{ shiftDate: "asc" }, { startTime: "asc" }, { id: "asc" }],
-    }),
+    // The plan as staff see it: as last published while publishing is on (docs/PRODUCT-RULES.md §33.3).
+    db.$queryRaw<FeedShiftRow[]>`
+      SELECT s.id, s.shift_date::text AS shift_date, left(s.start_time::text, 5) AS start_time,
+             left(s.end_time::text, 5) AS end_time, s.break_minutes, s.is_custom, s.custom_name,
+             s.created_at, s.updated_at, l.name AS location_name, l.address AS location_address
+      FROM staff_shifts s JOIN locations l ON l.id = s.location_id
+      WHERE s.employee_id = ${employeeId}
+        AND s.shift_date BETWEEN ${addDays(today, -FEED_DAYS_BACK)}::date AND ${addDays(today, FEED_DAYS_AHEAD)}::date
+      ORDER BY s.shift_date, s.start_time, s.id`,
     db.vacation.findMany({
       where: { employeeId, status: "approved", startDate: { lte: to }, endDate: { gte: from } },
       orderBy: [{ startDate: "asc" }, { id: "asc" }],
@@ -79,15 +97,15 @@ async function buildFeed(employeeId: number, today: string): Promise<CalendarFee
     timeZone: config.timeZone,
     shifts: shifts.map((shift) => ({
       id: shift.id,
-      date: fromDateColumn(shift.shiftDate),
-      start: fromTimeColumn(shift.startTime),
-      end: fromTimeColumn(shift.endTime),
-      breakMinutes: shift.breakMinutes,
-      customName: shift.isCustom && shift.customName ? shift.customName : null,
-      locationName: shift.location.name,
-      locationAddress: shift.location.address?.trim() || null,
-      createdAt: shift.createdAt,
-      updatedAt: shift.updatedAt,
+      date: shift.shift_date,
+      start: shift.start_time,
+      end: shift.end_time,
+      breakMinutes: shift.break_minutes,
+      customName: shift.is_custom && shift.custom_name ? shift.custom_name : null,
+      locationName: shift.location_name,
+      locationAddress: shift.location_address?.trim() || null,
+      createdAt: shift.created_at,
+      updatedAt: shift.updated_at,
     })),
     vacations: vacations.map((vacation) => ({
       id: vacation.id,

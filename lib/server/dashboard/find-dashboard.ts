@@ -76,7 +76,8 @@ export async function getDashboard({
       // "Schichtarten anlegen" of "Erste Schritte" is done once an active location has one (PRODUCT-RULES §31.5).
       select: { id: true, holidayRegion: true, _count: { select: { presets: true } } },
     }),
-    findShifts(db, { startDate: weekStart, endDate: weekEnd }),
+    // Staff see the plan as published (docs/PRODUCT-RULES.md §33.3).
+    findShifts(db, { startDate: weekStart, endDate: weekEnd, staff: !planner }),
     // docs/PRODUCT-RULES.md §10.3: the window is today to one month ahead (labelled "next 30 days").
     // Approved only: "im Urlaub" means away, not asked for (§26.3).
     findVacations({ startDate: today, endDate: addMonths(today, 1), status: "approved" }),

@@ -68,7 +68,8 @@ export type AdvisoryKey =
   | { kind: "login"; name: string }
   | { kind: "recheck"; userId: number }
   | { kind: "calendar-feed"; ip: string }
-  | { kind: "terminal-pin"; terminalId: number };
+  | { kind: "terminal-pin"; terminalId: number }
+  | { kind: "publication" };
 
 function advisoryName(key: AdvisoryKey): string {
   switch (key.kind) {
@@ -86,6 +87,9 @@ function advisoryName(key: AdvisoryKey): string {
     case "terminal-pin":
       // One terminal's PIN attempts queue, so parallel guesses cannot slip past its limits (§32.4).
       return `terminal-pin:${key.terminalId}`;
+    case "publication":
+      // Publications (and switching publishing on) one at a time: two would tell the same change twice (§33.3).
+      return "schichtwerk:publication";
   }
 }
 
@@ -240,6 +244,39 @@ export async function lockShifts(tx: Tx, ids: number[]): Promise<Set<number>> {
     SELECT id FROM shifts WHERE id = ANY(${unique}::int[]) ORDER BY id FOR UPDATE`;
   return new Set(rows.map((row) => row.id));
 }
+
+export type DraftScope = { startDate: string; endDate: string; locationIds: number[] | null; alsoIds: number[] };
+
+/**
+ * Locks FOR SHARE the draft shifts a publication takes (docs/PRODUCT-RULES.md §33.3): those dated in the range (at
+ * the locations named, or all), and `alsoIds`, the published shifts of the range, wherever their draft now lies.
+ * A plan write waits until the publication has copied them, so what is published is what was read. Answers the
+ * locked rows with the names a message needs.
+ */
+export async function shareDraftShifts(tx: Tx, scope: DraftScope): Promise<DraftShiftRow[]> {
+  noteLock(tx, "shifts");
+  return tx.$queryRaw<DraftShiftRow[]>`
+    SELECT s.id, s.employee_id, s.location_id, s.shift_date::text AS shift_date,
+           left(s.start_time::text, 5) AS start_time, left(s.end_time::text, 5) AS end_time,
+           s.break_minutes, s.is_custom, s.custom_name
+    FROM shifts s
+    WHERE (s.shift_date BETWEEN ${scope.startDate}::date AND ${scope.endDate}::date
+           AND (${scope.locationIds === null} OR s.location_id = ANY(${scope.locationIds ?? []}::int[])))
+       OR s.id = ANY(${scope.alsoIds}::int[])
+    ORDER BY s.id FOR SHARE OF s`;
+}
+
+export type DraftShiftRow = {
+  id: number;
+  employee_id: number | null;
+  location_id: number;
+  shift_date: string;
+  start_time: string;
+  end_time: string;
+  break_minutes: number;
+  is_custom: boolean;
+  custom_name: string | null;
+};
 
 export type EmployeeShiftRange = { employeeId: number; startDate: string; endDate: string };
 

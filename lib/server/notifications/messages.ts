@@ -1,5 +1,7 @@
 import "server-only";
-import { formatDate, formatDayMonth } from "@/lib/shared/format";
+import type { PlanShift, ShiftChange } from "@/lib/server/publishing/plan-diff";
+import { isoWeekday } from "@/lib/shared/dates";
+import { formatDate, formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import type { NewNotification } from "./write-notifications";
 
 /**
@@ -29,4 +31,55 @@ export function vacationDecided(
         lines: [days, `Begründung: ${decision.reason}`],
         link: "/me",
       };
+}
+
+/** "Fr 04.12." */
+const day = (isoDate: string) => `${WEEKDAYS_SHORT[isoWeekday(isoDate) - 1]} ${formatDayMonth(isoDate)}`;
+
+/** "14:00–22:00", a special shift with its name: "14:00–22:00 (Inventur)". */
+const times = (shift: PlanShift) =>
+  `${shift.start_time}–${shift.end_time}${shift.is_custom && shift.custom_name ? ` (${shift.custom_name})` : ""}`;
+
+const pauseText = (minutes: number) => (minutes ? `Pause ${minutes} Min.` : "ohne Pause");
+
+/** What a changed shift was before, only the parts that changed: "vorher Di 08.12., 08:00–12:00, Seefeld". */
+function wasText(shift: PlanShift, before: PlanShift): string {
+  const parts: string[] = [];
+  if (before.shift_date !== shift.shift_date) parts.push(day(before.shift_date));
+  if (times(before) !== times(shift)) parts.push(times(before));
+  if (before.location_id !== shift.location_id) parts.push(before.location_name);
+  if (before.break_minutes !== shift.break_minutes) parts.push(pauseText(before.break_minutes));
+  return parts.length ? ` (vorher ${parts.join(", ")})` : "";
+}
+
+/**
+ * One line per change, in the reader's words (docs/PRODUCT-RULES.md §33.3): "Neu: Fr 04.12., 14:00–22:00, Bahnhof",
+ * "Entfällt: …", "Geändert: Mo 07.12., 09:00–13:00, Bahnhof (vorher 08:00–12:00)", "Verschoben: Mi 09.12.,
+ * 08:00–12:00, Bahnhof (vorher Di 08.12.)". A changed break is named ("Pause 30 Min.").
+ */
+export function changeLine(change: ShiftChange): string {
+  const { shift } = change;
+  const where = `${day(shift.shift_date)}, ${times(shift)}, ${shift.location_name}`;
+  switch (change.change) {
+    case "added":
+      return `Neu: ${where}`;
+    case "removed":
+      return `Entfällt: ${where}`;
+    case "times_changed":
+    case "moved": {
+      const pause = change.before.break_minutes !== shift.break_minutes ? `, ${pauseText(shift.break_minutes)}` : "";
+      const word = change.change === "moved" ? "Verschoben" : "Geändert";
+      return `${word}: ${where}${pause}${wasText(shift, change.before)}`;
+    }
+  }
+}
+
+/** A publication changed the reader's shifts: one message listing only theirs, one line each. */
+export function planPublished(period: { startDate: string; endDate: string }, changes: ShiftChange[]): NewNotification {
+  return {
+    kind: "shifts_changed",
+    title: `Schichtplan geändert: ${periodText(period.startDate, period.endDate)}`,
+    lines: changes.map(changeLine),
+    link: "/me",
+  };
 }

@@ -1,4 +1,5 @@
 import { notificationDtoSchema, notificationsPageSchema } from "@/lib/shared/schemas/notification";
+import { publicationSchema, shiftChangeSchema } from "@/lib/shared/schemas/publication";
 import "server-only";
 import { absenceDtoSchema, recordedAbsenceSchema, sickReportResultSchema } from "@/lib/shared/schemas/absence";
 import { auditEntrySchema, auditPageSchema } from "@/lib/shared/schemas/audit";
@@ -113,4 +114,6 @@ export const NAMED_RESPONSE_SCHEMAS = {
   TimeCorrection: correctionDtoSchema,
   Notification: notificationDtoSchema,
   NotificationsPage: notificationsPageSchema,
+  Publication: publicationSchema,
+  ShiftChange: shiftChangeSchema,
 } as const;

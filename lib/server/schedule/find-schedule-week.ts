@@ -3,6 +3,7 @@ import { db } from "@/lib/server/db/client";
 import { findAbsences } from "@/lib/server/absences/find-absences";
 import { findWeekApplications } from "@/lib/server/applications/find-applications";
 import { findHolidays } from "@/lib/server/holidays/find-holidays";
+import { findWeekPublication } from "@/lib/server/publishing/find-publications";
 import { readTargets } from "@/lib/server/hours/read-targets";
 import { warningsJson, type ScheduleAudience } from "@/lib/server/rules/find-findings";
 import { getSettings } from "@/lib/server/settings/find-settings";
@@ -20,20 +21,37 @@ type Range = { start_date: string; end_date: string };
  * load at three calls; the answer is cached per schedule data version and audience, and the version moves with
  * everything in it. Built as text: the shifts and findings are JSON text already.
  */
-export async function scheduleWeekJson(range: Range, audience: ScheduleAudience): Promise<string> {
-  const [shifts, warnings, vacations, unavailability, holidays, settings, applications, targets, absences] =
-    await Promise.all([
-      shiftsJson(db, { startDate: range.start_date, endDate: range.end_date }),
-      warningsJson(range, audience),
-      findVacations({ startDate: range.start_date, endDate: range.end_date }),
-      audience === "planner" ? findUnavailability({ startDate: range.start_date, endDate: range.end_date }) : [],
-      findHolidays({ startDate: range.start_date, endDate: range.end_date }),
-      getSettings(db),
-      // Who offered to take an open shift is the planners' business (docs/PRODUCT-RULES.md §26.5).
-      audience === "planner" ? findWeekApplications(range) : [],
-      rangeTargets(range),
-      findAbsences({ startDate: range.start_date, endDate: range.end_date }),
-    ]);
+export async function scheduleWeekJson(
+  range: Range,
+  audience: ScheduleAudience,
+  { staffPlan }: { staffPlan: boolean },
+): Promise<string> {
+  const [
+    shifts,
+    warnings,
+    vacations,
+    unavailability,
+    holidays,
+    settings,
+    applications,
+    targets,
+    absences,
+    unpublished,
+  ] = await Promise.all([
+    // Staff see the plan as published (docs/PRODUCT-RULES.md §33.3), planners the draft they edit.
+    shiftsJson(db, { startDate: range.start_date, endDate: range.end_date, staff: staffPlan }),
+    warningsJson(range, audience),
+    findVacations({ startDate: range.start_date, endDate: range.end_date }),
+    audience === "planner" ? findUnavailability({ startDate: range.start_date, endDate: range.end_date }) : [],
+    findHolidays({ startDate: range.start_date, endDate: range.end_date }),
+    getSettings(db),
+    // Who offered to take an open shift is the planners' business (docs/PRODUCT-RULES.md §26.5).
+    audience === "planner" ? findWeekApplications(range) : [],
+    rangeTargets(range),
+    findAbsences({ startDate: range.start_date, endDate: range.end_date }),
+    // What is not yet published is the planners' business; staff see the published plan itself.
+    staffPlan ? null : findWeekPublication(range),
+  ]);
   // Staff see colleagues' vacations, not the notes written for the planners (docs/PRODUCT-RULES.md §26.3).
   const approved = vacations
     .filter((vacation) => vacation.status === "approved")
@@ -45,6 +63,7 @@ export async function scheduleWeekJson(range: Range, audience: ScheduleAudience)
     labour_rules: settings.labour_rules,
     targets,
     applications,
+    publication: unpublished ?? { publishing: settings.publishing, unpublished: 0, changed_shift_ids: [] },
     // That someone is away, for everyone; why, for the planners only: the type is health data (§32.2).
     absences: absences.map((absence) => ({
       id: absence.id,

@@ -46,7 +46,7 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
 
   const [shifts, ruleInput, holidays, vacations, balance, unavailability, openShifts, targets, absences] =
     await Promise.all([
-      findShifts(db, { startDate: start, endDate: end, employeeId }),
+      findShifts(db, { startDate: start, endDate: end, employeeId, staff: true }),
       readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: { ids: [employeeId] } }),
       findHolidays({ startDate: start, endDate: end }),
       findEmployeeVacations({ employeeId }),

@@ -16,6 +16,7 @@ const DEFAULTS: SettingsDto = {
   min_rest_hours: 11,
   certificate_from_day: DEFAULT_CERTIFICATE_DAY.CH,
   certificate_from_day_set: false,
+  publishing: false,
 };
 
 /**
@@ -37,6 +38,7 @@ export async function getSettings(db: Reader): Promise<SettingsDto> {
     // Unset follows the labour rules (docs/PRODUCT-RULES.md §32.2).
     certificate_from_day: row.certificateFromDay ?? DEFAULT_CERTIFICATE_DAY[labourRules],
     certificate_from_day_set: row.certificateFromDay !== null,
+    publishing: row.publishing,
   };
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { transaction } from "@/lib/server/db/transaction";
 import type { SettingsUpdate } from "@/lib/shared/schemas/settings";
+import { publishWholeDraft } from "@/lib/server/publishing/write-publications";
 import { getSettings, type SettingsDto } from "./find-settings";
 
 export type UpdateSettingsOptions = { input: SettingsUpdate; audit: AuditContext };
@@ -20,9 +21,12 @@ export async function updateSettings({ input, audit }: UpdateSettingsOptions): P
       ...(input.weekly_max_hours !== undefined && { weeklyMaxHours: input.weekly_max_hours }),
       ...(input.min_rest_hours !== undefined && { minRestHours: input.min_rest_hours }),
       ...(input.certificate_from_day !== undefined && { certificateFromDay: input.certificate_from_day }),
+      ...(input.publishing !== undefined && { publishing: input.publishing }),
     };
     // Nothing sent, nothing changed: no write, no audit row, no new schedule data version.
     if (Object.keys(data).length === 0) return getSettings(tx);
+    // Switching publishing on starts from what staff saw until then, the draft: published as it is, nobody told.
+    if (input.publishing === true && !(await getSettings(tx)).publishing) await publishWholeDraft(tx);
     await tx.companySettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
     const settings = await getSettings(tx);
     await recordAudit(tx, { ...audit, action: "settings.update", details: { changed: Object.keys(input), settings } });

@@ -15,6 +15,11 @@ export type ShiftFilter = {
   ids?: number[];
   /** Only unassigned shifts of active locations: the ones staff may apply for (docs/PRODUCT-RULES.md §26.5). */
   open?: true;
+  /**
+   * The plan as staff see it (the view `staff_shifts`): as last published while publishing is on, else the draft
+   * (docs/PRODUCT-RULES.md §33.3). Without it, the draft the planner edits.
+   */
+  staff?: boolean;
 };
 type Reader = Pick<Db, "$queryRaw">;
 
@@ -68,7 +73,7 @@ export async function shiftsJson(db: Reader, filter: ShiftFilter): Promise<strin
              s.break_minutes, s.is_custom, s.custom_name, ${hours(config.timeZone)} AS hours,
              (SELECT e.first_name || ' ' || e.last_name FROM employees e WHERE e.id = s.employee_id) AS employee_name,
              l.name AS location_name, l.color::text AS location_color
-      FROM shifts s
+      FROM ${filter.staff ? Prisma.sql`staff_shifts` : Prisma.sql`shifts`} s
       JOIN LATERAL (SELECT name, color FROM locations WHERE id = s.location_id) l ON true
       ${where}
     ) r`;

@@ -6,6 +6,7 @@ import {
   autoFillSchema,
 } from "@/lib/shared/schemas/auto-fill";
 import { findingSchema } from "@/lib/shared/schemas/finding";
+import { publicationSchema, publishInputSchema } from "@/lib/shared/schemas/publication";
 import { scheduleWeekSchema } from "@/lib/shared/schemas/schedule";
 import { dateRangeQuerySchema } from "@/lib/shared/schemas/shift";
 import { defineOperation } from "./operation";
@@ -85,5 +86,27 @@ export const applyAutoFill = defineOperation({
         "their employee archived or moved elsewhere, or another write made the assignment break a rule). " +
         "Nothing is written.",
     },
+  ],
+});
+
+export const publishPlan = defineOperation({
+  method: "POST",
+  path: "/api/schedule/publish",
+  id: "publishPlan",
+  tag: "Shifts",
+  summary: "Publish the draft of a range: staff see it from now on, and each person affected gets one message",
+  description:
+    "While publishing is on (`GET /api/settings`, `publishing`), staff (`/api/me`, the calendar feed, the week and " +
+    "the open shifts of callers who do not plan) see each shift as last published; planners edit the draft. This " +
+    "copies the draft of every shift dated in the range, in the draft or as published (so a move to another week " +
+    "goes with either week), at the locations named or all, in one transaction; writes one inbox message per " +
+    "person listing only their changes; and answers per employee what changed. Publishing again without changes " +
+    "changes nothing and tells nobody.",
+  access: "shifts:write",
+  body: publishInputSchema,
+  responses: [{ status: 200, description: "Published", schema: publicationSchema }],
+  errors: [
+    { status: 400, description: "`validation_failed`: bad dates, more than 31 days, an unknown location" },
+    { status: 409, description: "`conflict`: publishing is switched off (every change is visible at once)" },
   ],
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { absenceSlotSchema } from "./absence";
 import { findingSchema } from "./finding";
 import { holidayDtoSchema } from "./holiday";
+import { weekPublicationSchema } from "./publication";
 import { LABOUR_RULES } from "./settings";
 import { shiftDtoSchema } from "./shift";
 import { unavailabilityDtoSchema } from "./unavailability";
@@ -35,6 +36,7 @@ export const scheduleWeekSchema = z.strictObject({
       "Applications for the open shifts of the range, oldest first per shift; empty for callers who do not plan " +
       "(docs/PRODUCT-RULES.md §26.5)",
   }),
+  publication: weekPublicationSchema,
   absences: z.array(absenceSlotSchema).meta({
     description:
       "Absences besides vacation touching the range (docs/PRODUCT-RULES.md §32.2), by start date; `type` only " +

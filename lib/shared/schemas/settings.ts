@@ -38,6 +38,11 @@ export const settingsUpdateSchema = z
       .max(30, { error: CERTIFICATE_DAY_MESSAGE })
       .nullable()
       .meta({ description: "1–30; null: the labour rules' default (3 for CH and none, 4 for DE)" }),
+    publishing: z.boolean({ error: "Bitte wähle, ob der Plan veröffentlicht wird (true oder false)" }).meta({
+      description:
+        "true: staff see the plan as last published (POST /api/schedule/publish); switching on publishes the whole " +
+        "draft as it is, so staff see nothing new. false: every change is visible at once",
+    }),
   })
   .partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
@@ -64,4 +69,7 @@ export const settingsDtoSchema = z.strictObject({
   certificate_from_day_set: z
     .boolean()
     .meta({ description: "false: `certificate_from_day` is the labour rules' default and follows them" }),
+  publishing: z
+    .boolean()
+    .meta({ description: "true: staff see the plan as last published (docs §33.3); false: every change at once" }),
 });

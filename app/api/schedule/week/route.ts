@@ -11,10 +11,12 @@ export const GET = route(
   async ({ query, user, scheduleVersion }) => {
     const viewer = viewerOf(user);
     const audience = cachedAudienceOf(viewer);
+    // Everyone but the planners sees the plan as published (docs/PRODUCT-RULES.md §33.3).
+    const staffPlan = viewer.kind !== "planner";
     const text = await cachedForScheduleVersion(
-      `week:${audience}:${query.start_date}:${query.end_date}`,
+      `week:${audience}:${staffPlan ? "published" : "draft"}:${query.start_date}:${query.end_date}`,
       scheduleVersion,
-      () => scheduleWeekJson(query, audience),
+      () => scheduleWeekJson(query, audience, { staffPlan }),
     );
     // A linked user sees colleagues' shifts, not their findings (docs/PRODUCT-RULES.md §31.2).
     return jsonText(projectScheduleWeekJson(viewer, text));
