@@ -1,19 +1,8 @@
 import "server-only";
+import type { DraftShiftRow } from "@/lib/server/db/locks";
 
 /** A shift as the draft has it or as it was published, with the names its messages need. */
-export type PlanShift = {
-  id: number;
-  employee_id: number | null;
-  employee_name: string | null;
-  location_id: number;
-  location_name: string;
-  shift_date: string;
-  start_time: string;
-  end_time: string;
-  break_minutes: number;
-  is_custom: boolean;
-  custom_name: string | null;
-};
+export type PlanShift = DraftShiftRow & { employee_name: string | null; location_name: string };
 
 /**
  * One change of a person's (or the open shifts') plan, as a publication tells it (docs/PRODUCT-RULES.md §33.3):

@@ -1,4 +1,5 @@
 import "server-only";
+import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import type { Tx } from "@/lib/server/db/client";
@@ -35,26 +36,21 @@ export async function publishPlan({ input, audit }: PublishOptions): Promise<Pub
       if (known.length !== new Set(locationIds).size)
         throw new ApiError("validation_failed", UNKNOWN_LOCATION, { fields: { location_ids: UNKNOWN_LOCATION } });
     }
-    const published = await tx.$queryRaw<DraftShiftRow[]>`
-      SELECT p.id, p.employee_id, p.location_id, p.shift_date::text AS shift_date,
-             left(p.start_time::text, 5) AS start_time, left(p.end_time::text, 5) AS end_time,
-             p.break_minutes, p.is_custom, p.custom_name
-      FROM published_shifts p
-      WHERE p.shift_date BETWEEN ${input.start_date}::date AND ${input.end_date}::date
-        AND (${locationIds === null} OR p.location_id = ANY(${locationIds ?? []}::int[]))`;
+    const published = await readPublished(
+      tx,
+      Prisma.sql`p.shift_date BETWEEN ${input.start_date}::date AND ${input.end_date}::date
+        AND (${locationIds === null} OR p.location_id = ANY(${locationIds ?? []}::int[]))`,
+    );
     const draft = await shareDraftShifts(tx, {
       startDate: input.start_date,
       endDate: input.end_date,
       locationIds,
       alsoIds: published.map((shift) => shift.id),
     });
-    // The published copies of the draft rows taken in through a published one of another range or location.
-    const outside = draft.filter((shift) => !published.some((copy) => copy.id === shift.id)).map((shift) => shift.id);
-    const alsoPublished = await tx.$queryRaw<DraftShiftRow[]>`
-      SELECT p.id, p.employee_id, p.location_id, p.shift_date::text AS shift_date,
-             left(p.start_time::text, 5) AS start_time, left(p.end_time::text, 5) AS end_time,
-             p.break_minutes, p.is_custom, p.custom_name
-      FROM published_shifts p WHERE p.id = ANY(${outside}::int[])`;
+    // Draft rows of the range whose published copy lies elsewhere (moved here from another week or location).
+    const inRange = new Set(published.map((copy) => copy.id));
+    const outside = draft.filter((shift) => !inRange.has(shift.id)).map((shift) => shift.id);
+    const alsoPublished = await readPublished(tx, Prisma.sql`p.id = ANY(${outside}::int[])`);
     const names = await readNames(tx, [...draft, ...published, ...alsoPublished]);
     const diff = diffPlan(draft.map(names), [...published, ...alsoPublished].map(names));
 
@@ -91,6 +87,15 @@ export async function publishPlan({ input, audit }: PublishOptions): Promise<Pub
       open_shifts: diff.open.map(changeDto),
     };
   });
+}
+
+/** Published copies, in the draft rows' shape. */
+function readPublished(tx: Tx, where: Prisma.Sql): Promise<DraftShiftRow[]> {
+  return tx.$queryRaw<DraftShiftRow[]>`
+    SELECT p.id, p.employee_id, p.location_id, p.shift_date::text AS shift_date,
+           left(p.start_time::text, 5) AS start_time, left(p.end_time::text, 5) AS end_time,
+           p.break_minutes, p.is_custom, p.custom_name
+    FROM published_shifts p WHERE ${where}`;
 }
 
 /** The employee and location names of the rows, as PlanShift. */
