@@ -24,24 +24,34 @@ export function useUnreadCount(): number | null {
   );
 }
 
+// Moves with every figure set here (a marking, a logout): an answer asked for before it is then stale and dropped,
+// so a refresh under way cannot bring back the count of before "Alle als gelesen markieren" or of another user.
+let generation = 0;
+
 export function setUnreadCount(count: number | null) {
+  generation += 1;
   if (count === unread) return;
   unread = count;
   for (const listener of listeners) listener();
 }
 
-let asking: Promise<void> | null = null;
+let asking: { at: number; answer: Promise<void> } | null = null;
 
-/** Asks the server again (one request at a time); a failure keeps the figure shown. */
+/** Asks the server again (one request at a time, unless the one under way is stale); a failure keeps the figure. */
 export function refreshUnreadCount(): Promise<void> {
-  asking ??= api
+  if (asking?.at === generation) return asking.answer;
+  const at = generation;
+  const answer = api
     .get("/auth/me")
-    .then((me) => setUnreadCount(me.unread_notifications))
+    .then((me) => {
+      if (generation === at) setUnreadCount(me.unread_notifications);
+    })
     .catch(() => undefined)
     .finally(() => {
-      asking = null;
+      if (asking?.answer === answer) asking = null;
     });
-  return asking;
+  asking = { at, answer };
+  return answer;
 }
 
 const REFRESH_EVERY_MS = 60_000;

@@ -62,7 +62,10 @@ export async function applyForShift({ shiftId, employeeId, audit }: ApplicationO
       LEFT JOIN staff_shifts seen ON seen.id = s.id
       WHERE s.id = ${shiftId}`;
     if (!shift || !shift.seen) throw shiftNotFound();
-    assertOpenForApplications({ ...shift, employee_id: shift.employee_id ?? shift.seen_employee_id }, employeeId);
+    // Who has it is said as staff see it; a draft assignment not yet published is only "vergeben", never whose.
+    if (shift.seen_employee_id === null && shift.employee_id !== null)
+      throw new ApiError("conflict", "Diese Schicht ist bereits vergeben");
+    assertOpenForApplications({ ...shift, employee_id: shift.seen_employee_id }, employeeId);
     // Only where the employee works (Einsatzorte, docs/PRODUCT-RULES.md §26.5, §28.1): read under the employee's lock,
     // so a parallel change of the Einsatzorte (an update of the employee) is decided before or after this.
     const [{ location_ids }] = await tx.$queryRaw<[{ location_ids: number[] }]>`

@@ -108,15 +108,20 @@ export async function getEmployeeDeletionImpact({ id }: IdOptions): Promise<Empl
 
 export const employeeNotFound = () => new ApiError("not_found", "Mitarbeiter nicht gefunden");
 
-export type AvailabilityOptions = { id: number; date: string };
+export type AvailabilityOptions = {
+  id: number;
+  date: string;
+  /** Count the plan as staff see it (docs/PRODUCT-RULES.md §33.3): for everyone who does not plan. */
+  staff: boolean;
+};
 
 /** The Monday-Sunday week containing `date` for one employee (docs/PRODUCT-RULES.md §10.2). */
-export async function getAvailability({ id, date }: AvailabilityOptions): Promise<Availability> {
+export async function getAvailability({ id, date, staff }: AvailabilityOptions): Promise<Availability> {
   const employee = await getEmployee({ id });
   const weekStart = mondayOf(date);
   const weekEnd = addDays(weekStart, 6);
   const [shifts, vacations, targets] = await Promise.all([
-    findShifts(db, { startDate: weekStart, endDate: weekEnd, employeeId: id }),
+    findShifts(db, { startDate: weekStart, endDate: weekEnd, employeeId: id, staff }),
     db.vacation.findMany({
       where: {
         employeeId: id,

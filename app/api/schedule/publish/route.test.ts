@@ -24,6 +24,7 @@ const { GET: week } = await import("@/app/api/schedule/week/route");
 const { POST: apply } = await import("@/app/api/shifts/[id]/application/route");
 const { PUT: putShift, DELETE: deleteShift } = await import("@/app/api/shifts/[id]/route");
 const { POST: createShift } = await import("@/app/api/shifts/route");
+const { GET: availability } = await import("@/app/api/employees/[id]/availability/[date]/route");
 const { POST: publish } = await import("./route");
 
 // Next week (Monday to Sunday): inside /api/me's eight weeks, the open shifts' four and the feed's window.
@@ -90,6 +91,17 @@ describe("draft and published", () => {
     };
 
     expect(await seenOnMe(luca.token)).not.toContain(shift.id);
+    // His week's hours count what he sees; the planner's count the draft.
+    const hoursAs = async (token: string) =>
+      (
+        await call(availability, {
+          token,
+          params: { id: String(luca.employee.id), date: day(4) },
+          path: `/api/employees/${luca.employee.id}/availability/${day(4)}`,
+        })
+      ).json.scheduled_hours;
+    expect(await hoursAs(luca.token)).toBe(0);
+    expect(await hoursAs(boss.token)).toBe(8);
     expect(await weekAs(luca.token)).not.toContain(`${shift.id} 14:00`);
     expect(await weekAs(boss.token)).toContain(`${shift.id} 14:00`);
     // The planner's week counts what staff do not see and names the chips to mark; staff's says nothing of it.
@@ -123,6 +135,7 @@ describe("draft and published", () => {
       ],
     });
     expect(await seenOnMe(luca.token)).toContain(shift.id);
+    expect(await hoursAs(luca.token)).toBe(8);
     expect(await weekAs(luca.token)).toContain(`${shift.id} 14:00`);
     expect(await publicationAs(boss.token)).toEqual({ publishing: true, unpublished: 0, changed_shift_ids: [] });
     expect((await feedEvents(luca.employee.id, audit)).some((summary) => summary.includes("Bahnhof"))).toBe(true);
@@ -305,6 +318,33 @@ describe("what a publication tells", () => {
     expect(await openIds()).toContain(open.id);
     const applied = await call(apply, { token: dora.token, params: { id: String(open.id) } });
     expect(applied.status, applied.text).toBe(201);
+
+    // Given to her in the draft only: taken, without telling whose before it is published.
+    const next = await plan({
+      employee_id: null,
+      location_id: location.id,
+      shift_date: day(3),
+      start_time: "10:00",
+      end_time: "14:00",
+    });
+    await publishRange({ location_ids: [location.id] });
+    const given = await call(putShift, {
+      method: "PUT",
+      token: boss.token,
+      params: { id: String(next.id) },
+      body: {
+        employee_id: dora.employee.id,
+        location_id: location.id,
+        shift_date: day(3),
+        start_time: "10:00",
+        end_time: "14:00",
+        break_minutes: 0,
+      },
+    });
+    expect(given.status, given.text).toBe(200);
+    const taken = await call(apply, { token: dora.token, params: { id: String(next.id) } });
+    expect(taken.status).toBe(409);
+    expect(taken.json.error).toBe("Diese Schicht ist bereits vergeben");
   });
 
   test("switched off: 409, and staff see every change at once; switched on again: the draft as it is", async () => {

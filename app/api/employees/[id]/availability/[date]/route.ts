@@ -7,8 +7,9 @@ import * as api from "@/lib/shared/contract/employees";
 
 // One person's hours: a linked user may read only their own (docs/PRODUCT-RULES.md §31.2).
 export const GET = route(api.employeeAvailability, async ({ params, user }) => {
-  assertSeesPrivateDataOf(viewerOf(user), params.id);
-  return json(await getAvailability({ id: params.id, date: params.date }));
+  const viewer = viewerOf(user);
+  assertSeesPrivateDataOf(viewer, params.id);
+  return json(await getAvailability({ id: params.id, date: params.date, staff: viewer.kind !== "planner" }));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
