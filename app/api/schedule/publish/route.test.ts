@@ -58,10 +58,14 @@ const publishRange = async (body: Record<string, unknown> = {}) => {
 const seenOnMe = async (token: string) =>
   myScheduleSchema.parse((await call(mySchedule, { token })).json).weeks[1].shifts.map((shift) => shift.id);
 
+/** Next week as the caller's planner screen gets it. */
+const weekAnswer = async (token: string) =>
+  scheduleWeekSchema.parse(
+    (await call(week, { token, path: `/api/schedule/week?start_date=${monday}&end_date=${sunday}` })).json,
+  );
+
 const weekAs = async (token: string) =>
-  scheduleWeekSchema
-    .parse((await call(week, { token, path: `/api/schedule/week?start_date=${monday}&end_date=${sunday}` })).json)
-    .shifts.map((shift) => `${shift.id} ${shift.start_time}`);
+  (await weekAnswer(token)).shifts.map((shift) => `${shift.id} ${shift.start_time}`);
 
 const messages = async (token: string) => notificationsPageSchema.parse((await call(inbox, { token })).json);
 
@@ -105,10 +109,7 @@ describe("draft and published", () => {
     expect(await weekAs(luca.token)).not.toContain(`${shift.id} 14:00`);
     expect(await weekAs(boss.token)).toContain(`${shift.id} 14:00`);
     // The planner's week counts what staff do not see and names the chips to mark; staff's says nothing of it.
-    const publicationAs = async (token: string) =>
-      scheduleWeekSchema.parse(
-        (await call(week, { token, path: `/api/schedule/week?start_date=${monday}&end_date=${sunday}` })).json,
-      ).publication;
+    const publicationAs = async (token: string) => (await weekAnswer(token)).publication;
     const pending = await publicationAs(boss.token);
     expect(pending.publishing).toBe(true);
     expect(pending.unpublished).toBeGreaterThanOrEqual(1);
