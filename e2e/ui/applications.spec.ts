@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
-import { adminHeaders, apiLogin, createAccount, expectAccessible, signIn, toast, unique } from "./support";
+import { adminHeaders, apiLogin, createAccount, expectAccessible, publishPlan, signIn, toast, unique } from "./support";
 
 // Looked at by hand when the screen changes (docs/PRODUCT-RULES.md §26.5).
 const SHOTS = "/tmp/shots-appl";
@@ -36,6 +36,7 @@ test("an application seeded by a linked user: the manager sees it on the chip an
   });
   expect(shiftRes.status()).toBe(201);
   const shift = await shiftRes.json();
+  await publishPlan(request, { from: addDays(nextMonday, 2), locationIds: [location.id] });
 
   // The employee's own account applies through the API.
   const staff = { username: unique("anna"), password: "ui-test-passwort", role: "user", employee_id: employee.id };

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { formatDate } from "../../lib/shared/format";
-import { adminHeaders, createAccount, createAsAdmin, reviewShots, signIn, unique } from "./support";
+import { adminHeaders, createAccount, createAsAdmin, publishPlan, reviewShots, signIn, unique } from "./support";
 
 // Colleagues' data (docs/PRODUCT-RULES.md §31.2): a waiter linked to his employee sees of his colleagues their
 // names and shifts, never their weekly hours, vacation days, employment or findings; about himself he reads "Du".
@@ -41,6 +41,7 @@ test("a linked waiter sees colleagues' names and shifts, not their hours or find
     start_date: addDays(monday, 2),
     end_date: addDays(monday, 2),
   });
+  await publishPlan(request, { from: monday, to: addDays(monday, 6), locationIds: [location.id] });
   const waiter = await createAccount(request, "user", "kellner");
   const linked = await request.put(`/api/users/${waiter.id}`, {
     headers: await adminHeaders(request),

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { formatDate, formatDayMonth } from "../../lib/shared/format";
-import { adminHeaders, createAccount, screenLoaded, signIn, unique } from "./support";
+import { adminHeaders, createAccount, publishPlan, screenLoaded, signIn, unique } from "./support";
 
 // docs/PRODUCT-RULES.md §31.1 "One target everywhere": in the Christmas week of Kanton Zürich (Friday 25.12.2026 is a
 // public holiday) a waiter on vacation Monday to Thursday has no working day left, so his target is 0 h. The planner's
@@ -97,6 +97,7 @@ test("Meine Schichten counts a vacation week against the reduced target, as the 
     end_time: "12:00",
     break_minutes: 0,
   });
+  await publishPlan(request, { from: monday, to: addDays(monday, 6), locationIds: [location.id] });
   const staff = await createAccount(request, "user", "ziel");
   const linked = await request.put(`/api/users/${staff.id}`, { headers, data: { employee_id: waiter.id } });
   expect(linked.status(), await linked.text()).toBe(200);

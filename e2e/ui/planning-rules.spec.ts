@@ -3,7 +3,16 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_ADMIN } from "../../playwright.config";
 import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
 import { formatDate, formatDayMonth } from "../../lib/shared/format";
-import { adminHeaders, createAccount, expectAccessible, screenLoaded, signIn, toast, unique } from "./support";
+import {
+  adminHeaders,
+  createAccount,
+  expectAccessible,
+  publishPlan,
+  screenLoaded,
+  signIn,
+  toast,
+  unique,
+} from "./support";
 
 // The planner and its dialog with the planning rules (docs/PRODUCT-RULES.md §16.4, §24, §25).
 
@@ -321,6 +330,7 @@ test("users see the markers and the list; choosing a finding focuses its chip", 
     start_time: "07:00",
     end_time: "17:00",
   });
+  await publishPlan(request, { from: friday, locationIds: [filiale.id] });
   const account = await createAccount(request, "user", "leser");
   await signIn(page, account, "/schedule");
   const chip = row(page, filiale.name).getByTestId("shift");

@@ -6,6 +6,7 @@ import {
   createAccount,
   createAsAdmin,
   expectAccessible,
+  publishPlan,
   screenLoaded,
   screenshot,
   signIn,
@@ -16,7 +17,7 @@ import {
 // The staff side end to end (docs/PRODUCT-RULES.md §26): an admin links the shared "theke" login to an employee;
 // on a phone she requests three days off, marks Friday unavailable, offers to take an open shift and copies her
 // calendar link; the manager approves the request (her shifts of those days open), assigns her the shift she
-// offered to take, and she sees both on Meine Schichten.
+// offered to take, publishes the week, and she sees both on Meine Schichten.
 
 /** The manager's planner row of a location. */
 const row = (page: Page, location: string) =>
@@ -54,6 +55,7 @@ test("staff journey: link, request, unavailable, apply, calendar; manager approv
     start_time: "10:00",
     end_time: "15:00",
   });
+  await publishPlan(request, { from: monday, to: friday, locationIds: [location.id] });
   const theke = await createAccount(request, "user", "theke");
   const manager = await createAccount(request, "manager", "chefin");
 
@@ -153,6 +155,13 @@ test("staff journey: link, request, unavailable, apply, calendar; manager approv
   const dialog = page.getByRole("dialog", { name: "Schicht bearbeiten" });
   await dialog.getByRole("button", { name: `Zuweisen: ${name}` }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: `Schicht an ${name} vergeben!` })).toBeVisible();
+  // ... and publishes the week: until then Lea sees the plan as it was (docs/PRODUCT-RULES.md §33.3).
+  await page.getByRole("button", { name: "Veröffentlichen" }).click();
+  await page
+    .getByRole("dialog", { name: "Plan veröffentlichen" })
+    .getByRole("button", { name: "Veröffentlichen" })
+    .click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Plan veröffentlicht:" })).toBeVisible();
 
   // 9. Lea sees both: the vacation approved, Thursday hers, the offer gone from the open shifts.
   await staff.reload();

@@ -43,6 +43,21 @@ export async function createAsAdmin(request: APIRequestContext, path: string, da
   return (await res.json()) as { id: number };
 }
 
+/**
+ * Publishes the plan of the dates and locations given, as a manager's "Veröffentlichen" does: staff see shifts only
+ * once published (docs/PRODUCT-RULES.md §33.3). For specs whose subject is the staff side, not publishing.
+ */
+export async function publishPlan(
+  request: APIRequestContext,
+  { from, to = from, locationIds }: { from: string; to?: string; locationIds?: number[] },
+) {
+  const res = await request.post("/api/schedule/publish", {
+    headers: await adminHeaders(request),
+    data: { start_date: from, end_date: to, location_ids: locationIds },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 export async function createAccount(
   request: APIRequestContext,
   role: Account["role"],

@@ -4,6 +4,7 @@ import {
   apiLogin,
   createAccount,
   expectAccessible,
+  publishPlan,
   reviewShots,
   screenLoaded,
   signIn,
@@ -164,6 +165,7 @@ test("the dashboard switches to next week and counts the applications waiting fo
     end_time: "13:00",
     break_minutes: 0,
   });
+  await publishPlan(request, { from: day, locationIds: [location.id] });
   const staff = { username: unique("lia"), password: "ui-test-passwort", role: "user", employee_id: employee.id };
   // Signs in with the given password at once (docs/PRODUCT-RULES.md §31.5).
   await post(request, "/api/users", { ...staff, must_change_password: false });

@@ -28,14 +28,19 @@ export async function location(data: { name?: string; color?: string } = {}) {
   return db.location.create({ data: { name: data.name ?? uniqueName("Filiale"), color: data.color ?? "#10B981" } });
 }
 
+/**
+ * A shift of the plan, published as it is (staff see it; docs/PRODUCT-RULES.md §33.3) unless `published: false`
+ * leaves it a draft only planners see.
+ */
 export async function shift(data: {
   employeeId?: number | null;
   locationId: number;
   date: string;
   start?: string;
   end?: string;
+  published?: boolean;
 }) {
-  return db.shift.create({
+  const created = await db.shift.create({
     data: {
       employeeId: data.employeeId ?? null,
       locationId: data.locationId,
@@ -44,6 +49,26 @@ export async function shift(data: {
       endTime: toTimeColumn(data.end ?? "17:00"),
     },
   });
+  if (data.published !== false) await publishShifts(created.id);
+  return created;
+}
+
+/**
+ * These shifts published as they are in the draft, telling nobody: for tests of what staff see of shifts planned or
+ * changed another way. Tests of publishing itself call POST /api/schedule/publish.
+ */
+export async function publishShifts(...ids: number[]) {
+  await db.$executeRaw`
+    INSERT INTO published_shifts (id, employee_id, location_id, shift_date, start_time, end_time, break_minutes,
+                                  is_custom, custom_name, created_at, updated_at)
+    SELECT id, employee_id, location_id, shift_date, start_time, end_time, break_minutes,
+           is_custom, custom_name, created_at, updated_at
+    FROM shifts WHERE id = ANY(${ids}::int[])
+    ON CONFLICT (id) DO UPDATE SET
+      employee_id = excluded.employee_id, location_id = excluded.location_id, shift_date = excluded.shift_date,
+      start_time = excluded.start_time, end_time = excluded.end_time, break_minutes = excluded.break_minutes,
+      is_custom = excluded.is_custom, custom_name = excluded.custom_name, updated_at = excluded.updated_at,
+      published_at = CURRENT_TIMESTAMP`;
 }
 
 /** Charged like a vacation written without a holiday region: one vacation_days row per Monday-Friday day. */

@@ -23,7 +23,7 @@ describe("GET/PUT /api/settings", () => {
         min_rest_hours: 11,
         certificate_from_day: 3,
         certificate_from_day_set: false,
-        publishing: false,
+        publishing: true,
       });
     }
   });
@@ -44,7 +44,7 @@ describe("GET/PUT /api/settings", () => {
       // Unset, "Arztzeugnis ab Tag" follows the labour rules: DE's fourth day (docs/PRODUCT-RULES.md §32.2).
       certificate_from_day: 4,
       certificate_from_day_set: false,
-      publishing: false,
+      publishing: true,
     });
     expect((await call(GET, { token })).json).toEqual(german.json);
 

@@ -35,7 +35,13 @@ export async function findOpenShifts({ employeeId }: OpenShiftsOptions): Promise
   const window = windowFor(range);
   const [shifts, ruleInput, applications, [{ location_ids }]] = await Promise.all([
     findShifts(db, { startDate: range.start_date, endDate: range.end_date, open: true, staff: true }),
-    readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: { ids: [employeeId] } }),
+    // What taking it would mean in the plan as the employee sees it (docs/PRODUCT-RULES.md §33.3).
+    readRuleFacts(db, {
+      startDate: window.start_date,
+      endDate: window.end_date,
+      employees: { ids: [employeeId] },
+      staff: true,
+    }),
     db.shiftApplication.findMany({ where: { employeeId }, select: { shiftId: true } }),
     db.$queryRaw<
       [{ location_ids: number[] }]

@@ -82,7 +82,12 @@ export async function getDashboard({
     // Approved only: "im Urlaub" means away, not asked for (§26.3).
     findVacations({ startDate: today, endDate: addMonths(today, 1), status: "approved" }),
     getCompanyHolidayRegion(db),
-    readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: "assigned" }),
+    readRuleFacts(db, {
+      startDate: window.start_date,
+      endDate: window.end_date,
+      employees: "assigned",
+      staff: !planner,
+    }),
     planner ? countPendingVacationRequests() : 0,
     // "Woche planen" of "Erste Schritte" is done once a shift exists from this week on (docs/PRODUCT-RULES.md §29.5).
     db.shift.findFirst({ where: { shiftDate: { gte: toDateColumn(mondayOf(today)) } }, select: { id: true } }),

@@ -19,7 +19,7 @@ export async function findWeekPublication(range: Range): Promise<WeekPublication
       SELECT id, employee_id, location_id, shift_date, start_time, end_time, break_minutes, is_custom, custom_name
       FROM published_shifts WHERE shift_date BETWEEN ${range.start_date}::date AND ${range.end_date}::date
     ), setting AS (
-      SELECT coalesce((SELECT publishing FROM company_settings WHERE id = 1), false) AS publishing
+      SELECT coalesce((SELECT publishing FROM company_settings WHERE id = 1), true) AS publishing
     ), differing AS (
       SELECT d.id AS draft_id
       FROM draft d FULL JOIN published p ON p.id = d.id

@@ -27,7 +27,7 @@ export async function publishPlan({ input, audit }: PublishOptions): Promise<Pub
   return transaction(async (tx) => {
     await advisoryLock(tx, { kind: "publication" });
     const [{ publishing }] = await tx.$queryRaw<[{ publishing: boolean }]>`
-      SELECT coalesce((SELECT publishing FROM company_settings WHERE id = 1), false) AS publishing`;
+      SELECT coalesce((SELECT publishing FROM company_settings WHERE id = 1), true) AS publishing`;
     if (!publishing) throw new ApiError("conflict", PUBLISHING_OFF);
     const locationIds = input.location_ids ?? null;
     if (locationIds) {

@@ -31,13 +31,21 @@ export function visibleFindings(findings: Finding[], audience: ScheduleAudience)
   return audience === "planner" ? findings : findings.filter((finding) => !PLANNER_ONLY_FINDINGS.has(finding.code));
 }
 
-/** The findings of the shifts dated in the range, as the JSON text GET /api/schedule/warnings answers. */
-export async function warningsJson(range: Range, audience: ScheduleAudience): Promise<string> {
+/**
+ * The findings of the shifts dated in the range, as the JSON text GET /api/schedule/warnings answers: of the draft
+ * for planners, of the plan as published for everyone else (`staffPlan`, docs/PRODUCT-RULES.md §33.3).
+ */
+export async function warningsJson(
+  range: Range,
+  audience: ScheduleAudience,
+  { staffPlan }: { staffPlan: boolean },
+): Promise<string> {
   const window = windowFor(range);
   const input = await readRuleFacts(db, {
     startDate: window.start_date,
     endDate: window.end_date,
     employees: "assigned",
+    staff: staffPlan,
   });
   return JSON.stringify(visibleFindings(findingsInRange(input, range), audience));
 }

@@ -29,6 +29,11 @@ export type RuleFactsScope = {
   employees: RuleFactsEmployees;
   /** Only with `"assigned"`: these employees' absences too, even without a shift in the window. */
   alsoEmployeeIds?: number[];
+  /**
+   * The plan as staff see it (the view `staff_shifts`: as last published while publishing is on), for the findings
+   * shown to them (docs/PRODUCT-RULES.md §33.3); else the draft, which planners see and every write is checked on.
+   */
+  staff?: boolean;
 };
 
 /** What the planning rules read (RuleInput); the one shape every reader of them gets. */
@@ -51,10 +56,11 @@ type Row = {
  * the window is an index-only scan, not a visit to the table page of each shift (docs/PERFORMANCE.md "P2 and P9: the
  * week on 1 M shifts"); keep it so when adding a column.
  */
-function windowCtes({ startDate, endDate, employees, alsoEmployeeIds }: RuleFactsScope): Prisma.Sql {
+function windowCtes({ startDate, endDate, employees, alsoEmployeeIds, staff }: RuleFactsScope): Prisma.Sql {
+  const plan = staff ? Prisma.sql`staff_shifts` : Prisma.sql`shifts`;
   const shiftsOf = (condition: Prisma.Sql) => Prisma.sql`window_shifts AS (
       SELECT s.id, s.employee_id, s.location_id, s.shift_date, s.start_time, s.end_time, s.break_minutes
-      FROM shifts s
+      FROM ${plan} s
       WHERE s.shift_date BETWEEN ${startDate}::date AND ${endDate}::date AND s.employee_id ${condition}
     )`;
   if (employees === "active") {

@@ -40,7 +40,7 @@ export async function scheduleWeekJson(
   ] = await Promise.all([
     // Staff see the plan as published (docs/PRODUCT-RULES.md §33.3), planners the draft they edit.
     shiftsJson(db, { startDate: range.start_date, endDate: range.end_date, staff: staffPlan }),
-    warningsJson(range, audience),
+    warningsJson(range, audience, { staffPlan }),
     findVacations({ startDate: range.start_date, endDate: range.end_date }),
     audience === "planner" ? findUnavailability({ startDate: range.start_date, endDate: range.end_date }) : [],
     findHolidays({ startDate: range.start_date, endDate: range.end_date }),

@@ -47,7 +47,12 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
   const [shifts, ruleInput, holidays, vacations, balance, unavailability, openShifts, targets, absences] =
     await Promise.all([
       findShifts(db, { startDate: start, endDate: end, employeeId, staff: true }),
-      readRuleFacts(db, { startDate: window.start_date, endDate: window.end_date, employees: { ids: [employeeId] } }),
+      readRuleFacts(db, {
+        startDate: window.start_date,
+        endDate: window.end_date,
+        employees: { ids: [employeeId] },
+        staff: true,
+      }),
       findHolidays({ startDate: start, endDate: end }),
       findEmployeeVacations({ employeeId }),
       vacationBalance({ employeeId }),

@@ -16,7 +16,7 @@ const DEFAULTS: SettingsDto = {
   min_rest_hours: 11,
   certificate_from_day: DEFAULT_CERTIFICATE_DAY.CH,
   certificate_from_day_set: false,
-  publishing: false,
+  publishing: true,
 };
 
 /**

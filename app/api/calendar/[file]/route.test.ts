@@ -62,7 +62,7 @@ async function shift(data: {
   breakMinutes?: number;
   customName?: string;
 }) {
-  return db.shift.create({
+  const created = await db.shift.create({
     data: {
       employeeId: data.employeeId,
       locationId: data.locationId,
@@ -74,6 +74,8 @@ async function shift(data: {
       customName: data.customName ?? null,
     },
   });
+  await fx.publishShifts(created.id); // the feed is the published plan (docs/PRODUCT-RULES.md §33.3)
+  return created;
 }
 
 const instant = (event: ICAL.Event, property: string) =>
@@ -242,6 +244,7 @@ describe("GET /api/calendar/[token].ics", () => {
 
     vi.setSystemTime(new Date("2026-04-27T10:05:00Z"));
     await db.shift.update({ where: { id: planned.id }, data: { startTime: toTimeColumn("10:00") } });
+    await fx.publishShifts(planned.id);
     const changed = await fetchFeed(token, { "if-none-match": etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);

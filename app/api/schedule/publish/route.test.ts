@@ -141,6 +141,53 @@ describe("draft and published", () => {
     expect(await publicationAs(boss.token)).toEqual({ publishing: true, unpublished: 0, changed_shift_ids: [] });
     expect((await feedEvents(luca.employee.id, audit)).some((summary) => summary.includes("Bahnhof"))).toBe(true);
   });
+  test("staff's findings are those of the published plan; the planner's those of the draft", async () => {
+    const emil = await waiter("Emil");
+    const bahnhof = await fx.location({ name: "Bahnhof" });
+    const markt = await fx.location({ name: "Markt" });
+    await plan({
+      employee_id: emil.employee.id,
+      location_id: bahnhof.id,
+      shift_date: day(1),
+      start_time: "17:00",
+      end_time: "22:00",
+    });
+    const open = await plan({
+      employee_id: null,
+      location_id: markt.id,
+      shift_date: day(2),
+      start_time: "09:00",
+      end_time: "11:00",
+    });
+    await publishRange();
+    // In the draft only: ten hours after the late shift (rest time), overlapping the open shift.
+    const early = await plan({
+      employee_id: emil.employee.id,
+      location_id: bahnhof.id,
+      shift_date: day(2),
+      start_time: "08:00",
+      end_time: "10:00",
+    });
+
+    const codesOn = (findings: { code: string; shift_id: number }[], shiftId: number) =>
+      findings.filter((finding) => finding.shift_id === shiftId).map((finding) => finding.code);
+    const myFindings = async () =>
+      myScheduleSchema.parse((await call(mySchedule, { token: emil.token })).json).weeks[1].findings;
+    const openFindings = async () =>
+      ((await call(myOpenShifts, { token: emil.token })).json as { id: number; findings: { code: string }[] }[])
+        .find((shift) => shift.id === open.id)!
+        .findings.map((finding) => finding.code);
+
+    expect(await myFindings()).toEqual([]);
+    expect((await weekAnswer(emil.token)).warnings.filter((f) => f.employee_id === emil.employee.id)).toEqual([]);
+    expect(await openFindings()).toEqual([]);
+    expect(codesOn((await weekAnswer(boss.token)).warnings, early.id)).toContain("rest_time");
+
+    await publishRange({ location_ids: [bahnhof.id] });
+    expect(codesOn(await myFindings(), early.id)).toContain("rest_time");
+    expect(codesOn((await weekAnswer(emil.token)).warnings, early.id)).toContain("rest_time");
+    expect(await openFindings()).toContain("overlap");
+  });
 });
 
 describe("what a publication tells", () => {

@@ -12,10 +12,12 @@ export const GET = route(
   async ({ query, user, scheduleVersion }) => {
     const viewer = viewerOf(user);
     const audience = cachedAudienceOf(viewer);
+    // Everyone but the planners sees the findings of the plan as published (docs/PRODUCT-RULES.md §33.3).
+    const staffPlan = viewer.kind !== "planner";
     const text = await cachedForScheduleVersion(
-      `warnings:${audience}:${query.start_date}:${query.end_date}`,
+      `warnings:${audience}:${staffPlan ? "published" : "draft"}:${query.start_date}:${query.end_date}`,
       scheduleVersion,
-      () => warningsJson(query, audience),
+      () => warningsJson(query, audience, { staffPlan }),
     );
     // A linked user keeps only the findings about themselves (docs/PRODUCT-RULES.md §31.2).
     return jsonText(projectFindingsJson(viewer, text));
