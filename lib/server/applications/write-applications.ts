@@ -17,6 +17,7 @@ import { worksAtLocation } from "@/lib/shared/employee-locations";
 import { blockingFinding, findingsForShift, windowFor } from "@/lib/shared/rules";
 import type { ShiftInput } from "@/lib/shared/schemas/shift";
 import { openShiftRange } from "./find-applications";
+import { recordAwards } from "./write-awards";
 
 export type ApplicationOptions = { shiftId: number; employeeId: number; audit: AuditContext };
 
@@ -166,7 +167,8 @@ export async function clearEmployeeApplications(
 
 /**
  * Removes every application for the shifts, in the caller's transaction (they have been assigned, §26.5), and
- * answers them by shift with their time of applying, for the plan change that undo reads (§27.7).
+ * answers them by shift with their time of applying, for the plan change that undo reads (§27.7). The one who got a
+ * shift they had applied for is told "Schicht erhalten" (§33.4).
  */
 export async function clearShiftsApplications(tx: Tx, shiftIds: number[]): Promise<Map<number, ClearedApplication[]>> {
   const cleared = new Map<number, ClearedApplication[]>();
@@ -178,6 +180,7 @@ export async function clearShiftsApplications(tx: Tx, shiftIds: number[]): Promi
   for (const { shift_id, ...application } of rows.sort((a, b) => a.employee_id - b.employee_id)) {
     cleared.set(shift_id, [...(cleared.get(shift_id) ?? []), application]);
   }
+  await recordAwards(tx, rows);
   return cleared;
 }
 

@@ -36,8 +36,14 @@ export function vacationDecided(
 /** "Fr 04.12." */
 const day = (isoDate: string) => `${WEEKDAYS_SHORT[isoWeekday(isoDate) - 1]} ${formatDayMonth(isoDate)}`;
 
+/** What the texts of one shift read: its day, times, name and location. */
+type ShiftText = Pick<
+  PlanShift,
+  "shift_date" | "start_time" | "end_time" | "is_custom" | "custom_name" | "location_name"
+>;
+
 /** "14:00–22:00", a special shift with its name: "14:00–22:00 (Inventur)". */
-const times = (shift: PlanShift) =>
+const times = (shift: ShiftText) =>
   `${shift.start_time}–${shift.end_time}${shift.is_custom && shift.custom_name ? ` (${shift.custom_name})` : ""}`;
 
 const pauseText = (minutes: number) => (minutes ? `Pause ${minutes} Min.` : "ohne Pause");
@@ -80,6 +86,19 @@ export function planPublished(period: { startDate: string; endDate: string }, ch
     kind: "shifts_changed",
     title: `Schichtplan geändert: ${periodText(period.startDate, period.endDate)}`,
     lines: changes.map(changeLine),
+    link: "/me",
+  };
+}
+
+/**
+ * An open shift one had applied for is theirs (docs/PRODUCT-RULES.md §33.4): "Schicht erhalten: Fr 04.12.2026",
+ * the times and location, and why they are told.
+ */
+export function applicationAssigned(shift: ShiftText): NewNotification {
+  return {
+    kind: "application_assigned",
+    title: `Schicht erhalten: ${WEEKDAYS_SHORT[isoWeekday(shift.shift_date) - 1]} ${formatDate(shift.shift_date)}`,
+    lines: [`${times(shift)}, ${shift.location_name}`, "Du hattest dich für diese Schicht gemeldet."],
     link: "/me",
   };
 }

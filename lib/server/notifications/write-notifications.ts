@@ -29,24 +29,25 @@ export async function notifyEmployee(tx: Tx, employeeId: number, message: NewNot
 }
 
 /**
- * Many messages at once, one per employee (a publication tells each person their own changes), in one statement.
- * Employees without a user are passed over. Answers how many messages were written.
+ * Many messages at once (a publication tells each person their own changes), in one statement. Employees without a
+ * user are passed over. Answers the users written to, one entry per message.
  */
 export async function notifyEmployees(
   tx: Tx,
   messages: { employeeId: number; message: NewNotification }[],
-): Promise<number> {
-  if (messages.length === 0) return 0;
+): Promise<number[]> {
+  if (messages.length === 0) return [];
   // Lines travel as one JSON array per message: PostgreSQL has no array of arrays of different lengths.
-  const count = await tx.$executeRaw`
+  const rows = await tx.$queryRaw<{ user_id: number }[]>`
     INSERT INTO notifications (user_id, kind, title, lines, link)
     SELECT u.id, m.kind::"NotificationKind", m.title, ARRAY(SELECT json_array_elements_text(m.lines)), m.link
     FROM unnest(${messages.map((m) => m.employeeId)}::int[], ${messages.map((m) => m.message.kind)}::text[],
                 ${messages.map((m) => m.message.title)}::text[],
                 ${messages.map((m) => JSON.stringify(m.message.lines ?? []))}::json[],
                 ${messages.map((m) => m.message.link)}::text[]) AS m(employee_id, kind, title, lines, link)
-    JOIN users u ON u.employee_id = m.employee_id`;
-  return count;
+    JOIN users u ON u.employee_id = m.employee_id
+    RETURNING user_id`;
+  return rows.map((row) => row.user_id);
 }
 
 export type MarkReadOptions = { userId: number; ids: number[] | "all" };

@@ -7,6 +7,7 @@ import { advisoryLock, shareDraftShifts, type DraftShiftRow } from "@/lib/server
 import { transaction } from "@/lib/server/db/transaction";
 import { planPublished } from "@/lib/server/notifications/messages";
 import { notifyEmployees } from "@/lib/server/notifications/write-notifications";
+import { takeAwards, tellAwards } from "@/lib/server/applications/write-awards";
 import { compareNames } from "@/lib/shared/collation";
 import type { PublicationDto, PublishInput } from "@/lib/shared/schemas/publication";
 import { diffPlan, type PlanShift, type ShiftChange } from "./plan-diff";
@@ -63,11 +64,21 @@ export async function publishPlan({ input, audit }: PublishOptions): Promise<Pub
                is_custom, custom_name, created_at, updated_at
         FROM shifts WHERE id = ANY(${diff.write}::int[])`;
 
+    // An open shift given to one who applied for it is told as "Schicht erhalten", not again among their changes
+    // (docs/PRODUCT-RULES.md §33.4); the awards of the range's shifts are used up either way.
+    const awards = await takeAwards(tx, [...new Set([...draft, ...published].map((shift) => shift.id))]);
+    const awardedTo = (employeeId: number, change: ShiftChange) =>
+      change.change === "added" && awards.get(change.shift.id) === employeeId;
     const period = { startDate: input.start_date, endDate: input.end_date };
-    const notified = await notifyEmployees(
+    const toldOfChanges = await notifyEmployees(
       tx,
-      [...diff.byEmployee].map(([employeeId, changes]) => ({ employeeId, message: planPublished(period, changes) })),
+      [...diff.byEmployee].flatMap(([employeeId, changes]) => {
+        const told = changes.filter((change) => !awardedTo(employeeId, change));
+        return told.length ? [{ employeeId, message: planPublished(period, told) }] : [];
+      }),
     );
+    const toldOfAwards = await tellAwards(tx, awards);
+    const notified = new Set([...toldOfChanges, ...toldOfAwards]).size;
     const changes = new Set([...diff.drop, ...diff.write]).size;
     await recordAudit(tx, {
       ...audit,

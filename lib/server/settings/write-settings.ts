@@ -2,6 +2,7 @@ import "server-only";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { transaction } from "@/lib/server/db/transaction";
 import type { SettingsUpdate } from "@/lib/shared/schemas/settings";
+import { takeAwards, tellAwards } from "@/lib/server/applications/write-awards";
 import { publishWholeDraft } from "@/lib/server/publishing/write-publications";
 import { getSettings, type SettingsDto } from "./find-settings";
 
@@ -25,8 +26,11 @@ export async function updateSettings({ input, audit }: UpdateSettingsOptions): P
     };
     // Nothing sent, nothing changed: no write, no audit row, no new schedule data version.
     if (Object.keys(data).length === 0) return getSettings(tx);
+    const { publishing } = await getSettings(tx);
     // Switching publishing on starts from what staff saw until then, the draft: published as it is, nobody told.
-    if (input.publishing === true && !(await getSettings(tx)).publishing) await publishWholeDraft(tx);
+    if (input.publishing === true && !publishing) await publishWholeDraft(tx);
+    // Switching it off shows the draft at once: who got a shift they applied for is told now (§33.4).
+    if (input.publishing === false && publishing) await tellAwards(tx, await takeAwards(tx, "all"));
     await tx.companySettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
     const settings = await getSettings(tx);
     await recordAudit(tx, { ...audit, action: "settings.update", details: { changed: Object.keys(input), settings } });

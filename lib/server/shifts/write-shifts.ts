@@ -1,6 +1,7 @@
 import "server-only";
 import { assertRealTimes } from "./real-times";
 import { clearApplications } from "@/lib/server/applications/write-applications";
+import { recordAwards } from "@/lib/server/applications/write-awards";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { lockShiftRecords, recordPlanChange, type ShiftRecord } from "@/lib/server/changes/write-changes";
 import { LOCKING_TRANSACTION, type Tx } from "@/lib/server/db/client";
@@ -73,6 +74,10 @@ export async function updateShift({ id, input, audit }: UpdateOptions<ShiftInput
     const findings = await assertAssignable(tx, { id, input });
     await tx.shift.update({ where: { id }, data: shiftColumns(input) });
     const cleared = input.employee_id === null ? [] : await clearApplications(tx, { shiftId: id });
+    await recordAwards(
+      tx,
+      cleared.map((employeeId) => ({ shift_id: id, employee_id: employeeId })),
+    );
     const change = await recordPlanChange(tx, { kind: "shift.update", audit, before, shiftIds: [id] });
     const details = {
       change_id: change.changeId,

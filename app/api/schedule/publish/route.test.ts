@@ -7,7 +7,8 @@ import { ownDatabase } from "@/tests/support/own-database";
 process.env.DATABASE_URL = await ownDatabase("schichtwerk_publish");
 vi.resetModules();
 const { db } = await import("@/lib/server/db/client");
-const { addDays, mondayOf, todayIn } = await import("@/lib/shared/dates");
+const { addDays, isoWeekday, mondayOf, todayIn } = await import("@/lib/shared/dates");
+const { WEEKDAYS_SHORT } = await import("@/lib/shared/format");
 const { myScheduleSchema } = await import("@/lib/shared/schemas/my-schedule");
 const { notificationsPageSchema } = await import("@/lib/shared/schemas/notification");
 const { publicationSchema } = await import("@/lib/shared/schemas/publication");
@@ -393,6 +394,112 @@ describe("what a publication tells", () => {
     const taken = await call(apply, { token: dora.token, params: { id: String(next.id) } });
     expect(taken.status).toBe(409);
     expect(taken.json.error).toBe("Diese Schicht ist bereits vergeben");
+  });
+
+  test("an application assigned: 'Schicht erhalten' once published, at once while publishing is off", async () => {
+    const frieda = await waiter("Frieda");
+    const gian = await waiter("Gian");
+    const location = await fx.location({ name: "Perron" });
+    const openShift = async (offset: number, start: string) => {
+      const shift = await plan({
+        employee_id: null,
+        location_id: location.id,
+        shift_date: day(offset),
+        start_time: start,
+        end_time: "23:00",
+      });
+      await publishRange({ location_ids: [location.id] });
+      for (const person of [frieda, gian]) {
+        const res = await call(apply, { token: person.token, params: { id: String(shift.id) } });
+        expect(res.status, res.text).toBe(201);
+      }
+      return shift;
+    };
+    const assign = async (shiftId: number, offset: number, start: string, employeeId: number) => {
+      const res = await call(putShift, {
+        method: "PUT",
+        token: boss.token,
+        params: { id: String(shiftId) },
+        body: {
+          employee_id: employeeId,
+          location_id: location.id,
+          shift_date: day(offset),
+          start_time: start,
+          end_time: "23:00",
+          break_minutes: 30,
+        },
+      });
+      expect(res.status, res.text).toBe(200);
+    };
+    const titles = async (token: string) => (await messages(token)).notifications.map((item) => item.title);
+    const dayTitle = (offset: number) => {
+      const date = day(offset);
+      return `${WEEKDAYS_SHORT[isoWeekday(date) - 1]} ${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+    };
+
+    // Publishing on: nothing while only the draft says so; with the publication, the award alone (not also "Neu").
+    const first = await openShift(1, "17:00");
+    await assign(first.id, 1, "17:00", frieda.employee.id);
+    expect(await titles(frieda.token)).toEqual([]);
+    // Another change of hers in the same publication comes as the usual message.
+    const other = await plan({
+      employee_id: frieda.employee.id,
+      location_id: location.id,
+      shift_date: day(5),
+      start_time: "08:00",
+      end_time: "12:00",
+    });
+    const answer = await publishRange({ location_ids: [location.id] });
+    expect(answer.notified).toBe(1);
+    expect(
+      answer.employees.find((entry) => entry.employee_id === frieda.employee.id)!.changes.map((c) => c.shift_id),
+    ).toEqual([first.id, other.id]);
+    const inbox = await messages(frieda.token);
+    const award = inbox.notifications.find((item) => item.kind === "application_assigned")!;
+    expect(award).toMatchObject({
+      title: `Schicht erhalten: ${dayTitle(1)}`,
+      lines: ["17:00–23:00, Perron", "Du hattest dich für diese Schicht gemeldet."],
+      link: "/me",
+    });
+    const changed = inbox.notifications.find((item) => item.kind === "shifts_changed")!;
+    expect(changed.lines).toEqual([expect.stringMatching(/^Neu: .*, 08:00–12:00, Perron$/)]);
+    expect(inbox.notifications).toHaveLength(2);
+    // Gian, who applied too and did not get it, hears nothing; publishing again tells nobody again.
+    expect(await titles(gian.token)).toEqual([]);
+    await publishRange({ location_ids: [location.id] });
+    expect(await titles(frieda.token)).toHaveLength(2);
+
+    // Given to him, then on to someone else before it is published: nobody is told of an award.
+    const second = await openShift(2, "18:00");
+    await assign(second.id, 2, "18:00", gian.employee.id);
+    await assign(second.id, 2, "18:00", frieda.employee.id);
+    await publishRange({ location_ids: [location.id] });
+    expect(await titles(gian.token)).toEqual([]);
+    expect((await messages(frieda.token)).notifications[0].kind).toBe("shifts_changed");
+
+    // Switched off with an award pending: told then, since the draft is seen from then on; while off, at once.
+    const third = await openShift(3, "19:00");
+    await assign(third.id, 3, "19:00", gian.employee.id);
+    expect(await titles(gian.token)).toEqual([]);
+    try {
+      await call(putSettings, { method: "PUT", token: admin.token, body: { publishing: false } });
+      expect(await titles(gian.token)).toEqual([`Schicht erhalten: ${dayTitle(3)}`]);
+      const fourth = await plan({
+        employee_id: null,
+        location_id: location.id,
+        shift_date: day(4),
+        start_time: "20:00",
+        end_time: "23:00",
+      });
+      expect((await call(apply, { token: gian.token, params: { id: String(fourth.id) } })).status).toBe(201);
+      await assign(fourth.id, 4, "20:00", gian.employee.id);
+      expect(await titles(gian.token)).toEqual([
+        `Schicht erhalten: ${dayTitle(4)}`,
+        `Schicht erhalten: ${dayTitle(3)}`,
+      ]);
+    } finally {
+      await call(putSettings, { method: "PUT", token: admin.token, body: { publishing: true } });
+    }
   });
 
   test("switched off: 409, and staff see every change at once; switched on again: the draft as it is", async () => {
