@@ -149,6 +149,9 @@ const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   // The inbox (docs/PRODUCT-RULES.md §33.1): every signed-in user's own messages, linked or not.
   "GET /api/me/notifications": "profile:manage",
   "POST /api/me/notifications/read": "profile:manage",
+  "GET /api/me/notification-settings": "profile:manage",
+  "PUT /api/me/notification-settings": "profile:manage",
+  "GET /api/mail-status": "master-data:write",
   // The JSON 404 for unknown API paths; its OPTIONS (no operation, so not a row here) is tested below.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",

@@ -41,7 +41,10 @@ async function fingerprint(): Promise<string> {
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY employee_id), '')) FROM employee_pins t),
       -- The inbox (§33.1) and the published plan (§33.3).
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM notifications t),
-      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM published_shifts t)
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM published_shifts t),
+      -- The own notification settings (§33.5) of every account.
+      (SELECT md5(coalesce(string_agg(concat_ws(':', id, email, email_notifications), ',' ORDER BY id), ''))
+       FROM users)
     ) AS print`;
   return row.print;
 }
@@ -630,6 +633,16 @@ describe("bad query strings never break the Arbeitszeitnachweis (docs/PRODUCT-RU
 describe("bad input never breaks the inbox (docs/PRODUCT-RULES.md §33.1)", async () => {
   const read = await import("@/app/api/me/notifications/read/route");
   const list = await import("@/app/api/me/notifications/route");
+  const settings = await import("@/app/api/me/notification-settings/route");
+
+  test("PUT /me/notification-settings", async () => {
+    const email = fc.oneof(fc.constantFrom("", null, "a@b.ch", "kein-mail", "x".repeat(250) + "@b.ch"), nasty);
+    const on = fc.oneof(fc.constantFrom(true, false, "true", 1, null), nasty);
+    await fuzz("PUT /me/notification-settings", settings.PUT as Handler, "PUT", ["email", "email_notifications"], [], {
+      email,
+      email_notifications: on,
+    });
+  }, 300_000);
 
   test("POST /me/notifications/read", async () => {
     const ids = fc.oneof(fc.array(fc.oneof(fc.integer({ min: -2, max: 5 }), nasty), { maxLength: 4 }), nasty);

@@ -82,13 +82,15 @@ export async function stopChild(child) {
 
 /**
  * `dataDir` (default `.data-bench`) is deleted and recreated: give separate runs separate directories.
- * @param {{ port?: number, pgPort?: number, dataDir?: string }} [options]
+ * `extraEnv` is added to the server's environment (P19: its mail server).
+ * @param {{ port?: number, pgPort?: number, dataDir?: string, extraEnv?: Record<string, string> }} [options]
  * @returns {Promise<BenchServer>}
  */
 export async function startBenchServer({
   port = Number(process.env.BENCH_PORT || 3200),
   pgPort = Number(process.env.BENCH_PG_PORT || 55460),
   dataDir = path.join(ROOT, ".data-bench"),
+  extraEnv = {},
 } = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   // Whatever already answers there (a `next dev`, say) would be measured instead of our server.
@@ -103,7 +105,7 @@ export async function startBenchServer({
   rmSync(dataDir, { recursive: true, force: true });
   const env = startEnv(
     { dataDir, port, pgPort },
-    { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password },
+    { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, ...extraEnv },
   );
   let output = "";
   const child = spawnStart(env, ["ignore", "pipe", "pipe"]);

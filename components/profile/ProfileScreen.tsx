@@ -8,6 +8,7 @@ import { api } from "@/lib/client/api";
 import { updateCurrentUser } from "@/lib/client/auth-store";
 import { useResource } from "@/lib/client/use-resource";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
+import { NotificationSettingsSection } from "./NotificationSettingsSection";
 import { TwoFactorSection } from "./TwoFactorSection";
 
 const SECURITY_TIPS = [
@@ -18,7 +19,10 @@ const SECURITY_TIPS = [
   "Melde dich auf gemeinsam genutzten Geräten nach der Arbeit ab.",
 ];
 
-/** Profile (docs/PRODUCT-RULES.md §16.10): own account, password change, two-factor set-up, security tips. */
+/**
+ * Profile (docs/PRODUCT-RULES.md §16.10): own account, password change, two-factor set-up, how messages come
+ * (§33.5), security tips.
+ */
 export function ProfileScreen() {
   const me = useResource(async (signal) => {
     const user = await api.get("/auth/me", signal);
@@ -63,6 +67,8 @@ export function ProfileScreen() {
             </h2>
             <TwoFactorSection user={user} onChanged={me.reload} />
           </section>
+
+          <NotificationSettingsSection onSaved={() => void me.reload()} />
 
           <section
             aria-labelledby="tips-heading"

@@ -14,6 +14,7 @@ import { useResource } from "@/lib/client/use-resource";
 import type { SettingsDto } from "@/lib/shared/api-types";
 import { DEFAULT_WEEKLY_MAX, settingsUpdateSchema, type LabourRulesCode } from "@/lib/shared/schemas/settings";
 import { RegionOptions } from "./RegionOptions";
+import { MailSection } from "./MailSection";
 import { TerminalsSection } from "./TerminalsSection";
 
 const LABOUR_RULE_LABELS: Record<LabourRulesCode, string> = {
@@ -38,7 +39,7 @@ const REST_HINTS: Record<LabourRulesCode, string> = {
 
 /**
  * "Betrieb" (docs/PRODUCT-RULES.md §22.6, admins only): company name, holiday region, labour rules and limits; the
- * Stempeluhren (§32.4).
+ * Stempeluhren (§32.4); e-mail (§33.5).
  */
 export function SettingsScreen() {
   return (
@@ -61,6 +62,7 @@ function CompanySettings() {
         {(data) => <SettingsForm settings={data} onSaved={settings.reload} />}
       </WhenLoaded>
       <TerminalsSection />
+      <MailSection />
     </>
   );
 }

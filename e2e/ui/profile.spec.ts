@@ -103,3 +103,42 @@ test("the sidebar collapses into a menu on a phone", async ({ page }) => {
   expect(width).toBeLessThanOrEqual(390);
   await screenshot(page, "phone-locations");
 });
+
+test("messages by e-mail (390 px): refused without an address, saved with one, kept after a reload", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const account = await createAccount(page.request, "user", "post");
+  await signIn(page, account, "/profile");
+  const section = page.getByRole("region", { name: "Mitteilungen" });
+  // The test server has no mail server: the box is kept for when it gets one.
+  await expect(section).toContainText("Dieser Server verschickt noch keine E-Mails");
+  const box = section.getByLabel("Mitteilungen auch per E-Mail erhalten");
+  await box.check();
+  await section.getByRole("button", { name: "Speichern" }).click();
+  await expect(section.getByText("Für Mitteilungen per E-Mail braucht es eine E-Mail-Adresse")).toBeVisible();
+
+  await section.getByLabel("E-Mail-Adresse").fill("lea.post@example.ch");
+  await section.getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page, "Einstellungen gespeichert!")).toBeVisible();
+  await expectAccessible(page, "profile messages");
+  await reviewShots(page, "profile-messages");
+  await page.reload();
+  await screenLoaded(page);
+  await expect(section.getByLabel("E-Mail-Adresse")).toHaveValue("lea.post@example.ch");
+  await expect(box).toBeChecked();
+  // The account's card shows the same address.
+  await expect(page.getByRole("region", { name: "Profil" })).toContainText("lea.post@example.ch");
+});
+
+test("Betrieb says that e-mail is off and what to set (admin, 1366 px)", async ({ page }) => {
+  const account = await createAccount(page.request, "admin", "mailadmin");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, account, "/settings");
+  const section = page.getByRole("region", { name: "E-Mail" });
+  await expect(section.getByTestId("mail-state")).toContainText("E-Mail ist aus: Der Server hat keinen Mailserver.");
+  await expect(section).toContainText("SMTP_URL");
+  await section.scrollIntoViewIfNeeded();
+  await expectAccessible(page, "Betrieb with e-mail");
+  await reviewShots(page, "settings-mail");
+});

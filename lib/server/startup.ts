@@ -1,6 +1,7 @@
 import "server-only";
 import { assertSafeConfiguration, UnsafeConfigurationError } from "@/lib/server/config";
 import { migrateDeployIn, waitForDatabase } from "@/lib/server/db/wait-for-database";
+import { startJobRunner } from "@/lib/server/jobs/job-runner";
 import { log } from "@/lib/server/log";
 import { ensureFirstAdmin } from "@/lib/server/users/ensure-first-admin";
 
@@ -26,12 +27,18 @@ export async function onServerStart(): Promise<void> {
     process.exit(1);
   }
   const root = process.env.SCHICHTWERK_MIGRATE_ROOT;
-  void waitForDatabase({ migrate: root ? migrateDeployIn(root) : null, whenReachable: bootstrapFirstAdmin }).catch(
+  void waitForDatabase({ migrate: root ? migrateDeployIn(root) : null, whenReachable: whenDatabaseReady }).catch(
     (error: unknown) => {
       log.error("[schichtwerk] Server-Start fehlgeschlagen:", error instanceof Error ? error.message : error);
       process.exit(1);
     },
   );
+}
+
+/** Once per process on the migrated database: the first admin, then the job runner (mail, docs/ARCHITECTURE.md §16). */
+async function whenDatabaseReady(): Promise<void> {
+  await bootstrapFirstAdmin();
+  await startJobRunner(process.env.DATABASE_URL!);
 }
 
 async function bootstrapFirstAdmin(): Promise<void> {

@@ -273,12 +273,19 @@ export async function createDatabaseIfMissing(url) {
 }
 
 /**
- * Runs `prisma migrate deploy` against `databaseUrl`.
+ * Runs `prisma migrate deploy` against `databaseUrl`, then installs or updates the job queue's schema.
  * @param {string} databaseUrl
  * @param {{ quiet?: boolean }} [options] quiet: show prisma's output only when it fails
  */
-export function migrateDeploy(databaseUrl, { quiet = false } = {}) {
-  return runPrisma(["migrate", "deploy"], databaseUrl, { quiet });
+export async function migrateDeploy(databaseUrl, { quiet = false } = {}) {
+  await runPrisma(["migrate", "deploy"], databaseUrl, { quiet });
+  // The job queue's own schema (graphile_worker; lib/server/jobs/job-runner.ts), so a job can be written in any
+  // transaction from the first request on. The server's runner checks it again when it starts.
+  const { Logger, runMigrations } = await import("graphile-worker");
+  const logger = new Logger(() => (level, message) => {
+    if (level === "error") console.error(`[jobs] ${message}`);
+  });
+  await runMigrations({ connectionString: databaseUrl, logger });
 }
 
 /**

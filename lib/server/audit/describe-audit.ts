@@ -54,6 +54,7 @@ const FIELD_LABELS: Record<string, string> = {
   vacation_days: "Ferientage",
   color: "Farbe",
   email: "E-Mail",
+  email_notifications: "Mitteilungen per E-Mail",
   phone: "Telefon",
   name: "Name",
   address: "Adresse",

@@ -1,5 +1,7 @@
 import "server-only";
 import type { Db, Tx } from "@/lib/server/db/client";
+import { MAX_ATTEMPTS, TASKS } from "@/lib/server/jobs/queue";
+import { mailSettings } from "@/lib/server/mail/mail-settings";
 import type { NotificationKind } from "@/lib/shared/schemas/notification";
 
 /** A message as the event writes it: its German texts are final (docs/PRODUCT-RULES.md §33.1). */
@@ -20,11 +22,12 @@ export type NewNotification = {
  */
 export async function notifyEmployee(tx: Tx, employeeId: number, message: NewNotification): Promise<number | null> {
   const { kind, title, lines = [], link } = message;
-  const [row] = await tx.$queryRaw<{ user_id: number }[]>`
+  const [row] = await tx.$queryRaw<{ id: number; user_id: number }[]>`
     INSERT INTO notifications (user_id, kind, title, lines, link)
     SELECT id, ${kind}::"NotificationKind", ${title}, ${lines}::text[], ${link}
     FROM users WHERE employee_id = ${employeeId}
-    RETURNING user_id`;
+    RETURNING id, user_id`;
+  if (row) await queueDeliveries(tx, [row.id]);
   return row?.user_id ?? null;
 }
 
@@ -38,7 +41,7 @@ export async function notifyEmployees(
 ): Promise<number[]> {
   if (messages.length === 0) return [];
   // Lines travel as one JSON array per message: PostgreSQL has no array of arrays of different lengths.
-  const rows = await tx.$queryRaw<{ user_id: number }[]>`
+  const rows = await tx.$queryRaw<{ id: number; user_id: number }[]>`
     INSERT INTO notifications (user_id, kind, title, lines, link)
     SELECT u.id, m.kind::"NotificationKind", m.title, ARRAY(SELECT json_array_elements_text(m.lines)), m.link
     FROM unnest(${messages.map((m) => m.employeeId)}::int[], ${messages.map((m) => m.message.kind)}::text[],
@@ -46,8 +49,25 @@ export async function notifyEmployees(
                 ${messages.map((m) => JSON.stringify(m.message.lines ?? []))}::json[],
                 ${messages.map((m) => m.message.link)}::text[]) AS m(employee_id, kind, title, lines, link)
     JOIN users u ON u.employee_id = m.employee_id
-    RETURNING user_id`;
+    RETURNING id, user_id`;
+  await queueDeliveries(
+    tx,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => row.user_id);
+}
+
+/**
+ * A delivery job per message whose user wants e-mail and has an address (docs/PRODUCT-RULES.md §33.5), in the
+ * message's transaction: no message without its job, no job for a message rolled back. Nothing while e-mail is off.
+ */
+async function queueDeliveries(tx: Tx, notificationIds: number[]): Promise<void> {
+  if (notificationIds.length === 0 || !mailSettings()) return;
+  await tx.$executeRaw`
+    SELECT graphile_worker.add_job(${TASKS.deliverNotification}, json_build_object('notification_id', n.id),
+                                   max_attempts => ${MAX_ATTEMPTS}::int)
+    FROM notifications n JOIN users u ON u.id = n.user_id
+    WHERE n.id = ANY(${notificationIds}::int[]) AND u.email IS NOT NULL AND u.email_notifications`;
 }
 
 export type MarkReadOptions = { userId: number; ids: number[] | "all" };

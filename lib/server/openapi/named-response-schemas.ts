@@ -1,4 +1,9 @@
-import { notificationDtoSchema, notificationsPageSchema } from "@/lib/shared/schemas/notification";
+import {
+  notificationDtoSchema,
+  notificationSettingsSchema,
+  mailStatusSchema,
+  notificationsPageSchema,
+} from "@/lib/shared/schemas/notification";
 import { publicationSchema, shiftChangeSchema } from "@/lib/shared/schemas/publication";
 import "server-only";
 import { absenceDtoSchema, recordedAbsenceSchema, sickReportResultSchema } from "@/lib/shared/schemas/absence";
@@ -114,6 +119,8 @@ export const NAMED_RESPONSE_SCHEMAS = {
   TimeCorrection: correctionDtoSchema,
   Notification: notificationDtoSchema,
   NotificationsPage: notificationsPageSchema,
+  NotificationSettings: notificationSettingsSchema,
+  MailStatus: mailStatusSchema,
   Publication: publicationSchema,
   ShiftChange: shiftChangeSchema,
 } as const;

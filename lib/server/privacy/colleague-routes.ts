@@ -65,4 +65,6 @@ export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   "GET /api/timesheets/record/csv": "not-for-staff",
   // The inbox (docs/PRODUCT-RULES.md §33.1): the caller's own messages, whatever ids are named.
   "GET /api/me/notifications": "own-only",
+  "GET /api/me/notification-settings": "own-only",
+  "GET /api/mail-status": "not-for-staff",
 };

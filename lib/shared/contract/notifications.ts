@@ -5,6 +5,8 @@
 import {
   markReadResultSchema,
   markReadSchema,
+  notificationSettingsSchema,
+  notificationSettingsUpdateSchema,
   notificationsPageSchema,
   notificationsQuerySchema,
 } from "@/lib/shared/schemas/notification";
@@ -38,4 +40,29 @@ export const markMyNotificationsRead = defineOperation({
   access: "profile:manage",
   body: markReadSchema,
   responses: [{ status: 200, description: "How many became read, and the unread count", schema: markReadResultSchema }],
+});
+
+export const getMyNotificationSettings = defineOperation({
+  method: "GET",
+  path: "/api/me/notification-settings",
+  id: "getMyNotificationSettings",
+  tag,
+  summary: "How the caller gets their messages: the e-mail address and whether to mail them",
+  description: "`email_available` says whether this server sends e-mail at all (docs §33.5).",
+  access: "profile:manage",
+  responses: [{ status: 200, description: "The caller's choices", schema: notificationSettingsSchema }],
+});
+
+export const updateMyNotificationSettings = defineOperation({
+  method: "PUT",
+  path: "/api/me/notification-settings",
+  id: "updateMyNotificationSettings",
+  tag,
+  summary: "Change the own e-mail address or whether messages are mailed; absent keys stay",
+  description:
+    "Mailing needs an address: `email_notifications: true` without one, or removing the address while it is on, " +
+    "is refused (400). Audited as a change of the account.",
+  access: "profile:manage",
+  body: notificationSettingsUpdateSchema,
+  responses: [{ status: 200, description: "The caller's choices as stored", schema: notificationSettingsSchema }],
 });

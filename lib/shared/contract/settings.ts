@@ -1,3 +1,4 @@
+import { mailStatusSchema } from "@/lib/shared/schemas/notification";
 import { settingsDtoSchema, settingsUpdateSchema } from "@/lib/shared/schemas/settings";
 import { defineOperation } from "./operation";
 
@@ -26,4 +27,17 @@ export const updateSettings = defineOperation({
   access: "master-data:write",
   body: settingsUpdateSchema,
   responses: [{ status: 200, description: "The changed settings", schema: settingsDtoSchema }],
+});
+
+export const getMailStatus = defineOperation({
+  method: "GET",
+  path: "/api/mail-status",
+  id: "getMailStatus",
+  tag,
+  summary: "Whether this server sends e-mail, how many mails wait, and the ones that could not be delivered",
+  description:
+    "E-mail is on when SMTP_URL and MAIL_FROM are set (docs §33.5). A mail that fails is tried again with growing " +
+    "pauses, about three and a half hours in all; after the last try it is listed here with the server's answer.",
+  access: "master-data:write",
+  responses: [{ status: 200, description: "The mail status", schema: mailStatusSchema }],
 });

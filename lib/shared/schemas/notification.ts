@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { plainDecimalSchema, refIdSchema } from "./fragments";
 import { id, timestamp } from "./response-fields";
+import { changedEmailSchema } from "./user";
 
 export const NOTIFICATION_KINDS = [
   "shifts_changed",
@@ -69,3 +70,40 @@ export const markReadResultSchema = z.strictObject({
   marked: z.int().meta({ description: "Messages that were unread and are read now" }),
   unread_count: z.int(),
 });
+
+export const EMAIL_NEEDED = "Für Mitteilungen per E-Mail braucht es eine E-Mail-Adresse";
+
+/** PUT /api/me/notification-settings (docs/PRODUCT-RULES.md §33.5): absent keys stay as they are. */
+export const notificationSettingsUpdateSchema = z.object({
+  email: changedEmailSchema,
+  email_notifications: z.boolean({ error: "email_notifications muss true oder false sein" }).optional(),
+});
+export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;
+
+export const notificationSettingsSchema = z.strictObject({
+  email: z.string().nullable().meta({ description: "The account's e-mail address; null: none" }),
+  email_notifications: z.boolean().meta({ description: "The inbox's messages also by e-mail to that address" }),
+  email_available: z.boolean().meta({
+    description: "Whether this server sends e-mail (SMTP_URL and MAIL_FROM set); without it the choice is kept",
+  }),
+});
+export type NotificationSettingsDto = z.infer<typeof notificationSettingsSchema>;
+
+/** GET /api/mail-status (admins, docs/PRODUCT-RULES.md §33.5): whether the server sends e-mail and what failed. */
+export const mailStatusSchema = z.strictObject({
+  enabled: z.boolean().meta({ description: "SMTP_URL and MAIL_FROM are set: messages are mailed to who asked" }),
+  from: z.string().nullable().meta({ description: "MAIL_FROM, the sender; null while e-mail is off" }),
+  waiting: z.int().meta({ description: "Mails queued or being tried again after a failure" }),
+  failed: z
+    .array(
+      z.strictObject({
+        notification_id: id,
+        username: z.string(),
+        title: z.string().meta({ description: "The message's title, the mail's subject" }),
+        failed_at: timestamp,
+        error: z.string().meta({ description: "The mail server's last answer" }),
+      }),
+    )
+    .meta({ description: "Mails whose every try failed, newest first, at most 50" }),
+});
+export type MailStatusDto = z.infer<typeof mailStatusSchema>;

@@ -27,6 +27,21 @@ export const optionalEmailSchema = z
   .optional()
   .transform((value) => (value ? value.toLowerCase() : null));
 
+/** A changed e-mail: absent stays, empty or null removes it. */
+export const changedEmailSchema = z
+  .union(
+    [
+      z.literal(""),
+      z.null(),
+      z.email({ error: "Ungültige E-Mail-Adresse" }).max(254, { error: "E-Mail-Adresse zu lang" }),
+    ],
+    {
+      error: "Ungültige E-Mail-Adresse",
+    },
+  )
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value ? value.toLowerCase() : null));
+
 export const roleSchema = z.enum(ROLES, { error: "Rolle muss user, manager oder admin sein" });
 
 export const EMPLOYEE_NOT_FOUND = "Mitarbeiter nicht gefunden";
@@ -50,19 +65,7 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
  * (`reset_two_factor: true`, docs/PRODUCT-RULES.md §29.1). Absent keys stay as they are.
  */
 export const updateUserSchema = z.object({
-  email: z
-    .union(
-      [
-        z.literal(""),
-        z.null(),
-        z.email({ error: "Ungültige E-Mail-Adresse" }).max(254, { error: "E-Mail-Adresse zu lang" }),
-      ],
-      {
-        error: "Ungültige E-Mail-Adresse",
-      },
-    )
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value ? value.toLowerCase() : null)),
+  email: changedEmailSchema,
   role: roleSchema.optional(),
   password: newPasswordSchema.optional(),
   /**

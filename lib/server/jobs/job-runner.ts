@@ -1,0 +1,53 @@
+import "server-only";
+import { Logger, run, type Runner, type TaskList } from "graphile-worker";
+import { log } from "@/lib/server/log";
+import { deliverNotification } from "./deliver-notification";
+import { TASKS } from "./queue";
+
+// The work done after a request has answered, in PostgreSQL's own queue (graphile-worker, schema `graphile_worker`;
+// docs/ARCHITECTURE.md §16). Every app instance runs a runner, and each job is taken by one of them (row locks). A
+// failed job is tried again with a growing pause (e^attempt seconds), up to its `max_attempts` (./queue.ts).
+
+const taskList: TaskList = {
+  [TASKS.deliverNotification]: async (payload, helpers) => deliverNotification(payload, helpers),
+};
+
+/** The library's log lines: warnings and errors into ours, the rest left out. */
+const logger = new Logger(() => (level, message) => {
+  if (level === "error" || level === "warning") log.error(`[jobs] ${message}`);
+});
+
+export type JobRunnerOptions = { pollInterval?: number };
+
+/**
+ * A runner: installs or updates the queue's schema, then takes jobs as they come (LISTEN/NOTIFY) and looks again
+ * every few seconds for ones due after a pause. One per process (`startJobRunner`); tests start two on one database
+ * to be two app instances.
+ */
+export function createJobRunner(connectionString: string, { pollInterval = 2000 }: JobRunnerOptions = {}) {
+  return run({
+    connectionString,
+    concurrency: 2,
+    maxPoolSize: 3,
+    pollInterval,
+    // The server's own shutdown ends the process; a job cut off is taken up again once its lock has expired.
+    noHandleSignals: true,
+    logger,
+    taskList,
+  });
+}
+
+let runner: Runner | null = null;
+
+/** Starts this process's runner, once. */
+export async function startJobRunner(connectionString: string, options: JobRunnerOptions = {}): Promise<Runner> {
+  runner ??= await createJobRunner(connectionString, options);
+  return runner;
+}
+
+/** Stops this process's runner, letting running jobs finish (tests, a server shutting down). */
+export async function stopJobRunner(): Promise<void> {
+  const current = runner;
+  runner = null;
+  await current?.stop();
+}

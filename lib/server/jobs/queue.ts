@@ -1,0 +1,16 @@
+import "server-only";
+
+/**
+ * The queue's task names (lib/server/jobs/job-runner.ts runs them). Jobs are added in SQL with
+ * `graphile_worker.add_job(...)`, inside the transaction of the event they belong to: the job exists exactly when
+ * the event committed, and no request waits for what the job does.
+ */
+export const TASKS = {
+  deliverNotification: "deliver_notification",
+} as const;
+
+/**
+ * How often a job is tried before it counts as failed (shown to admins): the pauses grow as e^attempt seconds, so
+ * ten tries span about three and a half hours — a mail server down for an afternoon loses nothing.
+ */
+export const MAX_ATTEMPTS = 10;
