@@ -3,7 +3,7 @@
 // so every publication writes 50 inbox messages (docs/PRODUCT-RULES.md §33.3). Between two publications every shift
 // of the week is moved by a minute, so each one publishes the whole week again. Then the mail half (§33.5): the 50
 // accounts ask for e-mail, one more publication, and the time until all 50 mails reached the benchmark's SMTP server
-// (bench/lib/mail-sink.mjs, which the server was started with), with GET /api/health asked all along. Prints;
+// (tests/support/mail-sink.mjs, which the server was started with), with GET /api/health asked all along. Prints;
 // asserts nothing.
 import { authorization } from "./api-throughput.mjs";
 import { archive, seedStaff } from "./lib/seed.mjs";
@@ -17,7 +17,7 @@ export const P19_WEEK = { start: "2031-03-03", end: "2031-03-09" };
 /**
  * @param {import("pg").Client} client
  * @param {string} baseUrl
- * @param {{ employees?: number, rounds?: number, mailSink?: import("./lib/mail-sink.mjs").MailSink }} [options]
+ * @param {{ employees?: number, rounds?: number, mailSink?: import("../tests/support/mail-sink.mjs").MailSink }} [options]
  */
 export async function benchPublish(client, baseUrl, options = {}) {
   const employees = options.employees ?? 50;
@@ -86,7 +86,7 @@ export async function benchPublish(client, baseUrl, options = {}) {
   /**
    * Every account asks for e-mail; one publication; the seconds until each address got its mail (at most 60 s
    * waited), while GET /api/health is asked one call after the other.
-   * @param {import("./lib/mail-sink.mjs").MailSink} sink
+   * @param {import("../tests/support/mail-sink.mjs").MailSink} sink
    */
   async function mailRound(sink) {
     const { rows: accounts } = await client.query(
@@ -126,7 +126,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const pg = (await import("pg")).default;
   const { ROOT } = await import("../scripts/lib/database.mjs");
   const { startBenchServer } = await import("./lib/server.mjs");
-  const { startMailSink } = await import("./lib/mail-sink.mjs");
+  const { startMailSink } = await import("../tests/support/mail-sink.mjs");
   const mailSink = await startMailSink();
   const server = await startBenchServer({
     port: Number(process.env.BENCH_PORT || 3448),

@@ -31,7 +31,7 @@ import { printTable, writeReport } from "./report.mjs";
 import { benchScreenCalls } from "./screen-calls.mjs";
 import { benchStartup } from "./startup.mjs";
 import { benchPublish } from "./publish.mjs";
-import { startMailSink } from "./lib/mail-sink.mjs";
+import { startMailSink } from "../tests/support/mail-sink.mjs";
 import { benchTimesheet } from "./timesheet.mjs";
 
 const large = process.argv.includes("--large");
@@ -59,7 +59,7 @@ rows.push({
   pass: startup.emptySeconds <= 15 && startup.restartSeconds <= 5,
 });
 
-// P19's mail half: the server mails through a real SMTP server of the benchmark's own (bench/lib/mail-sink.mjs).
+// P19's mail half: the server mails through a real SMTP server of the benchmark's own (tests/support/mail-sink.mjs).
 const mailSink = await startMailSink();
 const server = await startBenchServer({
   extraEnv: { SMTP_URL: mailSink.url, MAIL_FROM: "Schichtwerk Bench <bench@bench.example>" },

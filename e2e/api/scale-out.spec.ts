@@ -3,12 +3,14 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { generate } from "otplib";
 import { portsFromEnvOrFree } from "../../scripts/lib/free-port.mjs";
+import { addDays, mondayOf, todayIn } from "../../lib/shared/dates";
+import { startMailSink, type MailSink } from "../../tests/support/mail-sink.mjs";
 import { api, startApp, startDatabase, type AppInstance, type Database } from "./support/instances";
 
 // Two app instances on one database (README "Mehrere Instanzen /
 // Ausfallsicherheit"): sessions, refresh token families, login throttling and
 // used TOTP steps live in PostgreSQL, so it does not matter which instance a
-// request reaches.
+// request reaches. Both run a job runner: each mail goes out once.
 const dataDir = path.resolve(".data-e2e-scale-out");
 // RESILIENCE_* when set, else free ports (a copy of env: the next spec file picks its own).
 const [pgPort, ...ports] = portsFromEnvOrFree({ ...process.env }, [
@@ -23,6 +25,7 @@ let database: Database;
 let a: AppInstance;
 let b: AppInstance;
 let adminToken: string;
+let mailSink: MailSink;
 
 test.describe.configure({ mode: "serial" });
 
@@ -30,9 +33,11 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   rmSync(dataDir, { recursive: true, force: true });
   database = await startDatabase(dataDir, pgPort);
+  mailSink = await startMailSink();
+  const env = { SMTP_URL: mailSink.url, MAIL_FROM: "Schichtwerk <plan@scale.example>" };
   // Both at once on the empty database, as two replicas of a deployment
   // would: migrations and the first admin must happen exactly once.
-  [a, b] = await Promise.all(ports.map((port) => startApp({ port, databaseUrl: database.url, admin: ADMIN })));
+  [a, b] = await Promise.all(ports.map((port) => startApp({ port, databaseUrl: database.url, admin: ADMIN, env })));
   const bootstraps = [a, b].filter((instance) => instance.output().includes('Erster Administrator "admin" angelegt'));
   expect(bootstraps).toHaveLength(1);
   const login = await api(a.url, "POST", "/api/auth/login", { body: ADMIN });
@@ -43,6 +48,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await database?.stop();
+  await mailSink?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -207,3 +213,64 @@ test(
     await bothShow([]);
   },
 );
+
+test("a publication's e-mails go out once each, whichever instance's job runner takes them", async () => {
+  test.setTimeout(120_000);
+  const token = adminToken;
+  const location = await api(a.url, "POST", "/api/locations", { token, body: { name: "Skalierung Post" } });
+  expect(location.status).toBe(201);
+  const monday = addDays(mondayOf(todayIn("Europe/Zurich")), 7);
+  const addresses: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const employee = await api(a.url, "POST", "/api/employees", {
+      token,
+      body: { first_name: "Post", last_name: `Person ${i}` },
+    });
+    const username = `post-${i}-${Date.now().toString(36)}`;
+    const email = `${username}@scale.example`;
+    const user = await api(a.url, "POST", "/api/users", {
+      token,
+      body: {
+        username,
+        password: PASSWORD,
+        role: "user",
+        email,
+        employee_id: employee.body.id,
+        must_change_password: false,
+      },
+    });
+    expect(user.status).toBe(201);
+    // Each person asks for e-mail themselves, on the other instance.
+    const login = await api(b.url, "POST", "/api/auth/login", { body: { username, password: PASSWORD } });
+    const setting = await api(b.url, "PUT", "/api/me/notification-settings", {
+      token: login.body.accessToken as string,
+      body: { email_notifications: true },
+    });
+    expect(setting.status).toBe(200);
+    const shift = await api(a.url, "POST", "/api/shifts", {
+      token,
+      body: {
+        employee_id: employee.body.id,
+        location_id: location.body.id,
+        shift_date: addDays(monday, i % 7),
+        start_time: "08:00",
+        end_time: "12:00",
+        break_minutes: 0,
+      },
+    });
+    expect(shift.status).toBe(201);
+    addresses.push(email);
+  }
+
+  const published = await api(b.url, "POST", "/api/schedule/publish", {
+    token,
+    body: { start_date: monday, end_date: addDays(monday, 6), location_ids: [location.body.id] },
+  });
+  expect(published.status).toBe(200);
+  expect(published.body.notified).toBe(8);
+  const arrived = () => addresses.filter((address) => mailSink.arrivals.has(address)).length;
+  await expect.poll(arrived, { timeout: 30_000 }).toBe(8);
+  // Time for a second copy to arrive, if a job ran twice.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  expect(addresses.map((address) => mailSink.arrivals.get(address)?.length)).toEqual(addresses.map(() => 1));
+});

@@ -1,6 +1,6 @@
 // @ts-check
-// A real SMTP server for the benchmarks (smtp-server, as the tests use): accepts every mail on a free port on
-// 127.0.0.1 and notes when each recipient's mail arrived. P19 measures how long the queue takes to deliver.
+// A real SMTP server for the benchmarks and the end-to-end tests (smtp-server): accepts every mail on a free port on
+// 127.0.0.1 and notes when each recipient's mail arrived (P19: how long the queue takes; scale-out: once each).
 import { SMTPServer } from "smtp-server";
 import { freePort } from "../../scripts/lib/free-port.mjs";
 
