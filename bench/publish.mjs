@@ -14,10 +14,12 @@ const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(
 /** The published week: away from the other benchmarks' weeks. */
 export const P19_WEEK = { start: "2031-03-03", end: "2031-03-09" };
 
+/** @typedef {import("../tests/support/mail-sink.mjs").MailSink} MailSink */
+
 /**
  * @param {import("pg").Client} client
  * @param {string} baseUrl
- * @param {{ employees?: number, rounds?: number, mailSink?: import("../tests/support/mail-sink.mjs").MailSink }} [options]
+ * @param {{ employees?: number, rounds?: number, mailSink?: MailSink }} [options]
  */
 export async function benchPublish(client, baseUrl, options = {}) {
   const employees = options.employees ?? 50;
@@ -86,7 +88,7 @@ export async function benchPublish(client, baseUrl, options = {}) {
   /**
    * Every account asks for e-mail; one publication; the seconds until each address got its mail (at most 60 s
    * waited), while GET /api/health is asked one call after the other.
-   * @param {import("../tests/support/mail-sink.mjs").MailSink} sink
+   * @param {MailSink} sink
    */
   async function mailRound(sink) {
     const { rows: accounts } = await client.query(
