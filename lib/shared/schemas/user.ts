@@ -12,33 +12,23 @@ export const usernameSchema = z
   .max(100, { error: "Benutzername darf höchstens 100 Zeichen lang sein" })
   .regex(/^[\p{L}\p{N}._@-]+$/u, { error: "Benutzername darf nur Buchstaben, Ziffern und . _ - @ enthalten" });
 
+/** An e-mail address as sent: an address, or empty or null for none. */
+const emailValueSchema = z.union(
+  [
+    z.literal(""),
+    z.null(),
+    z.email({ error: "Ungültige E-Mail-Adresse" }).max(254, { error: "E-Mail-Adresse zu lang" }),
+  ],
+  { error: "Ungültige E-Mail-Adresse" },
+);
+
 /** Optional e-mail: empty means none. */
-export const optionalEmailSchema = z
-  .union(
-    [
-      z.literal(""),
-      z.null(),
-      z.email({ error: "Ungültige E-Mail-Adresse" }).max(254, { error: "E-Mail-Adresse zu lang" }),
-    ],
-    {
-      error: "Ungültige E-Mail-Adresse",
-    },
-  )
+export const optionalEmailSchema = emailValueSchema
   .optional()
   .transform((value) => (value ? value.toLowerCase() : null));
 
 /** A changed e-mail: absent stays, empty or null removes it. */
-export const changedEmailSchema = z
-  .union(
-    [
-      z.literal(""),
-      z.null(),
-      z.email({ error: "Ungültige E-Mail-Adresse" }).max(254, { error: "E-Mail-Adresse zu lang" }),
-    ],
-    {
-      error: "Ungültige E-Mail-Adresse",
-    },
-  )
+export const changedEmailSchema = emailValueSchema
   .optional()
   .transform((value) => (value === undefined ? undefined : value ? value.toLowerCase() : null));
 
