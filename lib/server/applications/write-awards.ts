@@ -25,14 +25,8 @@ export async function recordAwards(tx: Tx, cleared: ClearedApplicationOf[]): Pro
   if (awarded.length === 0) return;
   const [{ publishing }] = await tx.$queryRaw<[{ publishing: boolean }]>`
     SELECT coalesce((SELECT publishing FROM company_settings WHERE id = 1), true) AS publishing`;
-  if (!publishing)
-    await tellAwards(
-      tx,
-      await takeAwards(
-        tx,
-        awarded.map((row) => row.shift_id),
-      ),
-    );
+  const awardedIds = awarded.map((row) => row.shift_id);
+  if (!publishing) await tellAwards(tx, await takeAwards(tx, awardedIds));
 }
 
 /** Pending awards of these shifts (or all), removed: shift id → the employee it was given to. */

@@ -44,10 +44,3 @@ export async function startJobRunner(connectionString: string, options: JobRunne
   runner ??= await createJobRunner(connectionString, options);
   return runner;
 }
-
-/** Stops this process's runner, letting running jobs finish (tests, a server shutting down). */
-export async function stopJobRunner(): Promise<void> {
-  const current = runner;
-  runner = null;
-  await current?.stop();
-}

@@ -36,4 +36,5 @@ export function notificationMail(notification: StoredNotification, appUrl: strin
   return { subject: notification.title, text, html };
 }
 
-const FOOTER = "Diese E-Mail kommt von Schichtwerk. Abbestellen: im Profil unter «Mitteilungen per E-Mail».";
+const FOOTER =
+  "Diese E-Mail kommt von Schichtwerk. Abbestellen: unter «Einstellungen & 2FA», Abschnitt «Mitteilungen».";

@@ -50,10 +50,8 @@ export async function notifyEmployees(
                 ${messages.map((m) => m.message.link)}::text[]) AS m(employee_id, kind, title, lines, link)
     JOIN users u ON u.employee_id = m.employee_id
     RETURNING id, user_id`;
-  await queueDeliveries(
-    tx,
-    rows.map((row) => row.id),
-  );
+  const written = rows.map((row) => row.id);
+  await queueDeliveries(tx, written);
   return rows.map((row) => row.user_id);
 }
 

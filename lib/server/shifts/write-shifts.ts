@@ -74,10 +74,8 @@ export async function updateShift({ id, input, audit }: UpdateOptions<ShiftInput
     const findings = await assertAssignable(tx, { id, input });
     await tx.shift.update({ where: { id }, data: shiftColumns(input) });
     const cleared = input.employee_id === null ? [] : await clearApplications(tx, { shiftId: id });
-    await recordAwards(
-      tx,
-      cleared.map((employeeId) => ({ shift_id: id, employee_id: employeeId })),
-    );
+    const clearedApplications = cleared.map((employeeId) => ({ shift_id: id, employee_id: employeeId }));
+    await recordAwards(tx, clearedApplications);
     const change = await recordPlanChange(tx, { kind: "shift.update", audit, before, shiftIds: [id] });
     const details = {
       change_id: change.changeId,
