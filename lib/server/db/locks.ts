@@ -69,7 +69,8 @@ export type AdvisoryKey =
   | { kind: "recheck"; userId: number }
   | { kind: "calendar-feed"; ip: string }
   | { kind: "terminal-pin"; terminalId: number }
-  | { kind: "publication" };
+  | { kind: "publication" }
+  | { kind: "job-queue-schema" };
 
 function advisoryName(key: AdvisoryKey): string {
   switch (key.kind) {
@@ -90,6 +91,10 @@ function advisoryName(key: AdvisoryKey): string {
     case "publication":
       // Publications (and switching publishing on) one at a time: two would tell the same change twice (§33.3).
       return "schichtwerk:publication";
+    case "job-queue-schema":
+      // Instances starting at once install the queue's schema one after the other: at the same time, both would
+      // create the schema and one fail (docs/ARCHITECTURE.md §16).
+      return "schichtwerk:job-queue-schema";
   }
 }
 

@@ -1,5 +1,7 @@
 import "server-only";
-import { Logger, run, type Runner, type TaskList } from "graphile-worker";
+import { Logger, run, runMigrations, type Runner, type TaskList } from "graphile-worker";
+import { advisoryLock } from "@/lib/server/db/locks";
+import { transaction } from "@/lib/server/db/transaction";
 import { log } from "@/lib/server/log";
 import { deliverNotification } from "./deliver-notification";
 import { TASKS } from "./queue";
@@ -39,8 +41,20 @@ export function createJobRunner(connectionString: string, { pollInterval = 2000 
 
 let runner: Runner | null = null;
 
-/** Starts this process's runner, once. */
+/**
+ * Starts this process's runner, once. The queue's schema is installed or updated first under an advisory lock, so
+ * instances started together take turns (graphile-worker's own install is not safe against a second one at once);
+ * the runner then finds it ready.
+ */
 export async function startJobRunner(connectionString: string, options: JobRunnerOptions = {}): Promise<Runner> {
+  if (runner) return runner;
+  await transaction(
+    async (tx) => {
+      await advisoryLock(tx, { kind: "job-queue-schema" });
+      await runMigrations({ connectionString, logger });
+    },
+    { timeout: 120_000, maxWait: 30_000 },
+  );
   runner ??= await createJobRunner(connectionString, options);
   return runner;
 }
