@@ -3,15 +3,21 @@ import { Logger, run, runMigrations, type Runner, type TaskList } from "graphile
 import { advisoryLock } from "@/lib/server/db/locks";
 import { transaction } from "@/lib/server/db/transaction";
 import { log } from "@/lib/server/log";
+import { db } from "@/lib/server/db/client";
+import { tellForgottenClockOuts } from "@/lib/server/time/tell-forgotten";
 import { deliverNotification } from "./deliver-notification";
-import { TASKS } from "./queue";
+import { SCHEDULE, TASKS } from "./queue";
 
 // The work done after a request has answered, in PostgreSQL's own queue (graphile-worker, schema `graphile_worker`;
 // docs/ARCHITECTURE.md §16). Every app instance runs a runner, and each job is taken by one of them (row locks). A
-// failed job is tried again with a growing pause (e^attempt seconds), up to its `max_attempts` (./queue.ts).
+// failed job is tried again with a growing pause (e^attempt seconds), up to its `max_attempts` (./queue.ts). The
+// runners also keep the schedule of ./queue.ts: each slot's job is added once, whichever instance is first.
 
 const taskList: TaskList = {
   [TASKS.deliverNotification]: async (payload, helpers) => deliverNotification(payload, helpers),
+  [TASKS.tellForgottenClockOuts]: async () => {
+    await tellForgottenClockOuts(db);
+  },
 };
 
 /** The library's log lines: warnings and errors into ours, the rest left out. */
@@ -36,6 +42,7 @@ export function createJobRunner(connectionString: string, { pollInterval = 2000 
     noHandleSignals: true,
     logger,
     taskList,
+    crontab: SCHEDULE,
   });
 }
 

@@ -7,7 +7,15 @@ import "server-only";
  */
 export const TASKS = {
   deliverNotification: "deliver_notification",
+  tellForgottenClockOuts: "tell_forgotten_clock_outs",
 } as const;
+
+/**
+ * The queue's schedule (graphile-worker's crontab format; times in the server's zone). Each slot runs on one
+ * instance only; a slot missed while no instance ran is not made up (the next one looks at the same entries).
+ * `?max=1`: a failed look is not retried, the next slot five minutes later is the retry.
+ */
+export const SCHEDULE = `*/5 * * * * ${TASKS.tellForgottenClockOuts} ?max=1`;
 
 /**
  * How often a job is tried before it counts as failed (shown to admins): the pauses grow as e^attempt seconds, so

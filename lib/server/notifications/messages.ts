@@ -102,3 +102,20 @@ export function applicationAssigned(shift: ShiftText): NewNotification {
     link: "/me",
   };
 }
+
+/**
+ * A stamp left running (docs/PRODUCT-RULES.md §33.6): "Ausstempeln vergessen?", since when and where, and what to do
+ * — stamping out now records now, so the right end goes to the manager as a correction.
+ */
+export function forgottenClockOut(entry: { date: string; time: string; location_name: string }): NewNotification {
+  return {
+    kind: "forgotten_clock_out",
+    title: "Ausstempeln vergessen?",
+    lines: [
+      `Eingestempelt seit ${WEEKDAYS_SHORT[isoWeekday(entry.date) - 1]} ${formatDate(entry.date)}, ${entry.time}, ` +
+        entry.location_name,
+      "Schon fertig? Stemple aus und frage danach eine Korrektur der Endzeit an.",
+    ],
+    link: "/me",
+  };
+}
