@@ -37,7 +37,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The generated Prisma client and pg stay plain Node modules on the server; so does HiGHS, whose loader finds
   // its WebAssembly file beside itself (lib/server/auto-fill/auto-fill.worker.ts).
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "highs", "graphile-worker", "nodemailer"],
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "highs", "graphile-worker", "nodemailer", "web-push"],
   // No image optimisation: the app shows no raster images but the 2FA QR code, a data: URL. With the optimizer
   // off, /_next/image answers 404 and never loads sharp, so the file tracer may leave sharp and its libvips
   // (about 19 MB) out of the standalone server (tests/deploy/standalone-trace.test.ts).

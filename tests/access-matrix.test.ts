@@ -152,6 +152,10 @@ const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   "GET /api/me/notification-settings": "profile:manage",
   "PUT /api/me/notification-settings": "profile:manage",
   "GET /api/mail-status": "master-data:write",
+  // Web push (§33.7): every signed-in user's own devices.
+  "GET /api/me/push-subscriptions": "profile:manage",
+  "POST /api/me/push-subscriptions": "profile:manage",
+  "DELETE /api/me/push-subscriptions/[id]": "profile:manage",
   // The JSON 404 for unknown API paths; its OPTIONS (no operation, so not a row here) is tested below.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",

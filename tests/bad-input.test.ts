@@ -44,7 +44,9 @@ async function fingerprint(): Promise<string> {
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM published_shifts t),
       -- The own notification settings (§33.5) of every account.
       (SELECT md5(coalesce(string_agg(concat_ws(':', id, email, email_notifications), ',' ORDER BY id), ''))
-       FROM users)
+       FROM users),
+      -- The devices that receive push (§33.7).
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM push_subscriptions t)
     ) AS print`;
   return row.print;
 }
@@ -672,5 +674,39 @@ describe("bad input never breaks the inbox (docs/PRODUCT-RULES.md §33.1)", asyn
     // Not vacuous: some pages were answered, most junk was refused.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(0);
+  }, 300_000);
+});
+
+describe("bad input never breaks web push (docs/PRODUCT-RULES.md §33.7)", async () => {
+  const { default: webpush } = await import("web-push");
+  const { browserKeys } = await import("@/tests/support/push-service.mjs");
+  const devices = await import("@/app/api/me/push-subscriptions/route");
+  const valid = browserKeys().subscription("https://fcm.googleapis.com/fcm/send/x");
+
+  test("POST /me/push-subscriptions", async () => {
+    const vapid = webpush.generateVAPIDKeys();
+    process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
+    process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
+    try {
+      const endpoint = fc.oneof(
+        fc.constantFrom(
+          valid.endpoint,
+          "https://169.254.169.254/x",
+          "http://fcm.googleapis.com/x",
+          "https://fcm.googleapis.com/" + "a".repeat(1000),
+        ),
+        fc.string({ maxLength: 8 }).map((tail) => `https://fcm.googleapis.com/fcm/send/${tail}`),
+        nasty,
+      );
+      const key = (good: string) => fc.oneof(fc.constantFrom(good, good.slice(1), `${good}==`, `${good}!`), nasty);
+      const keys = fc.oneof(fc.record({ p256dh: key(valid.keys.p256dh), auth: key(valid.keys.auth) }), nasty);
+      await fuzz("POST /me/push-subscriptions", devices.POST as Handler, "POST", ["endpoint", "keys"], [], {
+        endpoint,
+        keys,
+      });
+    } finally {
+      delete process.env.VAPID_PUBLIC_KEY;
+      delete process.env.VAPID_PRIVATE_KEY;
+    }
   }, 300_000);
 });

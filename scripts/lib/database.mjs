@@ -321,10 +321,23 @@ export function runPrisma(args, databaseUrl, { quiet = false } = {}) {
  * @param {Record<string, string | undefined>} env
  */
 export async function readOrCreateAppSecrets(dataDir, env) {
+  const vapid =
+    env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+      ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+      : JSON.parse(await readOrCreateSecret(dataDir, "vapid-keys", newVapidKeys));
   return {
     JWT_SECRET: env.JWT_SECRET || (await readOrCreateSecret(dataDir, "jwt-secret", 48)),
     ENCRYPTION_KEY: env.ENCRYPTION_KEY || (await readOrCreateSecret(dataDir, "encryption-key", 32)),
+    // Web push's key pair (docs/PRODUCT-RULES.md §33.7): the browsers' subscriptions are bound to its public key.
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
   };
+}
+
+/** A new VAPID key pair (P-256, base64url), as one line of JSON. */
+async function newVapidKeys() {
+  const { default: webpush } = await import("web-push");
+  return JSON.stringify(webpush.generateVAPIDKeys());
 }
 
 /**
@@ -332,11 +345,12 @@ export async function readOrCreateAppSecrets(dataDir, env) {
  * with mode 600 so that it survives restarts.
  * @param {string} dataDir
  * @param {string} name
- * @param {number} [bytes] random bytes, written base64url-encoded
+ * @param {number | (() => Promise<string>)} [bytes] random bytes, written base64url-encoded; or what makes the value
  */
 export async function readOrCreateSecret(dataDir, name, bytes = 48) {
   const { readFile, writeFile, mkdir } = await import("node:fs/promises");
   const { randomBytes } = await import("node:crypto");
+  const create = typeof bytes === "function" ? bytes : async () => randomBytes(bytes).toString("base64url");
   const dir = path.join(dataDir, "secrets");
   const file = path.join(dir, name);
   try {
@@ -347,7 +361,7 @@ export async function readOrCreateSecret(dataDir, name, bytes = 48) {
   }
   ensureDataDir(dataDir);
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const value = randomBytes(bytes).toString("base64url");
+  const value = await create();
   // "wx": two processes starting at once must not overwrite each other's secret.
   try {
     await writeFile(file, value + "\n", { mode: 0o600, flag: "wx" });

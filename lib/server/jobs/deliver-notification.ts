@@ -34,12 +34,12 @@ export async function deliverNotification(payload: unknown, { job }: Pick<JobHel
   try {
     await sendMail(settings, email, notificationMail(notification, settings.appUrl), `notification-${id}`);
   } catch (error) {
-    // The last try: the admins see it (GET /api/mail-status); earlier ones are tried again after a pause.
-    if (job.attempts >= job.max_attempts) {
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      await db.notification.update({ where: { id }, data: { emailFailedAt: new Date(), emailError: reason } });
-    }
-    throw error;
+    // Earlier tries are tried again after a pause. The last is given up: the admins see it (GET /api/mail-status),
+    // and the job ends instead of staying in the queue's table as failed.
+    if (job.attempts < job.max_attempts) throw error;
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    await db.notification.update({ where: { id }, data: { emailFailedAt: new Date(), emailError: reason } });
+    return;
   }
   await db.notification.update({
     where: { id },

@@ -6,6 +6,7 @@ import { log } from "@/lib/server/log";
 import { db } from "@/lib/server/db/client";
 import { tellForgottenClockOuts } from "@/lib/server/time/tell-forgotten";
 import { deliverNotification } from "./deliver-notification";
+import { pushNotification } from "./push-notification";
 import { SCHEDULE, TASKS } from "./queue";
 
 // The work done after a request has answered, in PostgreSQL's own queue (graphile-worker, schema `graphile_worker`;
@@ -15,6 +16,7 @@ import { SCHEDULE, TASKS } from "./queue";
 
 const taskList: TaskList = {
   [TASKS.deliverNotification]: async (payload, helpers) => deliverNotification(payload, helpers),
+  [TASKS.pushNotification]: async (payload, helpers) => pushNotification(payload, helpers),
   [TASKS.tellForgottenClockOuts]: async () => {
     await tellForgottenClockOuts(db);
   },

@@ -7,6 +7,7 @@ import "server-only";
  */
 export const TASKS = {
   deliverNotification: "deliver_notification",
+  pushNotification: "push_notification",
   tellForgottenClockOuts: "tell_forgotten_clock_outs",
 } as const;
 

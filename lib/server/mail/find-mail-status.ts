@@ -7,7 +7,7 @@ import { mailSettings } from "./mail-settings";
 /** The admins' view of e-mail (docs/PRODUCT-RULES.md §33.5): on or off, mails waiting, mails given up on. */
 export async function findMailStatus(db: Db): Promise<MailStatusDto> {
   const settings = mailSettings();
-  // The queue's public view: jobs not yet given up on (a job given up on stays with attempts = max_attempts).
+  // The queue's public view: jobs still to be tried (a job given up on ends; its task notes the failure).
   const [{ waiting }] = await db.$queryRaw<[{ waiting: number }]>`
     SELECT count(*)::int AS waiting FROM graphile_worker.jobs
     WHERE task_identifier = ${TASKS.deliverNotification} AND attempts < max_attempts`;

@@ -169,6 +169,8 @@ describe("e-mail of the inbox's messages", () => {
         },
       ]);
       expect((await call(mailStatus, { token: (await createUser("manager")).token })).status).toBe(403);
+      // Given up, the job is gone from the queue rather than kept there as failed.
+      expect(await db.$queryRaw`SELECT id FROM graphile_worker.jobs`).toEqual([]);
     } finally {
       smtp = await startSmtp();
     }

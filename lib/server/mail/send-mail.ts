@@ -5,7 +5,7 @@ import type { MailSettings } from "./mail-settings";
 
 let transport: { url: string; transporter: Transporter } | null = null;
 
-/** One pooled SMTP connection per process and URL. */
+/** One transporter per process and URL (a connection per mail: the queue sends a few at a time). */
 function transporterFor(smtpUrl: string): Transporter {
   if (transport?.url !== smtpUrl) {
     transport?.transporter.close();

@@ -2,6 +2,7 @@ import "server-only";
 import type { Db, Tx } from "@/lib/server/db/client";
 import { MAX_ATTEMPTS, TASKS } from "@/lib/server/jobs/queue";
 import { mailSettings } from "@/lib/server/mail/mail-settings";
+import { pushSettings } from "@/lib/server/push/push-settings";
 import type { NotificationKind } from "@/lib/shared/schemas/notification";
 
 /** A message as the event writes it: its German texts are final (docs/PRODUCT-RULES.md §33.1). */
@@ -56,16 +57,26 @@ export async function notifyEmployees(
 }
 
 /**
- * A delivery job per message whose user wants e-mail and has an address (docs/PRODUCT-RULES.md §33.5), in the
- * message's transaction: no message without its job, no job for a message rolled back. Nothing while e-mail is off.
+ * The delivery jobs of messages, in the messages' transaction: no message without its jobs, no job for a message
+ * rolled back. An e-mail when its user wants one and has an address (docs/PRODUCT-RULES.md §33.5), while e-mail is
+ * on; a push to each of the user's devices (§33.7), while push is on. One job per message and device (`job_key`): a
+ * message id used again after a restore replaces a job still waiting for the old one instead of sending twice.
  */
 async function queueDeliveries(tx: Tx, notificationIds: number[]): Promise<void> {
-  if (notificationIds.length === 0 || !mailSettings()) return;
-  await tx.$executeRaw`
-    SELECT graphile_worker.add_job(${TASKS.deliverNotification}, json_build_object('notification_id', n.id),
-                                   max_attempts => ${MAX_ATTEMPTS}::int)
-    FROM notifications n JOIN users u ON u.id = n.user_id
-    WHERE n.id = ANY(${notificationIds}::int[]) AND u.email IS NOT NULL AND u.email_notifications`;
+  if (notificationIds.length === 0) return;
+  if (mailSettings())
+    await tx.$executeRaw`
+      SELECT graphile_worker.add_job(${TASKS.deliverNotification}, json_build_object('notification_id', n.id),
+                                     max_attempts => ${MAX_ATTEMPTS}::int, job_key => 'mail:' || n.id)
+      FROM notifications n JOIN users u ON u.id = n.user_id
+      WHERE n.id = ANY(${notificationIds}::int[]) AND u.email IS NOT NULL AND u.email_notifications`;
+  if (pushSettings())
+    await tx.$executeRaw`
+      SELECT graphile_worker.add_job(${TASKS.pushNotification},
+                                     json_build_object('notification_id', n.id, 'subscription_id', p.id),
+                                     max_attempts => ${MAX_ATTEMPTS}::int, job_key => 'push:' || n.id || ':' || p.id)
+      FROM notifications n JOIN push_subscriptions p ON p.user_id = n.user_id
+      WHERE n.id = ANY(${notificationIds}::int[])`;
 }
 
 export type MarkReadOptions = { userId: number; ids: number[] | "all" };

@@ -4,6 +4,7 @@ import {
   mailStatusSchema,
   notificationsPageSchema,
 } from "@/lib/shared/schemas/notification";
+import { pushDeviceSchema, pushStatusSchema } from "@/lib/shared/schemas/push";
 import { publicationSchema, shiftChangeSchema } from "@/lib/shared/schemas/publication";
 import "server-only";
 import { absenceDtoSchema, recordedAbsenceSchema, sickReportResultSchema } from "@/lib/shared/schemas/absence";
@@ -120,6 +121,8 @@ export const NAMED_RESPONSE_SCHEMAS = {
   Notification: notificationDtoSchema,
   NotificationsPage: notificationsPageSchema,
   NotificationSettings: notificationSettingsSchema,
+  PushDevice: pushDeviceSchema,
+  PushStatus: pushStatusSchema,
   MailStatus: mailStatusSchema,
   Publication: publicationSchema,
   ShiftChange: shiftChangeSchema,

@@ -66,5 +66,6 @@ export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   // The inbox (docs/PRODUCT-RULES.md §33.1): the caller's own messages, whatever ids are named.
   "GET /api/me/notifications": "own-only",
   "GET /api/me/notification-settings": "own-only",
+  "GET /api/me/push-subscriptions": "own-only",
   "GET /api/mail-status": "not-for-staff",
 };

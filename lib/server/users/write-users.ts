@@ -135,7 +135,12 @@ export async function updateUser({ id, input, audit }: UpdateOptions<UpdateUserI
     const updated = await tx.user.update({
       where: { id },
       data: {
-        ...(input.email !== undefined && { email: input.email }),
+        // Removing the address also stops the mails it was for (docs/PRODUCT-RULES.md §33.5): the user would otherwise
+        // see the box ticked beside an empty field, and no save of theirs would pass.
+        ...(input.email !== undefined && {
+          email: input.email,
+          ...(input.email === null && { emailNotifications: false }),
+        }),
         ...(input.role !== undefined && { role: input.role }),
         ...(linkTo !== undefined && { employeeId: linkTo }),
         ...(passwordHash && { passwordHash, mustChangePassword }),

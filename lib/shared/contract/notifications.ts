@@ -10,6 +10,8 @@ import {
   notificationsPageSchema,
   notificationsQuerySchema,
 } from "@/lib/shared/schemas/notification";
+import { pushDeviceSchema, pushStatusSchema, pushSubscriptionInputSchema } from "@/lib/shared/schemas/push";
+import { idParamsSchema } from "@/lib/shared/schemas/fragments";
 import { defineOperation } from "./operation";
 
 const tag = "Notifications";
@@ -65,4 +67,48 @@ export const updateMyNotificationSettings = defineOperation({
   access: "profile:manage",
   body: notificationSettingsUpdateSchema,
   responses: [{ status: 200, description: "The caller's choices as stored", schema: notificationSettingsSchema }],
+});
+
+const pushOff = { status: 409, description: "`conflict`: this server sends no push (no VAPID keys)" } as const;
+
+export const getMyPushStatus = defineOperation({
+  method: "GET",
+  path: "/api/me/push-subscriptions",
+  id: "getMyPushStatus",
+  tag,
+  summary: "Whether the server sends push, its VAPID public key, and the caller's devices that receive it",
+  description: "A browser subscribes with `public_key` as its `applicationServerKey` (docs §33.7).",
+  access: "profile:manage",
+  responses: [{ status: 200, description: "Push on this server and the caller's devices", schema: pushStatusSchema }],
+});
+
+export const subscribeMyPush = defineOperation({
+  method: "POST",
+  path: "/api/me/push-subscriptions",
+  id: "subscribeMyPush",
+  tag,
+  summary: "This device receives the caller's messages as push: the browser's subscription",
+  description:
+    "The body is `PushSubscription.toJSON()`. The endpoint must be at a browser's push service (Google, Mozilla, " +
+    "Apple, Microsoft, or one in PUSH_SERVICE_ORIGINS). Sending the same endpoint again updates its keys; an " +
+    "endpoint another user had (the same browser, another account) becomes the caller's.",
+  access: "profile:manage",
+  body: pushSubscriptionInputSchema,
+  responses: [{ status: 201, description: "The device", schema: pushDeviceSchema }],
+  errors: [
+    { status: 400, description: "`validation_failed`: no push service's address, or keys that are no P-256 key" },
+    pushOff,
+  ],
+});
+
+export const unsubscribeMyPush = defineOperation({
+  method: "DELETE",
+  path: "/api/me/push-subscriptions/{id}",
+  id: "unsubscribeMyPush",
+  tag,
+  summary: "This device receives no more push (also when signing out on it)",
+  access: "profile:manage",
+  params: idParamsSchema,
+  responses: [{ status: 204, description: "Removed" }],
+  errors: [{ status: 404, description: "`not_found`: no device of the caller's with this id" }],
 });

@@ -99,3 +99,24 @@ describe("PUT /api/users/{id} { reset_two_factor: true }", () => {
     expect(bad.json).toMatchObject({ fields: { reset_two_factor: "reset_two_factor muss true oder false sein" } });
   });
 });
+
+describe("PUT /api/users/{id} { email }: the address and the mails it was for (docs/PRODUCT-RULES.md §33.5)", () => {
+  test("an admin removing the address also stops the user's mails; a new address leaves the choice", async () => {
+    const { token: admin } = await createUser("admin");
+    const { user } = await createUser("user");
+    await db.user.update({ where: { id: user.id }, data: { email: "mia@example.ch", emailNotifications: true } });
+    const put = (email: string | null) => call(PUT, { token: admin, params: { id: String(user.id) }, body: { email } });
+
+    expect((await put("mia.neu@example.ch")).status).toBe(200);
+    expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      email: "mia.neu@example.ch",
+      emailNotifications: true,
+    });
+    const removed = await put(null);
+    expect(removed.status, removed.text).toBe(200);
+    expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      email: null,
+      emailNotifications: false,
+    });
+  });
+});
