@@ -1,3 +1,4 @@
+import { withSerwist } from "@serwist/turbopack";
 import type { NextConfig } from "next";
 import { SCRIPT_SRC_SELF } from "./scripts/lib/csp-hashes.mjs";
 
@@ -74,4 +75,5 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// Serwist builds the service worker with esbuild at build time (app/serwist/[path]/route.ts): kept out of the bundle.
+export default withSerwist(nextConfig);

@@ -24,7 +24,13 @@ export const E2E_START_PORT = startPort;
 export const E2E_START_PG_PORT = startPgPort;
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-passwort" };
 
-const ui = { browserName: "chromium" as const, viewport: { width: 1280, height: 800 } };
+// No service worker (docs/PRODUCT-RULES.md §33.8) but in the spec of the installable app: each new browser context
+// would otherwise fetch the whole build to keep it, dozens of times a run, and pages could come from its copy.
+const ui = {
+  browserName: "chromium" as const,
+  viewport: { width: 1280, height: 800 },
+  serviceWorkers: "block" as const,
+};
 // Besides those: auto-fill, which proposes from the whole staff (another spec's new employee would join the
 // proposal), and the drag specs, whose pointer and keyboard drags measure the grid as it is drawn and are kept away
 // from a second browser competing for the two cores.

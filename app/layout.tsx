@@ -6,9 +6,13 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: "Schichtwerk",
   description: "Schichtplanung für kleine Betriebe mit mehreren Standorten",
+  // The home-screen app (app/manifest.ts; Safari reads these instead).
+  applicationName: "Schichtwerk",
+  appleWebApp: { capable: true, title: "Schichtwerk", statusBarStyle: "default" },
+  icons: { apple: "/icons/apple-touch-icon.png" },
 };
 
-export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#3b82f6" };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (

@@ -7,7 +7,7 @@ export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 bash scripts/ensure-test-tools.sh
 echo "== lint";       npm run --silent lint
-echo "== typecheck";  npx next typegen >/dev/null && npx tsc --noEmit
+echo "== typecheck";  npx next typegen >/dev/null && npx tsc --noEmit && npx tsc --noEmit -p service-worker
 # The suite runs twice: on this machine's Node and on Node 24 LTS, the container's Node (README, "Node"). vitest's
 # forks run on the Node that starts vitest. The two runs are independent (each starts its own PostgreSQL on a free
 # port) and run side by side: one run keeps only about 1.3 of 2 cores busy (it waits on PostgreSQL), so together

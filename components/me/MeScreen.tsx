@@ -1,14 +1,16 @@
 "use client";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { EmptyState, WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
+import { loadKeepingCopy } from "@/lib/client/offline";
 import { today } from "@/lib/client/today";
 import { useResource } from "@/lib/client/use-resource";
 import type { MySchedule } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
+import { formatTimestamp, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";
 import { CalendarLink } from "./CalendarLink";
 import { MyUnavailability } from "./MyUnavailability";
@@ -38,20 +40,31 @@ export function MeScreen() {
       </>
     );
   }
-  return <LinkedMeScreen />;
+  return user ? <LinkedMeScreen userId={user.id} /> : null;
 }
 
-function LinkedMeScreen() {
-  const schedule = useResource((signal) => api.get("/me", signal), "Fehler beim Laden deiner Schichten");
+function LinkedMeScreen({ userId }: { userId: number }) {
+  // Offline (the app on the phone) the last answer loaded is shown, with when it was loaded (§33.8).
+  const schedule = useResource(
+    (signal) => loadKeepingCopy("/me", userId, () => api.get("/me", signal), signal),
+    "Fehler beim Laden deiner Schichten",
+  );
   const [sick, setSick] = useState(false);
   // A sick report may end the day's stamping options: the card reads its state again.
   const [stampKey, setStampKey] = useState(0);
-  const data = schedule.data;
+  const data = schedule.data?.data;
+  const { reload } = schedule;
+  // Back online: the fresh state at once.
+  useEffect(() => {
+    const again = () => void reload();
+    window.addEventListener("online", again);
+    return () => window.removeEventListener("online", again);
+  }, [reload]);
   return (
     <>
       <PageHeader title="Meine Schichten" description={data ? subtitle(data) : undefined} />
       <WhenLoaded resource={schedule} failedTitle="Deine Schichten konnten nicht geladen werden">
-        {(me) => {
+        {({ data: me, savedAt }) => {
           // A shift on one of the employee's own vacation days is not theirs to take: left out, not listed as
           // refused (unless they offered to take it before, so they can withdraw).
           const openShifts = me.open_shifts.filter(
@@ -59,6 +72,11 @@ function LinkedMeScreen() {
           );
           return (
             <div className="space-y-8">
+              {savedAt && (
+                <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+                  Offline · Stand: {standText(savedAt)}. Änderungen gehen erst wieder mit Verbindung.
+                </p>
+              )}
               <nav aria-label="Abschnitte" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 xl:hidden">
                 <JumpLink href="#stempeln">Stempeln</JumpLink>
                 <JumpLink href="#zeiten">Meine Zeiten</JumpLink>
@@ -146,6 +164,11 @@ function LinkedMeScreen() {
       </WhenLoaded>
     </>
   );
+}
+
+/** "Sa 28.11.2026 22:40": when the copy shown offline was loaded. */
+function standText(savedAt: string): string {
+  return `${WEEKDAYS_SHORT[(new Date(savedAt).getDay() + 6) % 7]} ${formatTimestamp(savedAt)}`;
 }
 
 function subtitle(me: MySchedule): string {

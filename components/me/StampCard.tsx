@@ -5,6 +5,7 @@ import { SelectField } from "@/components/ui/SelectField";
 import { WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAction } from "@/lib/client/use-action";
+import { useOnline } from "@/lib/client/offline";
 import { useResource } from "@/lib/client/use-resource";
 import type { ClockStateDto as ClockState } from "@/lib/shared/api-types";
 import { formatHours } from "@/lib/shared/hours";
@@ -28,10 +29,21 @@ const STATE_TEXT: Record<ClockState["state"], string> = {
 /**
  * "Stempeln" on Meine Schichten (docs/PRODUCT-RULES.md §32.1): one big button for the next action, the running
  * time, today's planned shift beside it and today's entries. The server's clock is the only clock: a press sends
- * the action, never a time, and the answer is the new state. Offline the press fails with the network's message and
- * nothing is stored.
+ * the action, never a time, and the answer is the new state. Offline it says so and offers nothing to press: a
+ * stamp is never kept to be sent later (its time would be the phone's, docs/PRODUCT-RULES.md §33.8).
  */
 export function StampCard() {
+  const online = useOnline();
+  if (!online)
+    return (
+      <p role="status" className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
+        Offline: Stempeln geht nur mit Verbindung. Sobald du wieder online bist, erscheint hier dein aktueller Stand.
+      </p>
+    );
+  return <OnlineStampCard />;
+}
+
+function OnlineStampCard() {
   const clock = useResource((signal) => api.get("/me/clock", signal), "Fehler beim Laden der Zeiterfassung");
   return (
     <WhenLoaded resource={clock} failedTitle="Die Zeiterfassung konnte nicht geladen werden">

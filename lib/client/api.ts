@@ -18,6 +18,8 @@
 import type { SessionTokens } from "@/lib/shared/api-types";
 import type { ApiAnswer, ApiPath } from "@/lib/shared/contract/api-paths";
 import { takeEarlyResponse } from "./early-requests";
+import { isOffline, OfflineError } from "./offline";
+import { UserMessageError } from "./user-message-error";
 import { retryNotice } from "./notify";
 import { clearTokens, readAccessToken, readRefreshToken, writeTokens } from "./session-storage";
 
@@ -46,6 +48,7 @@ export class ApiRequestError extends Error {
  * (docs/PRODUCT-RULES.md §20.2).
  */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof UserMessageError) return error.message;
   return error instanceof ApiRequestError && error.message ? error.message : fallback;
 }
 
@@ -176,6 +179,8 @@ function endSession() {
 
 /** Sends an authenticated request; refreshes once on an invalid or expired token. */
 async function authorized(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  // Offline a write is not even tried: it could only fail, and the message says plainly that nothing was kept.
+  if (method !== "GET" && isOffline()) throw new OfflineError();
   const token = readAccessToken();
   // The page's <head> may have sent this very GET already (early-requests.ts); a failed one is sent again.
   const early =

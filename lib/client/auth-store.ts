@@ -14,9 +14,12 @@ import {
   clearTokens,
   readAccessToken,
   readRefreshToken,
+  readAuthState,
   writeAuthState,
   writeTokens,
 } from "./session-storage";
+import { clearOfflineCopies } from "./offline";
+import { disablePushAtSignOut } from "./push";
 
 export type AuthSnapshot = { user: UserDto | null; isAuthenticated: boolean; ready: boolean };
 
@@ -77,8 +80,15 @@ export function restoreSession(): Promise<void> {
     } catch (error) {
       // Only a refusal by the server ends the session; a lost connection (or
       // a navigation that aborted the request) keeps the tokens for the next start.
-      if (error instanceof ApiRequestError) clearTokens();
-      setSnapshot(signedOut);
+      if (error instanceof ApiRequestError) {
+        clearTokens();
+        setSnapshot(signedOut);
+        return;
+      }
+      // Offline (the installed app on the phone, docs/PRODUCT-RULES.md §33.8): the user last signed in stays, so
+      // Meine Schichten can show its copy; the next request online checks the session as always.
+      const stored = readAuthState();
+      setSnapshot(stored.isAuthenticated ? { user: stored.user, isAuthenticated: true, ready: true } : signedOut);
     }
   })();
   return restoring;
@@ -115,9 +125,13 @@ export function currentUserId(): number | null {
 /** Ends the session on the server (best effort) and here. */
 export async function logout(): Promise<void> {
   const refreshToken = readRefreshToken();
+  // Sent with the session's token before it is removed (the request reads it at once): push on this device ends.
+  const pushEnded = disablePushAtSignOut();
   clearTokens();
+  clearOfflineCopies();
   setSnapshot(signedOut);
   if (refreshToken) await publicPost("/auth/logout", { refreshToken }).catch(() => undefined);
+  await pushEnded;
 }
 
 /**
