@@ -1,5 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/server/db/client";
+import { lockPublishingSwitch } from "@/lib/server/db/locks";
 import { applicationAssigned } from "@/lib/server/notifications/messages";
 import { notifyEmployees } from "@/lib/server/notifications/write-notifications";
 
@@ -23,8 +24,7 @@ export async function recordAwards(tx: Tx, cleared: ClearedApplicationOf[]): Pro
     ON CONFLICT (shift_id) DO UPDATE SET employee_id = excluded.employee_id, awarded_at = CURRENT_TIMESTAMP
     RETURNING shift_id`;
   if (awarded.length === 0) return;
-  const [{ publishing }] = await tx.$queryRaw<[{ publishing: boolean }]>`
-    SELECT coalesce((SELECT publishing FROM company_settings WHERE id = 1), true) AS publishing`;
+  const publishing = await lockPublishingSwitch(tx, "share");
   const awardedIds = awarded.map((row) => row.shift_id);
   if (!publishing) await tellAwards(tx, await takeAwards(tx, awardedIds));
 }

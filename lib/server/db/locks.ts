@@ -419,3 +419,15 @@ export async function lockUnavailability(tx: Tx, id: number): Promise<{ employee
     SELECT employee_id AS "employeeId" FROM unavailabilities WHERE id = ${id} FOR UPDATE`;
   return row ?? null;
 }
+
+/**
+ * The publishing switch (docs/PRODUCT-RULES.md §33.4), read FOR SHARE by an assignment that notes an award, or FOR
+ * UPDATE by the settings change that switches publishing off and tells the pending awards: an award is then either
+ * noted before the switch (and told by it) or decided after it (told at once), never left pending while publishing
+ * is off. A missing row is the default, on. One of "the rest": taken after any shift locks.
+ */
+export async function lockPublishingSwitch(tx: Tx, mode: "share" | "exclusive"): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ publishing: boolean }[]>`
+    SELECT publishing FROM company_settings WHERE id = 1 ${mode === "share" ? FOR_SHARE : FOR_UPDATE}`;
+  return row?.publishing ?? true;
+}

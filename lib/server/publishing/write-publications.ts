@@ -8,6 +8,7 @@ import { transaction } from "@/lib/server/db/transaction";
 import { planPublished } from "@/lib/server/notifications/messages";
 import { notifyEmployees } from "@/lib/server/notifications/write-notifications";
 import { takeAwards, tellAwards } from "@/lib/server/applications/write-awards";
+import { getSettings } from "@/lib/server/settings/find-settings";
 import { compareNames } from "@/lib/shared/collation";
 import type { PublicationDto, PublishInput } from "@/lib/shared/schemas/publication";
 import { diffPlan, type PlanShift, type ShiftChange } from "./plan-diff";
@@ -27,8 +28,7 @@ export const PUBLISHING_OFF = "Veröffentlichen ist ausgeschaltet: Änderungen a
 export async function publishPlan({ input, audit }: PublishOptions): Promise<PublicationDto> {
   return transaction(async (tx) => {
     await advisoryLock(tx, { kind: "publication" });
-    const [{ publishing }] = await tx.$queryRaw<[{ publishing: boolean }]>`
-      SELECT coalesce((SELECT publishing FROM company_settings WHERE id = 1), true) AS publishing`;
+    const { publishing } = await getSettings(tx);
     if (!publishing) throw new ApiError("conflict", PUBLISHING_OFF);
     const locationIds = input.location_ids ?? null;
     if (locationIds) {

@@ -1,5 +1,6 @@
 import "server-only";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { lockPublishingSwitch } from "@/lib/server/db/locks";
 import { transaction } from "@/lib/server/db/transaction";
 import type { SettingsUpdate } from "@/lib/shared/schemas/settings";
 import { takeAwards, tellAwards } from "@/lib/server/applications/write-awards";
@@ -29,8 +30,12 @@ export async function updateSettings({ input, audit }: UpdateSettingsOptions): P
     const { publishing } = await getSettings(tx);
     // Switching publishing on starts from what staff saw until then, the draft: published as it is, nobody told.
     if (input.publishing === true && !publishing) await publishWholeDraft(tx);
-    // Switching it off shows the draft at once: who got a shift they applied for is told now (§33.4).
-    if (input.publishing === false && publishing) await tellAwards(tx, await takeAwards(tx, "all"));
+    // Switching it off shows the draft at once: who got a shift they applied for is told now (§33.4). The switch's
+    // row is locked first, so an assignment noting an award waits and then tells at once (lockPublishingSwitch).
+    if (input.publishing === false && publishing) {
+      await lockPublishingSwitch(tx, "exclusive");
+      await tellAwards(tx, await takeAwards(tx, "all"));
+    }
     await tx.companySettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
     const settings = await getSettings(tx);
     await recordAudit(tx, { ...audit, action: "settings.update", details: { changed: Object.keys(input), settings } });
