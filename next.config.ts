@@ -61,6 +61,9 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
+      // The service worker (app/serwist/[path]/route.ts) is a static file to Next, sent as cacheable for a year: a
+      // proxy keeping it would keep every phone on an old build. Browsers check it anew on every visit anyway.
+      { source: "/serwist/:path*", headers: [{ key: "Cache-Control", value: "no-cache" }] },
       // HSTS only when a reverse proxy reports HTTPS (the first entry of
       // X-Forwarded-Proto is the client's side): over plain HTTP on a LAN it
       // would be ignored at best. The server itself never speaks HTTPS.

@@ -1,7 +1,7 @@
 // The service worker of the installable app (docs/PRODUCT-RULES.md §33.8), built by Serwist into /serwist/sw.js
 // (app/serwist/[path]/route.ts). It keeps the app's own files and pages for offline use and shows web push
 // (§33.7). It never keeps an answer of the API: those hold people's data, and the phone's offline copy of Meine
-// Schichten is the app's own, per user and removed at sign-out (lib/client/offline.ts).
+// Schichten is the app's own, per user and removed at sign-out (lib/client/offline-copy.ts).
 import {
   CacheFirst,
   ExpirationPlugin,
@@ -40,8 +40,8 @@ const serwist = new Serwist({
       }),
     },
     // Pages (their HTML and the router's payloads hold no one's data; it is loaded by the page): the network first,
-    // the last copy offline, after three seconds without an answer. Also a page the app asks to keep ("CACHE_URLS",
-    // lib/client/service-worker.ts), which comes as a plain request, not a navigation.
+    // the last copy offline, after three seconds without an answer. (/login and /me are kept with the build's files,
+    // app/serwist/[path]/route.ts.)
     {
       matcher: ({ url, sameOrigin }) =>
         sameOrigin && !/^\/(api|_next|serwist|icons)\//.test(url.pathname) && url.pathname !== "/manifest.webmanifest",
@@ -102,8 +102,8 @@ self.addEventListener("notificationclick", (event) => {
       const open = windows.find((client) => new URL(client.url).origin === target.origin);
       if (open) {
         await open.focus();
-        await open.navigate(target.href);
-        return;
+        // A window this worker does not control (opened before it was installed) cannot be sent elsewhere.
+        if (await open.navigate(target.href).catch(() => null)) return;
       }
       await self.clients.openWindow(target.href);
     })(),

@@ -5,7 +5,8 @@ import { BrandMark } from "@/components/ui/BrandMark";
 import { NotificationBell } from "@/components/notifications/NotificationBell";
 import { IntentLink } from "@/components/ui/IntentLink";
 import { ROLE_LABELS } from "@/components/ui/RoleBadge";
-import { logout, useAuth } from "@/lib/client/auth-store";
+import { useAuth } from "@/lib/client/auth-store";
+import { signOut as endSession } from "@/lib/client/sign-out";
 import { useUnreadCountKeptFresh } from "@/lib/client/inbox-store";
 import { notify } from "@/lib/client/notify";
 import { classNames } from "@/lib/shared/class-names";
@@ -33,7 +34,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const inboxOpen = isActive(pathname, "/notifications");
 
   async function signOut() {
-    await logout();
+    await endSession();
     notify.success("Erfolgreich abgemeldet");
     router.replace("/login");
   }

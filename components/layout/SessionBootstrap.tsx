@@ -1,9 +1,8 @@
 "use client";
 import dynamic from "next/dynamic";
-import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { restoreSession } from "@/lib/client/auth-store";
-import { keepPageForOffline, registerServiceWorker } from "@/lib/client/service-worker";
+import { registerServiceWorker } from "@/lib/client/service-worker";
 import { setToasterMount } from "@/lib/client/notify";
 
 // Loaded after start-up, not with it (see lib/client/notify.ts).
@@ -12,15 +11,10 @@ const TOASTER_DELAY_MS = 2000;
 
 /**
  * On start, check a stored session against the server (docs/PRODUCT-RULES.md §16.12); hosts the toasts; registers
- * the service worker of the installable app once the page has settled, and has it keep each page shown (§33.8).
+ * the service worker of the installable app once the page has settled (§33.8).
  */
 export function SessionBootstrap() {
   const [toaster, setToaster] = useState(false);
-  const [workerRegistered, setWorkerRegistered] = useState(false);
-  const pathname = usePathname();
-  useEffect(() => {
-    if (workerRegistered) keepPageForOffline(pathname);
-  }, [pathname, workerRegistered]);
   useEffect(() => {
     void restoreSession();
     // The Toaster mounts at once for a toast, otherwise when the page has settled (its own code and first data
@@ -30,7 +24,6 @@ export function SessionBootstrap() {
     return whenSettled(() => {
       mount();
       registerServiceWorker();
-      setWorkerRegistered(true);
     });
   }, []);
   // Bottom right, away from the screens' toolbars and headings; on a phone sonner spans the toasts across the

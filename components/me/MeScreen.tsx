@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/PageHeader";
 import { EmptyState, WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAuth } from "@/lib/client/auth-store";
-import { loadKeepingCopy } from "@/lib/client/offline";
+import { loadKeepingCopy } from "@/lib/client/offline-copy";
 import { today } from "@/lib/client/today";
 import { useResource } from "@/lib/client/use-resource";
 import type { MySchedule } from "@/lib/shared/api-types";
@@ -54,12 +54,18 @@ function LinkedMeScreen({ userId }: { userId: number }) {
   const [stampKey, setStampKey] = useState(0);
   const data = schedule.data?.data;
   const { reload } = schedule;
-  // Back online: the fresh state at once.
+  const showingCopy = Boolean(schedule.data?.savedAt);
+  // Back online: the fresh state at once, and again every few seconds while the copy is still shown (the network
+  // may be back before the server can be reached).
   useEffect(() => {
     const again = () => void reload();
     window.addEventListener("online", again);
-    return () => window.removeEventListener("online", again);
-  }, [reload]);
+    const retry = showingCopy ? window.setInterval(() => navigator.onLine && again(), 5000) : undefined;
+    return () => {
+      window.removeEventListener("online", again);
+      window.clearInterval(retry);
+    };
+  }, [reload, showingCopy]);
   return (
     <>
       <PageHeader title="Meine Schichten" description={data ? subtitle(data) : undefined} />

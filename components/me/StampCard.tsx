@@ -5,7 +5,7 @@ import { SelectField } from "@/components/ui/SelectField";
 import { WhenLoaded } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAction } from "@/lib/client/use-action";
-import { useOnline } from "@/lib/client/offline";
+import { useOnline } from "@/lib/client/offline-copy";
 import { useResource } from "@/lib/client/use-resource";
 import type { ClockStateDto as ClockState } from "@/lib/shared/api-types";
 import { formatHours } from "@/lib/shared/hours";

@@ -2,7 +2,8 @@
 import { Button } from "@/components/ui/Button";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { api } from "@/lib/client/api";
-import { logout, updateCurrentUser } from "@/lib/client/auth-store";
+import { updateCurrentUser } from "@/lib/client/auth-store";
+import { signOut } from "@/lib/client/sign-out";
 import { PasswordChangeForm, type PasswordForm } from "./PasswordChangeForm";
 
 function check(form: PasswordForm): Record<string, string> {
@@ -37,7 +38,7 @@ export function SetOwnPassword() {
       >
         {(busy) => (
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => void logout()} disabled={busy}>
+            <Button variant="secondary" onClick={() => void signOut()} disabled={busy}>
               Abmelden
             </Button>
             <Button type="submit" disabled={busy}>

@@ -18,7 +18,7 @@
 import type { SessionTokens } from "@/lib/shared/api-types";
 import type { ApiAnswer, ApiPath } from "@/lib/shared/contract/api-paths";
 import { takeEarlyResponse } from "./early-requests";
-import { isOffline, OfflineError } from "./offline";
+import { isOffline, OFFLINE_WRITE_MESSAGE } from "./offline";
 import { UserMessageError } from "./user-message-error";
 import { retryNotice } from "./notify";
 import { clearTokens, readAccessToken, readRefreshToken, writeTokens } from "./session-storage";
@@ -180,7 +180,7 @@ function endSession() {
 /** Sends an authenticated request; refreshes once on an invalid or expired token. */
 async function authorized(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   // Offline a write is not even tried: it could only fail, and the message says plainly that nothing was kept.
-  if (method !== "GET" && isOffline()) throw new OfflineError();
+  if (method !== "GET" && isOffline()) throw new UserMessageError(OFFLINE_WRITE_MESSAGE);
   const token = readAccessToken();
   // The page's <head> may have sent this very GET already (early-requests.ts); a failed one is sent again.
   const early =

@@ -14,12 +14,11 @@ import {
   clearTokens,
   readAccessToken,
   readRefreshToken,
+  clearOfflineCopies,
   readAuthState,
   writeAuthState,
   writeTokens,
 } from "./session-storage";
-import { clearOfflineCopies } from "./offline";
-import { disablePushAtSignOut } from "./push";
 
 export type AuthSnapshot = { user: UserDto | null; isAuthenticated: boolean; ready: boolean };
 
@@ -122,16 +121,13 @@ export function currentUserId(): number | null {
   return snapshot.user?.id ?? null;
 }
 
-/** Ends the session on the server (best effort) and here. */
+/** Ends the session on the server (best effort) and here; the sign-out button calls `signOut` (./sign-out.ts). */
 export async function logout(): Promise<void> {
   const refreshToken = readRefreshToken();
-  // Sent with the session's token before it is removed (the request reads it at once): push on this device ends.
-  const pushEnded = disablePushAtSignOut();
   clearTokens();
   clearOfflineCopies();
   setSnapshot(signedOut);
   if (refreshToken) await publicPost("/auth/logout", { refreshToken }).catch(() => undefined);
-  await pushEnded;
 }
 
 /**

@@ -6,10 +6,8 @@
  */
 import type { PushDeviceDto } from "@/lib/shared/schemas/push";
 import { api } from "./api";
-import { serviceWorkerRegistration } from "./service-worker";
+import { PUSH_DEVICE_KEY } from "./session-storage";
 import { UserMessageError } from "./user-message-error";
-
-const DEVICE_KEY = "push-device";
 
 /** What this browser can do: push needs a service worker, the Push API and notifications. */
 export function pushSupported(): boolean {
@@ -72,8 +70,8 @@ export async function disablePushAtSignOut(): Promise<void> {
 
 function remember(id: number | null) {
   try {
-    if (id === null) localStorage.removeItem(DEVICE_KEY);
-    else localStorage.setItem(DEVICE_KEY, String(id));
+    if (id === null) localStorage.removeItem(PUSH_DEVICE_KEY);
+    else localStorage.setItem(PUSH_DEVICE_KEY, String(id));
   } catch {
     // No storage: sign-out cannot remove the device; the server moves it to whoever subscribes it next.
   }
@@ -81,7 +79,7 @@ function remember(id: number | null) {
 
 function remembered(): number | null {
   try {
-    const id = Number(localStorage.getItem(DEVICE_KEY));
+    const id = Number(localStorage.getItem(PUSH_DEVICE_KEY));
     return Number.isInteger(id) && id > 0 ? id : null;
   } catch {
     return null;
@@ -92,4 +90,11 @@ function remembered(): number | null {
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+/** The worker's registration once it is active (push needs it); null where there is none within ten seconds. */
+export async function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration | null> {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return null;
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000));
+  return Promise.race([navigator.serviceWorker.ready, timeout]);
 }

@@ -55,3 +55,21 @@ export function readAuthState(): PersistedAuth {
 export function writeAuthState(state: PersistedAuth) {
   write(AUTH_STATE_KEY, JSON.stringify({ state, version: 0 }));
 }
+
+/** Meine Schichten's offline copies (./offline-copy.ts), one key per path. */
+export const OFFLINE_COPY_PREFIX = "offline-copy:";
+/** The id of this browser's push device at the server (./push.ts), while it has one. */
+export const PUSH_DEVICE_KEY = "push-device";
+
+/** Every offline copy removed (sign-out): the next person on the phone sees nothing of the previous one's. */
+export function clearOfflineCopies() {
+  try {
+    for (const key of Object.keys(window.localStorage))
+      if (key.startsWith(OFFLINE_COPY_PREFIX)) window.localStorage.removeItem(key);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/** Whether this browser receives push (sign-out then ends it), without loading the push code. */
+export const hasPushDevice = () => read(PUSH_DEVICE_KEY) !== null;

@@ -1,5 +1,6 @@
 import "server-only";
 import { config } from "@/lib/server/config";
+import { fromDateColumn } from "@/lib/server/db/columns";
 import { shiftInterval } from "@/lib/shared/rules";
 
 /** A running entry counts as forgotten after this long (PRODUCT §12) … */
@@ -9,6 +10,23 @@ export const FORGOTTEN_AFTER_SHIFT_MS = 4 * 3_600_000;
 
 /** The times of the shift a running entry was stamped against, as the database has them now; null: none or gone. */
 export type StampedShift = { shift_date: string; start_time: string; end_time: string } | null;
+
+/** A running entry read with its shift's columns (LEFT JOIN shifts, times as 'HH24:MI'). */
+export type RunningEntryRow = {
+  start_at: Date;
+  shift_date: Date | null;
+  start_time: string | null;
+  end_time: string | null;
+};
+
+/** `looksForgotten` of such a row. */
+export function rowLooksForgotten(row: RunningEntryRow, now: number): boolean {
+  const stamped =
+    row.shift_date && row.start_time && row.end_time
+      ? { shift_date: fromDateColumn(row.shift_date), start_time: row.start_time, end_time: row.end_time }
+      : null;
+  return looksForgotten(row.start_at.getTime(), stamped, now);
+}
 
 /**
  * "Ausstempeln vergessen?" (docs/PRODUCT-RULES.md §32.1, §32.3): the one rule of `/me`, the timesheet and the

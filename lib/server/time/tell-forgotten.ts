@@ -6,18 +6,9 @@ import { transaction } from "@/lib/server/db/transaction";
 import { forgottenClockOut } from "@/lib/server/notifications/messages";
 import { notifyEmployees } from "@/lib/server/notifications/write-notifications";
 import { timeOfDayIn } from "@/lib/shared/dates";
-import { looksForgotten } from "./forgotten";
+import { rowLooksForgotten, type RunningEntryRow } from "./forgotten";
 
-type Row = {
-  id: number;
-  employee_id: number;
-  date: Date;
-  start_at: Date;
-  location_name: string;
-  shift_date: Date | null;
-  start_time: string | null;
-  end_time: string | null;
-};
+type Row = RunningEntryRow & { id: number; employee_id: number; date: Date; location_name: string };
 
 /**
  * Tells each person whose stamp looks forgotten (./forgotten.ts) "Ausstempeln vergessen?", once per running entry
@@ -34,15 +25,7 @@ export async function tellForgottenClockOuts(db: Db, now = new Date()): Promise<
     JOIN locations l ON l.id = t.location_id
     LEFT JOIN shifts s ON s.id = t.shift_id
     WHERE t.status = 'running' AND t.forgotten_told_at IS NULL`;
-  const forgotten = candidates.filter((row) =>
-    looksForgotten(
-      row.start_at.getTime(),
-      row.shift_date && row.start_time && row.end_time
-        ? { shift_date: fromDateColumn(row.shift_date), start_time: row.start_time, end_time: row.end_time }
-        : null,
-      now.getTime(),
-    ),
-  );
+  const forgotten = candidates.filter((row) => rowLooksForgotten(row, now.getTime()));
   if (forgotten.length === 0) return 0;
   return transaction(async (tx) => {
     const marked = await tx.$queryRaw<{ id: number }[]>`

@@ -1,7 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/client";
-import { fromDateColumn } from "@/lib/server/db/columns";
-import { looksForgotten } from "./forgotten";
+import { rowLooksForgotten, type RunningEntryRow } from "./forgotten";
 
 /** The dashboard's part of time recording (docs/PRODUCT-RULES.md §32.3): who is stamped in, forgotten stamps. */
 export type ClockedInNow = {
@@ -11,16 +10,7 @@ export type ClockedInNow = {
 
 export const NOBODY_CLOCKED_IN: ClockedInNow = { clocked_in: 0, forgotten_clock_outs: [] };
 
-type Row = {
-  id: number;
-  employee_id: number;
-  first_name: string;
-  last_name: string;
-  start_at: Date;
-  shift_date: Date | null;
-  start_time: string | null;
-  end_time: string | null;
-};
+type Row = RunningEntryRow & { id: number; employee_id: number; first_name: string; last_name: string };
 
 /**
  * The running entries in one query (at most one per employee, read by the partial unique index of running entries),
@@ -35,15 +25,7 @@ export async function findClockedIn(db: Db, now = new Date()): Promise<ClockedIn
     LEFT JOIN shifts s ON s.id = t.shift_id
     WHERE t.status = 'running'
     ORDER BY t.start_at, t.id`;
-  const forgotten = rows.filter((row) =>
-    looksForgotten(
-      row.start_at.getTime(),
-      row.shift_date && row.start_time && row.end_time
-        ? { shift_date: fromDateColumn(row.shift_date), start_time: row.start_time, end_time: row.end_time }
-        : null,
-      now.getTime(),
-    ),
-  );
+  const forgotten = rows.filter((row) => rowLooksForgotten(row, now.getTime()));
   return {
     clocked_in: rows.length,
     forgotten_clock_outs: forgotten.map((row) => ({
