@@ -73,7 +73,8 @@ test("offline, Meine Schichten shows the last loaded weeks with when they were l
   await publishPlan(request, { from: monday, to: addDays(monday, 6), locationIds: [location.id] });
 
   await signIn(page, account, "/me");
-  const shiftText = page.getByText(locationName).first();
+  // His shift in the weeks (the location's name is also an option of the stamp card's location picker).
+  const shiftText = page.getByRole("region", { name: "Meine nächsten Wochen" }).getByText(locationName);
   await expect(shiftText).toBeVisible();
   // The worker is registered once the page has settled; installed (the build's files and this page kept), it
   // takes control of the page.

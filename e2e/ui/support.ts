@@ -165,7 +165,8 @@ export async function reviewShots(page: Page, name: string) {
   const size = page.viewportSize();
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
+    // Transitions finished first: the sidebar slides in when a phone-width page becomes a desk-width one.
+    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true, animations: "disabled" });
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(sideways, `${name} at ${width} px scrolls sideways`).toBe(false);
   }
