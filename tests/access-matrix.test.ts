@@ -156,6 +156,14 @@ const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   "GET /api/me/push-subscriptions": "profile:manage",
   "POST /api/me/push-subscriptions": "profile:manage",
   "DELETE /api/me/push-subscriptions/[id]": "profile:manage",
+  // The time account and the payroll (docs/PRODUCT-RULES.md §34): the own account for linked users; accounts,
+  // bookings and the payroll settings for managers, the settings changed by admins.
+  "GET /api/me/time-account": { own: true },
+  "GET /api/time-accounts": "time:manage",
+  "POST /api/time-accounts/bookings": "time:manage",
+  "PUT /api/time-accounts/opening": "time:manage",
+  "GET /api/settings/payroll": "time:manage",
+  "PUT /api/settings/payroll": "master-data:write",
   // The JSON 404 for unknown API paths; its OPTIONS (no operation, so not a row here) is tested below.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",

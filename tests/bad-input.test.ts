@@ -46,7 +46,11 @@ async function fingerprint(): Promise<string> {
       (SELECT md5(coalesce(string_agg(concat_ws(':', id, email, email_notifications), ',' ORDER BY id), ''))
        FROM users),
       -- The devices that receive push (§33.7).
-      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM push_subscriptions t)
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM push_subscriptions t),
+      -- The time account and the payroll settings (§34).
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_account_bookings t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY employee_id), '')) FROM time_account_openings t),
+      (SELECT md5(coalesce(string_agg(t.payroll::text, ','), '')) FROM company_settings t)
     ) AS print`;
   return row.print;
 }
@@ -499,6 +503,108 @@ describe("bad input never breaks time recording (docs/PRODUCT-RULES.md §32.1)",
         async (query, handler) => {
           const res = await call(handler as never, { path: `/api/fuzz${query}`, token });
           expect(res.status).toBeLessThan(500);
+          if (res.status >= 400)
+            expect(res.json).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+        },
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
+  }, 300_000);
+});
+
+describe("bad input never breaks the time account and the payroll settings (docs/PRODUCT-RULES.md §34)", async () => {
+  const holder = await fx.employee({ firstName: "Konto" });
+  const location = await fx.location();
+  await db.timeEntry.create({
+    data: {
+      employeeId: holder.id,
+      locationId: location.id,
+      date: new Date("2025-03-04T00:00:00.000Z"),
+      startAt: new Date("2025-03-04T07:00:00.000Z"),
+      endAt: new Date("2025-03-04T15:00:00.000Z"),
+      source: "manager",
+      status: "recorded",
+    },
+  });
+  const bookings = await import("@/app/api/time-accounts/bookings/route");
+  const opening = await import("@/app/api/time-accounts/opening/route");
+  const payroll = await import("@/app/api/settings/payroll/route");
+  const accountArbs = {
+    employee_id: fc.oneof(fc.constant(holder.id), nasty),
+    month: fc.oneof(fc.constantFrom("2025-03", "2025-13", "1999-12", "2100-01", "2025-3", "2099-12"), nasty),
+    kind: fc.oneof(fc.constantFrom("payout", "correction"), nasty),
+    minutes: fc.oneof(fc.integer({ min: -700_000, max: 700_000 }), nasty),
+  };
+  const record = (keys: readonly string[], value: fc.Arbitrary<unknown>) =>
+    fc.oneof(fc.dictionary(fc.constantFrom(...keys, "x"), value, { maxKeys: 3 }), nasty);
+  const payrollArbs = {
+    surcharge_percents: record(
+      ["night", "night_core", "sunday", "holiday"],
+      fc.oneof(fc.integer({ min: -5, max: 600 }), nasty),
+    ),
+    wage_types: record(
+      ["worked", "night", "payout"],
+      fc.oneof(fc.constantFrom("1", "9999", "10000", "0", " 12 "), nasty),
+    ),
+    csv_headings: record(["hours", "employee"], nasty),
+  };
+
+  const cases: [string, Handler, string, string[], Record<string, fc.Arbitrary<unknown>>][] = [
+    [
+      "POST /time-accounts/bookings",
+      bookings.POST as Handler,
+      "POST",
+      ["employee_id", "month", "kind", "minutes", "reason"],
+      accountArbs,
+    ],
+    [
+      "PUT /time-accounts/opening",
+      opening.PUT as Handler,
+      "PUT",
+      ["employee_id", "month", "minutes", "reason"],
+      accountArbs,
+    ],
+    [
+      "PUT /settings/payroll",
+      payroll.PUT as Handler,
+      "PUT",
+      ["surcharge_percents", "wage_types", "csv_headings", "datev_consultant_number", "datev_client_number"],
+      payrollArbs,
+    ],
+  ];
+
+  test.each(cases)(
+    "%s",
+    async (name, handler, method, keys, nested) => {
+      await fuzz(name, handler, method, keys, [], nested);
+    },
+    300_000,
+  );
+
+  test("GET query strings of the time accounts", async () => {
+    const { token } = await createUser("admin", { employeeId: holder.id });
+    const accounts = await import("@/app/api/time-accounts/route");
+    const mine = await import("@/app/api/me/time-account/route");
+    const months = fc.oneof(
+      fc.constant(""),
+      fc
+        .dictionary(
+          fc.constantFrom("year", "month", "employee_id", "x"),
+          fc.oneof(
+            fc.constantFrom("2025", "2026", "3", "12", "13", "0", "2099", String(holder.id)),
+            fc.string({ maxLength: 8 }),
+          ),
+          { maxKeys: 3 },
+        )
+        .map((q) => `?${new URLSearchParams(q)}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        months,
+        fc.constantFrom(accounts.GET, mine.GET) as fc.Arbitrary<Handler>,
+        async (query, handler) => {
+          const res = await call(handler as never, { path: `/api/fuzz${query}`, token });
+          expect(res.status, `${query}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
           if (res.status >= 400)
             expect(res.json).toMatchObject({ error: expect.any(String), code: expect.any(String) });
         },

@@ -210,6 +210,8 @@ describe("dates at every route: answered in time, never a 5xx, the window refuse
       "GET /api/time-entries": () => ({}),
       "GET /api/timesheets": () => ({}),
       "GET /api/me/time-entries": () => ({}),
+      "GET /api/time-accounts": () => ({}),
+      "GET /api/me/time-account": () => ({}),
       "GET /api/absences": () => ({}),
       "POST /api/absences": () => ({ body: { employee_id: employee.id, type: "weiterbildung" } }),
       "PUT /api/absences/{id}": () => ({
@@ -219,7 +221,10 @@ describe("dates at every route: answered in time, never a 5xx, the window refuse
     };
   // Routes under /api/me need a linked caller (docs/PRODUCT-RULES.md §26).
   const linked = await createUser("admin", { employeeId: employee.id });
-  const TOKEN_OF: Record<string, string> = { "GET /api/me/time-entries": linked.token };
+  const TOKEN_OF: Record<string, string> = {
+    "GET /api/me/time-entries": linked.token,
+    "GET /api/me/time-account": linked.token,
+  };
 
   const handlers = new Map((await apiHandlers()).map((h) => [`${h.method} ${openApiPath(h.route)}`, h.handler]));
   const routes = OPERATIONS.map((operation) => ({

@@ -21,6 +21,7 @@ import type { issuedCalendarLinkSchema, myScheduleSchema, myWeekSchema } from ".
 import type { auditEntrySchema, auditPageSchema } from "./schemas/audit";
 import type { findingSchema, savedShiftSchema } from "./schemas/finding";
 import type { scheduleWeekSchema } from "./schemas/schedule";
+import type { payrollSettingsDtoSchema } from "./schemas/payroll";
 import type { settingsDtoSchema } from "./schemas/settings";
 import type { copiedWeekSchema, openedCopySchema, shiftDtoSchema } from "./schemas/shift";
 import type { shiftPresetDtoSchema } from "./schemas/shift-preset";
@@ -114,6 +115,8 @@ export type DashboardDto = z.infer<typeof dashboardDtoSchema>;
 
 /** GET/PUT /api/settings: the company's settings (docs/PRODUCT-RULES.md §22). */
 export type SettingsDto = z.infer<typeof settingsDtoSchema>;
+/** GET/PUT /api/settings/payroll (docs/PRODUCT-RULES.md §34.2). */
+export type PayrollSettingsDto = z.infer<typeof payrollSettingsDtoSchema>;
 
 /** GET /api/holidays: one public holiday and the active locations it applies to. */
 export type HolidayDto = z.infer<typeof holidayDtoSchema>;

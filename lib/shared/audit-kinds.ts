@@ -74,6 +74,7 @@ export const AUDIT_ACTIONS = {
   "shift_preset.update": "master_data",
   "shift_preset.delete": "master_data",
   "settings.update": "master_data",
+  "settings.payroll_update": "master_data",
   "user.bootstrap_admin": "users",
   "user.create": "users",
   "user.update": "users",
@@ -106,6 +107,9 @@ export const AUDIT_ACTIONS = {
   // The monthly approval (docs/PRODUCT-RULES.md §32.3).
   "timesheet.approve": "time",
   "timesheet.reopen": "time",
+  // The time account (docs/PRODUCT-RULES.md §34.3).
+  "timesheet.account_opening": "time",
+  "timesheet.account_booking": "time",
   // PINs and the terminal (docs/PRODUCT-RULES.md §32.4); the terminal's stamps are time_entry.clock.
   "terminal.create": "time",
   "terminal.pairing_link": "time",

@@ -11,6 +11,11 @@ export function formatDayMonth(isoDate: string): string {
   return `${isoDate.slice(8, 10)}.${isoDate.slice(5, 7)}.`;
 }
 
+/** 2026-11 → 11.2026 (a month, as payroll and the time account name it) */
+export function formatMonthYear(month: string): string {
+  return `${month.slice(5, 7)}.${month.slice(0, 4)}`;
+}
+
 /** ISO 8601 week number (week 1 contains 4 January). */
 export function isoWeekNumber(isoDate: string): number {
   const date = new Date(`${isoDate}T00:00:00Z`);

@@ -478,6 +478,33 @@ describe("the monthly approval (docs/PRODUCT-RULES.md §32.3)", () => {
     );
   });
 
+  test("the time account's bookings and opening balance as sentences (docs/PRODUCT-RULES.md §34.3)", () => {
+    expect(
+      say({
+        action: "timesheet.account_booking",
+        details: { employee_id: 7, month: "2026-03", kind: "payout", minutes: 300, reason: "Mit dem Märzlohn" },
+        names,
+      }),
+    ).toBe("anna hat 5:00 h vom Zeitkonto von Lea Muster ausbezahlt (März 2026, Begründung: Mit dem Märzlohn).");
+    expect(
+      say({
+        action: "timesheet.account_booking",
+        details: { employee_id: 7, month: "2026-04", kind: "correction", minutes: -45, reason: "Doppelt erfasst" },
+        names,
+      }),
+    ).toBe(
+      "anna hat auf dem Zeitkonto von Lea Muster eine Korrektur um −0:45 h gebucht " +
+        "(April 2026, Begründung: Doppelt erfasst).",
+    );
+    expect(
+      say({
+        action: "timesheet.account_opening",
+        details: { employee_id: 7, before: null, after: { month: "2026-03", minutes: 750, reason: "Übertrag" } },
+        names,
+      }),
+    ).toBe("anna hat den Anfangssaldo von Lea Muster auf +12:30 h ab März 2026 gesetzt (Begründung: Übertrag).");
+  });
+
   test("no action of time recording, absences, the approval or the terminal falls back to the generic text", () => {
     const timeActions = Object.entries(AUDIT_ACTIONS)
       .filter(([, kind]) => kind === "time" || kind === "absences")

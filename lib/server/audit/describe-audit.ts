@@ -7,6 +7,7 @@ import { FIRST_WEEK_START, isoWeekday, LAST_WEEK_START, mondayOf } from "@/lib/s
 import { formatDate, formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";
 import { monthLabel } from "@/lib/shared/periods";
+import { hoursMinutes } from "@/lib/shared/time-entry-text";
 
 /** A shift as recorded in `details.before` / `details.after` of shift writes, names as at write time. */
 export type ShiftSnapshot = {
@@ -65,6 +66,12 @@ const FIELD_LABELS: Record<string, string> = {
   employee_id: "Verknüpfung mit Mitarbeiter",
   company_name: "Firmenname",
   location_ids: "Einsatzorte",
+  surcharge_percents: "Zuschläge",
+  wage_types: "Lohnarten",
+  csv_headings: "Spaltennamen des CSV",
+  datev_consultant_number: "DATEV-Beraternummer",
+  datev_client_number: "DATEV-Mandantennummer",
+  personnel_number: "Personalnummer",
 };
 const ROLE_LABELS: Record<string, string> = { user: "Mitarbeitende", manager: "Manager", admin: "Administrator" };
 const LOGIN_FAILURES: Record<string, string> = {
@@ -455,6 +462,8 @@ function describeMasterData(actor: string, row: DescribableAudit, details: Detai
     }
     case "settings.update":
       return `${actor} hat die Betriebseinstellungen geändert${changedFields(details)}.`;
+    case "settings.payroll_update":
+      return `${actor} hat die Lohneinstellungen geändert${changedFields(details)}.`;
     case "shift_preset.create":
     case "shift_preset.update":
     case "shift_preset.delete":
@@ -585,9 +594,47 @@ function describeTimesheet(actor: string, action: string, details: Details, empl
       const extra = [...changed, ...(reason ? [`Begründung: ${reason}`] : [])].join(", ");
       return `${actor} hat ${which} von ${employee} wieder geöffnet${extra ? ` (${extra})` : ""}.`;
     }
+    case "timesheet.account_booking":
+    case "timesheet.account_opening":
+      return describeAccount(actor, action, details, employee);
     default:
       return generic(actor, action);
   }
+}
+
+/**
+ * The time account (docs/PRODUCT-RULES.md §34.3): "Sandra hat 5:00 h vom Zeitkonto von Lea Muster ausbezahlt (März
+ * 2026, Begründung: …)." and "Sandra hat den Anfangssaldo von Lea Muster auf +12:30 h ab März 2026 gesetzt."
+ */
+function describeAccount(actor: string, action: string, details: Details, employee: string): string {
+  const monthOf = (value: unknown) => {
+    const month = text(value);
+    return month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? monthLabel(month) : null;
+  };
+  const reasonOf = (value: unknown) => (text(value) ? `Begründung: ${text(value)}` : null);
+  const hours = (value: unknown, signed: boolean) => {
+    const minutes = num(value);
+    return minutes === null ? null : `${hoursMinutes(minutes, { signed })} h`;
+  };
+  if (action === "timesheet.account_opening") {
+    const after = (details.after ?? {}) as Details;
+    const amount = hours(after.minutes, true);
+    const month = monthOf(after.month);
+    const extra = reasonOf(after.reason);
+    return (
+      `${actor} hat den Anfangssaldo von ${employee}${amount ? ` auf ${amount}` : ""}${month ? ` ab ${month}` : ""} ` +
+      `gesetzt${extra ? ` (${extra})` : ""}.`
+    );
+  }
+  const extra = [monthOf(details.month), reasonOf(details.reason)].filter(Boolean).join(", ");
+  const suffix = extra ? ` (${extra})` : "";
+  if (details.kind === "payout")
+    return `${actor} hat ${hours(details.minutes, false) ?? "Stunden"} vom Zeitkonto von ${employee} ausbezahlt${
+      suffix
+    }.`;
+  const amount = hours(details.minutes, true);
+  const by = amount ? ` um ${amount}` : "";
+  return `${actor} hat auf dem Zeitkonto von ${employee} eine Korrektur${by} gebucht${suffix}.`;
 }
 
 /** PINs and the terminal (docs/PRODUCT-RULES.md §32.4); a terminal's stamps are time_entry.clock. */

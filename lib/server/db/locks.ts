@@ -70,6 +70,7 @@ export type AdvisoryKey =
   | { kind: "calendar-feed"; ip: string }
   | { kind: "terminal-pin"; terminalId: number }
   | { kind: "publication" }
+  | { kind: "payroll-settings" }
   | { kind: "job-queue-schema" };
 
 function advisoryName(key: AdvisoryKey): string {
@@ -91,6 +92,9 @@ function advisoryName(key: AdvisoryKey): string {
     case "publication":
       // Publications (and switching publishing on) one at a time: two would tell the same change twice (§33.3).
       return "schichtwerk:publication";
+    case "payroll-settings":
+      // The payroll settings are one JSON value: two admins saving at once each keep the other's keys (§34.2).
+      return "schichtwerk:payroll-settings";
     case "job-queue-schema":
       // Instances starting at once install the queue's schema one after the other: at the same time, both would
       // create the schema and one fail (docs/ARCHITECTURE.md §16).

@@ -18,6 +18,14 @@ export type ReadTargetsOptions = {
 export type Targets = {
   /** The employee's target in the range, or in a sub-range of it (e.g. one week); null for the hourly paid. */
   of(employee: TargetEmployee & { id: number }, range?: { startDate: string; endDate: string }): number | null;
+  /**
+   * The target before credits: weekly hours / 5 × the Monday–Friday days less public holidays, as the time account
+   * shows it beside the credits (docs/PRODUCT-RULES.md §34.3). Null for the hourly paid.
+   */
+  beforeCredits(
+    employee: TargetEmployee & { id: number },
+    range: { startDate: string; endDate: string },
+  ): number | null;
   /** The target of each Monday–Sunday week touching the range, by its Monday (auto-fill's weekly capacity). */
   byWeek(employee: TargetEmployee & { id: number }): Record<string, number> | null;
 };
@@ -60,6 +68,7 @@ export async function readTargets(db: Db, { startDate, endDate, employeeIds }: R
     });
   return {
     of,
+    beforeCredits: (employee, range) => targetHours(employee, { ...range, holidays, creditedDays: [] }),
     byWeek(employee) {
       if (employee.is_hourly) return null;
       const weeks: Record<string, number> = {};

@@ -68,4 +68,8 @@ export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   "GET /api/me/notification-settings": "own-only",
   "GET /api/me/push-subscriptions": "own-only",
   "GET /api/mail-status": "not-for-staff",
+  // The time account and the payroll settings (docs/PRODUCT-RULES.md §34): the own account; the rest for planners.
+  "GET /api/me/time-account": "own-only",
+  "GET /api/time-accounts": "not-for-staff",
+  "GET /api/settings/payroll": "not-for-staff",
 };

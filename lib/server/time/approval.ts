@@ -6,6 +6,7 @@ import { LOCKING_TRANSACTION, type Db, type Tx } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import { transaction } from "@/lib/server/db/transaction";
 import { addMonths } from "@/lib/shared/dates";
+import { formatMonthYear } from "@/lib/shared/format";
 import type { ApproveMonthInput, ReopenMonthInput } from "@/lib/shared/schemas/timesheet";
 import type { z } from "zod";
 import type { timesheetMonthResultSchema, timesheetMonthSchema } from "@/lib/shared/schemas/timesheet";
@@ -21,8 +22,6 @@ import { ENTRY_SELECT, revisionSnapshot } from "./time-entry-dto";
 
 export type TimesheetMonthDto = z.infer<typeof timesheetMonthSchema>;
 export type TimesheetMonthResult = z.infer<typeof timesheetMonthResultSchema>;
-
-const formatMonth = (month: string) => `${month.slice(5, 7)}.${month.slice(0, 4)}`;
 
 type MonthRow = {
   employeeId: number;
@@ -81,12 +80,12 @@ export async function approveMonth({
     const { name } = await lockEntryEmployee(tx, employeeId, { archivedToo: true });
     const { first, gte, lt } = monthRange(input.month);
     if (first > businessToday())
-      throw new ApiError("conflict", `Der Monat ${formatMonth(input.month)} hat noch nicht begonnen.`);
+      throw new ApiError("conflict", `Der Monat ${formatMonthYear(input.month)} hat noch nicht begonnen.`);
     const existing = await tx.timesheetMonth.findUnique({
       where: { employeeId_month: { employeeId, month: gte } },
     });
     if (existing?.approvedAt)
-      throw new ApiError("conflict", `Der Monat ${formatMonth(input.month)} von ${name} ist bereits genehmigt.`);
+      throw new ApiError("conflict", `Der Monat ${formatMonthYear(input.month)} von ${name} ist bereits genehmigt.`);
     const running = await tx.timeEntry.findFirst({
       where: { employeeId, status: "running", date: { gte, lt } },
       select: { startAt: true },
@@ -143,7 +142,7 @@ export async function reopenMonth({
       where: { employeeId_month: { employeeId, month: gte } },
     });
     if (!existing?.approvedAt)
-      throw new ApiError("conflict", `Der Monat ${formatMonth(input.month)} von ${name} ist nicht genehmigt.`);
+      throw new ApiError("conflict", `Der Monat ${formatMonthYear(input.month)} von ${name} ist nicht genehmigt.`);
     const now = new Date();
     // The month first: the database refuses changing an entry of an approved month (migration 20261203000200).
     const row = await tx.timesheetMonth.update({

@@ -15,6 +15,7 @@ import * as locations from "./locations";
 import * as me from "./me";
 import * as notifications from "./notifications";
 import type { Operation } from "./operation";
+import * as payroll from "./payroll";
 import * as platform from "./platform";
 import * as reports from "./reports";
 import * as schedule from "./schedule";
@@ -61,6 +62,7 @@ const MODULES = [
   platform,
   time,
   timesheets,
+  payroll,
   terminals,
   workRecord,
 ];

@@ -1,0 +1,253 @@
+import "server-only";
+import type { z } from "zod";
+import { ApiError } from "@/lib/server/api/errors";
+import type { Db } from "@/lib/server/db/client";
+import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
+import { readTargets } from "@/lib/server/hours/read-targets";
+import { addDays, addMonths, todayIn } from "@/lib/shared/dates";
+import { bookingEffect, runAccount, type AccountMonthFacts } from "@/lib/shared/pay/time-account";
+import type { bookingDtoSchema, timeAccountSchema, timeAccountsSchema } from "@/lib/shared/schemas/time-account";
+
+export type TimeAccountsDto = z.infer<typeof timeAccountsSchema>;
+type TimeAccountDto = z.infer<typeof timeAccountSchema>;
+type BookingDto = z.infer<typeof bookingDtoSchema>;
+
+export type TimeAccountsRequest = {
+  /** yyyy-MM, the first and last month answered; the months before are read to carry the balance. */
+  fromMonth: string;
+  toMonth: string;
+  /** One employee (archived ones too), or everyone employed in the months. */
+  employeeId?: number;
+  /** The business day the figures stand at: the running month counts its target up to here. */
+  today: string;
+  timeZone: string;
+  now: Date;
+};
+
+const lastDayOf = (month: string) => addDays(addMonths(`${month}-01`, 1), -1);
+const monthOf = (day: string) => day.slice(0, 7);
+const toMinutes = (hours: number | null) => (hours === null ? null : Math.round(hours * 60));
+
+/** The months from one to another, both included (yyyy-MM). */
+function monthsFrom(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let month = from; month <= to; month = monthOf(addMonths(`${month}-01`, 1))) months.push(month);
+  return months;
+}
+
+type AccountPerson = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  weeklyHours: { toNumber(): number };
+  isHourly: boolean;
+  archivedAt: Date | null;
+};
+
+/**
+ * The time accounts (docs/PRODUCT-RULES.md §34.3) of the asked months. An account begins with its opening
+ * balance's month, else on the person's first recorded day (no target is counted before anyone recorded anything),
+ * and ends with the day they were archived; the running month counts up to `today`. Its balance is carried from its
+ * beginning, so the months before the asked ones are read too, in a few statements whatever their number: worked
+ * minutes summed in the database per person and month, targets from the one reader of targets.
+ */
+export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Promise<TimeAccountsDto> {
+  const { fromMonth, toMonth, employeeId, today, timeZone, now } = request;
+  const firstDay = `${fromMonth}-01`;
+  const people: AccountPerson[] = await db.employee.findMany({
+    where:
+      employeeId !== undefined
+        ? { id: employeeId }
+        : { OR: [{ archivedAt: null }, { archivedAt: { gte: new Date(`${firstDay}T00:00:00Z`) } }] },
+    select: { id: true, firstName: true, lastName: true, weeklyHours: true, isHourly: true, archivedAt: true },
+    orderBy: [{ lastName: "asc" }, { firstName: "asc" }, { id: "asc" }],
+  });
+  const ids = people.map((person) => person.id);
+  const [openings, firstDays] = await Promise.all([
+    db.timeAccountOpening.findMany({ where: { employeeId: { in: ids } } }),
+    firstRecordedDays(db, ids),
+  ]);
+  const openingOf = new Map(openings.map((opening) => [opening.employeeId, opening]));
+  const lastAskedDay = lastDayOf(toMonth) < today ? lastDayOf(toMonth) : today;
+  const spans = new Map<number, { start: string; end: string }>();
+  for (const person of people) {
+    const opening = openingOf.get(person.id);
+    const start = opening ? fromDateColumn(opening.month) : firstDays.get(person.id);
+    if (!start) continue;
+    const archivedOn = person.archivedAt ? todayIn(timeZone, person.archivedAt) : null;
+    const end = archivedOn && archivedOn < lastAskedDay ? archivedOn : lastAskedDay;
+    if (start <= end) spans.set(person.id, { start, end });
+  }
+  const started = [...spans.values()];
+  const spanStart = started.reduce((min, span) => (span.start < min ? span.start : min), lastAskedDay);
+  const counted = [...spans.keys()];
+  const [worked, bookings, approvals, targets] = await Promise.all([
+    workedByMonth(db, counted, spanStart, lastAskedDay, now),
+    db.timeAccountBooking.findMany({
+      where: {
+        employeeId: { in: counted },
+        month: { gte: toDateColumn(`${monthOf(spanStart)}-01`), lte: toDateColumn(`${toMonth}-01`) },
+      },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
+    db.timesheetMonth.findMany({
+      where: {
+        employeeId: { in: ids },
+        approvedAt: { not: null },
+        month: { gte: toDateColumn(firstDay), lte: toDateColumn(`${toMonth}-01`) },
+      },
+      select: { employeeId: true, month: true },
+    }),
+    readTargets(db, { startDate: spanStart, endDate: lastAskedDay, employeeIds: counted }),
+  ]);
+  const approved = new Set(approvals.map((row) => `${row.employeeId}|${monthOf(fromDateColumn(row.month))}`));
+  const bookingsOf = new Map<string, BookingDto[]>();
+  for (const booking of bookings) {
+    const key = `${booking.employeeId}|${monthOf(fromDateColumn(booking.month))}`;
+    bookingsOf.set(key, [...(bookingsOf.get(key) ?? []), toBookingDto(booking)]);
+  }
+
+  const accounts: TimeAccountDto[] = people.map((person) => {
+    const span = spans.get(person.id);
+    const opening = openingOf.get(person.id);
+    const account: TimeAccountDto = {
+      employee_id: person.id,
+      employee_name: `${person.firstName} ${person.lastName}`,
+      is_hourly: person.isHourly,
+      archived: person.archivedAt !== null,
+      starts_on: opening ? fromDateColumn(opening.month) : (firstDays.get(person.id) ?? null),
+      opening: opening
+        ? {
+            month: monthOf(fromDateColumn(opening.month)),
+            minutes: opening.minutes,
+            reason: opening.reason,
+            set_by_name: opening.setByName,
+            set_at: opening.setAt.toISOString(),
+          }
+        : null,
+      months: [],
+    };
+    if (!span) return account;
+    const employee = { id: person.id, is_hourly: person.isHourly, weekly_hours: person.weeklyHours.toNumber() };
+    const facts: AccountMonthFacts[] = monthsFrom(monthOf(span.start), monthOf(span.end)).map((month) => {
+      const range = {
+        startDate: `${month}-01` < span.start ? span.start : `${month}-01`,
+        endDate: lastDayOf(month) > span.end ? span.end : lastDayOf(month),
+      };
+      const target = toMinutes(targets.beforeCredits(employee, range));
+      const net = toMinutes(targets.of(employee, range));
+      const key = `${person.id}|${month}`;
+      return {
+        month,
+        targetMinutes: target,
+        creditMinutes: target === null || net === null ? null : target - net,
+        workedMinutes: worked.get(key) ?? 0,
+        bookingMinutes: (bookingsOf.get(key) ?? []).reduce((sum, b) => sum + bookingEffect(b.kind, b.minutes), 0),
+      };
+    });
+    account.months = runAccount(person.isHourly ? 0 : (opening?.minutes ?? 0), facts)
+      .filter((month) => month.month >= fromMonth)
+      .map((month) => {
+        const isApproved = approved.has(`${person.id}|${month.month}`);
+        return {
+          month: month.month,
+          target_minutes: month.targetMinutes,
+          credit_minutes: month.creditMinutes,
+          worked_minutes: month.workedMinutes,
+          balance_minutes: month.balanceMinutes,
+          booking_minutes: month.bookingMinutes,
+          brought_minutes: month.broughtMinutes,
+          carried_minutes: month.carriedMinutes,
+          approved: isApproved,
+          provisional: !isApproved,
+          bookings: bookingsOf.get(`${person.id}|${month.month}`) ?? [],
+        };
+      });
+    return account;
+  });
+  return { from_month: fromMonth, to_month: toMonth, accounts };
+}
+
+type BookingRow = {
+  id: number;
+  employeeId: number;
+  month: Date;
+  kind: "payout" | "correction";
+  minutes: number;
+  reason: string;
+  createdByName: string | null;
+  createdAt: Date;
+};
+
+export function toBookingDto(row: BookingRow): BookingDto {
+  return {
+    id: row.id,
+    employee_id: row.employeeId,
+    month: monthOf(fromDateColumn(row.month)),
+    kind: row.kind,
+    minutes: row.minutes,
+    reason: row.reason,
+    created_by_name: row.createdByName,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Each person's first business day with an entry that counts (not void), from the (employee, date) index. */
+async function firstRecordedDays(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ employeeId: number; day: Date }[]>`
+    SELECT person.id AS "employeeId", first.date AS day
+    FROM unnest(${ids}::int[]) AS person(id)
+    CROSS JOIN LATERAL (
+      SELECT t.date FROM time_entries t
+      WHERE t.employee_id = person.id AND t.status <> 'void'
+      ORDER BY t.date LIMIT 1) first`;
+  return new Map(rows.map((row) => [row.employeeId, fromDateColumn(row.day)]));
+}
+
+/**
+ * Worked minutes per person and month ("id|yyyy-MM"), summed in the database: each entry's end − start − breaks
+ * rounded down to whole minutes, as its `worked_minutes` (lib/server/time/time-entry-dto.ts, `minutesOf`); a
+ * running entry counts up to now. Void entries count nothing.
+ */
+async function workedByMonth(db: Db, ids: number[], from: string, to: string, now: Date): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ employeeId: number; month: string; minutes: number }[]>`
+    WITH entry AS (
+      SELECT t.id, t.employee_id, t.date, t.start_at, COALESCE(t.end_at, ${now}::timestamptz) AS end_at
+      FROM time_entries t
+      WHERE t.employee_id = ANY(${ids}::int[]) AND t.status <> 'void'
+        AND t.date BETWEEN ${toDateColumn(from)}::date AND ${toDateColumn(to)}::date)
+    SELECT e.employee_id AS "employeeId", to_char(e.date, 'YYYY-MM') AS month,
+           SUM(FLOOR(GREATEST(0,
+             EXTRACT(EPOCH FROM (e.end_at - e.start_at)) * 1000 - COALESCE(pause.ms, 0)) / 60000))::int AS minutes
+    FROM entry e
+    LEFT JOIN LATERAL (
+      SELECT SUM(GREATEST(0, EXTRACT(EPOCH FROM (LEAST(COALESCE(b.end_at, e.end_at), e.end_at) - b.start_at)) * 1000))
+        AS ms
+      FROM time_breaks b WHERE b.entry_id = e.id) pause ON true
+    GROUP BY 1, 2`;
+  return new Map(rows.map((row) => [`${row.employeeId}|${row.month}`, row.minutes]));
+}
+
+/**
+ * The months a query asks for: one month, or the year's months up to the current one. A month or year that has not
+ * begun is a 400: an account has nothing to say about it yet.
+ */
+export function askedMonths(query: { year: number; month?: number }, today: string): { from: string; to: string } {
+  const currentMonth = monthOf(today);
+  if (query.month !== undefined) {
+    const month = `${query.year}-${String(query.month).padStart(2, "0")}`;
+    if (month > currentMonth) {
+      const message = `Der Monat ${month.slice(5, 7)}.${month.slice(0, 4)} liegt in der Zukunft.`;
+      throw new ApiError("validation_failed", message, { fields: { month: message } });
+    }
+    return { from: month, to: month };
+  }
+  if (`${query.year}-01` > currentMonth) {
+    const message = `Das Jahr ${query.year} hat noch nicht begonnen.`;
+    throw new ApiError("validation_failed", message, { fields: { year: message } });
+  }
+  const december = `${query.year}-12`;
+  return { from: `${query.year}-01`, to: december < currentMonth ? december : currentMonth };
+}

@@ -1,0 +1,119 @@
+/**
+ * The overtime account, the payroll settings and the payroll export (docs/PRODUCT-RULES.md §34).
+ */
+import { payrollSettingsDtoSchema, payrollSettingsUpdateSchema } from "@/lib/shared/schemas/payroll";
+import {
+  bookingDtoSchema,
+  bookingInputSchema,
+  myTimeAccountQuerySchema,
+  openingDtoSchema,
+  openingInputSchema,
+  timeAccountQuerySchema,
+  timeAccountsSchema,
+} from "@/lib/shared/schemas/time-account";
+import { defineOperation } from "./operation";
+
+const tag = "Payroll";
+
+export const getPayrollSettings = defineOperation({
+  method: "GET",
+  path: "/api/settings/payroll",
+  id: "getPayrollSettings",
+  tag,
+  summary: "Surcharge percentages, wage types per category, the CSV's column names and DATEV's numbers",
+  description:
+    "The surcharge categories follow the labour rules of GET /api/settings (DE: § 3b EStG, CH: Arbeitsgesetz; docs " +
+    "§34.1); each with its percentage (set or default). Wage types are null until an admin sets them.",
+  access: "time:manage",
+  responses: [{ status: 200, description: "The payroll settings", schema: payrollSettingsDtoSchema }],
+});
+
+export const updatePayrollSettings = defineOperation({
+  method: "PUT",
+  path: "/api/settings/payroll",
+  id: "updatePayrollSettings",
+  tag,
+  summary: "Change the payroll settings (the keys sent)",
+  description:
+    "Percentages are kept per labour rules: those of the current rules change; a category the current rules do not " +
+    "have is a 400 with the field named.",
+  access: "master-data:write",
+  body: payrollSettingsUpdateSchema,
+  responses: [{ status: 200, description: "The changed payroll settings", schema: payrollSettingsDtoSchema }],
+});
+
+export const getTimeAccounts = defineOperation({
+  method: "GET",
+  path: "/api/time-accounts",
+  id: "getTimeAccounts",
+  tag,
+  summary: "Time accounts (Zeitkonto) per employee and month: target, credits, worked, balance, bookings, carried",
+  description:
+    "A year (`year`), or one month of it (`month`); every employee employed in those months, or one " +
+    "(`employee_id`, archived ones too). The account begins with its opening balance's month, else on the first " +
+    "recorded day; the running month counts up to today. Minutes throughout; a month is `provisional` until it is " +
+    "approved. The hourly paid have worked minutes only (target, balance and carried null). Docs §34.3.",
+  access: "time:manage",
+  query: timeAccountQuerySchema,
+  responses: [{ status: 200, description: "The accounts", schema: timeAccountsSchema }],
+  errors: [
+    { status: 400, description: "`validation_failed`: a month or year that has not begun" },
+    { status: 404, description: "`not_found`: `employee_id` names no employee" },
+  ],
+});
+
+export const getMyTimeAccount = defineOperation({
+  method: "GET",
+  path: "/api/me/time-account",
+  id: "getMyTimeAccount",
+  tag,
+  summary: "The caller's own time account, a year or one month",
+  description: "The answer of GET /api/time-accounts for the caller's linked employee alone.",
+  access: "self-service",
+  query: myTimeAccountQuerySchema,
+  responses: [{ status: 200, description: "The own account", schema: timeAccountsSchema }],
+  errors: [{ status: 403, description: "`forbidden`: the caller's user is linked to no employee" }],
+});
+
+export const createTimeAccountBooking = defineOperation({
+  method: "POST",
+  path: "/api/time-accounts/bookings",
+  id: "createTimeAccountBooking",
+  tag,
+  summary: "Book a payout (Auszahlung) or a correction (Korrektur) on an employee's time account",
+  description:
+    "A payout's minutes (> 0) are taken off the balance, a correction's (±) added; the reason is required and the " +
+    "booking can never be changed or deleted (book a correction instead). Written to the history.",
+  access: "time:manage",
+  body: bookingInputSchema,
+  responses: [{ status: 201, description: "The booking", schema: bookingDtoSchema }],
+  errors: [
+    { status: 400, description: "`validation_failed`: a month that has not begun, minutes out of range" },
+    { status: 404, description: "`not_found`: unknown employee" },
+    {
+      status: 409,
+      description:
+        "`conflict`: the month is approved, the employee is paid by the hour, or the account has not begun (or " +
+        "begins later)",
+    },
+  ],
+});
+
+export const setTimeAccountOpening = defineOperation({
+  method: "PUT",
+  path: "/api/time-accounts/opening",
+  id: "setTimeAccountOpening",
+  tag,
+  summary: "Set where an employee's time account starts and the balance brought into that month",
+  description:
+    "Replaces the opening balance while no month from the earlier of the old and the new start on is approved. " +
+    "Entries before the opening's month do not count on the account. Written to the history with before and after.",
+  access: "time:manage",
+  body: openingInputSchema,
+  responses: [{ status: 200, description: "The opening balance", schema: openingDtoSchema }],
+  errors: [
+    { status: 400, description: "`validation_failed`: a month that has not begun" },
+    { status: 404, description: "`not_found`: unknown employee" },
+    { status: 409, description: "`conflict`: a month from the start on is approved, or the employee is hourly paid" },
+  ],
+});
