@@ -164,6 +164,7 @@ const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   "PUT /api/time-accounts/opening": "time:manage",
   "GET /api/settings/payroll": "time:manage",
   "PUT /api/settings/payroll": "master-data:write",
+  "GET /api/exports/payroll": "time:manage",
   // The JSON 404 for unknown API paths; its OPTIONS (no operation, so not a row here) is tested below.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",

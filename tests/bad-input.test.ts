@@ -581,17 +581,19 @@ describe("bad input never breaks the time account and the payroll settings (docs
     300_000,
   );
 
-  test("GET query strings of the time accounts", async () => {
+  test("GET query strings of the time accounts and the payroll export", async () => {
     const { token } = await createUser("admin", { employeeId: holder.id });
     const accounts = await import("@/app/api/time-accounts/route");
     const mine = await import("@/app/api/me/time-account/route");
+    const payrollExport = await import("@/app/api/exports/payroll/route");
     const months = fc.oneof(
       fc.constant(""),
       fc
         .dictionary(
-          fc.constantFrom("year", "month", "employee_id", "x"),
+          fc.constantFrom("year", "month", "employee_id", "format", "x"),
           fc.oneof(
-            fc.constantFrom("2025", "2026", "3", "12", "13", "0", "2099", String(holder.id)),
+            fc.constantFrom("2025", "2026", "3", "12", "13", "0", "2099", "2025-03", "2099-01", String(holder.id)),
+            fc.constantFrom("csv", "datev-lodas", "xlsx"),
             fc.string({ maxLength: 8 }),
           ),
           { maxKeys: 3 },
@@ -601,7 +603,7 @@ describe("bad input never breaks the time account and the payroll settings (docs
     await fc.assert(
       fc.asyncProperty(
         months,
-        fc.constantFrom(accounts.GET, mine.GET) as fc.Arbitrary<Handler>,
+        fc.constantFrom(accounts.GET, mine.GET, payrollExport.GET) as fc.Arbitrary<Handler>,
         async (query, handler) => {
           const res = await call(handler as never, { path: `/api/fuzz${query}`, token });
           expect(res.status, `${query}: ${res.text.slice(0, 200)}`).toBeLessThan(500);

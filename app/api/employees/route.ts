@@ -8,7 +8,7 @@ import * as api from "@/lib/shared/contract/employees";
 
 // Any query (e.g. the client's cache-buster) is ignored. A linked user sees colleagues by name (PRODUCT-RULES §31.2).
 export const GET = route(api.listEmployees, async ({ user }) =>
-  json(projectEmployees(viewerOf(user), await findEmployees())),
+  json(projectEmployees(viewerOf(user), await findEmployees(), user)),
 );
 
 export const POST = route(api.createEmployee, async ({ body, audit }) =>

@@ -13,6 +13,7 @@ type EmployeeLike = {
   /** Einsatzorte (docs/PRODUCT-RULES.md §28.1), ascending; empty = every location. */
   locationIds: number[];
   createdAt: Date;
+  personnelNumber: string | null;
 };
 
 const num = (value: number | { toNumber(): number }) => (typeof value === "number" ? value : value.toNumber());
@@ -34,5 +35,6 @@ export function toEmployeeDto(employee: EmployeeLike, { used, pending }: Vacatio
     is_hourly: employee.isHourly,
     location_ids: employee.locationIds,
     created_at: employee.createdAt.toISOString(),
+    personnel_number: employee.personnelNumber,
   };
 }

@@ -28,6 +28,7 @@ type Row = {
   is_hourly: boolean;
   location_ids: number[];
   created_at: Date;
+  personnel_number: string | null;
   used: number;
   pending: number;
 };
@@ -40,7 +41,7 @@ export async function findEmployees(filter: EmployeeFilter = {}): Promise<Employ
   const onlyOne = filter.id !== undefined ? Prisma.sql`AND e.id = ${filter.id}` : Prisma.empty;
   const rows = await db.$queryRaw<Row[]>`
     SELECT e.id, e.first_name, e.last_name, e.weekly_hours::float8 AS weekly_hours,
-           e.vacation_days_total::float8 AS vacation_days_total, e.is_hourly, e.created_at,
+           e.vacation_days_total::float8 AS vacation_days_total, e.is_hourly, e.created_at, e.personnel_number,
            ${locationIdsSql(Prisma.sql`e.id`)} AS location_ids,
            ${vacationDaysSql({ employeeId: Prisma.sql`e.id`, year: businessYear(), status: "approved" })} AS used,
            ${vacationDaysSql({ employeeId: Prisma.sql`e.id`, year: businessYear(), status: "requested" })} AS pending
@@ -58,6 +59,7 @@ export async function findEmployees(filter: EmployeeFilter = {}): Promise<Employ
         isHourly: row.is_hourly,
         locationIds: row.location_ids,
         createdAt: row.created_at,
+        personnelNumber: row.personnel_number,
       },
       { used: row.used, pending: row.pending },
     ),

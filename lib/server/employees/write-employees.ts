@@ -44,6 +44,7 @@ export async function createEmployee({ input, audit }: CreateOptions<EmployeeInp
         weeklyHours: input.weekly_hours,
         vacationDaysTotal: input.vacation_days_total,
         isHourly: input.is_hourly,
+        personnelNumber: await freePersonnelNumber(tx, input.personnel_number ?? null),
       },
       select: { id: true },
     });
@@ -58,6 +59,25 @@ export async function createEmployee({ input, audit }: CreateOptions<EmployeeInp
     return created.id;
   });
   return getEmployee({ id });
+}
+
+/**
+ * A personnel number nobody else has (docs/PRODUCT-RULES.md §34.2), archived people included: the payroll knows
+ * them too. 409 naming who has it; the unique index answers a write racing past this check with a plain 409.
+ */
+async function freePersonnelNumber(tx: Tx, number: string | null, self?: number): Promise<string | null> {
+  if (number === null) return null;
+  const holder = await tx.employee.findFirst({
+    where: { personnelNumber: number, ...(self !== undefined && { id: { not: self } }) },
+    select: { firstName: true, lastName: true, archivedAt: true },
+  });
+  if (holder) {
+    const message = `Die Personalnummer ${number} hat bereits ${holder.firstName} ${holder.lastName}${
+      holder.archivedAt ? " (archiviert)" : ""
+    }.`;
+    throw new ApiError("conflict", message, { fields: { personnel_number: message } });
+  }
+  return number;
 }
 
 /** Far enough ahead to take every planned shift from today on. */
@@ -80,6 +100,9 @@ export async function updateEmployee({ id, input, audit }: UpdateOptions<Employe
         ...(input.weekly_hours !== undefined && { weeklyHours: input.weekly_hours }),
         ...(input.vacation_days_total !== undefined && { vacationDaysTotal: input.vacation_days_total }),
         ...(input.is_hourly !== undefined && { isHourly: input.is_hourly }),
+        ...(input.personnel_number !== undefined && {
+          personnelNumber: await freePersonnelNumber(tx, input.personnel_number, id),
+        }),
         // A stamp read before this decided on the old Einsatzorte: it must not write after it (lockEmployeeTimes).
         ...(ids !== undefined && { timeVersion: { increment: 1 } }),
       },

@@ -182,6 +182,16 @@ function toOpenApiOperation(operation: Operation): OpenApiOperation {
       responses["204"] = { description: response.description };
       continue;
     }
+    if ("download" in response) {
+      responses[String(response.status)] = {
+        description: response.description,
+        headers: { "Content-Disposition": { description: 'attachment; filename="…"', schema: { type: "string" } } },
+        content: Object.fromEntries(
+          response.download.map((type) => [type, { schema: { type: "string", contentMediaType: type } }]),
+        ),
+      };
+      continue;
+    }
     if ("csv" in response) {
       responses[String(response.status)] = {
         description: response.description,

@@ -72,4 +72,5 @@ export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   "GET /api/me/time-account": "own-only",
   "GET /api/time-accounts": "not-for-staff",
   "GET /api/settings/payroll": "not-for-staff",
+  "GET /api/exports/payroll": "not-for-staff",
 };

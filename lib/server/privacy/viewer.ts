@@ -52,13 +52,23 @@ export function colleagueOf(employee: EmployeeDto): ColleagueDto {
   return { id: employee.id, first_name: employee.first_name, last_name: employee.last_name };
 }
 
-/** GET /api/employees and /api/employees/{id}: own row in full, colleagues by name. */
-export function projectEmployee(viewer: Viewer, employee: EmployeeDto): EmployeeDto | ColleagueDto {
-  return seesPrivateDataOf(viewer, employee.id) ? employee : colleagueOf(employee);
+/**
+ * GET /api/employees and /api/employees/{id}: own row in full, colleagues by name; the payroll's data (the
+ * personnel number, docs/PRODUCT-RULES.md §34.2) only for those who keep it, the admins (`master-data:write`).
+ */
+export function projectEmployee(viewer: Viewer, employee: EmployeeDto, user: AuthUser): EmployeeDto | ColleagueDto {
+  if (!seesPrivateDataOf(viewer, employee.id)) return colleagueOf(employee);
+  if (can(user.role, "master-data:write")) return employee;
+  const { personnel_number: _payroll, ...rest } = employee;
+  return rest;
 }
 
-export function projectEmployees(viewer: Viewer, employees: EmployeeDto[]): (EmployeeDto | ColleagueDto)[] {
-  return employees.map((employee) => projectEmployee(viewer, employee));
+export function projectEmployees(
+  viewer: Viewer,
+  employees: EmployeeDto[],
+  user: AuthUser,
+): (EmployeeDto | ColleagueDto)[] {
+  return employees.map((employee) => projectEmployee(viewer, employee, user));
 }
 
 /** A cached answer: JSON text, or its UTF-8 bytes. */

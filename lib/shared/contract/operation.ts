@@ -22,14 +22,16 @@ export type DocumentedError = {
 };
 
 /**
- * A JSON answer, no content (204), a PDF download, a CSV download (text/csv, UTF-8 with BOM, semicolons), or an
- * iCalendar feed (text/calendar, with ETag and 304).
+ * A JSON answer, no content (204), a PDF download, a CSV download (text/csv, UTF-8 with BOM, semicolons), a download
+ * in one of several text formats (`download`: its media types), or an iCalendar feed (text/calendar, with ETag and
+ * 304).
  */
 export type OperationResponse =
   | { status: 200 | 201 | 503; description: string; schema: z.ZodType }
   | { status: 204; description: string }
   | { status: 200; description: string; pdf: true }
   | { status: 200; description: string; csv: true }
+  | { status: 200; description: string; download: readonly ("text/csv" | "text/plain")[] }
   | { status: 200; description: string; ics: true };
 
 export type Operation<A extends Access = Access, B = unknown, Q = unknown, P = unknown> = {

@@ -1,7 +1,11 @@
 /**
  * The overtime account, the payroll settings and the payroll export (docs/PRODUCT-RULES.md §34).
  */
-import { payrollSettingsDtoSchema, payrollSettingsUpdateSchema } from "@/lib/shared/schemas/payroll";
+import {
+  payrollExportQuerySchema,
+  payrollSettingsDtoSchema,
+  payrollSettingsUpdateSchema,
+} from "@/lib/shared/schemas/payroll";
 import {
   bookingDtoSchema,
   bookingInputSchema,
@@ -115,5 +119,32 @@ export const setTimeAccountOpening = defineOperation({
     { status: 400, description: "`validation_failed`: a month that has not begun" },
     { status: 404, description: "`not_found`: unknown employee" },
     { status: 409, description: "`conflict`: a month from the start on is approved, or the employee is hourly paid" },
+  ],
+});
+
+export const exportPayroll = defineOperation({
+  method: "GET",
+  path: "/api/exports/payroll",
+  id: "exportPayroll",
+  tag,
+  summary: "A month's hours per employee and wage type for the payroll: DATEV LODAS (text/plain) or CSV",
+  description:
+    "Per employee with hours in the month: worked hours (the hourly paid only), each surcharge category paid more " +
+    "than 0 % (docs §34.1), hours paid out from the time account. `datev-lodas`: the LODAS ASCII import " +
+    "([Allgemein], [Satzbeschreibung] u_lod_bwd_buchung_standard, [Bewegungsdaten] with Bearbeitungsschlüssel 1 = " +
+    "hours), Windows-1252, CRLF, lodas-<yyyy-MM>.txt. `csv`: UTF-8 with BOM, semicolons, decimal comma, the " +
+    "company's column headings, lohn-<yyyy-MM>.csv. Refused as a whole unless every month is approved. Docs §34.4.",
+  access: "time:manage",
+  query: payrollExportQuerySchema,
+  responses: [{ status: 200, description: "The file", download: ["text/plain", "text/csv"] }],
+  errors: [
+    { status: 400, description: "`validation_failed`: an unknown format, a month that has not begun" },
+    {
+      status: 409,
+      description:
+        "`conflict`: nothing to export, a month not approved (the employees named), an employee without a " +
+        "personnel number, a category with hours but no wage type, DATEV's numbers missing or a personnel number " +
+        "DATEV cannot take",
+    },
   ],
 });

@@ -88,8 +88,12 @@ export function surchargeTimes(
  * minutes (a category never holds a minute not worked), entries in one stretch of work (SAME_STRETCH_GAP_MS) read
  * with the stretch's beginning. In milliseconds (`surchargeTimesOfEntries`) cutting an entry in two changes nothing.
  */
-export function surchargeMinutesOfEntries(entries: readonly SurchargeEntry[], rules: SurchargeRules): SurchargeTimes {
-  return sumOverStretches(entries, rules, (time) => Math.floor(time / MINUTE_MS));
+export function surchargeMinutesOfEntries(
+  entries: readonly SurchargeEntry[],
+  rules: SurchargeRules,
+  counts: (entry: SurchargeEntry) => boolean = () => true,
+): SurchargeTimes {
+  return sumOverStretches(entries, rules, (time) => Math.floor(time / MINUTE_MS), counts);
 }
 
 /** surchargeMinutesOfEntries in milliseconds, unrounded. */
@@ -97,10 +101,15 @@ export function surchargeTimesOfEntries(entries: readonly SurchargeEntry[], rule
   return sumOverStretches(entries, rules, (time) => time);
 }
 
+/**
+ * Sums the entries `counts` accepts; the others only tell where a stretch of work began (a month's sums read the
+ * evening before its first day, so a night begun on the last day of the month before keeps its 40 %).
+ */
 function sumOverStretches(
   entries: readonly SurchargeEntry[],
   rules: SurchargeRules,
   round: (time: number) => number,
+  counts: (entry: SurchargeEntry) => boolean = () => true,
 ): SurchargeTimes {
   const totals = noSurcharges();
   let began = -Infinity;
@@ -108,6 +117,7 @@ function sumOverStretches(
   for (const entry of [...entries].sort((a, b) => a.startAt - b.startAt)) {
     if (entry.startAt - lastEnd > SAME_STRETCH_GAP_MS) began = entry.startAt;
     lastEnd = Math.max(lastEnd, entry.endAt);
+    if (!counts(entry)) continue;
     const times = surchargeTimes(entry, rules, began);
     for (const category of ALL_SURCHARGE_CATEGORIES) totals[category] += round(times[category]);
   }

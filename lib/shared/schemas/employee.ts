@@ -30,6 +30,9 @@ export function locationIdsSchema() {
   );
 }
 
+const PERSONNEL_NUMBER_MESSAGE =
+  "Die Personalnummer hat 1–20 Zeichen: Buchstaben, Ziffern, Punkt, Binde- oder Unterstrich";
+
 const fields = {
   first_name: nameSchema("Bitte gib einen Vornamen ein"),
   last_name: nameSchema("Bitte gib einen Nachnamen ein"),
@@ -37,6 +40,14 @@ const fields = {
   vacation_days_total: halfStepSchema(0, 365, "Ferientage pro Jahr"),
   is_hourly: z.boolean({ error: "Stundenlohn muss ja oder nein sein" }),
   location_ids: locationIdsSchema(),
+  /** Personalnummer for the payroll (docs/PRODUCT-RULES.md §34.2): unique; empty or null = none. */
+  personnel_number: z
+    .string({ error: PERSONNEL_NUMBER_MESSAGE })
+    .trim()
+    .regex(/^([A-Za-z0-9._-]{1,20})?$/, { error: PERSONNEL_NUMBER_MESSAGE })
+    .nullable()
+    .transform((value) => (value ? value : null))
+    .meta({ description: "Personalnummer for the payroll export (admins); unique; null = none", examples: ["101"] }),
 };
 
 /** POST /employees: defaults of docs/PRODUCT-RULES.md §17 (40 hours, 20 days, fixed employment). */
@@ -46,6 +57,7 @@ export const employeeInputSchema = z.object({
   vacation_days_total: fields.vacation_days_total.default(20),
   is_hourly: fields.is_hourly.default(false),
   location_ids: fields.location_ids.default([]),
+  personnel_number: fields.personnel_number.optional(),
 });
 export type EmployeeInput = z.infer<typeof employeeInputSchema>;
 
@@ -75,6 +87,9 @@ export const employeeDtoSchema = z.strictObject({
     description: "Einsatzorte, ascending; empty = works at every location (docs/PRODUCT-RULES.md §28.1)",
   }),
   created_at: timestamp,
+  personnel_number: z.string().nullable().optional().meta({
+    description: "Personalnummer (docs/PRODUCT-RULES.md §34.2): only in answers to admins, absent for other roles",
+  }),
 });
 
 /**

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { ALL_SURCHARGE_CATEGORIES, SURCHARGE_CATEGORIES, type SurchargeCategory } from "@/lib/shared/pay/surcharges";
 import { LABOUR_RULES, type LabourRulesCode } from "./settings";
+import { monthSchema } from "./timesheet";
 
 /** The categories of hours the payroll export hands over: worked hours, the surcharges, hours paid out. */
 export const PAY_CATEGORIES = ["worked", ...ALL_SURCHARGE_CATEGORIES, "payout"] as const;
@@ -94,6 +95,17 @@ const digits = (min: number, max: number, label: string) => {
 /** DATEV's Beraternummer (consultant) and Mandantennummer (client) as the LODAS file's [Allgemein] names them. */
 export const datevConsultantSchema = digits(4, 7, "Beraternummer");
 export const datevClientSchema = digits(1, 5, "Mandantennummer");
+
+export const PAYROLL_FORMATS = ["datev-lodas", "csv"] as const;
+export type PayrollFormat = (typeof PAYROLL_FORMATS)[number];
+
+/** GET /api/exports/payroll: a month and a format. */
+export const payrollExportQuerySchema = z.object({
+  month: monthSchema,
+  format: z
+    .enum(PAYROLL_FORMATS, { error: "Unbekanntes Format: erlaubt sind datev-lodas und csv" })
+    .meta({ description: "datev-lodas: the DATEV LODAS ASCII import; csv: semicolons, UTF-8 with BOM" }),
+});
 
 /** PUT /api/settings/payroll: what is sent changes, the rest stays. */
 export const payrollSettingsUpdateSchema = z

@@ -35,6 +35,59 @@ describe("GET/PUT /api/employees/{id}", () => {
     expect(await db.auditLog.count({ where: { action: "employee.update", entityId: e.id } })).toBe(1);
   });
 
+  test("the personnel number: set by admins, unique, shown to admins only (docs/PRODUCT-RULES.md §34.2)", async () => {
+    const { token: admin } = await createUser("admin");
+    const { token: manager } = await createUser("manager");
+    const number = String(Date.now() % 100_000_000);
+    const lea = await fx.employee({ firstName: "Lea" });
+    const ben = await fx.employee({ firstName: "Ben" });
+    const set = await call(update, {
+      token: admin,
+      ...idParams(lea.id),
+      method: "PUT",
+      body: { personnel_number: ` ${number} ` },
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(set.json.personnel_number).toBe(number);
+    expect((await call(getOne, { token: admin, ...idParams(lea.id) })).json.personnel_number).toBe(number);
+    // Managers and staff never see it, not even as a key.
+    const seen = (await call(getOne, { token: manager, ...idParams(lea.id) })).json;
+    expect(seen).not.toHaveProperty("personnel_number");
+    const listed = (await call(list, { token: manager })).json as unknown as Record<string, unknown>[];
+    expect(listed.every((row) => !("personnel_number" in row))).toBe(true);
+    const { token: own } = await createUser("user", { employeeId: lea.id });
+    expect((await call(getOne, { token: own, ...idParams(lea.id) })).json).not.toHaveProperty("personnel_number");
+    // Unique: taken by Lea (also once she is archived), refused for Ben with her name; nothing changes.
+    const taken = await call(update, {
+      token: admin,
+      ...idParams(ben.id),
+      method: "PUT",
+      body: { personnel_number: number },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.json.error).toBe(`Die Personalnummer ${number} hat bereits Lea ${lea.lastName}.`);
+    expect((await db.employee.findUniqueOrThrow({ where: { id: ben.id } })).personnelNumber).toBeNull();
+    const bad = await call(update, {
+      token: admin,
+      ...idParams(ben.id),
+      method: "PUT",
+      body: { personnel_number: "12 34" },
+    });
+    expect(bad.status).toBe(400);
+    // Empty removes it; managers may not set one.
+    const cleared = await call(update, {
+      token: admin,
+      ...idParams(lea.id),
+      method: "PUT",
+      body: { personnel_number: "" },
+    });
+    expect(cleared.json.personnel_number).toBeNull();
+    expect(
+      (await call(update, { token: manager, ...idParams(ben.id), method: "PUT", body: { personnel_number: "7" } }))
+        .status,
+    ).toBe(403);
+  });
+
   test("bad values: 400 with the field's German message, nothing changes", async () => {
     const { token } = await createUser("admin");
     const e = await fx.employee();

@@ -8,7 +8,7 @@ import * as api from "@/lib/shared/contract/employees";
 
 // A linked user sees a colleague by name only (docs/PRODUCT-RULES.md §31.2).
 export const GET = route(api.getEmployee, async ({ params, user }) =>
-  json(projectEmployee(viewerOf(user), await getEmployee({ id: params.id }))),
+  json(projectEmployee(viewerOf(user), await getEmployee({ id: params.id }), user)),
 );
 
 export const PUT = route(api.updateEmployee, async ({ params, body, audit }) =>
