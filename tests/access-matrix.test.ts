@@ -165,6 +165,8 @@ const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   "GET /api/settings/payroll": "time:manage",
   "PUT /api/settings/payroll": "master-data:write",
   "GET /api/exports/payroll": "time:manage",
+  "GET /api/time-accounts/statement/pdf": "time:manage",
+  "GET /api/me/time-account/statement/pdf": { own: true },
   // The JSON 404 for unknown API paths; its OPTIONS (no operation, so not a row here) is tested below.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",

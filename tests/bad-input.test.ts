@@ -586,6 +586,8 @@ describe("bad input never breaks the time account and the payroll settings (docs
     const accounts = await import("@/app/api/time-accounts/route");
     const mine = await import("@/app/api/me/time-account/route");
     const payrollExport = await import("@/app/api/exports/payroll/route");
+    const statement = await import("@/app/api/time-accounts/statement/pdf/route");
+    const myStatement = await import("@/app/api/me/time-account/statement/pdf/route");
     const months = fc.oneof(
       fc.constant(""),
       fc
@@ -603,7 +605,13 @@ describe("bad input never breaks the time account and the payroll settings (docs
     await fc.assert(
       fc.asyncProperty(
         months,
-        fc.constantFrom(accounts.GET, mine.GET, payrollExport.GET) as fc.Arbitrary<Handler>,
+        fc.constantFrom(
+          accounts.GET,
+          mine.GET,
+          payrollExport.GET,
+          statement.GET,
+          myStatement.GET,
+        ) as fc.Arbitrary<Handler>,
         async (query, handler) => {
           const res = await call(handler as never, { path: `/api/fuzz${query}`, token });
           expect(res.status, `${query}: ${res.text.slice(0, 200)}`).toBeLessThan(500);

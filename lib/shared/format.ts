@@ -51,3 +51,18 @@ export function formatTimestamp(isoTimestamp: string): string {
   );
   return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
 }
+
+/** "monatsabrechnung-2026-11-lea-muster.pdf": a person's file of a month, ASCII, umlauts spelled out. */
+export function personFileName(prefix: string, month: string, name: string, extension: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/ä/g, "ae")
+    .replace(/ö/g, "oe")
+    .replace(/ü/g, "ue")
+    .replace(/ß/g, "ss")
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return `${prefix}-${month}${slug ? `-${slug}` : ""}.${extension}`;
+}

@@ -2,6 +2,7 @@ import "server-only";
 import type { PlanShift, ShiftChange } from "@/lib/server/publishing/plan-diff";
 import { isoWeekday } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { monthLabel } from "@/lib/shared/periods";
 import type { NewNotification } from "./write-notifications";
 
 /**
@@ -116,6 +117,19 @@ export function forgottenClockOut(entry: { date: string; time: string; location_
         entry.location_name,
       "Schon fertig? Stemple aus und frage danach eine Korrektur der Endzeit an.",
     ],
+    link: "/me",
+  };
+}
+
+/**
+ * A month approved (docs/PRODUCT-RULES.md §34.5): the statement of the time account is ready to download — what Swiss
+ * hospitality needs in writing every month (L-GAV Art. 15) and what a German employee checks the payslip against.
+ */
+export function monthlyStatementReady(month: string, approvedBy: string): NewNotification {
+  return {
+    kind: "monthly_statement",
+    title: `Deine Monatsabrechnung ${monthLabel(month)} ist bereit`,
+    lines: [`Genehmigt von ${approvedBy}.`, "Unter «Meine Schichten» → «Zeitkonto» kannst du sie herunterladen."],
     link: "/me",
   };
 }

@@ -73,4 +73,6 @@ export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   "GET /api/time-accounts": "not-for-staff",
   "GET /api/settings/payroll": "not-for-staff",
   "GET /api/exports/payroll": "not-for-staff",
+  "GET /api/time-accounts/statement/pdf": "not-for-staff",
+  "GET /api/me/time-account/statement/pdf": "own-only",
 };

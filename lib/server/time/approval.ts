@@ -5,6 +5,8 @@ import { businessToday } from "@/lib/server/clock";
 import { LOCKING_TRANSACTION, type Db, type Tx } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import { transaction } from "@/lib/server/db/transaction";
+import { monthlyStatementReady } from "@/lib/server/notifications/messages";
+import { notifyEmployee } from "@/lib/server/notifications/write-notifications";
 import { addMonths } from "@/lib/shared/dates";
 import { formatMonthYear } from "@/lib/shared/format";
 import type { ApproveMonthInput, ReopenMonthInput } from "@/lib/shared/schemas/timesheet";
@@ -112,6 +114,8 @@ export async function approveMonth({
       where: { employeeId, status: "recorded", date: { gte, lt } },
       data: { status: "approved" },
     });
+    // The person learns at once that the month's statement is ready (inbox, e-mail, push; docs §34.5).
+    await notifyEmployee(tx, employeeId, monthlyStatementReady(input.month, audit.actor.username));
     await recordAudit(tx, {
       ...audit,
       action: "timesheet.approve",

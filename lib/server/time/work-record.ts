@@ -5,7 +5,7 @@ import { businessToday } from "@/lib/server/clock";
 import { config } from "@/lib/server/config";
 import type { Db } from "@/lib/server/db/client";
 import { addDays, addMonths, eachDate, isoWeekday } from "@/lib/shared/dates";
-import { formatDate, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { formatDate, personFileName, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { monthLabel } from "@/lib/shared/periods";
 import { ABSENCE_TYPE_LABELS } from "@/lib/shared/schemas/absence";
 import { findTimesheet } from "./timesheet";
@@ -130,15 +130,5 @@ export async function buildWorkRecord(
 
 /** "arbeitszeitnachweis-2026-11-lea-muster.pdf": ASCII, umlauts spelled out. */
 export function workRecordFileName(record: Pick<WorkRecord, "month" | "employeeName">, extension: "pdf" | "csv") {
-  const slug = record.employeeName
-    .toLowerCase()
-    .replace(/ä/g, "ae")
-    .replace(/ö/g, "oe")
-    .replace(/ü/g, "ue")
-    .replace(/ß/g, "ss")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return `arbeitszeitnachweis-${record.month}${slug ? `-${slug}` : ""}.${extension}`;
+  return personFileName("arbeitszeitnachweis", record.month, record.employeeName, extension);
 }

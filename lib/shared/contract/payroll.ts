@@ -9,9 +9,11 @@ import {
 import {
   bookingDtoSchema,
   bookingInputSchema,
+  myStatementQuerySchema,
   myTimeAccountQuerySchema,
   openingDtoSchema,
   openingInputSchema,
+  statementQuerySchema,
   timeAccountQuerySchema,
   timeAccountsSchema,
 } from "@/lib/shared/schemas/time-account";
@@ -147,4 +149,40 @@ export const exportPayroll = defineOperation({
         "DATEV cannot take",
     },
   ],
+});
+
+const statementDescription =
+  "The month of the time account (docs §34.5): per day target, worked time and credits with their reason; the " +
+  "balance brought in, target, worked, credits, the month's balance, bookings and the new carried balance; the " +
+  "surcharge hours. Marked provisional until the month is approved. monatsabrechnung-<yyyy-MM>-<name>.pdf.";
+const statementErrors = [
+  { status: 400, description: "`validation_failed`: a month that has not begun" },
+  { status: 409, description: "`conflict`: the account does not cover the month (not begun)" },
+  { status: 503, description: "`pdf_timeout`: the PDF took longer than its time limit and was stopped" },
+] as const;
+
+export const getStatementPdf = defineOperation({
+  method: "GET",
+  path: "/api/time-accounts/statement/pdf",
+  id: "getStatementPdf",
+  tag,
+  summary: "An employee's monthly statement of working time (Monatsabrechnung Arbeitszeit) as a PDF",
+  description: statementDescription,
+  access: "time:manage",
+  query: statementQuerySchema,
+  responses: [{ status: 200, description: "The PDF", pdf: true }],
+  errors: [{ status: 404, description: "`not_found`: unknown employee" }, ...statementErrors],
+});
+
+export const getMyStatementPdf = defineOperation({
+  method: "GET",
+  path: "/api/me/time-account/statement/pdf",
+  id: "getMyStatementPdf",
+  tag,
+  summary: "The caller's own monthly statement of working time as a PDF",
+  description: statementDescription,
+  access: "self-service",
+  query: myStatementQuerySchema,
+  responses: [{ status: 200, description: "The PDF", pdf: true }],
+  errors: [{ status: 403, description: "`forbidden`: the caller's user is linked to no employee" }, ...statementErrors],
 });

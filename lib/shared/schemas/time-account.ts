@@ -30,6 +30,12 @@ export const timeAccountQuerySchema = z.object({
 });
 export type TimeAccountQuery = z.infer<typeof timeAccountQuerySchema>;
 
+/** GET /api/time-accounts/statement/pdf: one employee's month. */
+export const statementQuerySchema = z.object({ employee_id: idSchema, month: monthSchema });
+
+/** GET /api/me/time-account/statement/pdf: the caller's own month. */
+export const myStatementQuerySchema = z.object({ month: monthSchema });
+
 /** GET /api/me/time-account: the caller's own account, a year or one month. */
 export const myTimeAccountQuerySchema = timeAccountQuerySchema.omit({ employee_id: true });
 

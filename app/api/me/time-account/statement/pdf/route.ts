@@ -1,0 +1,24 @@
+// GET /api/me/time-account/statement/pdf?month – the caller's own Monatsabrechnung Arbeitszeit (linked users,
+// docs/PRODUCT-RULES.md §34.5)
+import { otherMethods } from "@/lib/server/api/method-not-allowed";
+import { route } from "@/lib/server/api/route";
+import { businessToday } from "@/lib/server/clock";
+import { config } from "@/lib/server/config";
+import { db } from "@/lib/server/db/client";
+import { linkedEmployeeId } from "@/lib/server/self-service/acting-for";
+import { statementDownload } from "@/lib/server/time-accounts/statement";
+import * as api from "@/lib/shared/contract/payroll";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route(api.getMyStatementPdf, ({ user, query }) =>
+  statementDownload(db, {
+    employeeId: linkedEmployeeId(user),
+    month: query.month,
+    today: businessToday(),
+    timeZone: config.timeZone,
+    now: new Date(),
+  }),
+);
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
