@@ -16,6 +16,7 @@ import { CalendarLink } from "./CalendarLink";
 import { MyUnavailability } from "./MyUnavailability";
 import { MyAbsences } from "./MyAbsences";
 import { MyVacations } from "./MyVacations";
+import { MyTimeAccount } from "./MyTimeAccount";
 import { MyTimes } from "./MyTimes";
 import { MyWeeks } from "./MyWeeks";
 import { OpenShiftList } from "./OpenShiftList";
@@ -108,6 +109,9 @@ function LinkedMeScreen({ userId }: { userId: number }) {
               </Section>
               <Section id="zeiten" title="Meine Zeiten">
                 <MyTimes weeks={me.weeks} today={today()} />
+              </Section>
+              <Section id="zeitkonto" title="Zeitkonto">
+                <MyTimeAccount today={today()} />
               </Section>
               {sick && (
                 <SickReportDialog

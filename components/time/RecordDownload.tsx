@@ -5,9 +5,12 @@ import { download, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { saveFile } from "@/lib/client/save-file";
 
-type Props = { label: string; path: `/timesheets/record/${"pdf" | "csv"}?${string}`; fallbackFilename: string };
+type Props = { label: string; path: string; fallbackFilename: string };
 
-/** One of the Arbeitszeitnachweis downloads (docs/PRODUCT-RULES.md §32.7) of an employee's month. */
+/**
+ * A file of the time recording as a download: the Arbeitszeitnachweis (docs/PRODUCT-RULES.md §32.7), the
+ * Monatsabrechnung and the payroll export (§34.4, §34.5). A refusal (a month not approved) is the server's toast.
+ */
 export function RecordDownload({ label, path, fallbackFilename }: Props) {
   const [busy, setBusy] = useState(false);
   async function run() {

@@ -11,12 +11,15 @@ import { api, errorMessage } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { today } from "@/lib/client/today";
 import { useResource } from "@/lib/client/use-resource";
-import { isFullEmployee } from "@/lib/shared/api-types";
+import { isFullEmployee, type TimeAccountDto } from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
 import { monthLabel, periodLabel, periodRange, shiftMonth, type Period, type PeriodKind } from "@/lib/shared/periods";
+import { AccountTable } from "./AccountTable";
+import { BookingDialog } from "./BookingDialog";
 import { CorrectionRequests } from "./CorrectionRequests";
 import { EmployeeSheet, type SheetActions } from "./EmployeeSheet";
 import { EntryDialog } from "./EntryDialog";
+import { PayrollExport } from "./PayrollExport";
 import { ReasonDialog } from "./ReasonDialog";
 import { RevisionsDialog } from "./RevisionsDialog";
 import { entrySpan, formatDay, formOfEntry, type EntryForm } from "./time-view";
@@ -38,13 +41,25 @@ async function loadSheet({ period, location, employee }: Filters, signal: AbortS
   const query = new URLSearchParams({ start_date: start, end_date: end });
   if (employee) query.set("employee_id", employee);
   if (location) query.set("location_id", location);
-  const [sheet, corrections, employees, locations] = await Promise.all([
+  // The month view shows the month's time accounts too (docs/PRODUCT-RULES.md §34.3); not for a month to come.
+  const month = start.slice(0, 7);
+  const accountQuery = new URLSearchParams({ year: month.slice(0, 4), month: String(Number(month.slice(5, 7))) });
+  if (employee) accountQuery.set("employee_id", employee);
+  const withAccounts = period.kind === "month" && month <= today().slice(0, 7);
+  const [sheet, corrections, employees, locations, accounts] = await Promise.all([
     api.get(`/timesheets?${query}`, signal),
     api.get("/time-corrections", signal),
     api.get("/employees", signal),
     api.get("/locations", signal),
+    withAccounts ? api.get(`/time-accounts?${accountQuery}`, signal) : null,
   ]);
-  return { sheet, corrections, employees: employees.filter(isFullEmployee), locations };
+  // At one location: the accounts of the people of its timesheet.
+  const shown = new Set(sheet.employees.map((row) => row.employee_id));
+  const monthAccounts = accounts && {
+    month,
+    accounts: location ? accounts.accounts.filter((account) => shown.has(account.employee_id)) : accounts.accounts,
+  };
+  return { sheet, corrections, employees: employees.filter(isFullEmployee), locations, monthAccounts };
 }
 
 type Dialog =
@@ -54,6 +69,7 @@ type Dialog =
   | { kind: "approve"; employee: SheetEmployee; month: SheetMonth }
   | { kind: "reopen"; employee: SheetEmployee; month: SheetMonth }
   | { kind: "absence" }
+  | { kind: "book"; account: TimeAccountDto; month: string }
   | null;
 
 /** "Zeiterfassung" (docs/PRODUCT-RULES.md §32.6): the manager's timesheet, for managers and admins. */
@@ -233,6 +249,16 @@ function Timesheets() {
         {(loaded) => (
           <div className="space-y-4">
             <CorrectionRequests requests={loaded.corrections} timeZone={timeZone} onChanged={reload} />
+            {loaded.monthAccounts && (
+              <>
+                <PayrollExport month={loaded.monthAccounts.month} />
+                <AccountTable
+                  month={loaded.monthAccounts.month}
+                  accounts={loaded.monthAccounts.accounts}
+                  onBook={(account) => setDialog({ kind: "book", account, month: loaded.monthAccounts!.month })}
+                />
+              </>
+            )}
             {loaded.sheet.employees.length === 0 ? (
               <EmptyState title="Keine Schichten und keine Einträge in diesem Zeitraum" />
             ) : (
@@ -318,6 +344,18 @@ function Timesheets() {
               reason,
             })
           }
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            reload();
+          }}
+        />
+      )}
+      {dialog?.kind === "book" && (
+        <BookingDialog
+          employeeId={dialog.account.employee_id}
+          employeeName={dialog.account.employee_name}
+          month={dialog.month}
           onClose={() => setDialog(null)}
           onDone={() => {
             setDialog(null);

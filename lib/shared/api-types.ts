@@ -23,6 +23,7 @@ import type { findingSchema, savedShiftSchema } from "./schemas/finding";
 import type { scheduleWeekSchema } from "./schemas/schedule";
 import type { payrollSettingsDtoSchema } from "./schemas/payroll";
 import type { settingsDtoSchema } from "./schemas/settings";
+import type { timeAccountsSchema } from "./schemas/time-account";
 import type { copiedWeekSchema, openedCopySchema, shiftDtoSchema } from "./schemas/shift";
 import type { shiftPresetDtoSchema } from "./schemas/shift-preset";
 import type { unavailabilityDtoSchema } from "./schemas/unavailability";
@@ -115,6 +116,9 @@ export type DashboardDto = z.infer<typeof dashboardDtoSchema>;
 
 /** GET/PUT /api/settings: the company's settings (docs/PRODUCT-RULES.md §22). */
 export type SettingsDto = z.infer<typeof settingsDtoSchema>;
+/** GET /api/time-accounts and /api/me/time-account (docs/PRODUCT-RULES.md §34.3). */
+export type TimeAccountsDto = z.infer<typeof timeAccountsSchema>;
+export type TimeAccountDto = TimeAccountsDto["accounts"][number];
 /** GET/PUT /api/settings/payroll (docs/PRODUCT-RULES.md §34.2). */
 export type PayrollSettingsDto = z.infer<typeof payrollSettingsDtoSchema>;
 
