@@ -12,6 +12,8 @@ type Props = {
   onBook: (account: TimeAccountDto) => void;
 };
 
+const FIGURE_COLUMNS = ["Übertrag", "Soll", "Gearbeitet", "Gutschrift", "Saldo", "Buchungen", "Neuer Übertrag"];
+
 const hours = (minutes: number | null) => (minutes === null ? "–" : formatMinutes(minutes));
 const signed = (minutes: number | null) => (minutes === null ? "–" : formatDifference(minutes));
 const tone = (minutes: number | null) =>
@@ -51,27 +53,11 @@ export function AccountTable({ month, accounts, onBook }: Props) {
                   <th scope="col" className="py-2 pr-3 font-medium">
                     Mitarbeitende
                   </th>
-                  <th scope="col" className="px-2 py-2 text-right font-medium">
-                    Übertrag
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right font-medium">
-                    Soll
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right font-medium">
-                    Gearbeitet
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right font-medium">
-                    Gutschrift
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right font-medium">
-                    Saldo
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right font-medium">
-                    Buchungen
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right font-medium">
-                    Neuer Übertrag
-                  </th>
+                  {FIGURE_COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="px-2 py-2 text-right font-medium">
+                      {column}
+                    </th>
+                  ))}
                   <th scope="col" className="px-2 py-2 font-medium">
                     Status
                   </th>

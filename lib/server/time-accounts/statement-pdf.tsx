@@ -3,14 +3,12 @@
 import "server-only";
 import { Document, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { PdfPage } from "@/lib/server/reports/pdf/pdf-page";
+import { PdfFacts, PdfSignatures } from "@/lib/server/reports/pdf/pdf-parts";
 import { pdfColors } from "@/lib/server/reports/pdf/theme";
 import { hoursMinutes } from "@/lib/shared/time-entry-text";
 import type { Statement, StatementDay } from "./statement-types";
 
 const styles = StyleSheet.create({
-  facts: { flexDirection: "row", marginBottom: 8, gap: 24 },
-  fact: { fontSize: 9 },
-  factLabel: { color: pdfColors.muted, fontSize: 7.5 },
   columns: { flexDirection: "row", gap: 24 },
   days: { flex: 3 },
   summary: { flex: 2 },
@@ -36,8 +34,6 @@ const styles = StyleSheet.create({
   over: { color: pdfColors.over },
   block: { marginBottom: 10 },
   note: { marginTop: 6, color: pdfColors.muted, fontSize: 7.5 },
-  signatures: { flexDirection: "row", gap: 48, marginTop: 18 },
-  signature: { flex: 1, borderTopWidth: 0.75, borderTopColor: pdfColors.text, paddingTop: 3 },
 });
 
 const h = (minutes: number, signed = false) => hoursMinutes(minutes, { signed });
@@ -100,26 +96,14 @@ export function StatementPdf({ statement, printedAt }: { statement: Statement; p
         period={`${statement.monthLabel} · ${statement.employeeName}`}
         printedAt={printedAt}
       >
-        <View style={styles.facts}>
-          <View>
-            <Text style={styles.factLabel}>Mitarbeiter/in</Text>
-            <Text style={[styles.fact, styles.bold]}>{statement.employeeName}</Text>
-          </View>
-          <View>
-            <Text style={styles.factLabel}>Monat</Text>
-            <Text style={styles.fact}>{statement.monthLabel}</Text>
-          </View>
-          {statement.company && (
-            <View>
-              <Text style={styles.factLabel}>Betrieb</Text>
-              <Text style={styles.fact}>{statement.company}</Text>
-            </View>
-          )}
-          <View>
-            <Text style={styles.factLabel}>Status</Text>
-            <Text style={[styles.fact, styles.bold]}>{status}</Text>
-          </View>
-        </View>
+        <PdfFacts
+          facts={[
+            { label: "Mitarbeiter/in", value: statement.employeeName, strong: true },
+            { label: "Monat", value: statement.monthLabel },
+            { label: "Betrieb", value: statement.company ?? "" },
+            { label: "Status", value: status, strong: true },
+          ]}
+        />
         <View style={styles.columns}>
           <View style={styles.days}>
             <View style={styles.head} fixed>
@@ -177,10 +161,7 @@ export function StatementPdf({ statement, printedAt }: { statement: Statement; p
           Abwesenheiten, die das Soll decken; Saldo = gearbeitet + Gutschriften − Soll. Ein positiver Übertrag sind
           Überstunden, ein negativer Minusstunden.
         </Text>
-        <View style={styles.signatures} wrap={false}>
-          <Text style={styles.signature}>Datum, Unterschrift Mitarbeiter/in</Text>
-          <Text style={styles.signature}>Datum, Unterschrift Vorgesetzte/r</Text>
-        </View>
+        <PdfSignatures />
       </PdfPage>
     </Document>
   );

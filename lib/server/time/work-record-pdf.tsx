@@ -3,14 +3,12 @@
 import "server-only";
 import { Document, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { PdfPage } from "@/lib/server/reports/pdf/pdf-page";
+import { PdfFacts, PdfSignatures } from "@/lib/server/reports/pdf/pdf-parts";
 import { pdfColors } from "@/lib/server/reports/pdf/theme";
 import { hoursMinutes } from "./work-record-format";
 import type { WorkRecord, WorkRecordRow } from "./work-record-types";
 
 const styles = StyleSheet.create({
-  facts: { flexDirection: "row", marginBottom: 6, gap: 24 },
-  fact: { fontSize: 9 },
-  factLabel: { color: pdfColors.muted, fontSize: 7.5 },
   // Rows as low as they read well, so a month of one entry a day fits on one landscape page with the signatures.
   row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: pdfColors.line, paddingVertical: 1 },
   weekend: { backgroundColor: pdfColors.outside },
@@ -39,8 +37,6 @@ const styles = StyleSheet.create({
   under: { color: pdfColors.under },
   over: { color: pdfColors.over },
   note: { marginTop: 4, color: pdfColors.muted, fontSize: 7.5 },
-  signatures: { flexDirection: "row", gap: 48, marginTop: 18 },
-  signature: { flex: 1, borderTopWidth: 0.75, borderTopColor: pdfColors.text, paddingTop: 3 },
 });
 
 const minutes = (value: number | null, signed = false) => (value === null ? "" : hoursMinutes(value, signed));
@@ -91,30 +87,15 @@ export function WorkRecordPdf({ record, printedAt }: { record: WorkRecord; print
         period={`${record.monthLabel} · ${record.employeeName}`}
         printedAt={printedAt}
       >
-        <View style={styles.facts}>
-          <View>
-            <Text style={styles.factLabel}>Mitarbeiter/in</Text>
-            <Text style={[styles.fact, styles.bold]}>{record.employeeName}</Text>
-          </View>
-          <View>
-            <Text style={styles.factLabel}>Monat</Text>
-            <Text style={styles.fact}>{record.monthLabel}</Text>
-          </View>
-          {record.company && (
-            <View>
-              <Text style={styles.factLabel}>Betrieb</Text>
-              <Text style={styles.fact}>{record.company}</Text>
-            </View>
-          )}
-          <View>
-            <Text style={styles.factLabel}>Standort</Text>
-            <Text style={styles.fact}>{record.locations.join(", ") || "–"}</Text>
-          </View>
-          <View>
-            <Text style={styles.factLabel}>Status</Text>
-            <Text style={[styles.fact, styles.bold]}>{approvalText}</Text>
-          </View>
-        </View>
+        <PdfFacts
+          facts={[
+            { label: "Mitarbeiter/in", value: record.employeeName, strong: true },
+            { label: "Monat", value: record.monthLabel },
+            { label: "Betrieb", value: record.company ?? "" },
+            { label: "Standort", value: record.locations.join(", ") || "–" },
+            { label: "Status", value: approvalText, strong: true },
+          ]}
+        />
         <View style={styles.head} fixed>
           <Text style={[styles.date, styles.bold]}>Datum</Text>
           <Text style={[styles.number, styles.bold]}>Soll</Text>
@@ -149,10 +130,7 @@ export function WorkRecordPdf({ record, printedAt }: { record: WorkRecord; print
           Einträge sind durchgestrichen und zählen nicht; «korrigiert»: Beginn, Ende oder Pausen wurden nachträglich
           geändert.
         </Text>
-        <View style={styles.signatures} wrap={false}>
-          <Text style={styles.signature}>Datum, Unterschrift Mitarbeiter/in</Text>
-          <Text style={styles.signature}>Datum, Unterschrift Vorgesetzte/r</Text>
-        </View>
+        <PdfSignatures />
       </PdfPage>
     </Document>
   );
