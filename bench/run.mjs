@@ -33,6 +33,7 @@ import { benchStartup } from "./startup.mjs";
 import { benchPublish } from "./publish.mjs";
 import { startMailSink } from "../tests/support/mail-sink.mjs";
 import { benchTimesheet } from "./timesheet.mjs";
+import { benchPayroll, P20_MONTH, P20_YEAR, payrollLines } from "./payroll.mjs";
 
 const large = process.argv.includes("--large");
 const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
@@ -545,6 +546,37 @@ try {
     figure: `p50 ${ms(p17.small.p50)} → ${ms(p17.large.p50)} (p99 ${ms(p17.large.p99)}); ratio ${p17.ratio.toFixed(2)}`,
     budget: "p50 ≤ 150 ms; ratio ≤ 1.2",
     pass: p17.large.p50 <= 150 && p17.ratio <= 1.2,
+  });
+
+  // After P17: three more years of entries, in years no other phase records time in, so the exported month holds
+  // only P20's approved entries (bench/payroll.mjs). The accounts also list the run's archived staff, without months.
+  logServerMemory();
+  console.log("P20: GET /api/time-accounts (a year of 500 employees) and the payroll export of a month ...");
+  const p20 = await benchPayroll(client, server.baseUrl);
+  const p20Text = payrollLines(p20);
+  const p20Seeded =
+    `${p20.employees} employees, three years of entries (${p20.entries.toLocaleString("en")}, every month approved)` +
+    `; median of ${p20.runs} after a first`;
+  rows.push({
+    id: "P20",
+    what: `\`GET /api/time-accounts?year=${P20_YEAR}\` (carried from each first recorded day), ${p20Seeded}`,
+    figure: p20Text.accounts,
+    budget: "p50 ≤ 1 s",
+    pass: p20.accounts.p50 <= 1000,
+  });
+  rows.push({
+    id: "P20",
+    what: `\`GET /api/exports/payroll?month=${P20_MONTH}\`, DATEV LODAS and CSV, of those ${p20.employees} employees`,
+    figure: p20Text.exports,
+    budget: "p50 ≤ 1 s each",
+    pass: Math.max(p20.lodas.p50, p20.csv.p50) <= 1000,
+  });
+  rows.push({
+    id: "P20",
+    what: "`GET /api/health` asked one call after the other while those requests ran",
+    figure: p20Text.health,
+    budget: "p99 ≤ 50 ms",
+    pass: p20.health.p99 <= 50,
   });
 } finally {
   await client.end();

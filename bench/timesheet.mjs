@@ -16,11 +16,11 @@ const PER_LOCATION = 50;
 
 /**
  * Entries of the seeded shifts of `employeeIds` dated from `start` to `end`: most shifts stamped a few minutes off
- * the plan, one in 29 not at all, each entry with a 30-minute break.
+ * the plan, one in 29 not at all, each entry with a 30-minute break (status `recorded`; P20 approves them after).
  * @param {import("pg").Client} client
  * @param {{ employeeIds: number[], start: string, end: string, zone: string }} options
  */
-async function seedEntries(client, { employeeIds, start, end, zone }) {
+export async function seedEntries(client, { employeeIds, start, end, zone }) {
   await client.query("BEGIN");
   await client.query(
     `INSERT INTO time_entries (employee_id, location_id, shift_id, date, start_at, end_at, source, status, updated_at)
