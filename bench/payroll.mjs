@@ -75,6 +75,27 @@ async function seedPayroll(client, staff, zone) {
      WHERE employee_id = ANY($1) AND date BETWEEN $2::date AND $3::date AND status = 'recorded'`,
     [employeeIds, P20_RANGE.start, P20_RANGE.end],
   );
+  // And, as the approval does (keepWorkedMinutes, lib/server/time-accounts/worked-minutes-sql.ts), each month keeps
+  // its worked minutes: end − start − breaks per entry, rounded down to whole minutes.
+  await client.query(
+    `UPDATE timesheet_months m SET worked_minutes = COALESCE(w.minutes, 0)
+     FROM (
+       SELECT t.employee_id, date_trunc('month', t.date)::date AS month,
+              SUM(FLOOR(GREATEST(0, EXTRACT(EPOCH FROM (t.end_at - t.start_at)) * 1000 - COALESCE((
+                SELECT SUM(GREATEST(0, EXTRACT(EPOCH FROM (LEAST(COALESCE(b.end_at, t.end_at), t.end_at) - b.start_at))
+                                       * 1000))
+                FROM time_breaks b WHERE b.entry_id = t.id), 0)) / 60000))::int AS minutes
+       FROM time_entries t
+       WHERE t.employee_id = ANY($1) AND t.date BETWEEN $2::date AND $3::date AND t.status <> 'void'
+       GROUP BY 1, 2) w
+     WHERE m.employee_id = w.employee_id AND m.month = w.month`,
+    [employeeIds, P20_RANGE.start, P20_RANGE.end],
+  );
+  await client.query(
+    `UPDATE timesheet_months SET worked_minutes = 0
+     WHERE employee_id = ANY($1) AND approved_at IS NOT NULL AND worked_minutes IS NULL`,
+    [employeeIds],
+  );
   await client.query("COMMIT");
   await client.query(
     `UPDATE employees SET personnel_number = e.n::text

@@ -1,4 +1,5 @@
-import { eachDate, isoWeekday } from "./dates";
+import { eachDate } from "./dates";
+import { dayNumber } from "./rules/time";
 import { creditsTarget, type AbsenceType } from "./schemas/absence";
 import { sumHours } from "./hours";
 
@@ -26,15 +27,51 @@ export type TargetRange = {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
+ * A range's holidays and credits as day numbers (days since 1970-01-01, `dayNumber`): what the arithmetic below reads.
+ * A reader asking for many ranges (the time account: every person, every month) builds it once per person and asks
+ * `targetOfDays` per range, which walks integers, not dates.
+ */
+export type TargetDays = {
+  holidays: ReadonlySet<number>;
+  credited: ReadonlySet<number>;
+  creditedHours: readonly { day: number; hours: number }[];
+};
+
+const NOTHING: ReadonlySet<number> = new Set();
+
+/** TargetRange's dates as day numbers. */
+export function targetDaysOf(range: Omit<TargetRange, "startDate" | "endDate">): TargetDays {
+  return {
+    holidays: new Set([...range.holidays].map(dayNumber)),
+    credited: new Set([...range.creditedDays].map(dayNumber)),
+    creditedHours: [...(range.creditedHours ?? [])].map(({ day, hours }) => ({ day: dayNumber(day), hours })),
+  };
+}
+
+/** The same days without the person's credits: the target before them. */
+export function withoutCredits(days: TargetDays): TargetDays {
+  return { holidays: days.holidays, credited: NOTHING, creditedHours: [] };
+}
+
+/** Monday–Friday, not a holiday, not credited (day 0, 1970-01-01, was a Thursday). */
+function toWork(day: number, days: TargetDays): boolean {
+  const weekday = (((day + 3) % 7) + 7) % 7; // 0 = Monday
+  return weekday < 5 && !days.holidays.has(day) && !days.credited.has(day);
+}
+
+/** daysToWork on day numbers, both ends included. */
+function countDaysToWork(first: number, last: number, days: TargetDays): number {
+  let count = 0;
+  for (let day = first; day <= last; day++) if (toWork(day, days)) count++;
+  return count;
+}
+
+/**
  * The days the employee is expected to work in the range: Monday–Friday, less public holidays, less credited days
  * (a credited day that is also a holiday counts once).
  */
 export function daysToWork(range: TargetRange): number {
-  const holidays = new Set(range.holidays);
-  const credited = new Set(range.creditedDays);
-  return eachDate(range.startDate, range.endDate).filter(
-    (day) => isoWeekday(day) <= 5 && !holidays.has(day) && !credited.has(day),
-  ).length;
+  return countDaysToWork(dayNumber(range.startDate), dayNumber(range.endDate), targetDaysOf(range));
 }
 
 /**
@@ -43,26 +80,26 @@ export function daysToWork(range: TargetRange): number {
  * shows or uses a target or free hours goes through here, so a week with a holiday or a vacation shows one balance.
  */
 export function targetHours(employee: TargetEmployee, range: TargetRange): number | null {
-  if (employee.is_hourly) return null;
-  const perDay = employee.weekly_hours / 5;
-  return round2(perDay * daysToWork(range) - hoursCredited(range, perDay));
+  return targetOfDays(employee, range.startDate, range.endDate, targetDaysOf(range));
 }
 
-/** The hours the range's absences of hours take off its target (see `creditedHours`). */
-function hoursCredited(range: TargetRange, perDay: number): number {
-  if (!range.creditedHours) return 0;
-  const holidays = new Set(range.holidays);
-  const credited = new Set(range.creditedDays);
+/** targetHours with the holidays and credits already as day numbers (TargetDays). */
+export function targetOfDays(employee: TargetEmployee, startDate: string, endDate: string, days: TargetDays) {
+  if (employee.is_hourly) return null;
+  const perDay = employee.weekly_hours / 5;
+  const first = dayNumber(startDate);
+  const last = dayNumber(endDate);
+  return round2(perDay * countDaysToWork(first, last, days) - hoursCredited(first, last, days, perDay));
+}
+
+/**
+ * The hours the range's absences of hours take off its target (see `creditedHours`): each on a day to work in the
+ * range, at most that day's share of the week.
+ */
+function hoursCredited(first: number, last: number, days: TargetDays, perDay: number): number {
   let total = 0;
-  for (const { day, hours } of range.creditedHours) {
-    const toWork =
-      day >= range.startDate &&
-      day <= range.endDate &&
-      isoWeekday(day) <= 5 &&
-      !holidays.has(day) &&
-      !credited.has(day);
-    if (toWork) total += Math.min(hours, perDay);
-  }
+  for (const { day, hours } of days.creditedHours)
+    if (day >= first && day <= last && toWork(day, days)) total += Math.min(hours, perDay);
   return total;
 }
 

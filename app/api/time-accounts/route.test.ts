@@ -149,6 +149,33 @@ describe("GET /api/time-accounts", () => {
     expect(account.months[0].month).toBe("2026-03");
   });
 
+  test("an approved month keeps its worked minutes: the account reads them; reopening sums the entries again", async () => {
+    const { employee, location, manager } = await setting(5);
+    await entry(employee.id, location.id, "2026-03-02", 600, 30);
+    await entry(employee.id, location.id, "2026-03-03", 61);
+    expect(
+      (await call(approval.POST, { token: manager, body: { employee_id: employee.id, month: "2026-03" } })).status,
+    ).toBe(200);
+    const row = () =>
+      db.timesheetMonth.findUniqueOrThrow({
+        where: { employeeId_month: { employeeId: employee.id, month: toDateColumn("2026-03-01") } },
+      });
+    expect((await row()).workedMinutes).toBe(661);
+    const workedOf = async () =>
+      timeAccountsSchema.parse((await get(manager, `year=2026&month=3&employee_id=${employee.id}`)).json).accounts[0]
+        .months[0].worked_minutes;
+    expect(await workedOf()).toBe(661);
+    // The account reads the kept figure, not the entries (set here by hand to tell the two apart).
+    await db.$executeRaw`UPDATE timesheet_months SET worked_minutes = 7 WHERE employee_id = ${employee.id}`;
+    expect(await workedOf()).toBe(7);
+    await call(reopening.POST, {
+      token: manager,
+      body: { employee_id: employee.id, month: "2026-03", reason: "Nachtrag" },
+    });
+    expect((await row()).workedMinutes).toBeNull();
+    expect(await workedOf()).toBe(661);
+  });
+
   test("without an opening the account begins on the first recorded day: no target before it", async () => {
     const { employee, location, manager } = await setting(5);
     await entry(employee.id, location.id, "2026-03-18", 60);

@@ -5,7 +5,13 @@ import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import { holidayDatesIn } from "@/lib/server/holidays/holiday-calendar";
 import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
 import { addDays, mondayOf } from "@/lib/shared/dates";
-import { absenceCredits, targetHours, type TargetEmployee } from "@/lib/shared/target-hours";
+import {
+  absenceCredits,
+  targetDaysOf,
+  targetOfDays,
+  type TargetDays,
+  type TargetEmployee,
+} from "@/lib/shared/target-hours";
 
 export type ReadTargetsOptions = {
   startDate: string;
@@ -54,21 +60,36 @@ export async function readTargets(db: Db, { startDate, endDate, employeeIds }: R
   ]);
   const holidays = [...holidayDatesIn(region, from, to)];
   const credited = new Map<number, string[]>();
-  for (const { day, vacation } of vacationDays)
-    credited.set(vacation.employeeId, [...(credited.get(vacation.employeeId) ?? []), fromDateColumn(day)]);
+  for (const { day, vacation } of vacationDays) {
+    const list = credited.get(vacation.employeeId) ?? [];
+    if (list.length === 0) credited.set(vacation.employeeId, list);
+    list.push(fromDateColumn(day));
+  }
   const absenceCredit = absenceCredits(absences, from, to);
   for (const [employeeId, days] of absenceCredit.days)
     credited.set(employeeId, [...(credited.get(employeeId) ?? []), ...days]);
+  // Each person's days as day numbers, built once: a reader asking for many ranges (the time account) then walks
+  // integers only.
+  const noCredits = targetDaysOf({ holidays, creditedDays: [] });
+  const daysOf = new Map<number, TargetDays>();
+  const personDays = (id: number) => {
+    let days = daysOf.get(id);
+    if (!days) {
+      const creditedDays = credited.get(id) ?? [];
+      const creditedHours = absenceCredit.hours.get(id) ?? [];
+      days =
+        creditedDays.length === 0 && creditedHours.length === 0
+          ? noCredits
+          : { ...targetDaysOf({ holidays: [], creditedDays, creditedHours }), holidays: noCredits.holidays };
+      daysOf.set(id, days);
+    }
+    return days;
+  };
   const of: Targets["of"] = (employee, range = { startDate, endDate }) =>
-    targetHours(employee, {
-      ...range,
-      holidays,
-      creditedDays: credited.get(employee.id) ?? [],
-      creditedHours: absenceCredit.hours.get(employee.id) ?? [],
-    });
+    targetOfDays(employee, range.startDate, range.endDate, personDays(employee.id));
   return {
     of,
-    beforeCredits: (employee, range) => targetHours(employee, { ...range, holidays, creditedDays: [] }),
+    beforeCredits: (employee, range) => targetOfDays(employee, range.startDate, range.endDate, noCredits),
     byWeek(employee) {
       if (employee.is_hourly) return null;
       const weeks: Record<string, number> = {};

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/server/api/errors";
 import type { Db } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import { readTargets } from "@/lib/server/hours/read-targets";
+import { ENTRY_WORKED_MINUTES_SQL } from "./worked-minutes-sql";
 import { addDays, addMonths, todayIn } from "@/lib/shared/dates";
 import { bookingEffect, runAccount, type AccountMonthFacts } from "@/lib/shared/pay/time-account";
 import type { bookingDtoSchema, timeAccountSchema, timeAccountsSchema } from "@/lib/shared/schemas/time-account";
@@ -81,8 +82,27 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
   const started = [...spans.values()];
   const spanStart = started.reduce((min, span) => (span.start < min ? span.start : min), lastAskedDay);
   const counted = [...spans.keys()];
-  const [worked, bookings, approvals, targets] = await Promise.all([
-    workedByMonth(db, counted, spanStart, lastAskedDay, now),
+  // Approved months keep their worked minutes (§34.3): only the others are summed from their entries, from each
+  // person's first month without a kept figure on.
+  const approvals = await db.timesheetMonth.findMany({
+    where: {
+      employeeId: { in: counted },
+      approvedAt: { not: null },
+      month: { gte: toDateColumn(`${monthOf(spanStart)}-01`), lte: toDateColumn(`${toMonth}-01`) },
+    },
+    select: { employeeId: true, month: true, workedMinutes: true },
+  });
+  const kept = new Map<string, number>();
+  for (const row of approvals)
+    if (row.workedMinutes !== null)
+      kept.set(`${row.employeeId}|${monthOf(fromDateColumn(row.month))}`, row.workedMinutes);
+  const openFrom = new Map<number, string>();
+  for (const [id, span] of spans) {
+    const open = monthsFrom(monthOf(span.start), monthOf(span.end)).find((month) => !kept.has(`${id}|${month}`));
+    if (open) openFrom.set(id, `${open}-01` < span.start ? span.start : `${open}-01`);
+  }
+  const [summed, bookings, targets] = await Promise.all([
+    workedByMonth(db, openFrom, lastAskedDay, now),
     db.timeAccountBooking.findMany({
       where: {
         employeeId: { in: counted },
@@ -90,17 +110,10 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
       },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
-    db.timesheetMonth.findMany({
-      where: {
-        employeeId: { in: ids },
-        approvedAt: { not: null },
-        month: { gte: toDateColumn(firstDay), lte: toDateColumn(`${toMonth}-01`) },
-      },
-      select: { employeeId: true, month: true },
-    }),
     readTargets(db, { startDate: spanStart, endDate: lastAskedDay, employeeIds: counted }),
   ]);
   const approved = new Set(approvals.map((row) => `${row.employeeId}|${monthOf(fromDateColumn(row.month))}`));
+  const worked = new Map([...summed, ...kept]);
   const bookingsOf = new Map<string, BookingDto[]>();
   for (const booking of bookings) {
     const key = `${booking.employeeId}|${monthOf(fromDateColumn(booking.month))}`;
@@ -206,26 +219,27 @@ async function firstRecordedDays(db: Db, ids: number[]): Promise<Map<number, str
 }
 
 /**
- * Worked minutes per person and month ("id|yyyy-MM"), summed in the database: each entry's end − start − breaks
- * rounded down to whole minutes, as its `worked_minutes` (lib/server/time/time-entry-dto.ts, `minutesOf`); a
- * running entry counts up to now. Void entries count nothing.
+ * Worked minutes per person and month ("id|yyyy-MM") of the entries from each person's date on (`from`), summed in
+ * the database with the one formula of an entry's worked minutes (ENTRY_WORKED_MINUTES_SQL); a running entry counts
+ * up to now, void entries nothing, and months whose figure the approval kept are left to it.
  */
-async function workedByMonth(db: Db, ids: number[], from: string, to: string, now: Date): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
+async function workedByMonth(db: Db, from: Map<number, string>, to: string, now: Date): Promise<Map<string, number>> {
+  if (from.size === 0) return new Map();
+  const ids = [...from.keys()];
+  const dates = ids.map((id) => from.get(id)!);
   const rows = await db.$queryRaw<{ employeeId: number; month: string; minutes: number }[]>`
-    WITH entry AS (
+    WITH t AS (
       SELECT t.id, t.employee_id, t.date, t.start_at, COALESCE(t.end_at, ${now}::timestamptz) AS end_at
-      FROM time_entries t
-      WHERE t.employee_id = ANY(${ids}::int[]) AND t.status <> 'void'
-        AND t.date BETWEEN ${toDateColumn(from)}::date AND ${toDateColumn(to)}::date)
-    SELECT e.employee_id AS "employeeId", to_char(e.date, 'YYYY-MM') AS month,
-           SUM(FLOOR(GREATEST(0,
-             EXTRACT(EPOCH FROM (e.end_at - e.start_at)) * 1000 - COALESCE(pause.ms, 0)) / 60000))::int AS minutes
-    FROM entry e
-    LEFT JOIN LATERAL (
-      SELECT SUM(GREATEST(0, EXTRACT(EPOCH FROM (LEAST(COALESCE(b.end_at, e.end_at), e.end_at) - b.start_at)) * 1000))
-        AS ms
-      FROM time_breaks b WHERE b.entry_id = e.id) pause ON true
+      FROM unnest(${ids}::int[], ${dates}::date[]) AS person(id, from_date)
+      JOIN time_entries t ON t.employee_id = person.id AND t.date >= person.from_date
+      WHERE t.status <> 'void' AND t.date <= ${toDateColumn(to)}::date
+        AND NOT EXISTS (
+          SELECT 1 FROM timesheet_months m
+          WHERE m.employee_id = t.employee_id AND m.month = date_trunc('month', t.date)::date
+            AND m.approved_at IS NOT NULL AND m.worked_minutes IS NOT NULL))
+    SELECT t.employee_id AS "employeeId", to_char(t.date, 'YYYY-MM') AS month,
+           SUM(${ENTRY_WORKED_MINUTES_SQL})::int AS minutes
+    FROM t
     GROUP BY 1, 2`;
   return new Map(rows.map((row) => [`${row.employeeId}|${row.month}`, row.minutes]));
 }

@@ -7,6 +7,7 @@ import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import { transaction } from "@/lib/server/db/transaction";
 import { monthlyStatementReady } from "@/lib/server/notifications/messages";
 import { notifyEmployee } from "@/lib/server/notifications/write-notifications";
+import { keepWorkedMinutes } from "@/lib/server/time-accounts/worked-minutes-sql";
 import { addMonths } from "@/lib/shared/dates";
 import { formatMonthYear } from "@/lib/shared/format";
 import type { ApproveMonthInput, ReopenMonthInput } from "@/lib/shared/schemas/timesheet";
@@ -114,6 +115,7 @@ export async function approveMonth({
       where: { employeeId, status: "recorded", date: { gte, lt } },
       data: { status: "approved" },
     });
+    await keepWorkedMinutes(tx, employeeId, input.month);
     // The person learns at once that the month's statement is ready (inbox, e-mail, push; docs §34.5).
     await notifyEmployee(tx, employeeId, monthlyStatementReady(input.month, audit.actor.username));
     await recordAudit(tx, {
@@ -153,6 +155,8 @@ export async function reopenMonth({
       where: { employeeId_month: { employeeId, month: gte } },
       data: {
         approvedAt: null,
+        // Open again, its entries may change: the time account sums them again (docs/PRODUCT-RULES.md §34.3).
+        workedMinutes: null,
         reopenedAt: now,
         reopenedBy: audit.actor.id,
         reopenedByName: audit.actor.username,
