@@ -149,7 +149,7 @@ describe("GET /api/time-accounts", () => {
     expect(account.months[0].month).toBe("2026-03");
   });
 
-  test("an approved month keeps its worked minutes: the account reads them; reopening sums the entries again", async () => {
+  test("an approved month keeps its worked minutes; reopening sums the entries again", async () => {
     const { employee, location, manager } = await setting(5);
     await entry(employee.id, location.id, "2026-03-02", 600, 30);
     await entry(employee.id, location.id, "2026-03-03", 61);
@@ -432,6 +432,19 @@ describe("bookings and the opening balance", () => {
         after: { month: "2026-04", minutes: 0, reason: "Neu" },
       },
     ]);
+  });
+
+  test("a first opening cannot drop approved months: the account began on the first recorded day", async () => {
+    const { employee, location, manager } = await setting(5);
+    await entry(employee.id, location.id, "2026-01-05", 60);
+    await call(approval.POST, { token: manager, body: { employee_id: employee.id, month: "2026-01" } });
+    const late = await open(manager, { employee_id: employee.id, month: "2026-03", minutes: 0, reason: "Start" });
+    expect(late.status).toBe(409);
+    expect(late.json.error).toBe(
+      `Der Monat 01.2026 von ${employee.firstName} ${employee.lastName} ist genehmigt: ` +
+        "der Anfangssaldo lässt sich erst nach dem Wiedereröffnen.",
+    );
+    expect(await db.timeAccountOpening.count({ where: { employeeId: employee.id } })).toBe(0);
   });
 
   test("staff may neither book nor set an opening", async () => {

@@ -123,7 +123,8 @@ async function accountStart(tx: Tx, employeeId: number): Promise<string | null> 
 
 /**
  * PUT /api/time-accounts/opening (docs/PRODUCT-RULES.md §34.3): where the account starts and the balance brought
- * into that month. Set again freely while no month from the earlier of the old and the new start on is approved.
+ * into that month. Set (again) freely while no month from the earlier of the account's start so far (the old opening,
+ * else the first recorded day) and the new start on is approved.
  */
 export async function setOpening({
   input,
@@ -138,7 +139,10 @@ export async function setOpening({
   return transaction(async (tx) => {
     const holder = await lockAccountHolder(tx, input.employee_id);
     const before = await tx.timeAccountOpening.findUnique({ where: { employeeId: holder.id } });
-    const beforeMonth = before ? fromDateColumn(before.month).slice(0, 7) : input.month;
+    // Without an opening the account began on the first recorded day: an opening later than an approved month would
+    // drop that month from the account, so it counts from there too.
+    const started = await accountStart(tx, holder.id);
+    const beforeMonth = started ? started.slice(0, 7) : input.month;
     const earliest = beforeMonth < input.month ? beforeMonth : input.month;
     await assertNoApprovalFrom(tx, holder, earliest, "der Anfangssaldo lässt sich");
     const data = {

@@ -30,8 +30,10 @@ export function locationIdsSchema() {
   );
 }
 
+// A first character that is a letter or digit: a leading "-" would read as a formula in a spreadsheet (the CSV).
 const PERSONNEL_NUMBER_MESSAGE =
-  "Die Personalnummer hat 1–20 Zeichen: Buchstaben, Ziffern, Punkt, Binde- oder Unterstrich";
+  "Die Personalnummer hat 1–20 Zeichen: Buchstaben, Ziffern, Punkt, Binde- oder Unterstrich; " +
+  "sie beginnt mit einem Buchstaben oder einer Ziffer";
 
 const fields = {
   first_name: nameSchema("Bitte gib einen Vornamen ein"),
@@ -44,7 +46,7 @@ const fields = {
   personnel_number: z
     .string({ error: PERSONNEL_NUMBER_MESSAGE })
     .trim()
-    .regex(/^([A-Za-z0-9._-]{1,20})?$/, { error: PERSONNEL_NUMBER_MESSAGE })
+    .regex(/^([A-Za-z0-9][A-Za-z0-9._-]{0,19})?$/, { error: PERSONNEL_NUMBER_MESSAGE })
     .nullable()
     .transform((value) => (value ? value : null))
     .meta({ description: "Personalnummer for the payroll export (admins); unique; null = none", examples: ["101"] }),
