@@ -3,7 +3,7 @@
 import "server-only";
 import { Document, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { PdfPage } from "@/lib/server/reports/pdf/pdf-page";
-import { PdfFacts, PdfSignatures } from "@/lib/server/reports/pdf/pdf-parts";
+import { approvalStatus, PdfFacts, PdfSignatures } from "@/lib/server/reports/pdf/pdf-parts";
 import { pdfColors } from "@/lib/server/reports/pdf/theme";
 import { hoursMinutes } from "@/lib/shared/time-entry-text";
 import type { Statement, StatementDay } from "./statement-types";
@@ -80,11 +80,7 @@ function Line({
 
 export function StatementPdf({ statement, printedAt }: { statement: Statement; printedAt: string }) {
   const { account, approval } = statement;
-  const status = approval.approved
-    ? `Genehmigt${approval.approvedOn ? ` am ${approval.approvedOn}` : ""}${
-        approval.approvedByName ? ` von ${approval.approvedByName}` : ""
-      }`
-    : "Vorläufig: noch nicht genehmigt";
+  const status = approvalStatus(approval, "Vorläufig: noch nicht genehmigt");
   return (
     <Document
       title={`Monatsabrechnung Arbeitszeit ${statement.monthLabel} – ${statement.employeeName}`}

@@ -3,7 +3,7 @@
 import "server-only";
 import { Document, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { PdfPage } from "@/lib/server/reports/pdf/pdf-page";
-import { PdfFacts, PdfSignatures } from "@/lib/server/reports/pdf/pdf-parts";
+import { approvalStatus, PdfFacts, PdfSignatures } from "@/lib/server/reports/pdf/pdf-parts";
 import { pdfColors } from "@/lib/server/reports/pdf/theme";
 import { hoursMinutes } from "./work-record-format";
 import type { WorkRecord, WorkRecordRow } from "./work-record-types";
@@ -71,11 +71,7 @@ function Row({ row }: { row: WorkRecordRow }) {
 
 export function WorkRecordPdf({ record, printedAt }: { record: WorkRecord; printedAt: string }) {
   const { approval, totals } = record;
-  const approvalText = approval.approved
-    ? `Genehmigt${approval.approvedOn ? ` am ${approval.approvedOn}` : ""}${
-        approval.approvedByName ? ` von ${approval.approvedByName}` : ""
-      }`
-    : "Noch nicht genehmigt";
+  const approvalText = approvalStatus(approval, "Noch nicht genehmigt");
   return (
     <Document
       title={`Arbeitszeitnachweis ${record.monthLabel} – ${record.employeeName}`}

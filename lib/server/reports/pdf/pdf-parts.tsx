@@ -32,6 +32,17 @@ export function PdfFacts({ facts }: { facts: PdfFact[] }) {
   );
 }
 
+/** A month's approval as the head's status: "Genehmigt am 29.11.2026 von sandra", else `open`. */
+export function approvalStatus(
+  approval: { approved: boolean; approvedOn: string | null; approvedByName: string | null },
+  open: string,
+): string {
+  if (!approval.approved) return open;
+  const on = approval.approvedOn ? ` am ${approval.approvedOn}` : "";
+  const by = approval.approvedByName ? ` von ${approval.approvedByName}` : "";
+  return `Genehmigt${on}${by}`;
+}
+
 /** The employee's and the manager's signature lines, kept together on one page. */
 export function PdfSignatures() {
   return (
