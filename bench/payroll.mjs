@@ -75,8 +75,9 @@ async function seedPayroll(client, staff, zone) {
      WHERE employee_id = ANY($1) AND date BETWEEN $2::date AND $3::date AND status = 'recorded'`,
     [employeeIds, P20_RANGE.start, P20_RANGE.end],
   );
-  // And, as the approval does (keepWorkedMinutes, lib/server/time-accounts/worked-minutes-sql.ts), each month keeps
-  // its worked minutes: end − start − breaks per entry, rounded down to whole minutes.
+  // And, as the approval does (keepMonthFigures, lib/server/time-accounts/keep-month-figures.ts), each month keeps
+  // its figures: the worked minutes (end − start − breaks per entry, rounded down to whole minutes), the target and
+  // the credits (below: weekly hours / 5 per Monday–Friday day, no credits; the figures' exact value costs nothing).
   await client.query(
     `UPDATE timesheet_months m SET worked_minutes = COALESCE(w.minutes, 0)
      FROM (
@@ -94,6 +95,14 @@ async function seedPayroll(client, staff, zone) {
   await client.query(
     `UPDATE timesheet_months SET worked_minutes = 0
      WHERE employee_id = ANY($1) AND approved_at IS NOT NULL AND worked_minutes IS NULL`,
+    [employeeIds],
+  );
+  await client.query(
+    `UPDATE timesheet_months m SET credit_minutes = 0, target_minutes = (e.weekly_hours * 12)::int * (
+       SELECT count(*) FROM generate_series(m.month, (m.month + interval '1 month - 1 day')::date, interval '1 day') d
+       WHERE extract(isodow FROM d) < 6)
+     FROM employees e
+     WHERE e.id = m.employee_id AND e.id = ANY($1) AND NOT e.is_hourly AND m.approved_at IS NOT NULL`,
     [employeeIds],
   );
   await client.query("COMMIT");

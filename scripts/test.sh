@@ -26,19 +26,26 @@ case $status in
   *) exit $status ;;
 esac
 echo "== unit + integration (vitest, embedded PostgreSQL), Node $(node -v)"
+node20_log="$(mktemp -t vitest-node20.XXXXXX)"
 node20_status=0
-npx vitest run || node20_status=$?
+npx vitest run 2>&1 | tee "$node20_log" || node20_status=${PIPESTATUS[0]}
 node24_status=0
 if [ -n "$node24_pid" ]; then
   wait "$node24_pid" || node24_status=$?
   echo "== unit + integration on Node $("$node24" -v) (ran alongside the run above)"
   cat "$node24_log"
 fi
-rm -f "$node24_log"
 if [ "$node20_status" -ne 0 ] || [ "$node24_status" -ne 0 ]; then
+  # Repeated last: a CI log is often read from its end, where the other run's whole output would hide the failure.
+  for run in "Node $(node -v):$node20_log" "Node 24:$node24_log"; do
+    echo "== what failed on ${run%%:*}"
+    grep -E -A 12 "FAIL|Error:|Unhandled|×" "${run#*:}" | tail -n 80 || echo "(nothing)"
+  done
+  rm -f "$node20_log" "$node24_log"
   echo "vitest failed: Node $(node -v) exit $node20_status, Node 24 exit $node24_status" >&2
   exit 1
 fi
+rm -f "$node20_log" "$node24_log"
 echo "== build";      node scripts/build.mjs >/dev/null
 echo "== end to end (Playwright, Chromium)"
 npx playwright test

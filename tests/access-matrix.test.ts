@@ -37,6 +37,7 @@ const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   "POST /api/employees": "master-data:write",
   "GET /api/employees/[id]": "schedule:read",
   "PUT /api/employees/[id]": "master-data:write",
+  "PUT /api/employees/[id]/personnel-number": "master-data:write",
   "DELETE /api/employees/[id]": "master-data:write",
   "GET /api/employees/[id]/availability/[date]": "schedule:read",
   "GET /api/employees/[id]/deletion-impact": "master-data:write",

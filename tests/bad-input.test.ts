@@ -526,6 +526,7 @@ describe("bad input never breaks the time account and the payroll settings (docs
       status: "recorded",
     },
   });
+  const personnelNumber = await import("@/app/api/employees/[id]/personnel-number/route");
   const bookings = await import("@/app/api/time-accounts/bookings/route");
   const opening = await import("@/app/api/time-accounts/opening/route");
   const payroll = await import("@/app/api/settings/payroll/route");
@@ -549,7 +550,16 @@ describe("bad input never breaks the time account and the payroll settings (docs
     csv_headings: record(["hours", "employee"], nasty),
   };
 
-  const cases: [string, Handler, string, string[], Record<string, fc.Arbitrary<unknown>>][] = [
+  const cases: [string, Handler, string, string[], Record<string, fc.Arbitrary<unknown>>, fc.Arbitrary<string>[]?][] = [
+    [
+      "PUT /employees/{id}/personnel-number",
+      personnelNumber.PUT as Handler,
+      "PUT",
+      ["personnel_number"],
+      // Valid numbers are taken by the fuzzed rows' own: only refused ones keep the database as it was.
+      { personnel_number: fc.oneof(fc.constantFrom("-1", "12 34", "x".repeat(21), "/7"), nasty) },
+      validOr(holder.id),
+    ],
     [
       "POST /time-accounts/bookings",
       bookings.POST as Handler,
@@ -575,8 +585,8 @@ describe("bad input never breaks the time account and the payroll settings (docs
 
   test.each(cases)(
     "%s",
-    async (name, handler, method, keys, nested) => {
-      await fuzz(name, handler, method, keys, [], nested);
+    async (name, handler, method, keys, nested, ids) => {
+      await fuzz(name, handler, method, keys, ids ?? [], nested);
     },
     300_000,
   );

@@ -176,6 +176,51 @@ describe("GET /api/time-accounts", () => {
     expect(await workedOf()).toBe(661);
   });
 
+  test("an approved month keeps target and credits: changed hours or absences later move open months", async () => {
+    const { employee, location, manager } = await setting(5);
+    await entry(employee.id, location.id, "2026-03-02", 60 * 20);
+    await entry(employee.id, location.id, "2026-04-01", 60 * 20);
+    expect(
+      (await call(approval.POST, { token: manager, body: { employee_id: employee.id, month: "2026-03" } })).status,
+    ).toBe(200);
+    const figures = async () =>
+      timeAccountsSchema
+        .parse((await get(manager, `year=2026&employee_id=${employee.id}`)).json)
+        .accounts[0].months.slice(0, 2)
+        .map((m) => [m.month, m.target_minutes, m.credit_minutes, m.balance_minutes]);
+    // March as approved: 22 days of 1 h, nothing credited, 20 h worked.
+    expect(await figures()).toEqual([
+      ["2026-03", 22 * 60, 0, -2 * 60],
+      ["2026-04", 22 * 60, 0, -2 * 60],
+    ]);
+    // Afterwards: 10 weekly hours, and a sick day in each month.
+    await db.employee.update({ where: { id: employee.id }, data: { weeklyHours: 10 } });
+    for (const day of ["2026-03-10", "2026-04-07"])
+      await db.absence.create({
+        data: { employeeId: employee.id, type: "krank", startDate: toDateColumn(day), endDate: toDateColumn(day) },
+      });
+    expect(await figures()).toEqual([
+      ["2026-03", 22 * 60, 0, -2 * 60],
+      ["2026-04", 22 * 120, 120, 20 * 60 + 120 - 22 * 120],
+    ]);
+    // Reopened, March is counted as it stands now; approved again, it keeps the new figures.
+    await call(reopening.POST, {
+      token: manager,
+      body: { employee_id: employee.id, month: "2026-03", reason: "Krankmeldung nachgetragen" },
+    });
+    const recounted = ["2026-03", 22 * 120, 120, 20 * 60 + 120 - 22 * 120];
+    expect((await figures())[0]).toEqual(recounted);
+    await call(approval.POST, { token: manager, body: { employee_id: employee.id, month: "2026-03" } });
+    await db.employee.update({ where: { id: employee.id }, data: { weeklyHours: 5 } });
+    expect((await figures())[0]).toEqual(recounted);
+    expect(
+      await db.timesheetMonth.findUniqueOrThrow({
+        where: { employeeId_month: { employeeId: employee.id, month: toDateColumn("2026-03-01") } },
+        select: { workedMinutes: true, targetMinutes: true, creditMinutes: true },
+      }),
+    ).toEqual({ workedMinutes: 20 * 60, targetMinutes: 22 * 120, creditMinutes: 120 });
+  });
+
   test("without an opening the account begins on the first recorded day: no target before it", async () => {
     const { employee, location, manager } = await setting(5);
     await entry(employee.id, location.id, "2026-03-18", 60);
@@ -367,6 +412,31 @@ describe("bookings and the opening balance", () => {
     expect(
       (await book(manager, { employee_id: 999999, month: "2026-04", kind: "payout", minutes: 5, reason: "x" })).status,
     ).toBe(404);
+  });
+
+  test("someone who left: the final payout goes in the month they left, not after; it is on that month", async () => {
+    const { employee, location, manager } = await setting(5);
+    await entry(employee.id, location.id, "2026-03-02", 60 * 10);
+    await db.employee.update({ where: { id: employee.id }, data: { archivedAt: new Date("2026-03-20T17:00:00Z") } });
+    const payout = { employee_id: employee.id, kind: "payout", minutes: 60, reason: "Schlussabrechnung" };
+    const late = await book(manager, { ...payout, month: "2026-04" });
+    expect(late.status).toBe(409);
+    expect(late.json.error).toBe(
+      `Das Zeitkonto von Lea ${employee.lastName} endet mit dem Austritt am 20.03.2026: bitte im 03.2026 buchen.`,
+    );
+    const lateOpening = await open(manager, { employee_id: employee.id, month: "2026-04", minutes: 0, reason: "x" });
+    expect(lateOpening.status).toBe(409);
+    expect(await db.timeAccountBooking.count({ where: { employeeId: employee.id } })).toBe(0);
+    expect((await book(manager, { ...payout, month: "2026-03" })).status).toBe(201);
+    const [account] = timeAccountsSchema.parse(
+      (await get(manager, `year=2026&month=3&employee_id=${employee.id}`)).json,
+    ).accounts;
+    // 2–20 March: 15 days of 1 h; 10 h worked; the payout of 1 h off the carried balance.
+    expect(account.months[0]).toMatchObject({
+      target_minutes: 15 * 60,
+      booking_minutes: -60,
+      carried_minutes: -6 * 60,
+    });
   });
 
   test("bookings cannot be changed or deleted, not even by SQL; each is in the history", async () => {

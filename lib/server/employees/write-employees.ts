@@ -9,7 +9,12 @@ import { transaction } from "@/lib/server/db/transaction";
 import { toDateColumn } from "@/lib/server/db/columns";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import { addDays } from "@/lib/shared/dates";
-import type { EmployeeInput, EmployeeUpdate } from "@/lib/shared/schemas/employee";
+import type {
+  EmployeeInput,
+  EmployeeUpdate,
+  PersonnelNumberDto,
+  PersonnelNumberInput,
+} from "@/lib/shared/schemas/employee";
 import { futureShiftsOf, futureVacationsOf, runningVacationsOf } from "./archive-scope";
 import type { EmployeeDto } from "./employee-dto";
 import { employeeNotFound, getEmployee } from "./find-employees";
@@ -63,21 +68,51 @@ export async function createEmployee({ input, audit }: CreateOptions<EmployeeInp
 
 /**
  * A personnel number nobody else has (docs/PRODUCT-RULES.md §34.2), archived people included: the payroll knows
- * them too. 409 naming who has it; the unique index answers a write racing past this check with a plain 409.
+ * them too. Numbers of digits only are compared as numbers: DATEV reads "007" as 7, so the two would be one person
+ * in the payroll. 409 naming who has it; the unique index answers a write racing past this check with a plain 409.
  */
 async function freePersonnelNumber(tx: Tx, number: string | null, self?: number): Promise<string | null> {
   if (number === null) return null;
-  const holder = await tx.employee.findFirst({
-    where: { personnelNumber: number, ...(self !== undefined && { id: { not: self } }) },
-    select: { firstName: true, lastName: true, archivedAt: true },
-  });
+  const [holder] = await tx.$queryRaw<{ first_name: string; last_name: string; archived: boolean; number: string }[]>`
+    SELECT first_name, last_name, archived_at IS NOT NULL AS archived, personnel_number AS number
+    FROM employees
+    WHERE id <> ${self ?? 0}
+      AND (personnel_number = ${number}
+        OR (${/^\d+$/.test(number)} AND personnel_number ~ '^[0-9]+$'
+          AND ltrim(personnel_number, '0') = ltrim(${number}, '0')))
+    LIMIT 1`;
   if (holder) {
-    const message = `Die Personalnummer ${number} hat bereits ${holder.firstName} ${holder.lastName}${
-      holder.archivedAt ? " (archiviert)" : ""
-    }.`;
+    const message = `Die Personalnummer ${number} hat bereits ${holder.first_name} ${holder.last_name}${
+      holder.number === number ? "" : ` (als ${holder.number})`
+    }${holder.archived ? " (archiviert)" : ""}.`;
     throw new ApiError("conflict", message, { fields: { personnel_number: message } });
   }
   return number;
+}
+
+/**
+ * PUT /api/employees/{id}/personnel-number: the number alone, archived employees too (§34.2); audited as a change of
+ * the employee, as PUT /api/employees/{id} records it.
+ */
+export async function setPersonnelNumber({
+  id,
+  input,
+  audit,
+}: UpdateOptions<PersonnelNumberInput>): Promise<PersonnelNumberDto> {
+  return transaction(async (tx) => {
+    const employee = await tx.employee.findUnique({ where: { id }, select: { archivedAt: true } });
+    if (!employee) throw employeeNotFound();
+    const number = await freePersonnelNumber(tx, input.personnel_number, id);
+    await tx.employee.update({ where: { id }, data: { personnelNumber: number, updatedAt: new Date() } });
+    await recordAudit(tx, {
+      ...audit,
+      action: "employee.update",
+      entityType: "employee",
+      entityId: id,
+      details: { changed: ["personnel_number"] },
+    });
+    return { employee_id: id, personnel_number: number, archived: employee.archivedAt !== null };
+  });
 }
 
 /** Far enough ahead to take every planned shift from today on. */

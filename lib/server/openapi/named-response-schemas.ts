@@ -26,6 +26,7 @@ import {
   employeeDeletionImpactSchema,
   employeeDtoSchema,
   employeeWeekSchema,
+  personnelNumberDtoSchema,
 } from "@/lib/shared/schemas/employee";
 import { holidayDtoSchema, holidayRegionDtoSchema } from "@/lib/shared/schemas/holiday";
 import { locationDeletionImpactSchema, locationDtoSchema } from "@/lib/shared/schemas/location";
@@ -104,6 +105,7 @@ export const NAMED_RESPONSE_SCHEMAS = {
   WeekTemplateShift: weekTemplateShiftDtoSchema,
   AppliedTemplate: appliedTemplateSchema,
   EmployeeWeek: employeeWeekSchema,
+  PersonnelNumber: personnelNumberDtoSchema,
   Dashboard: dashboardDtoSchema,
   HoursReport: hoursReportSchema,
   HoursReportRow: hoursReportRowSchema,

@@ -79,6 +79,21 @@ export async function payrollExport(db: Db, request: PayrollExportRequest): Prom
       "Für DATEV muss die Personalnummer eine Zahl von 1 bis 99999 sein: " +
         `${notNumeric.map((person) => `${nameOf(person)} (${person.personnelNumber})`).join(", ")}.`,
     );
+  // "7" and "007" are one personnel number to DATEV (the employee API refuses the second; this catches older data).
+  const byNumber = new Map<number, typeof hours>();
+  for (const person of hours) {
+    const number = Number(person.personnelNumber);
+    byNumber.set(number, [...(byNumber.get(number) ?? []), person]);
+  }
+  const shared = [...byNumber.values()].filter((people) => people.length > 1);
+  if (shared.length > 0)
+    throw refuse(
+      "Für DATEV ist das dieselbe Personalnummer: " +
+        shared
+          .map((people) => people.map((person) => `${nameOf(person)} (${person.personnelNumber})`).join(" und "))
+          .join("; ") +
+        ". Bitte eine davon ändern.",
+    );
   const text = lodasFile(
     { consultantNumber: payroll.datev_consultant_number, clientNumber: payroll.datev_client_number, month },
     withTypes,

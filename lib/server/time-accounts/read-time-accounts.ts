@@ -36,6 +36,15 @@ function monthsFrom(from: string, to: string): string[] {
   return months;
 }
 
+/** What an approved month kept (§34.3); nulls: see the columns in prisma/schema.prisma (TimesheetMonth). */
+type KeptFigures = { workedMinutes: number | null; targetMinutes: number | null; creditMinutes: number | null };
+
+function keptTarget(
+  figures: KeptFigures | undefined,
+): figures is KeptFigures & { targetMinutes: number; creditMinutes: number } {
+  return figures !== undefined && figures.targetMinutes !== null && figures.creditMinutes !== null;
+}
+
 type AccountPerson = {
   id: number;
   firstName: string;
@@ -82,27 +91,30 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
   const started = [...spans.values()];
   const spanStart = started.reduce((min, span) => (span.start < min ? span.start : min), lastAskedDay);
   const counted = [...spans.keys()];
-  // Approved months keep their worked minutes (§34.3): only the others are summed from their entries, from each
-  // person's first month without a kept figure on.
+  // An approved month keeps its figures (§34.3): only the others are counted, each person's worked minutes from
+  // their first month without a kept figure on, the targets from the earliest month anyone has without a kept target.
   const approvals = await db.timesheetMonth.findMany({
     where: {
       employeeId: { in: counted },
       approvedAt: { not: null },
       month: { gte: toDateColumn(`${monthOf(spanStart)}-01`), lte: toDateColumn(`${toMonth}-01`) },
     },
-    select: { employeeId: true, month: true, workedMinutes: true },
+    select: { employeeId: true, month: true, workedMinutes: true, targetMinutes: true, creditMinutes: true },
   });
-  const kept = new Map<string, number>();
-  for (const row of approvals)
-    if (row.workedMinutes !== null)
-      kept.set(`${row.employeeId}|${monthOf(fromDateColumn(row.month))}`, row.workedMinutes);
-  const openFrom = new Map<number, string>();
+  const kept = new Map<string, KeptFigures>();
+  for (const row of approvals) kept.set(`${row.employeeId}|${monthOf(fromDateColumn(row.month))}`, row);
+  const workedFrom = new Map<number, string>();
+  let targetsFrom: string | null = null;
   for (const [id, span] of spans) {
-    const open = monthsFrom(monthOf(span.start), monthOf(span.end)).find((month) => !kept.has(`${id}|${month}`));
-    if (open) openFrom.set(id, `${open}-01` < span.start ? span.start : `${open}-01`);
+    const months = monthsFrom(monthOf(span.start), monthOf(span.end));
+    const firstDay = (month: string) => (`${month}-01` < span.start ? span.start : `${month}-01`);
+    const unsummed = months.find((month) => kept.get(`${id}|${month}`)?.workedMinutes == null);
+    if (unsummed) workedFrom.set(id, firstDay(unsummed));
+    const untargeted = months.find((month) => !keptTarget(kept.get(`${id}|${month}`)));
+    if (untargeted && (targetsFrom === null || firstDay(untargeted) < targetsFrom)) targetsFrom = firstDay(untargeted);
   }
   const [summed, bookings, targets] = await Promise.all([
-    workedByMonth(db, openFrom, lastAskedDay, now),
+    workedByMonth(db, { from: workedFrom, to: lastAskedDay, now, kept }),
     db.timeAccountBooking.findMany({
       where: {
         employeeId: { in: counted },
@@ -110,10 +122,10 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
       },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
-    readTargets(db, { startDate: spanStart, endDate: lastAskedDay, employeeIds: counted }),
+    targetsFrom === null
+      ? null
+      : readTargets(db, { startDate: targetsFrom, endDate: lastAskedDay, employeeIds: counted }),
   ]);
-  const approved = new Set(approvals.map((row) => `${row.employeeId}|${monthOf(fromDateColumn(row.month))}`));
-  const worked = new Map([...summed, ...kept]);
   const bookingsOf = new Map<string, BookingDto[]>();
   for (const booking of bookings) {
     const key = `${booking.employeeId}|${monthOf(fromDateColumn(booking.month))}`;
@@ -147,21 +159,31 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
         startDate: `${month}-01` < span.start ? span.start : `${month}-01`,
         endDate: lastDayOf(month) > span.end ? span.end : lastDayOf(month),
       };
-      const target = toMinutes(targets.beforeCredits(employee, range));
-      const net = toMinutes(targets.of(employee, range));
       const key = `${person.id}|${month}`;
+      const figures = kept.get(key);
+      let target: number | null;
+      let credits: number | null;
+      if (keptTarget(figures)) {
+        target = figures.targetMinutes;
+        credits = figures.creditMinutes;
+      } else {
+        // targets is read whenever a month of the span has no kept target (see targetsFrom above).
+        target = toMinutes(targets!.beforeCredits(employee, range));
+        const net = toMinutes(targets!.of(employee, range));
+        credits = target === null || net === null ? null : target - net;
+      }
       return {
         month,
         targetMinutes: target,
-        creditMinutes: target === null || net === null ? null : target - net,
-        workedMinutes: worked.get(key) ?? 0,
+        creditMinutes: credits,
+        workedMinutes: figures?.workedMinutes ?? summed.get(key) ?? 0,
         bookingMinutes: (bookingsOf.get(key) ?? []).reduce((sum, b) => sum + bookingEffect(b.kind, b.minutes), 0),
       };
     });
     account.months = runAccount(person.isHourly ? 0 : (opening?.minutes ?? 0), facts)
       .filter((month) => month.month >= fromMonth)
       .map((month) => {
-        const isApproved = approved.has(`${person.id}|${month.month}`);
+        const isApproved = kept.has(`${person.id}|${month.month}`);
         return {
           month: month.month,
           target_minutes: month.targetMinutes,
@@ -221,12 +243,26 @@ async function firstRecordedDays(db: Db, ids: number[]): Promise<Map<number, str
 /**
  * Worked minutes per person and month ("id|yyyy-MM") of the entries from each person's date on (`from`), summed in
  * the database with the one formula of an entry's worked minutes (ENTRY_WORKED_MINUTES_SQL); a running entry counts
- * up to now, void entries nothing, and months whose figure the approval kept are left to it.
+ * up to now, void entries nothing. The months whose kept figure the caller read are left out, exactly those: a month
+ * approved after that read is summed here (its sum is its figure): no month is counted twice or not at all.
  */
-async function workedByMonth(db: Db, from: Map<number, string>, to: string, now: Date): Promise<Map<string, number>> {
+async function workedByMonth(
+  db: Db,
+  { from, to, now, kept }: { from: Map<number, string>; to: string; now: Date; kept: Map<string, KeptFigures> },
+): Promise<Map<string, number>> {
   if (from.size === 0) return new Map();
   const ids = [...from.keys()];
   const dates = ids.map((id) => from.get(id)!);
+  const keptIds: number[] = [];
+  const keptMonths: Date[] = [];
+  for (const [key, figures] of kept) {
+    const [id, month] = key.split("|");
+    const since = from.get(Number(id));
+    if (figures.workedMinutes !== null && since !== undefined && month >= monthOf(since)) {
+      keptIds.push(Number(id));
+      keptMonths.push(toDateColumn(`${month}-01`));
+    }
+  }
   const rows = await db.$queryRaw<{ employeeId: number; month: string; minutes: number }[]>`
     WITH t AS (
       SELECT t.id, t.employee_id, t.date, t.start_at, COALESCE(t.end_at, ${now}::timestamptz) AS end_at
@@ -234,9 +270,8 @@ async function workedByMonth(db: Db, from: Map<number, string>, to: string, now:
       JOIN time_entries t ON t.employee_id = person.id AND t.date >= person.from_date
       WHERE t.status <> 'void' AND t.date <= ${toDateColumn(to)}::date
         AND NOT EXISTS (
-          SELECT 1 FROM timesheet_months m
-          WHERE m.employee_id = t.employee_id AND m.month = date_trunc('month', t.date)::date
-            AND m.approved_at IS NOT NULL AND m.worked_minutes IS NOT NULL))
+          SELECT 1 FROM unnest(${keptIds}::int[], ${keptMonths}::date[]) AS k(id, month)
+          WHERE k.id = t.employee_id AND k.month = date_trunc('month', t.date)::date))
     SELECT t.employee_id AS "employeeId", to_char(t.date, 'YYYY-MM') AS month,
            SUM(${ENTRY_WORKED_MINUTES_SQL})::int AS minutes
     FROM t

@@ -133,6 +133,7 @@ export function StatementPdf({ statement, printedAt }: { statement: Statement; p
                     <Line key={index} label={`${booking.label}: ${booking.reason}`} minutes={booking.minutes} signed />
                   ))}
                   <Line label="Neuer Übertrag" minutes={account.carriedMinutes} signed toned strong total />
+                  {statement.keptFiguresNote && <Text style={styles.note}>{statement.keptFiguresNote}</Text>}
                 </>
               )}
             </View>

@@ -34,5 +34,7 @@ export type Statement = {
   };
   /** Surcharge hours of the month (§34.1): each category with time, its percentage. */
   surcharges: { label: string; percent: number; minutes: number }[];
+  /** Said when an approved month's kept target or credits differ from its days as counted now (§34.5). */
+  keptFiguresNote: string | null;
   approval: { approved: boolean; approvedOn: string | null; approvedByName: string | null };
 };

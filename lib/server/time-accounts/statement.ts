@@ -9,7 +9,7 @@ import { pdfResponse, renderPdf } from "@/lib/server/reports/pdf/render-pdf";
 import { getPayrollSettings } from "@/lib/server/settings/payroll-settings";
 import { getSettings } from "@/lib/server/settings/find-settings";
 import { minutesOf } from "@/lib/server/time/time-entry-dto";
-import { addDays, addMonths, eachDate, isoWeekday } from "@/lib/shared/dates";
+import { addDays, addMonths, eachDate, isoWeekday, todayIn } from "@/lib/shared/dates";
 import { formatDate, formatMonthYear, personFileName, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { monthLabel } from "@/lib/shared/periods";
 import { ABSENCE_TYPE_LABELS } from "@/lib/shared/schemas/absence";
@@ -43,9 +43,11 @@ export async function buildStatement(db: Db, request: StatementRequest): Promise
   const first = `${month}-01`;
   const last = addDays(addMonths(first, 1), -1);
   const start = account.starts_on && account.starts_on > first ? account.starts_on : first;
-  const end = last < today ? last : today;
   const [employee, entries, vacationDays, absences, settings, payroll, approval] = await Promise.all([
-    db.employee.findUniqueOrThrow({ where: { id: employeeId }, select: { weeklyHours: true, isHourly: true } }),
+    db.employee.findUniqueOrThrow({
+      where: { id: employeeId },
+      select: { weeklyHours: true, isHourly: true, archivedAt: true },
+    }),
     db.timeEntry.findMany({
       where: { employeeId, status: { not: "void" }, date: { gte: toDateColumn(first), lte: toDateColumn(last) } },
       select: { date: true, startAt: true, endAt: true, breaks: { select: { startAt: true, endAt: true } } },
@@ -73,6 +75,9 @@ export async function buildStatement(db: Db, request: StatementRequest): Promise
       select: { approvedAt: true, approvedByName: true },
     }),
   ]);
+  // The account's days: to today in the running month, to the day they left for someone archived (as the account).
+  const archivedOn = employee.archivedAt ? todayIn(timeZone, employee.archivedAt) : null;
+  const end = [last, today, archivedOn].reduce<string>((min, day) => (day !== null && day < min ? day : min), last);
   const targets = await readTargets(db, { startDate: first, endDate: last, employeeIds: [employeeId] });
   const person = { id: employeeId, is_hourly: employee.isHourly, weekly_hours: employee.weeklyHours.toNumber() };
   const worked = new Map<string, number>();
@@ -109,6 +114,14 @@ export async function buildStatement(db: Db, request: StatementRequest): Promise
     });
   }
 
+  // An approved month keeps the target and credits it had then (§34.3); the days are counted as they stand now.
+  // Where the two part (weekly hours or an absence changed since), the statement says so instead of disagreeing.
+  const dayTotal = (pick: (day: StatementDay) => number) => days.reduce((sum, day) => sum + pick(day), 0);
+  const keptFigures =
+    approval?.approvedAt != null &&
+    !account.is_hourly &&
+    (dayTotal((day) => day.targetMinutes) !== figures.target_minutes ||
+      dayTotal((day) => day.creditMinutes) !== figures.credit_minutes);
   const [hours] = await readMonthHours(db, {
     month,
     rules: { labourRules: settings.labour_rules, timeZone },
@@ -143,6 +156,10 @@ export async function buildStatement(db: Db, request: StatementRequest): Promise
         minutes: hours?.surcharges[surcharge.category] ?? 0,
       }))
       .filter((surcharge) => surcharge.minutes > 0),
+    keptFiguresNote: keptFigures
+      ? "Soll und Gutschriften wie bei der Genehmigung. Die Tage zeigen den heutigen Stand: was sich seither " +
+        "geändert hat (Wochenstunden, Abwesenheiten), zählt erst, wenn der Monat wiedereröffnet wird."
+      : null,
     approval: {
       approved: approval?.approvedAt != null,
       approvedOn: approval?.approvedAt ? dayOf.format(approval.approvedAt) : null,

@@ -2,11 +2,13 @@ import "server-only";
 import type { z } from "zod";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { config } from "@/lib/server/config";
 import type { Tx } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import { lockEmployees } from "@/lib/server/db/locks";
 import { transaction } from "@/lib/server/db/transaction";
-import { formatMonthYear } from "@/lib/shared/format";
+import { todayIn } from "@/lib/shared/dates";
+import { formatDate, formatMonthYear } from "@/lib/shared/format";
 import type { BookingInput, OpeningInput, openingDtoSchema } from "@/lib/shared/schemas/time-account";
 import { toBookingDto } from "./read-time-accounts";
 
@@ -20,18 +22,38 @@ export function assertMonthBegun(month: string, today: string): void {
   }
 }
 
-type AccountHolder = { id: number; name: string; isHourly: boolean };
+type AccountHolder = { id: number; name: string; isHourly: boolean; archivedOn: string | null };
 
 /**
  * Locks the employee (FOR UPDATE, as the monthly approval does first) and answers who it is: archived ones too, a
- * payout after someone left is booked after they left. The hourly paid have no account (409).
+ * payout after someone left is booked after they left (in the month they left: `assertAccountMonth`). The hourly
+ * paid have no account (409).
  */
 async function lockAccountHolder(tx: Tx, employeeId: number): Promise<AccountHolder> {
   const employee = (await lockEmployees(tx, [employeeId])).get(employeeId);
   if (!employee) throw new ApiError("not_found", "Mitarbeiter nicht gefunden");
-  const { isHourly } = await tx.employee.findUniqueOrThrow({ where: { id: employeeId }, select: { isHourly: true } });
+  const { isHourly, archivedAt } = await tx.employee.findUniqueOrThrow({
+    where: { id: employeeId },
+    select: { isHourly: true, archivedAt: true },
+  });
   if (isHourly) throw new ApiError("conflict", `${employee.name} arbeitet im Stundenlohn und hat kein Zeitkonto.`);
-  return { id: employeeId, name: employee.name, isHourly };
+  const archivedOn = archivedAt ? todayIn(config.timeZone, archivedAt) : null;
+  return { id: employeeId, name: employee.name, isHourly, archivedOn };
+}
+
+/**
+ * 409 for a month after the one someone left in: their account ends on that day (§34.3), so a booking or an opening
+ * there would be on no month of it. The final payout belongs to the last month.
+ */
+function assertAccountMonth(holder: AccountHolder, month: string): void {
+  const lastMonth = holder.archivedOn?.slice(0, 7);
+  if (holder.archivedOn && lastMonth && month > lastMonth)
+    throw new ApiError(
+      "conflict",
+      `Das Zeitkonto von ${holder.name} endet mit dem Austritt am ${formatDate(holder.archivedOn)}: bitte im ` +
+        `${formatMonthYear(lastMonth)} buchen.`,
+      { fields: { month: `Das Zeitkonto endet im ${formatMonthYear(lastMonth)}.` } },
+    );
 }
 
 /** 409 when any month of the employee from `month` on is approved (its statement has gone out). */
@@ -66,6 +88,7 @@ export async function createBooking({
   assertMonthBegun(input.month, today);
   return transaction(async (tx) => {
     const holder = await lockAccountHolder(tx, input.employee_id);
+    assertAccountMonth(holder, input.month);
     const approved = await tx.timesheetMonth.count({
       where: { employeeId: holder.id, month: toDateColumn(`${input.month}-01`), approvedAt: { not: null } },
     });
@@ -138,6 +161,7 @@ export async function setOpening({
   assertMonthBegun(input.month, today);
   return transaction(async (tx) => {
     const holder = await lockAccountHolder(tx, input.employee_id);
+    assertAccountMonth(holder, input.month);
     const before = await tx.timeAccountOpening.findUnique({ where: { employeeId: holder.id } });
     // Without an opening the account began on the first recorded day: an opening later than an approved month would
     // drop that month from the account, so it counts from there too.

@@ -2,12 +2,13 @@ import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
+import { config } from "@/lib/server/config";
 import { LOCKING_TRANSACTION, type Db, type Tx } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import { transaction } from "@/lib/server/db/transaction";
 import { monthlyStatementReady } from "@/lib/server/notifications/messages";
 import { notifyEmployee } from "@/lib/server/notifications/write-notifications";
-import { keepWorkedMinutes } from "@/lib/server/time-accounts/worked-minutes-sql";
+import { keepMonthFigures } from "@/lib/server/time-accounts/keep-month-figures";
 import { addMonths } from "@/lib/shared/dates";
 import { formatMonthYear } from "@/lib/shared/format";
 import type { ApproveMonthInput, ReopenMonthInput } from "@/lib/shared/schemas/timesheet";
@@ -115,7 +116,13 @@ export async function approveMonth({
       where: { employeeId, status: "recorded", date: { gte, lt } },
       data: { status: "approved" },
     });
-    await keepWorkedMinutes(tx, employeeId, input.month);
+    await keepMonthFigures(tx, {
+      employeeId,
+      month: input.month,
+      today: businessToday(),
+      timeZone: config.timeZone,
+      now,
+    });
     // The person learns at once that the month's statement is ready (inbox, e-mail, push; docs §34.5).
     await notifyEmployee(tx, employeeId, monthlyStatementReady(input.month, audit.actor.username));
     await recordAudit(tx, {
@@ -155,8 +162,10 @@ export async function reopenMonth({
       where: { employeeId_month: { employeeId, month: gte } },
       data: {
         approvedAt: null,
-        // Open again, its entries may change: the time account sums them again (docs/PRODUCT-RULES.md §34.3).
+        // Open again, its entries may change: the time account counts it again (docs/PRODUCT-RULES.md §34.3).
         workedMinutes: null,
+        targetMinutes: null,
+        creditMinutes: null,
         reopenedAt: now,
         reopenedBy: audit.actor.id,
         reopenedByName: audit.actor.username,

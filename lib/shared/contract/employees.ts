@@ -7,6 +7,8 @@ import {
   employeeDtoSchema,
   employeeInputSchema,
   employeeUpdateSchema,
+  personnelNumberDtoSchema,
+  personnelNumberInputSchema,
   visibleEmployeeSchema,
 } from "@/lib/shared/schemas/employee";
 import { idParamsSchema } from "@/lib/shared/schemas/fragments";
@@ -71,6 +73,26 @@ export const updateEmployee = defineOperation({
   params: idParamsSchema,
   body: employeeUpdateSchema,
   responses: [{ status: 200, description: "The changed employee", schema: employeeDtoSchema }],
+});
+
+export const setPersonnelNumber = defineOperation({
+  method: "PUT",
+  path: "/api/employees/{id}/personnel-number",
+  id: "setPersonnelNumber",
+  tag,
+  summary: "Set an employee's personnel number, archived employees too (admins)",
+  description:
+    "The personnel number alone, for the payroll export: unlike PUT /api/employees/{id} also for someone archived, " +
+    "whose last months are still paid. Unique among all employees; numbers of digits only are compared as " +
+    'numbers ("007" is 7 to DATEV). An empty string or null removes it.',
+  access: "master-data:write",
+  params: idParamsSchema,
+  body: personnelNumberInputSchema,
+  responses: [{ status: 200, description: "The personnel number", schema: personnelNumberDtoSchema }],
+  errors: [
+    { status: 404, description: "`not_found`: unknown employee" },
+    { status: 409, description: "`conflict`: another employee has the number; the answer names them" },
+  ],
 });
 
 export const archiveEmployee = defineOperation({

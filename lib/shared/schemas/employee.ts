@@ -67,6 +67,18 @@ export type EmployeeInput = z.infer<typeof employeeInputSchema>;
 export const employeeUpdateSchema = z.object(fields).partial();
 export type EmployeeUpdate = z.infer<typeof employeeUpdateSchema>;
 
+/**
+ * PUT /employees/{id}/personnel-number: the personnel number alone, for archived employees too (docs/PRODUCT-RULES.md
+ * §34.2): someone who left in a month still to be paid needs one for that month's payroll export.
+ */
+export const personnelNumberInputSchema = z.strictObject({ personnel_number: fields.personnel_number });
+export type PersonnelNumberInput = z.infer<typeof personnelNumberInputSchema>;
+
+export const personnelNumberDtoSchema = z
+  .strictObject({ employee_id: id, personnel_number: z.string().nullable(), archived: z.boolean() })
+  .meta({ description: "An employee's personnel number (archived employees too)" });
+export type PersonnelNumberDto = z.infer<typeof personnelNumberDtoSchema>;
+
 /** Path of GET /employees/{id}/availability/{date}. */
 export const availabilityParamsSchema = z.object({ id: idSchema, date: dateSchema() });
 

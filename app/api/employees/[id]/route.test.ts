@@ -67,6 +67,15 @@ describe("GET/PUT /api/employees/{id}", () => {
     expect(taken.status).toBe(409);
     expect(taken.json.error).toBe(`Die Personalnummer ${number} hat bereits Lea ${lea.lastName}.`);
     expect((await db.employee.findUniqueOrThrow({ where: { id: ben.id } })).personnelNumber).toBeNull();
+    // Digits are compared as numbers: DATEV reads "0…" as the same person.
+    const zeros = await call(update, {
+      token: admin,
+      ...idParams(ben.id),
+      method: "PUT",
+      body: { personnel_number: `00${number}` },
+    });
+    expect(zeros.status).toBe(409);
+    expect(zeros.json.error).toBe(`Die Personalnummer 00${number} hat bereits Lea ${lea.lastName} (als ${number}).`);
     const bad = await call(update, {
       token: admin,
       ...idParams(ben.id),

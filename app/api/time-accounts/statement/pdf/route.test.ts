@@ -106,6 +106,38 @@ describe("GET /api/time-accounts/statement/pdf and /api/me/time-account/statemen
     expect(pdfRawText(own.bytes)).toMatch(/Genehmigt am \d\d\.\d\d\.\d{4} von /);
   });
 
+  test("someone who left mid-month: the days end on the day they left; an approval's kept figures said", async () => {
+    const { employee, location, manager } = await setting();
+    await entry(employee.id, location.id, "2026-04-01T07:00:00Z", "2026-04-01T09:00:00Z");
+    await db.employee.update({ where: { id: employee.id }, data: { archivedAt: new Date("2026-04-03T15:00:00Z") } });
+    const statement = async () =>
+      pdfRawText(
+        (
+          await callForBytes(GET, {
+            token: manager,
+            path: `/api/time-accounts/statement/pdf?employee_id=${employee.id}&month=2026-04`,
+          })
+        ).bytes,
+      );
+    // Wednesday to Friday, 1 to 3 April: three days of 1:00, none after the 3rd.
+    let text = await statement();
+    expect(text).toMatch(/Soll\s+3:00 h/);
+    expect(text).toMatch(/Fr 03\.04\.2026\s+1:00/);
+    expect(text).not.toContain("06.04.2026");
+    expect(text).not.toContain("wiedereröffnet");
+    const approved = await call(approval.POST, {
+      token: manager,
+      body: { employee_id: employee.id, month: "2026-04" },
+    });
+    expect(approved.status, approved.text).toBe(200);
+    // Weekly hours changed afterwards: the days say 2:00 each, the account keeps the approved 3:00 and says why.
+    await db.employee.update({ where: { id: employee.id }, data: { weeklyHours: 10 } });
+    text = await statement();
+    expect(text).toMatch(/Fr 03\.04\.2026\s+2:00/);
+    expect(text).toMatch(/Soll\s+3:00 h/);
+    expect(text).toContain("Soll und Gutschriften wie bei der Genehmigung.");
+  });
+
   test("not begun 400, before the account 409, unknown 404, staff not for others", async () => {
     const { employee, location, manager, staff } = await setting();
     await entry(employee.id, location.id, "2026-03-10T07:00:00Z", "2026-03-10T09:00:00Z");
