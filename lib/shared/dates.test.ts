@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
+  monthsBetween,
+  lastDayOfMonth,
   addDays,
   addMonths,
   DATE_WINDOW_MESSAGE,
@@ -165,5 +167,20 @@ describe("dateSchema and weekDateSchema (docs/PRODUCT-RULES.md §30.1)", async (
     for (const partly of ["2000-01-01", "2000-01-02", "2099-12-28", "2099-12-31"])
       expect(message(schema, partly), partly).toEqual([WEEK_WINDOW_MESSAGE]);
     expect(message(schema, "2100-01-01")).toEqual([DATE_WINDOW_MESSAGE]);
+  });
+});
+
+describe("months on integers", () => {
+  test("monthsBetween: both ends included, across years; empty when the end is before the start", () => {
+    expect(monthsBetween("2025-11", "2026-02")).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
+    expect(monthsBetween("2026-03", "2026-03")).toEqual(["2026-03"]);
+    expect(monthsBetween("2026-04", "2026-03")).toEqual([]);
+  });
+
+  test("lastDayOfMonth agrees with the calendar for every month of 1999–2101 (leap years of 2000 and 2100)", () => {
+    for (const month of monthsBetween("1999-01", "2101-12"))
+      expect(lastDayOfMonth(month), month).toBe(addDays(addMonths(`${month}-01`, 1), -1));
+    expect(lastDayOfMonth("2000-02")).toBe("2000-02-29");
+    expect(lastDayOfMonth("2100-02")).toBe("2100-02-28");
   });
 });

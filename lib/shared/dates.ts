@@ -162,6 +162,31 @@ export function eachDate(start: string, end: string): string[] {
 }
 
 /** The same day `months` months later, clamped to the month's end (31.01. + 1 → 28./29.02.). */
+/**
+ * The months from one to another, both included, as "yyyy-MM", counted on integers: the time account walks years
+ * of months for hundreds of people, where Date objects per step show in the event loop.
+ */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(5, 7));
+  for (;;) {
+    const text = `${year}-${month < 10 ? "0" : ""}${month}`;
+    if (text > to) return months;
+    months.push(text);
+    if (++month > 12) [year, month] = [year + 1, 1];
+  }
+}
+
+/** The last day of a month "yyyy-MM" as yyyy-MM-dd, without a Date object. */
+export function lastDayOfMonth(month: string): string {
+  const year = Number(month.slice(0, 4));
+  const index = Number(month.slice(5, 7));
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = index === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(index) ? 30 : 31;
+  return `${month}-${days}`;
+}
+
 export function addMonths(isoDate: string, months: number): string {
   const [year, month, day] = isoDate.split("-").map(Number);
   const target = new Date(Date.UTC(year, month - 1 + months, 1));

@@ -1,9 +1,9 @@
 import "server-only";
 import type { Db } from "@/lib/server/db/client";
-import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
+import { toDateColumn } from "@/lib/server/db/columns";
 import { holidayDatesIn } from "@/lib/server/holidays/holiday-calendar";
 import { getCompanyHolidayRegion } from "@/lib/server/settings/find-settings";
-import { minutesOf } from "@/lib/server/time/time-entry-dto";
+import { ENTRY_WORKED_MINUTES_SQL } from "@/lib/server/time-accounts/worked-minutes-sql";
 import { addDays, addMonths } from "@/lib/shared/dates";
 import {
   noSurcharges,
@@ -54,22 +54,7 @@ export async function readMonthHours(db: Db, request: MonthHoursRequest): Promis
   const last = addDays(addMonths(first, 1), -1);
   const who = employeeIds ? { employeeId: { in: employeeIds } } : {};
   const [entries, payouts, companyRegion] = await Promise.all([
-    db.timeEntry.findMany({
-      where: {
-        ...who,
-        status: { not: "void" },
-        date: { gte: toDateColumn(addDays(first, -1)), lte: toDateColumn(last) },
-      },
-      select: {
-        employeeId: true,
-        date: true,
-        startAt: true,
-        endAt: true,
-        breaks: { select: { startAt: true, endAt: true } },
-        location: { select: { holidayRegion: true } },
-      },
-      orderBy: [{ employeeId: "asc" }, { startAt: "asc" }],
-    }),
+    readEntries(db, { from: addDays(first, -1), to: last, employeeIds, now }),
     db.timeAccountBooking.groupBy({
       by: ["employeeId"],
       where: { ...who, kind: "payout", month: toDateColumn(first) },
@@ -77,10 +62,10 @@ export async function readMonthHours(db: Db, request: MonthHoursRequest): Promis
     }),
     getCompanyHolidayRegion(db),
   ]);
-  const inMonth = (day: Date) => fromDateColumn(day) >= first;
+  const inMonth = (day: string) => day >= first;
   const ids = new Set([
     ...(employeeIds ?? []),
-    ...entries.filter((entry) => inMonth(entry.date)).map((entry) => entry.employeeId),
+    ...entries.filter((entry) => inMonth(entry.day)).map((entry) => entry.employeeId),
     ...payouts.map((row) => row.employeeId),
   ]);
   const [people, approvals] = await Promise.all([
@@ -107,20 +92,16 @@ export async function readMonthHours(db: Db, request: MonthHoursRequest): Promis
   for (const row of entries) {
     const person = byPerson.get(row.employeeId) ?? { entries: [], worked: 0 };
     byPerson.set(row.employeeId, person);
-    const end = row.endAt ?? now;
     const entry: SurchargeEntry = {
-      startAt: row.startAt.getTime(),
-      endAt: end.getTime(),
-      breaks: row.breaks.map((pause) => ({
-        startAt: pause.startAt.getTime(),
-        endAt: Math.min((pause.endAt ?? end).getTime(), end.getTime()),
-      })),
-      isHoliday: isHolidayIn(row.location.holidayRegion ?? companyRegion),
+      startAt: row.startMs,
+      endAt: row.endMs,
+      breaks: row.breaks.map(([startAt, endAt]) => ({ startAt, endAt })),
+      isHoliday: isHolidayIn(row.region ?? companyRegion),
     };
     person.entries.push(entry);
-    if (!inMonth(row.date)) continue;
+    if (!inMonth(row.day)) continue;
     counted.add(entry);
-    person.worked += minutesOf(row, now).worked_minutes;
+    person.worked += row.workedMinutes;
   }
   const approved = new Set(approvals.map((row) => row.employeeId));
   const paidOut = new Map(payouts.map((row) => [row.employeeId, row._sum.minutes ?? 0]));
@@ -143,4 +124,49 @@ export async function readMonthHours(db: Db, request: MonthHoursRequest): Promis
     });
   }
   return result;
+}
+
+type EntryRow = {
+  employeeId: number;
+  /** The business day, yyyy-MM-dd. */
+  day: string;
+  startMs: number;
+  /** Its end, or now for a running entry. */
+  endMs: number;
+  /** The holiday region of the entry's location; null = the company's. */
+  region: string | null;
+  /** Each break as [start, end] in ms, its end within the entry's. */
+  breaks: [number, number][];
+  /** As the entry's `worked_minutes` (ENTRY_WORKED_MINUTES_SQL, the time account's formula). */
+  workedMinutes: number;
+};
+
+/**
+ * The entries that count (not void) of the days from `from` to `to`, by person and start, with their breaks and the
+ * holiday region of their place of work. Raw and as plain numbers: a month of 500 people is ten thousand entries,
+ * which the ORM's decoding of nested rows would hand over in one long turn of the event loop.
+ */
+async function readEntries(
+  db: Db,
+  { from, to, employeeIds, now }: { from: string; to: string; employeeIds?: number[]; now: Date },
+): Promise<EntryRow[]> {
+  return db.$queryRaw<EntryRow[]>`
+    SELECT t.employee_id AS "employeeId", to_char(t.date, 'YYYY-MM-DD') AS day,
+           (EXTRACT(EPOCH FROM t.start_at) * 1000)::float8 AS "startMs",
+           (EXTRACT(EPOCH FROM t.end_at) * 1000)::float8 AS "endMs",
+           l.holiday_region AS region,
+           COALESCE((
+             SELECT json_agg(json_build_array(
+                      (EXTRACT(EPOCH FROM b.start_at) * 1000)::float8,
+                      (EXTRACT(EPOCH FROM LEAST(COALESCE(b.end_at, t.end_at), t.end_at)) * 1000)::float8)
+                    ORDER BY b.start_at)
+             FROM time_breaks b WHERE b.entry_id = t.id), '[]'::json) AS breaks,
+           ${ENTRY_WORKED_MINUTES_SQL}::int AS "workedMinutes"
+    FROM (
+      SELECT t.id, t.employee_id, t.date, t.start_at, COALESCE(t.end_at, ${now}::timestamptz) AS end_at, t.location_id
+      FROM time_entries t
+      WHERE t.status <> 'void' AND t.date BETWEEN ${toDateColumn(from)}::date AND ${toDateColumn(to)}::date
+        AND (${employeeIds ?? null}::int[] IS NULL OR t.employee_id = ANY(${employeeIds ?? null}::int[]))) t
+    JOIN locations l ON l.id = t.location_id
+    ORDER BY t.employee_id, t.start_at, t.id`;
 }

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/server/db/client";
 import { fromDateColumn, toDateColumn } from "@/lib/server/db/columns";
 import { readTargets } from "@/lib/server/hours/read-targets";
 import { ENTRY_WORKED_MINUTES_SQL } from "./worked-minutes-sql";
-import { addDays, addMonths, todayIn } from "@/lib/shared/dates";
+import { lastDayOfMonth, monthsBetween, todayIn } from "@/lib/shared/dates";
 import { bookingEffect, runAccount, type AccountMonthFacts } from "@/lib/shared/pay/time-account";
 import type { bookingDtoSchema, timeAccountSchema, timeAccountsSchema } from "@/lib/shared/schemas/time-account";
 
@@ -25,16 +25,10 @@ export type TimeAccountsRequest = {
   now: Date;
 };
 
-const lastDayOf = (month: string) => addDays(addMonths(`${month}-01`, 1), -1);
 const monthOf = (day: string) => day.slice(0, 7);
 const toMinutes = (hours: number | null) => (hours === null ? null : Math.round(hours * 60));
-
-/** The months from one to another, both included (yyyy-MM). */
-function monthsFrom(from: string, to: string): string[] {
-  const months: string[] = [];
-  for (let month = from; month <= to; month = monthOf(addMonths(`${month}-01`, 1))) months.push(month);
-  return months;
-}
+/** Accounts built between two turns of the event loop: a year of 500 must not hold up a stamp or the health check. */
+const ACCOUNTS_PER_TURN = 25;
 
 /** What an approved month kept (§34.3); nulls: see the columns in prisma/schema.prisma (TimesheetMonth). */
 type KeptFigures = { workedMinutes: number | null; targetMinutes: number | null; creditMinutes: number | null };
@@ -78,7 +72,7 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
     firstRecordedDays(db, ids),
   ]);
   const openingOf = new Map(openings.map((opening) => [opening.employeeId, opening]));
-  const lastAskedDay = lastDayOf(toMonth) < today ? lastDayOf(toMonth) : today;
+  const lastAskedDay = lastDayOfMonth(toMonth) < today ? lastDayOfMonth(toMonth) : today;
   const spans = new Map<number, { start: string; end: string }>();
   for (const person of people) {
     const opening = openingOf.get(person.id);
@@ -93,20 +87,19 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
   const counted = [...spans.keys()];
   // An approved month keeps its figures (§34.3): only the others are counted, each person's worked minutes from
   // their first month without a kept figure on, the targets from the earliest month anyone has without a kept target.
-  const approvals = await db.timesheetMonth.findMany({
-    where: {
-      employeeId: { in: counted },
-      approvedAt: { not: null },
-      month: { gte: toDateColumn(`${monthOf(spanStart)}-01`), lte: toDateColumn(`${toMonth}-01`) },
-    },
-    select: { employeeId: true, month: true, workedMinutes: true, targetMinutes: true, creditMinutes: true },
-  });
+  // Raw: years of approved months are thousands of rows, which the ORM's decoding would take long to hand over.
+  const approvals = await db.$queryRaw<(KeptFigures & { employeeId: number; month: string })[]>`
+    SELECT employee_id AS "employeeId", to_char(month, 'YYYY-MM') AS month, worked_minutes AS "workedMinutes",
+           target_minutes AS "targetMinutes", credit_minutes AS "creditMinutes"
+    FROM timesheet_months
+    WHERE employee_id = ANY(${counted}::int[]) AND approved_at IS NOT NULL
+      AND month BETWEEN ${toDateColumn(`${monthOf(spanStart)}-01`)}::date AND ${toDateColumn(`${toMonth}-01`)}::date`;
   const kept = new Map<string, KeptFigures>();
-  for (const row of approvals) kept.set(`${row.employeeId}|${monthOf(fromDateColumn(row.month))}`, row);
+  for (const row of approvals) kept.set(`${row.employeeId}|${row.month}`, row);
   const workedFrom = new Map<number, string>();
   let targetsFrom: string | null = null;
   for (const [id, span] of spans) {
-    const months = monthsFrom(monthOf(span.start), monthOf(span.end));
+    const months = monthsBetween(monthOf(span.start), monthOf(span.end));
     const firstDay = (month: string) => (`${month}-01` < span.start ? span.start : `${month}-01`);
     const unsummed = months.find((month) => kept.get(`${id}|${month}`)?.workedMinutes == null);
     if (unsummed) workedFrom.set(id, firstDay(unsummed));
@@ -132,7 +125,7 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
     bookingsOf.set(key, [...(bookingsOf.get(key) ?? []), toBookingDto(booking)]);
   }
 
-  const accounts: TimeAccountDto[] = people.map((person) => {
+  const accountOf = (person: AccountPerson): TimeAccountDto => {
     const span = spans.get(person.id);
     const opening = openingOf.get(person.id);
     const account: TimeAccountDto = {
@@ -154,10 +147,11 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
     };
     if (!span) return account;
     const employee = { id: person.id, is_hourly: person.isHourly, weekly_hours: person.weeklyHours.toNumber() };
-    const facts: AccountMonthFacts[] = monthsFrom(monthOf(span.start), monthOf(span.end)).map((month) => {
+    const facts: AccountMonthFacts[] = monthsBetween(monthOf(span.start), monthOf(span.end)).map((month) => {
+      const lastDay = lastDayOfMonth(month);
       const range = {
         startDate: `${month}-01` < span.start ? span.start : `${month}-01`,
-        endDate: lastDayOf(month) > span.end ? span.end : lastDayOf(month),
+        endDate: lastDay > span.end ? span.end : lastDay,
       };
       const key = `${person.id}|${month}`;
       const figures = kept.get(key);
@@ -199,7 +193,12 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
         };
       });
     return account;
-  });
+  };
+  const accounts: TimeAccountDto[] = [];
+  for (const [index, person] of people.entries()) {
+    if (index > 0 && index % ACCOUNTS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    accounts.push(accountOf(person));
+  }
   return { from_month: fromMonth, to_month: toMonth, accounts };
 }
 
