@@ -18,6 +18,7 @@ const fx = await import("@/tests/support/fixtures");
 const { createJobRunner } = await import("@/lib/server/jobs/job-runner");
 const { POST: createShift } = await import("@/app/api/shifts/route");
 const { POST: publish } = await import("@/app/api/schedule/publish/route");
+const { POST: approve } = await import("@/app/api/timesheets/approve/route");
 const { GET: mailStatus } = await import("@/app/api/mail-status/route");
 const { mailStatusSchema } = await import("@/lib/shared/schemas/notification");
 
@@ -123,6 +124,29 @@ describe("e-mail of the inbox's messages", () => {
     const [{ waiting }] = await db.$queryRaw<[{ waiting: number }]>`
       SELECT count(*)::int AS waiting FROM graphile_worker.jobs`;
     expect(waiting).toBe(0);
+  });
+
+  test("an approved month: the monthly statement's message arrives by e-mail (docs/PRODUCT-RULES.md §34.5)", async () => {
+    const lea = await waiter("Lea", "lea@example.ch", true);
+    await db.timeEntry.create({
+      data: {
+        employeeId: lea.id,
+        locationId: location.id,
+        date: new Date("2026-03-02T00:00:00Z"),
+        startAt: new Date("2026-03-02T07:00:00Z"),
+        endAt: new Date("2026-03-02T15:00:00Z"),
+        source: "manager",
+        status: "recorded",
+      },
+    });
+    const approved = await call(approve, { token: boss.token, body: { employee_id: lea.id, month: "2026-03" } });
+    expect(approved.status, approved.text).toBe(200);
+    await until(() => mailsTo("lea@example.ch").length > 0, 10_000);
+    const [mail] = mailsTo("lea@example.ch");
+    expect(mail.subject).toBe("Deine Monatsabrechnung März 2026 ist bereit");
+    expect(mail.text).toContain(`Genehmigt von ${boss.user.username}.`);
+    expect(mail.text).toContain("Unter «Meine Schichten» → «Zeitkonto» kannst du sie herunterladen.");
+    expect(mail.text).toContain("Ansehen: https://plan.example.ch/me");
   });
 
   test("with the mail server down during a publication, the mail arrives once it is back, exactly once", async () => {
