@@ -126,7 +126,7 @@ describe("e-mail of the inbox's messages", () => {
     expect(waiting).toBe(0);
   });
 
-  test("an approved month: the monthly statement's message arrives by e-mail (docs/PRODUCT-RULES.md §34.5)", async () => {
+  test("an approved month: the monthly statement's message arrives by e-mail (PRODUCT-RULES §34.5)", async () => {
     const lea = await waiter("Lea", "lea@example.ch", true);
     await db.timeEntry.create({
       data: {
