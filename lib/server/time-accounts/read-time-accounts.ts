@@ -96,6 +96,7 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
       AND month BETWEEN ${toDateColumn(`${monthOf(spanStart)}-01`)}::date AND ${toDateColumn(`${toMonth}-01`)}::date`;
   const kept = new Map<string, KeptFigures>();
   for (const row of approvals) kept.set(`${row.employeeId}|${row.month}`, row);
+  const hourly = new Set(people.filter((person) => person.isHourly).map((person) => person.id));
   const workedFrom = new Map<number, string>();
   let targetsFrom: string | null = null;
   for (const [id, span] of spans) {
@@ -103,7 +104,8 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
     const firstDay = (month: string) => (`${month}-01` < span.start ? span.start : `${month}-01`);
     const unsummed = months.find((month) => kept.get(`${id}|${month}`)?.workedMinutes == null);
     if (unsummed) workedFrom.set(id, firstDay(unsummed));
-    const untargeted = months.find((month) => !keptTarget(kept.get(`${id}|${month}`)));
+    // The hourly paid have no target (null whatever is kept): nothing to read for them.
+    const untargeted = !hourly.has(id) && months.find((month) => !keptTarget(kept.get(`${id}|${month}`)));
     if (untargeted && (targetsFrom === null || firstDay(untargeted) < targetsFrom)) targetsFrom = firstDay(untargeted);
   }
   const [summed, bookings, targets] = await Promise.all([
@@ -157,7 +159,10 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
       const figures = kept.get(key);
       let target: number | null;
       let credits: number | null;
-      if (keptTarget(figures)) {
+      if (person.isHourly) {
+        target = null;
+        credits = null;
+      } else if (keptTarget(figures)) {
         target = figures.targetMinutes;
         credits = figures.creditMinutes;
       } else {
