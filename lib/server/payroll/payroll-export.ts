@@ -13,7 +13,7 @@ import { decimalCommaHours, lodasFile, payrollCsv, type PayrollLine } from "./pa
 export type PayrollExportRequest = { month: string; format: PayrollFormat; today: string; timeZone: string; now: Date };
 
 /** Where the payroll settings are changed, for the messages that send someone there. */
-const SETTINGS_PLACE = "bitte unter Einstellungen → Lohn ergänzen";
+const SETTINGS_PLACE = "bitte unter Betrieb → Lohnabrechnung ergänzen";
 
 const nameOf = (person: Pick<MonthHours, "firstName" | "lastName">) => `${person.firstName} ${person.lastName}`;
 const refuse = (message: string) => new ApiError("conflict", message);

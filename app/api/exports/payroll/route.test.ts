@@ -139,7 +139,7 @@ describe("GET /api/exports/payroll", async () => {
     expect(noType.status).toBe(409);
     expect(JSON.parse(noType.text).error).toBe(
       "Keine Lohnart hinterlegt für „Nachtarbeit 0–4 Uhr, vor 0 Uhr begonnen (40 %)“ (2,00 h): bitte unter " +
-        "Einstellungen → Lohn ergänzen.",
+        "Betrieb → Lohnabrechnung ergänzen.",
     );
     // Paid 0 %, the category is not exported at all, and the file goes out.
     await call(payrollRoute.PUT, { method: "PUT", token: admin, body: { surcharge_percents: { night_core: 0 } } });
@@ -150,7 +150,7 @@ describe("GET /api/exports/payroll", async () => {
     await call(payrollRoute.PUT, { method: "PUT", token: admin, body: { datev_client_number: null } });
     const noClient = await download(manager, "month=2026-05&format=datev-lodas");
     expect(JSON.parse(noClient.text).error).toBe(
-      "Für DATEV fehlen die Berater- und die Mandantennummer: bitte unter Einstellungen → Lohn ergänzen.",
+      "Für DATEV fehlen die Berater- und die Mandantennummer: bitte unter Betrieb → Lohnabrechnung ergänzen.",
     );
     await call(payrollRoute.PUT, { method: "PUT", token: admin, body: { datev_client_number: "12345" } });
     await db.employee.update({ where: { id: ben.id }, data: { personnelNumber: "B-2" } });
