@@ -41,11 +41,13 @@ test("admin sets canton Zürich on Betrieb: toast, kept after reload; the dashbo
   await expect(maximum).toHaveValue("50");
   await expect(page.getByText(/45 h für Industrie, Büro/)).toBeVisible();
 
+  // The page's first form; the Lohnabrechnung below has a "Speichern" of its own.
+  const save = page.getByRole("form", { name: "Firma und Planung" }).getByRole("button", { name: "Speichern" });
   await maximum.fill("200");
-  await page.getByRole("button", { name: "Speichern" }).click();
+  await save.click();
   await expect(page.getByText("Höchstarbeitszeit muss zwischen 1 und 168 liegen")).toBeVisible();
   await maximum.fill("45");
-  await page.getByRole("button", { name: "Speichern" }).click();
+  await save.click();
   await expect(toast(page, "Einstellungen gespeichert!")).toBeVisible();
   await expectAccessible(page, "settings");
 
