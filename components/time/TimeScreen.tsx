@@ -19,6 +19,7 @@ import { BookingDialog } from "./BookingDialog";
 import { CorrectionRequests } from "./CorrectionRequests";
 import { EmployeeSheet, type SheetActions } from "./EmployeeSheet";
 import { EntryDialog } from "./EntryDialog";
+import { OpeningDialog } from "./OpeningDialog";
 import { PayrollExport } from "./PayrollExport";
 import { ReasonDialog } from "./ReasonDialog";
 import { RevisionsDialog } from "./RevisionsDialog";
@@ -70,6 +71,7 @@ type Dialog =
   | { kind: "reopen"; employee: SheetEmployee; month: SheetMonth }
   | { kind: "absence" }
   | { kind: "book"; account: TimeAccountDto; month: string }
+  | { kind: "opening"; account: TimeAccountDto; month: string }
   | null;
 
 /** "Zeiterfassung" (docs/PRODUCT-RULES.md §32.6): the manager's timesheet, for managers and admins. */
@@ -256,6 +258,7 @@ function Timesheets() {
                   month={loaded.monthAccounts.month}
                   accounts={loaded.monthAccounts.accounts}
                   onBook={(account) => setDialog({ kind: "book", account, month: loaded.monthAccounts!.month })}
+                  onOpening={(account) => setDialog({ kind: "opening", account, month: loaded.monthAccounts!.month })}
                 />
               </>
             )}
@@ -355,6 +358,17 @@ function Timesheets() {
         <BookingDialog
           employeeId={dialog.account.employee_id}
           employeeName={dialog.account.employee_name}
+          month={dialog.month}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            reload();
+          }}
+        />
+      )}
+      {dialog?.kind === "opening" && (
+        <OpeningDialog
+          account={dialog.account}
           month={dialog.month}
           onClose={() => setDialog(null)}
           onDone={() => {
