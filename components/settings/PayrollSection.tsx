@@ -17,7 +17,7 @@ import {
   payrollSettingsUpdateSchema,
   type CsvColumn,
   type PayCategory,
-} from "@/lib/shared/schemas/payroll";
+} from "@/lib/shared/schemas/payroll-settings";
 import type { LabourRulesCode } from "@/lib/shared/schemas/settings";
 
 const RULES_HINTS: Record<LabourRulesCode, string> = {
