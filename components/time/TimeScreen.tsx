@@ -19,7 +19,6 @@ import { BookingDialog } from "./BookingDialog";
 import { CorrectionRequests } from "./CorrectionRequests";
 import { EmployeeSheet, type SheetActions } from "./EmployeeSheet";
 import { EntryDialog } from "./EntryDialog";
-import { OpeningDialog } from "./OpeningDialog";
 import { PayrollExport } from "./PayrollExport";
 import { ReasonDialog } from "./ReasonDialog";
 import { RevisionsDialog } from "./RevisionsDialog";
@@ -28,6 +27,8 @@ import type { Option, SheetEmployee, SheetEntry, SheetMonth } from "./types";
 
 // Its code loads with the first use (next/dynamic), like the planner's.
 const AbsenceDialog = dynamic(() => import("@/components/absences/AbsenceDialog").then((m) => m.AbsenceDialog));
+// So does the opening balance's, with the time account's schema it checks with: set once per person, rarely opened.
+const OpeningDialog = dynamic(() => import("./OpeningDialog").then((m) => m.OpeningDialog));
 
 type Filters = { period: Period; location: string; employee: string };
 
