@@ -71,7 +71,12 @@ test("admin sets canton Zürich on Betrieb: toast, kept after reload; the dashbo
 
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /Feiertage: Kanton wählen/ })).toHaveCount(0);
+  // The dashboard's data is there (the week under its heading comes with it), so a missing step is really missing;
+  // alone on a fresh database the other first steps are still open, and the region's says "Erledigt".
+  await expect(page.getByText(/^KW \d+ · \d/)).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: /Feiertage: Kanton wählen/ }).filter({ hasNotText: "Erledigt" }),
+  ).toHaveCount(0);
 });
 
 test("a manager does not see Betrieb, and the page tells them it is for admins", async ({ page, request }) => {

@@ -162,7 +162,8 @@ test("a manager sets an opening balance on /time; the account carries it; an app
   await dialog.getByLabel("Saldo (Stunden:Minuten)").fill("−3:15");
   await dialog.getByLabel("Begründung").fill("Falsch übertragen");
   await dialog.getByRole("button", { name: "Speichern" }).click();
-  await expect(toast(page, "Anfangssaldo gesetzt!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, "Anfangssaldo gesetzt!").last()).toBeVisible();
   await expect(row.getByRole("cell").nth(6)).toHaveText("−3:15");
   expect((await account()).months[0].carried_minutes).toBe(-195);
 
