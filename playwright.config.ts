@@ -39,6 +39,7 @@ const GLOBAL_UI_SPECS = [
   "dashboard.spec.ts",
   "layout.spec.ts",
   "one-target.spec.ts",
+  "payroll-settings.spec.ts",
   "planner-dnd.spec.ts",
   "planning-rules.spec.ts",
   "publishing.spec.ts",

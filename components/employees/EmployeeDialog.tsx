@@ -3,11 +3,13 @@ import { useState } from "react";
 import { decimalInput, Field } from "@/components/ui/Field";
 import { LocationLabel } from "@/components/ui/LocationLabel";
 import { FormActions, Modal } from "@/components/ui/Modal";
-import { api } from "@/lib/client/api";
+import { api, ApiRequestError } from "@/lib/client/api";
+import { useAuth } from "@/lib/client/auth-store";
 import { validate } from "@/lib/client/form-errors";
 import { useAction } from "@/lib/client/use-action";
 import type { EmployeeDto, LocationDto } from "@/lib/shared/api-types";
 import { requiredDecimal } from "@/lib/shared/decimal-input";
+import { can } from "@/lib/shared/roles";
 import { employeeInputSchema } from "@/lib/shared/schemas/employee";
 
 type Props = {
@@ -21,9 +23,15 @@ type Props = {
 /**
  * Create (employee null) or edit an employee; defaults 40 h and 20 days (docs/PRODUCT-RULES.md §17), no Einsatzorte
  * ticked = every location (§28.1). Hourly staff have no weekly target (§7.1): their Wochenstunden field is disabled
- * and not sent, so the stored value stays and a typed one is still there when the box is unticked (§29.4).
+ * and not sent, so the stored value stays and a typed one is still there when the box is unticked (§29.4). The
+ * Personalnummer (§34.2) is the admins' alone, as the API shows it to them only: others neither see nor send it.
  */
 export function EmployeeDialog({ employee, locations, onClose, onSaved }: Props) {
+  const { user } = useAuth();
+  // An edited employee's number is only known when the answer carried it: never send an empty one over it unseen.
+  const keepsPayroll =
+    !!user && can(user.role, "master-data:write") && (employee === null || employee.personnel_number !== undefined);
+  const [personnelNumber, setPersonnelNumber] = useState(employee?.personnel_number ?? "");
   const [form, setForm] = useState({
     first_name: employee?.first_name ?? "",
     last_name: employee?.last_name ?? "",
@@ -49,12 +57,18 @@ export function EmployeeDialog({ employee, locations, onClose, onSaved }: Props)
       weekly_hours: form.is_hourly ? undefined : requiredDecimal(weeklyHours),
       vacation_days_total: requiredDecimal(form.vacation_days_total),
       location_ids: locationIds,
+      ...(keepsPayroll && { personnel_number: personnelNumber }),
     });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
     const input = form.is_hourly ? { ...checked.data, weekly_hours: undefined } : checked.data;
     const saved = await run(
-      () => (employee ? api.put(`/employees/${employee.id}`, input) : api.post("/employees", input)),
+      () =>
+        (employee ? api.put(`/employees/${employee.id}`, input) : api.post("/employees", input)).catch((error) => {
+          // A refusal naming a field (a personnel number someone has, 409) shows at it; the toast says it too.
+          if (error instanceof ApiRequestError) setErrors(error.fields);
+          throw error;
+        }),
       {
         success: employee ? "Mitarbeiter aktualisiert!" : "Mitarbeiter erstellt!",
         failure: employee ? "Fehler beim Aktualisieren" : "Fehler beim Erstellen",
@@ -103,6 +117,24 @@ export function EmployeeDialog({ employee, locations, onClose, onSaved }: Props)
             error={errors.vacation_days_total}
             disabled={busy}
           />
+          {keepsPayroll && (
+            <Field
+              id="employee-personnel-number"
+              label="Personalnummer"
+              // The whole row: its hint and a refusal naming who has the number are long.
+              className="sm:col-span-2"
+              value={personnelNumber}
+              onChange={(event) => {
+                setPersonnelNumber(event.target.value);
+                setErrors((current) => ({ ...current, personnel_number: "" }));
+              }}
+              error={errors.personnel_number || undefined}
+              hint="Für die Lohndaten; leer = keine. DATEV nimmt nur Zahlen von 1 bis 99999."
+              maxLength={20}
+              autoComplete="off"
+              disabled={busy}
+            />
+          )}
         </div>
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
           <input

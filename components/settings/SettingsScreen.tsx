@@ -15,6 +15,7 @@ import type { SettingsDto } from "@/lib/shared/api-types";
 import { DEFAULT_WEEKLY_MAX, settingsUpdateSchema, type LabourRulesCode } from "@/lib/shared/schemas/settings";
 import { RegionOptions } from "./RegionOptions";
 import { MailSection } from "./MailSection";
+import { PayrollSection } from "./PayrollSection";
 import { TerminalsSection } from "./TerminalsSection";
 
 const LABOUR_RULE_LABELS: Record<LabourRulesCode, string> = {
@@ -39,7 +40,7 @@ const REST_HINTS: Record<LabourRulesCode, string> = {
 
 /**
  * "Betrieb" (docs/PRODUCT-RULES.md §22.6, admins only): company name, holiday region, labour rules and limits; the
- * Stempeluhren (§32.4); e-mail (§33.5).
+ * payroll settings (§34.2); the Stempeluhren (§32.4); e-mail (§33.5).
  */
 export function SettingsScreen() {
   return (
@@ -61,6 +62,8 @@ function CompanySettings() {
       <WhenLoaded resource={settings} failedTitle="Die Einstellungen konnten nicht geladen werden.">
         {(data) => <SettingsForm settings={data} onSaved={settings.reload} />}
       </WhenLoaded>
+      {/* The labour rules decide which surcharges there are: saved anew, the payroll settings load again. */}
+      <PayrollSection labourRules={settings.data?.labour_rules} />
       <TerminalsSection />
       <MailSection />
     </>
@@ -115,7 +118,8 @@ function SettingsForm({ settings, onSaved }: { settings: SettingsDto; onSaved: (
 
   const rules = form.labour_rules;
   return (
-    <form onSubmit={submit} noValidate className="max-w-2xl space-y-6">
+    // Named: the page has more than one form with a "Speichern" (the Lohnabrechnung's).
+    <form onSubmit={submit} noValidate aria-label="Firma und Planung" className="max-w-2xl space-y-6">
       <section aria-labelledby="company-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
         <h2 id="company-heading" className="text-lg font-semibold">
           Firma

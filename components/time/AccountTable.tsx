@@ -1,4 +1,5 @@
 "use client";
+import { Fragment } from "react";
 import { Button } from "@/components/ui/Button";
 import type { TimeAccountDto } from "@/lib/shared/api-types";
 import { formatDate } from "@/lib/shared/format";
@@ -10,6 +11,7 @@ type Props = {
   month: string;
   accounts: TimeAccountDto[];
   onBook: (account: TimeAccountDto) => void;
+  onOpening: (account: TimeAccountDto) => void;
 };
 
 const FIGURE_COLUMNS = ["Übertrag", "Soll", "Gearbeitet", "Gutschrift", "Saldo", "Buchungen", "Neuer Übertrag"];
@@ -21,10 +23,11 @@ const tone = (minutes: number | null) =>
 
 /**
  * "Zeitkonten" of a month on /time (docs/PRODUCT-RULES.md §34.3): per employee the balance brought in, target,
- * worked, credits, the month's balance, bookings and the new carried balance, provisional until approved; "Buchen"
- * and the Monatsabrechnung. Accounts not begun in the month are listed below by name.
+ * worked, credits, the month's balance, bookings and the new carried balance, provisional until approved; "Buchen",
+ * "Anfangssaldo" and the Monatsabrechnung. Accounts not begun in the month are listed below by name, each name
+ * opening "Anfangssaldo setzen" (§34.6): that is whom a manager gives one.
  */
-export function AccountTable({ month, accounts, onBook }: Props) {
+export function AccountTable({ month, accounts, onBook, onOpening }: Props) {
   const running = accounts.filter((account) => account.months.length > 0);
   const notBegun = accounts.filter((account) => account.months.length === 0);
   return (
@@ -42,7 +45,13 @@ export function AccountTable({ month, accounts, onBook }: Props) {
           {/* Phones: a card per person; from md on, the table. */}
           <ul className="mt-3 space-y-3 md:hidden">
             {running.map((account) => (
-              <AccountCard key={account.employee_id} account={account} month={month} onBook={onBook} />
+              <AccountCard
+                key={account.employee_id}
+                account={account}
+                month={month}
+                onBook={onBook}
+                onOpening={onOpening}
+              />
             ))}
           </ul>
           <div className="mt-3 hidden overflow-x-auto md:block">
@@ -97,7 +106,7 @@ export function AccountTable({ month, accounts, onBook }: Props) {
                       </td>
                       <td className="px-2 py-2">{figures.approved ? "genehmigt" : "vorläufig"}</td>
                       <td className="py-2 pl-2">
-                        <AccountActions account={account} month={month} onBook={onBook} />
+                        <AccountActions account={account} month={month} onBook={onBook} onOpening={onOpening} />
                       </td>
                     </tr>
                   );
@@ -109,8 +118,26 @@ export function AccountTable({ month, accounts, onBook }: Props) {
       )}
       {notBegun.length > 0 && (
         <p className="mt-3 text-sm text-slate-600">
-          Noch ohne Zeitkonto (es beginnt mit dem ersten Zeiteintrag oder einem Anfangssaldo):{" "}
-          {notBegun.map((account) => account.employee_name).join(", ")}.
+          Noch ohne Zeitkonto (es beginnt mit dem ersten Zeiteintrag oder einem Anfangssaldo; ein Name öffnet
+          «Anfangssaldo setzen»):{" "}
+          {notBegun.map((account, index) => (
+            <Fragment key={account.employee_id}>
+              {index > 0 && ", "}
+              {account.is_hourly ? (
+                `${account.employee_name} (Stundenlohn)`
+              ) : (
+                <button
+                  type="button"
+                  className="inline-flex min-h-6 items-center font-medium text-accent-dark underline hover:no-underline"
+                  onClick={() => onOpening(account)}
+                  aria-label={`Anfangssaldo setzen für ${account.employee_name}`}
+                >
+                  {account.employee_name}
+                </button>
+              )}
+            </Fragment>
+          ))}
+          .
         </p>
       )}
       {running.some((account) => account.starts_on && account.starts_on.slice(0, 7) === month) && (
@@ -126,9 +153,9 @@ export function AccountTable({ month, accounts, onBook }: Props) {
   );
 }
 
-type RowProps = { account: TimeAccountDto; month: string; onBook: (account: TimeAccountDto) => void };
+type RowProps = Pick<Props, "month" | "onBook" | "onOpening"> & { account: TimeAccountDto };
 
-function AccountActions({ account, month, onBook }: RowProps) {
+function AccountActions({ account, month, onBook, onOpening }: RowProps) {
   return (
     <div className="flex flex-wrap justify-end gap-2">
       {!account.is_hourly && !account.months[0].approved && (
@@ -141,6 +168,17 @@ function AccountActions({ account, month, onBook }: RowProps) {
           Buchen
         </Button>
       )}
+      {/* Also in an approved month: the opening may lie elsewhere, and the server says when it is refused. */}
+      {!account.is_hourly && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onOpening(account)}
+          aria-label={`Anfangssaldo setzen für ${account.employee_name}`}
+        >
+          Anfangssaldo
+        </Button>
+      )}
       <RecordDownload
         label="Monatsabrechnung"
         path={`/time-accounts/statement/pdf?employee_id=${account.employee_id}&month=${month}`}
@@ -151,7 +189,7 @@ function AccountActions({ account, month, onBook }: RowProps) {
 }
 
 /** The same figures as a card, for phones. */
-function AccountCard({ account, month, onBook }: RowProps) {
+function AccountCard({ account, month, onBook, onOpening }: RowProps) {
   const figures = account.months[0];
   const lines: [string, string, string?][] = account.is_hourly
     ? [["Gearbeitet", hours(figures.worked_minutes)]]
@@ -182,7 +220,7 @@ function AccountCard({ account, month, onBook }: RowProps) {
         ))}
       </dl>
       <div className="mt-2">
-        <AccountActions account={account} month={month} onBook={onBook} />
+        <AccountActions account={account} month={month} onBook={onBook} onOpening={onOpening} />
       </div>
     </li>
   );

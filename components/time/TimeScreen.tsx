@@ -27,6 +27,8 @@ import type { Option, SheetEmployee, SheetEntry, SheetMonth } from "./types";
 
 // Its code loads with the first use (next/dynamic), like the planner's.
 const AbsenceDialog = dynamic(() => import("@/components/absences/AbsenceDialog").then((m) => m.AbsenceDialog));
+// So does the opening balance's, with the time account's schema it checks with: set once per person, rarely opened.
+const OpeningDialog = dynamic(() => import("./OpeningDialog").then((m) => m.OpeningDialog));
 
 type Filters = { period: Period; location: string; employee: string };
 
@@ -70,6 +72,7 @@ type Dialog =
   | { kind: "reopen"; employee: SheetEmployee; month: SheetMonth }
   | { kind: "absence" }
   | { kind: "book"; account: TimeAccountDto; month: string }
+  | { kind: "opening"; account: TimeAccountDto; month: string }
   | null;
 
 /** "Zeiterfassung" (docs/PRODUCT-RULES.md §32.6): the manager's timesheet, for managers and admins. */
@@ -256,6 +259,7 @@ function Timesheets() {
                   month={loaded.monthAccounts.month}
                   accounts={loaded.monthAccounts.accounts}
                   onBook={(account) => setDialog({ kind: "book", account, month: loaded.monthAccounts!.month })}
+                  onOpening={(account) => setDialog({ kind: "opening", account, month: loaded.monthAccounts!.month })}
                 />
               </>
             )}
@@ -355,6 +359,17 @@ function Timesheets() {
         <BookingDialog
           employeeId={dialog.account.employee_id}
           employeeName={dialog.account.employee_name}
+          month={dialog.month}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            reload();
+          }}
+        />
+      )}
+      {dialog?.kind === "opening" && (
+        <OpeningDialog
+          account={dialog.account}
           month={dialog.month}
           onClose={() => setDialog(null)}
           onDone={() => {

@@ -7,6 +7,7 @@ import {
   formOfEntry,
   instantAt,
   monthsOf,
+  parseSignedHours,
 } from "./time-view";
 
 const ZONE = "Europe/Zurich";
@@ -18,6 +19,20 @@ describe("the timesheet's hours", () => {
     expect(formatDifference(30)).toBe("+0:30");
     expect(formatDifference(-75)).toBe("−1:15");
     expect(formatDifference(0)).toBe("±0:00");
+  });
+
+  it("reads a balance typed as h:mm or as hours with a decimal comma, with its sign", () => {
+    expect(parseSignedHours("12:30")).toBe(750);
+    expect(parseSignedHours(" +12:30 ")).toBe(750);
+    expect(parseSignedHours("-3:15")).toBe(-195);
+    expect(parseSignedHours("−0:45")).toBe(-45); // the table's own minus, copied
+    expect(parseSignedHours("0:00")).toBe(0);
+    expect(parseSignedHours("12,5")).toBe(750);
+    expect(parseSignedHours("-0,75")).toBe(-45);
+    expect(parseSignedHours("7")).toBe(420);
+    expect(parseSignedHours("")).toBeNull();
+    for (const bad of ["12:75", "1:2", "abc", "1:30 h", "--1:00", "1,5:00"])
+      expect(parseSignedHours(bad), bad).toBeNaN();
   });
 
   it("lists the months a week touches", () => {

@@ -4,6 +4,7 @@
  */
 import { addDays, isoWeekday } from "@/lib/shared/dates";
 import { formatDate, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { parseDecimalInput } from "@/lib/shared/decimal-input";
 import { clockMinutes, dayNumber, instantOf } from "@/lib/shared/rules/time";
 import { ENTRY_STATUS_LABELS, hoursMinutes } from "@/lib/shared/time-entry-text";
 
@@ -16,6 +17,24 @@ export function formatMinutes(minutes: number): string {
 export function formatDifference(minutes: number): string {
   const text = hoursMinutes(minutes, { signed: true });
   return text === "0:00" ? "±0:00" : text;
+}
+
+/**
+ * A balance of hours as typed (the opening balance, docs/PRODUCT-RULES.md §34.6) in minutes: h:mm as the account
+ * table shows it ("12:30", "+12:30", "−3:15", the typographic minus of `formatDifference` too), or hours with a
+ * decimal comma as the booking dialog takes them ("12,5", "-0,75"). Null when empty, NaN for anything else
+ * ("12:75", "1:2", "abc"), so the form says what is wrong instead of reading another number.
+ */
+export function parseSignedHours(text: string): number | null {
+  const trimmed = text.trim().replace(/^[−–]/, "-");
+  if (trimmed === "") return null;
+  const clock = /^([+-]?)(\d{1,6}):([0-5]\d)$/.exec(trimmed);
+  if (clock) {
+    const minutes = Number(clock[2]) * 60 + Number(clock[3]);
+    return clock[1] === "-" ? -minutes : minutes;
+  }
+  const hours = parseDecimalInput(trimmed);
+  return hours === null || Number.isNaN(hours) ? Number.NaN : Math.round(hours * 60);
 }
 
 /** "Mo 02.11.2026". */

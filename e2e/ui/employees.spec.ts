@@ -1,6 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { createAccount, expectAccessible, screenshot, signIn, toast, unique } from "./support";
+import {
+  adminHeaders,
+  createAccount,
+  createAsAdmin,
+  expectAccessible,
+  reviewShots,
+  screenshot,
+  signIn,
+  toast,
+  unique,
+} from "./support";
 
 test("admin creates, edits and deletes an employee; bad input gets the German messages", async ({ page }) => {
   await signIn(page, E2E_ADMIN, "/employees");
@@ -79,6 +89,61 @@ test("a server refusal keeps the dialog open with what was typed", async ({ page
   await expect(toast(page, "Interner Serverfehler")).toBeVisible();
   await expect(dialog.getByLabel("Vorname")).toHaveValue("Łukasz");
   await expect(dialog.getByRole("button", { name: "Speichern" })).toBeEnabled();
+});
+
+test("an admin sets a Personalnummer in the dialog; one someone else has is refused at the field", async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request);
+  const annaName = unique("Nummer");
+  const benName = unique("Nummer");
+  const anna = await createAsAdmin(request, "/api/employees", { first_name: "Anna", last_name: annaName });
+  const ben = await createAsAdmin(request, "/api/employees", { first_name: "Ben", last_name: benName });
+  const numberOf = async (id: number) =>
+    (await (await request.get(`/api/employees/${id}`, { headers })).json()).personnel_number;
+  const taken = unique("P");
+  const free = unique("P");
+
+  await signIn(page, E2E_ADMIN, "/employees");
+  await page.getByRole("button", { name: `Anna ${annaName} bearbeiten` }).click();
+  const dialog = page.getByRole("dialog", { name: "Mitarbeiter bearbeiten" });
+  await expect(dialog.getByLabel("Personalnummer")).toHaveValue("");
+  await dialog.getByLabel("Personalnummer").fill(taken);
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page, "Mitarbeiter aktualisiert!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await numberOf(anna.id)).toBe(taken);
+  await page.getByRole("button", { name: `Anna ${annaName} bearbeiten` }).click();
+  await expect(dialog.getByLabel("Personalnummer")).toHaveValue(taken);
+  await dialog.getByRole("button", { name: "Abbrechen" }).click();
+
+  // Ben: a number a spreadsheet would read as a formula, then Anna's; both at the field, nothing saved.
+  await page.getByRole("button", { name: `Ben ${benName} bearbeiten` }).click();
+  const field = dialog.getByLabel("Personalnummer");
+  const error = dialog.locator("#employee-personnel-number-error");
+  await field.fill("-12");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(error).toContainText("sie beginnt mit einem Buchstaben oder einer Ziffer");
+  await field.fill(taken);
+  await expect(error).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  const refusal = `Die Personalnummer ${taken} hat bereits Anna ${annaName}.`;
+  await expect(error).toHaveText(refusal);
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(toast(page, refusal)).toBeVisible();
+  await expect(dialog).toBeVisible();
+  expect(await numberOf(ben.id)).toBeNull();
+  await expectAccessible(page, "employee dialog with a taken personnel number");
+  await reviewShots(page, "employee-personnel-number");
+
+  await field.fill(free);
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  // The dialog closes once the save is done; Anna's toast of the same text may still be there beside Ben's.
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, "Mitarbeiter aktualisiert!").last()).toBeVisible();
+  expect(await numberOf(ben.id)).toBe(free);
+  expect(await numberOf(anna.id)).toBe(taken);
 });
 
 test("a failed load says 'Fehler beim Laden der Mitarbeiter'", async ({ page }) => {

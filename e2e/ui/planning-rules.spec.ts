@@ -265,7 +265,7 @@ test("public holidays: in the day's header for every location, in the cells when
     // The canton is chosen where an owner chooses it: on "Betrieb".
     await signIn(page, E2E_ADMIN, "/settings");
     await page.getByRole("combobox", { name: "Feiertage" }).selectOption({ label: "Kanton Bern" });
-    await page.getByRole("button", { name: "Speichern" }).click();
+    await page.getByRole("form", { name: "Firma und Planung" }).getByRole("button", { name: "Speichern" }).click();
     const saved = toast(page, "Einstellungen gespeichert!");
     await expect(saved).toBeVisible();
     // The toast sits over the planner's week buttons until it goes.

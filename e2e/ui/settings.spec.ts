@@ -41,11 +41,13 @@ test("admin sets canton Zürich on Betrieb: toast, kept after reload; the dashbo
   await expect(maximum).toHaveValue("50");
   await expect(page.getByText(/45 h für Industrie, Büro/)).toBeVisible();
 
+  // The page's first form; the Lohnabrechnung below has a "Speichern" of its own.
+  const save = page.getByRole("form", { name: "Firma und Planung" }).getByRole("button", { name: "Speichern" });
   await maximum.fill("200");
-  await page.getByRole("button", { name: "Speichern" }).click();
+  await save.click();
   await expect(page.getByText("Höchstarbeitszeit muss zwischen 1 und 168 liegen")).toBeVisible();
   await maximum.fill("45");
-  await page.getByRole("button", { name: "Speichern" }).click();
+  await save.click();
   await expect(toast(page, "Einstellungen gespeichert!")).toBeVisible();
   await expectAccessible(page, "settings");
 
@@ -69,7 +71,12 @@ test("admin sets canton Zürich on Betrieb: toast, kept after reload; the dashbo
 
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /Feiertage: Kanton wählen/ })).toHaveCount(0);
+  // The dashboard's data is there (the week under its heading comes with it), so a missing step is really missing;
+  // alone on a fresh database the other first steps are still open, and the region's says "Erledigt".
+  await expect(page.getByText(/^KW \d+ · \d/)).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: /Feiertage: Kanton wählen/ }).filter({ hasNotText: "Erledigt" }),
+  ).toHaveCount(0);
 });
 
 test("a manager does not see Betrieb, and the page tells them it is for admins", async ({ page, request }) => {

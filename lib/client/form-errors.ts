@@ -3,17 +3,20 @@ import type { z } from "zod";
 /**
  * Checks form values with the same zod schema the API uses, so the browser
  * shows the server's German messages before sending (docs/PRODUCT-RULES.md §15). Answers the
- * parsed values, or the first message per field.
+ * parsed values, or the first message per field. A field is the top-level key; with `nested`, the whole path joined
+ * by dots ("wage_types.night"), the way the server names the fields of its 400 (lib/server/api/error-response.ts), so
+ * a form of records shows both at the same field.
  */
 export function validate<S extends z.ZodType>(
   schema: S,
   values: unknown,
+  { nested = false }: { nested?: boolean } = {},
 ): { data: z.infer<S>; errors: null } | { data: null; errors: Record<string, string> } {
   const result = schema.safeParse(values);
   if (result.success) return { data: result.data, errors: null };
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "form");
+    const field = (nested ? issue.path.map(String).join(".") : String(issue.path[0] ?? "")) || "form";
     errors[field] ??= issue.message;
   }
   return { data: null, errors };
