@@ -221,6 +221,36 @@ describe("GET /api/time-accounts", () => {
     ).toEqual({ workedMinutes: 20 * 60, targetMinutes: 22 * 120, creditMinutes: 120 });
   });
 
+  test("months before the asked ones hand on kept balances and bookings as a sum: as month by month", async () => {
+    const { employee, location, manager } = await setting(5);
+    await open(manager, { employee_id: employee.id, month: "2026-02", minutes: 45, reason: "Übertrag" });
+    await entry(employee.id, location.id, "2026-02-02", 60 * 21);
+    await entry(employee.id, location.id, "2026-03-02", 60 * 20);
+    await entry(employee.id, location.id, "2026-04-01", 60 * 20);
+    const payout = { employee_id: employee.id, kind: "payout", minutes: 30, reason: "Ausbezahlt" };
+    expect((await book(manager, { ...payout, month: "2026-02" })).status).toBe(201);
+    expect((await book(manager, { ...payout, month: "2026-03", kind: "correction", minutes: -15 })).status).toBe(201);
+    for (const month of ["2026-02", "2026-03"])
+      expect((await call(approval.POST, { token: manager, body: { employee_id: employee.id, month } })).status).toBe(
+        200,
+      );
+    const months = async (query: string) =>
+      timeAccountsSchema.parse((await get(manager, `${query}&employee_id=${employee.id}`)).json).accounts[0].months;
+    // February (20 days) and March (22 days) approved, both summed up when April alone is asked.
+    const april = (await months("year=2026&month=4"))[0];
+    const february = 45 + (21 * 60 - 20 * 60) - 30;
+    const march = february + (20 * 60 - 22 * 60) - 15;
+    expect(april).toMatchObject({ month: "2026-04", brought_minutes: march, provisional: true });
+    const year = await months("year=2026");
+    expect(year.map((m) => [m.month, m.carried_minutes])).toEqual(
+      expect.arrayContaining([
+        ["2026-02", february],
+        ["2026-03", march],
+      ]),
+    );
+    expect(year.find((m) => m.month === "2026-04")).toEqual(april);
+  });
+
   test("without an opening the account begins on the first recorded day: no target before it", async () => {
     const { employee, location, manager } = await setting(5);
     await entry(employee.id, location.id, "2026-03-18", 60);

@@ -14,7 +14,7 @@ import {
 } from "@/lib/shared/pay/surcharges";
 
 /** People whose surcharges are split between two turns of the event loop. */
-const YIELD_EVERY = 20;
+const YIELD_EVERY = 5;
 
 /** One person's hours of a month as the payroll reads them (docs/PRODUCT-RULES.md §34.4). */
 export type MonthHours = {

@@ -27,8 +27,8 @@ export type TimeAccountsRequest = {
 
 const monthOf = (day: string) => day.slice(0, 7);
 const toMinutes = (hours: number | null) => (hours === null ? null : Math.round(hours * 60));
-/** Accounts built between two turns of the event loop: a year of 500 must not hold up a stamp or the health check. */
-const ACCOUNTS_PER_TURN = 25;
+/** Accounts built in one turn of the event loop (about a millisecond each): a year of 500 must not hold up a stamp. */
+const ACCOUNTS_PER_TURN = 10;
 
 /** What an approved month kept (§34.3); nulls: see the columns in prisma/schema.prisma (TimesheetMonth). */
 type KeptFigures = { workedMinutes: number | null; targetMinutes: number | null; creditMinutes: number | null };
@@ -87,29 +87,66 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
   const counted = [...spans.keys()];
   // An approved month keeps its figures (§34.3): only the others are counted, each person's worked minutes from
   // their first month without a kept figure on, the targets from the earliest month anyone has without a kept target.
-  // Raw: years of approved months are thousands of rows, which the ORM's decoding would take long to hand over.
-  const approvals = await db.$queryRaw<(KeptFigures & { employeeId: number; month: string })[]>`
-    SELECT employee_id AS "employeeId", to_char(month, 'YYYY-MM') AS month, worked_minutes AS "workedMinutes",
-           target_minutes AS "targetMinutes", credit_minutes AS "creditMinutes"
-    FROM timesheet_months
-    WHERE employee_id = ANY(${counted}::int[]) AND approved_at IS NOT NULL
-      AND month BETWEEN ${toDateColumn(`${monthOf(spanStart)}-01`)}::date AND ${toDateColumn(`${toMonth}-01`)}::date`;
+  // The months before the asked ones that kept all three figures only carry their balance: summed in the database,
+  // so years of them are one row per person instead of one per month (the answer's months are read each).
+  const spanIds = [...spans.keys()];
+  const spanMonths = spanIds.map((id) => toDateColumn(`${monthOf(spans.get(id)!.start)}-01`));
+  const [approvals, carriedRows] = await Promise.all([
+    db.$queryRaw<(KeptFigures & { employeeId: number; month: string })[]>`
+      SELECT employee_id AS "employeeId", to_char(month, 'YYYY-MM') AS month, worked_minutes AS "workedMinutes",
+             target_minutes AS "targetMinutes", credit_minutes AS "creditMinutes"
+      FROM timesheet_months
+      WHERE employee_id = ANY(${counted}::int[]) AND approved_at IS NOT NULL
+        AND month BETWEEN ${toDateColumn(`${monthOf(spanStart)}-01`)}::date AND ${toDateColumn(`${toMonth}-01`)}::date
+        AND (month >= ${toDateColumn(firstDay)}::date
+          OR worked_minutes IS NULL OR target_minutes IS NULL OR credit_minutes IS NULL)`,
+    db.$queryRaw<{ employeeId: number; months: string[]; balance: number }[]>`
+      SELECT m.employee_id AS "employeeId", array_agg(to_char(m.month, 'YYYY-MM')) AS months,
+             SUM(m.worked_minutes + m.credit_minutes - m.target_minutes)::int AS balance
+      FROM unnest(${spanIds}::int[], ${spanMonths}::date[]) AS person(id, first_month)
+      JOIN timesheet_months m ON m.employee_id = person.id AND m.month >= person.first_month
+      WHERE m.approved_at IS NOT NULL AND m.month < ${toDateColumn(firstDay)}::date
+        AND m.worked_minutes IS NOT NULL AND m.target_minutes IS NOT NULL AND m.credit_minutes IS NOT NULL
+      GROUP BY m.employee_id`,
+  ]);
   const kept = new Map<string, KeptFigures>();
   for (const row of approvals) kept.set(`${row.employeeId}|${row.month}`, row);
+  const carriedKept = new Map(carriedRows.map((row) => [row.employeeId, { ...row, months: new Set(row.months) }]));
   const hourly = new Set(people.filter((person) => person.isHourly).map((person) => person.id));
+  /** The months of a person's span counted one by one: all but those whose balance is carried as a sum. */
+  const countedMonths = (id: number, span: { start: string; end: string }) => {
+    const months = monthsBetween(monthOf(span.start), monthOf(span.end));
+    const summedUp = carriedKept.get(id)?.months;
+    return summedUp ? months.filter((month) => !summedUp.has(month)) : months;
+  };
   const workedFrom = new Map<number, string>();
   let targetsFrom: string | null = null;
   for (const [id, span] of spans) {
-    const months = monthsBetween(monthOf(span.start), monthOf(span.end));
-    const firstDay = (month: string) => (`${month}-01` < span.start ? span.start : `${month}-01`);
+    const months = countedMonths(id, span);
+    const firstDayOf = (month: string) => (`${month}-01` < span.start ? span.start : `${month}-01`);
     const unsummed = months.find((month) => kept.get(`${id}|${month}`)?.workedMinutes == null);
-    if (unsummed) workedFrom.set(id, firstDay(unsummed));
+    if (unsummed) workedFrom.set(id, firstDayOf(unsummed));
     // The hourly paid have no target (null whatever is kept): nothing to read for them.
     const untargeted = !hourly.has(id) && months.find((month) => !keptTarget(kept.get(`${id}|${month}`)));
-    if (untargeted && (targetsFrom === null || firstDay(untargeted) < targetsFrom)) targetsFrom = firstDay(untargeted);
+    if (untargeted && (targetsFrom === null || firstDayOf(untargeted) < targetsFrom))
+      targetsFrom = firstDayOf(untargeted);
   }
+  // What the sum of entries leaves out: every month whose worked minutes were read above, one by one or summed up.
+  const skip: { ids: number[]; months: string[] } = { ids: [], months: [] };
+  const skipFrom = (id: number, month: string) => {
+    const from = workedFrom.get(id);
+    if (from !== undefined && month >= monthOf(from)) {
+      skip.ids.push(id);
+      skip.months.push(month);
+    }
+  };
+  for (const [key, figures] of kept) {
+    const [id, month] = key.split("|");
+    if (figures.workedMinutes !== null) skipFrom(Number(id), month);
+  }
+  for (const [id, { months }] of carriedKept) for (const month of months) skipFrom(id, month);
   const [summed, bookings, targets] = await Promise.all([
-    workedByMonth(db, { from: workedFrom, to: lastAskedDay, now, kept }),
+    workedByMonth(db, { from: workedFrom, to: lastAskedDay, now, skip }),
     db.timeAccountBooking.findMany({
       where: {
         employeeId: { in: counted },
@@ -149,7 +186,7 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
     };
     if (!span) return account;
     const employee = { id: person.id, is_hourly: person.isHourly, weekly_hours: person.weeklyHours.toNumber() };
-    const facts: AccountMonthFacts[] = monthsBetween(monthOf(span.start), monthOf(span.end)).map((month) => {
+    const facts: AccountMonthFacts[] = countedMonths(person.id, span).map((month) => {
       const lastDay = lastDayOfMonth(month);
       const range = {
         startDate: `${month}-01` < span.start ? span.start : `${month}-01`,
@@ -179,7 +216,16 @@ export async function readTimeAccounts(db: Db, request: TimeAccountsRequest): Pr
         bookingMinutes: (bookingsOf.get(key) ?? []).reduce((sum, b) => sum + bookingEffect(b.kind, b.minutes), 0),
       };
     });
-    account.months = runAccount(person.isHourly ? 0 : (opening?.minutes ?? 0), facts)
+    // The months summed up above hand on their balances and bookings (before the asked months, so in any order).
+    const carried = carriedKept.get(person.id);
+    let brought = opening?.minutes ?? 0;
+    if (carried) {
+      brought += carried.balance;
+      for (const month of carried.months)
+        for (const booking of bookingsOf.get(`${person.id}|${month}`) ?? [])
+          brought += bookingEffect(booking.kind, booking.minutes);
+    }
+    account.months = runAccount(person.isHourly ? 0 : brought, facts)
       .filter((month) => month.month >= fromMonth)
       .map((month) => {
         const isApproved = kept.has(`${person.id}|${month.month}`);
@@ -247,26 +293,23 @@ async function firstRecordedDays(db: Db, ids: number[]): Promise<Map<number, str
 /**
  * Worked minutes per person and month ("id|yyyy-MM") of the entries from each person's date on (`from`), summed in
  * the database with the one formula of an entry's worked minutes (ENTRY_WORKED_MINUTES_SQL); a running entry counts
- * up to now, void entries nothing. The months whose kept figure the caller read are left out, exactly those: a month
- * approved after that read is summed here (its sum is its figure): no month is counted twice or not at all.
+ * up to now, void entries nothing. The months in `skip` (the caller read their kept figures) are left out, exactly
+ * those: a month approved after that read is summed here (its sum is its figure), so none is counted twice or not at
+ * all.
  */
 async function workedByMonth(
   db: Db,
-  { from, to, now, kept }: { from: Map<number, string>; to: string; now: Date; kept: Map<string, KeptFigures> },
+  {
+    from,
+    to,
+    now,
+    skip,
+  }: { from: Map<number, string>; to: string; now: Date; skip: { ids: number[]; months: string[] } },
 ): Promise<Map<string, number>> {
   if (from.size === 0) return new Map();
   const ids = [...from.keys()];
   const dates = ids.map((id) => from.get(id)!);
-  const keptIds: number[] = [];
-  const keptMonths: Date[] = [];
-  for (const [key, figures] of kept) {
-    const [id, month] = key.split("|");
-    const since = from.get(Number(id));
-    if (figures.workedMinutes !== null && since !== undefined && month >= monthOf(since)) {
-      keptIds.push(Number(id));
-      keptMonths.push(toDateColumn(`${month}-01`));
-    }
-  }
+  const skipped = skip.months.map((month) => toDateColumn(`${month}-01`));
   const rows = await db.$queryRaw<{ employeeId: number; month: string; minutes: number }[]>`
     WITH t AS (
       SELECT t.id, t.employee_id, t.date, t.start_at, COALESCE(t.end_at, ${now}::timestamptz) AS end_at
@@ -274,7 +317,7 @@ async function workedByMonth(
       JOIN time_entries t ON t.employee_id = person.id AND t.date >= person.from_date
       WHERE t.status <> 'void' AND t.date <= ${toDateColumn(to)}::date
         AND NOT EXISTS (
-          SELECT 1 FROM unnest(${keptIds}::int[], ${keptMonths}::date[]) AS k(id, month)
+          SELECT 1 FROM unnest(${skip.ids}::int[], ${skipped}::date[]) AS k(id, month)
           WHERE k.id = t.employee_id AND k.month = date_trunc('month', t.date)::date))
     SELECT t.employee_id AS "employeeId", to_char(t.date, 'YYYY-MM') AS month,
            SUM(${ENTRY_WORKED_MINUTES_SQL})::int AS minutes
