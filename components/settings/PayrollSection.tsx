@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Field, integerInput } from "@/components/ui/Field";
 import { WhenLoaded } from "@/components/ui/States";
@@ -106,8 +106,13 @@ export function PayrollSection({ labourRules }: { labourRules: LabourRulesCode |
   const payroll = useResource(
     (signal) => api.get("/settings/payroll", signal),
     "Fehler beim Laden der Lohneinstellungen",
-    labourRules ?? "",
   );
+  // Loaded with the page, beside the company's settings; again once other labour rules were saved above.
+  const shownRules = payroll.data?.labour_rules;
+  const { reload } = payroll;
+  useEffect(() => {
+    if (labourRules && shownRules && labourRules !== shownRules) void reload();
+  }, [labourRules, shownRules, reload]);
   return (
     <section aria-labelledby="payroll-title" className="mt-10 max-w-3xl space-y-4">
       <div>
