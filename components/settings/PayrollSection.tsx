@@ -259,7 +259,7 @@ function PayrollForm({ settings: loaded }: { settings: PayrollSettingsDto }) {
               edit((current) => ({ ...current, consultant: value }), "datev_consultant_number");
             }}
             error={errors.datev_consultant_number || undefined}
-            hint="4 bis 7 Ziffern"
+            hint="4 bis 7 Ziffern, nicht mit 0 beginnend"
             disabled={busy}
           />
           <Field
@@ -272,7 +272,7 @@ function PayrollForm({ settings: loaded }: { settings: PayrollSettingsDto }) {
               edit((current) => ({ ...current, client: value }), "datev_client_number");
             }}
             error={errors.datev_client_number || undefined}
-            hint="1 bis 5 Ziffern"
+            hint="1 bis 5 Ziffern, nicht mit 0 beginnend"
             disabled={busy}
           />
         </div>

@@ -165,7 +165,9 @@ test("a bad wage type is named at its field and nothing is saved; so is the serv
   await expect(payroll.locator("#payroll-wage-type-worked-error")).toHaveText(
     "Die Lohnart muss eine Zahl von 1 bis 9999 sein",
   );
-  await expect(payroll.locator("#payroll-datev-consultant-error")).toHaveText("Beraternummer: 4 bis 7 Ziffern");
+  await expect(payroll.locator("#payroll-datev-consultant-error")).toHaveText(
+    "Beraternummer: 4 bis 7 Ziffern, nicht mit 0 beginnend",
+  );
   // Nothing sent, nothing changed; what was typed stays.
   expect(puts).toEqual([]);
   expect(await readPayroll(request)).toEqual(before);

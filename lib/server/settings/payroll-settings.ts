@@ -109,6 +109,17 @@ export async function updatePayrollSettings({ input, audit }: UpdatePayrollSetti
       ...(input.datev_consultant_number !== undefined && { datev_consultant_number: input.datev_consultant_number }),
       ...(input.datev_client_number !== undefined && { datev_client_number: input.datev_client_number }),
     };
+    // Two columns of one name would leave a payroll program guessing which is which.
+    const headings = toDto(next, labourRules).csv_headings;
+    const twice = CSV_COLUMNS.filter((column) =>
+      CSV_COLUMNS.some((other) => other !== column && headings[other].toLowerCase() === headings[column].toLowerCase()),
+    ).filter((column) => input.csv_headings?.[column] !== undefined);
+    if (twice.length > 0) {
+      const message = `Die Spalte „${headings[twice[0]]}“ gibt es schon: jede Spalte braucht einen eigenen Namen`;
+      throw new ApiError("validation_failed", message, {
+        fields: Object.fromEntries(twice.map((column) => [`csv_headings.${column}`, message])),
+      });
+    }
     const payroll = next as Prisma.InputJsonValue;
     await tx.companySettings.upsert({ where: { id: 1 }, create: { id: 1, payroll }, update: { payroll } });
     const settings = toDto(next, labourRules);

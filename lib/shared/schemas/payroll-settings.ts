@@ -88,12 +88,13 @@ const headingSchema = z
   .max(40, { error: "Höchstens 40 Zeichen" })
   .refine((text) => !/[\r\n]/.test(text), { error: "Der Spaltenname darf keinen Zeilenumbruch enthalten" });
 
+/** DATEV's numbers count from 1: a leading 0 (or 0 itself) is no number DATEV gives. */
 const digits = (min: number, max: number, label: string) => {
-  const message = `${label}: ${min === max ? min : `${min} bis ${max}`} Ziffern`;
+  const message = `${label}: ${min === max ? min : `${min} bis ${max}`} Ziffern, nicht mit 0 beginnend`;
   return z
     .string({ error: message })
     .trim()
-    .regex(new RegExp(`^\\d{${min},${max}}$`), { error: message })
+    .regex(new RegExp(`^[1-9]\\d{${min - 1},${max - 1}}$`), { error: message })
     .nullable();
 };
 

@@ -11,6 +11,8 @@ const settingsRoute = await import("../route");
 const { GET, PUT } = await import("./route");
 
 const put = (token: string, body: unknown) => call(PUT, { method: "PUT", token, body });
+const CONSULTANT = "Beraternummer: 4 bis 7 Ziffern, nicht mit 0 beginnend";
+const CLIENT = "Mandantennummer: 1 bis 5 Ziffern, nicht mit 0 beginnend";
 
 /** The payroll settings (docs/PRODUCT-RULES.md §34.2). */
 describe("GET/PUT /api/settings/payroll", () => {
@@ -122,8 +124,16 @@ describe("GET/PUT /api/settings/payroll", () => {
         "Nach dem Arbeitsrecht CH gibt es diesen Zuschlag nicht",
       ],
       [{ csv_headings: { hours: " " } }, "csv_headings.hours", "Bitte gib einen Spaltennamen ein"],
-      [{ datev_consultant_number: "12" }, "datev_consultant_number", "Beraternummer: 4 bis 7 Ziffern"],
-      [{ datev_client_number: "123456" }, "datev_client_number", "Mandantennummer: 1 bis 5 Ziffern"],
+      // Two columns of one name, whatever the case.
+      [
+        { csv_headings: { employee: "Gleich", month: "gleich" } },
+        "csv_headings.employee",
+        "Die Spalte „Gleich“ gibt es schon: jede Spalte braucht einen eigenen Namen",
+      ],
+      [{ datev_consultant_number: "12" }, "datev_consultant_number", CONSULTANT],
+      [{ datev_consultant_number: "0123" }, "datev_consultant_number", CONSULTANT],
+      [{ datev_client_number: "123456" }, "datev_client_number", CLIENT],
+      [{ datev_client_number: "0" }, "datev_client_number", CLIENT],
     ];
     for (const [body, field, message] of cases) {
       const res = await put(token, body);
