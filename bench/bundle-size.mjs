@@ -153,6 +153,8 @@ export async function routeJsSizes(baseUrl, credentials, { routes = APP_ROUTES, 
         const size = sizes.get(url) ?? (await gzippedSize(url));
         sizes.set(url, size);
         bytes += size.bytes;
+        // BUNDLE_VERBOSE=1: each route's scripts and their sizes, to find what a route's first load grew by.
+        if (process.env.BUNDLE_VERBOSE) console.log(`${route.path}\t${(size.bytes / 1024).toFixed(1)} kB\t${url}`);
       }
       const jsKbGzip = bytes / 1024;
       const budget = route.budget ?? JS_BUDGET_KB;

@@ -203,3 +203,19 @@ export function addMonths(isoDate: string, months: number): string {
  * listed here; the script's build-time check fails otherwise.
  */
 export const WEEK_START_FUNCTIONS = [toUtc, fromUtc, isoWeekday, addDays, mondayOf] as const;
+
+/**
+ * Days since 1970-01-01 of a `yyyy-MM-dd` date: integer keys for days, weeks and runs. Arithmetic rather than
+ * Date.UTC: it runs for every shift of every check (Howard Hinnant's days_from_civil).
+ */
+export function dayNumber(isoDate: string): number {
+  const year = Number(isoDate.slice(0, 4));
+  const month = Number(isoDate.slice(5, 7));
+  const day = Number(isoDate.slice(8, 10));
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}

@@ -1,5 +1,4 @@
-import { eachDate } from "./dates";
-import { dayNumber } from "./rules/time";
+import { dayNumber, eachDate } from "./dates";
 import { creditsTarget, type AbsenceType } from "./schemas/absence";
 import { sumHours } from "./hours";
 

@@ -14,7 +14,12 @@
  * two together on ordinary days).
  */
 import { tzOffset } from "@date-fns/tz";
+import { dayNumber } from "../dates";
 import type { RuleShift } from "./types";
+
+// Kept in lib/shared/dates.ts, which has no time-zone code, so that what counts days (targets) can use it without
+// pulling @date-fns/tz into a page's first load; re-exported here for the rules' many users.
+export { dayNumber };
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
@@ -22,22 +27,6 @@ export const DAY_MS = 86_400_000;
 /** Offsets stay within −12 h … +14 h: the instants of one wall-clock day lie in this span around it. */
 const EAST_MOST = 14 * HOUR_MS;
 const WEST_MOST = 12 * HOUR_MS;
-
-/**
- * Days since 1970-01-01 of a `yyyy-MM-dd` date: integer keys for days, weeks and runs. Arithmetic rather than
- * Date.UTC: it runs for every shift of every check (Howard Hinnant's days_from_civil).
- */
-export function dayNumber(isoDate: string): number {
-  const year = Number(isoDate.slice(0, 4));
-  const month = Number(isoDate.slice(5, 7));
-  const day = Number(isoDate.slice(8, 10));
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146097 + dayOfEra - 719468;
-}
 
 /**
  * Minutes since midnight of "HH:MM" or "HH:MM:SS", or null: the same as parseTime (lib/shared/hours.ts, a test
