@@ -50,7 +50,9 @@ async function fingerprint(): Promise<string> {
       -- The time account and the payroll settings (§34).
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM time_account_bookings t),
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY employee_id), '')) FROM time_account_openings t),
-      (SELECT md5(coalesce(string_agg(t.payroll::text, ','), '')) FROM company_settings t)
+      (SELECT md5(coalesce(string_agg(t.payroll::text, ','), '')) FROM company_settings t),
+      -- Offers to give away or swap shifts (§35).
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM shift_swaps t)
     ) AS print`;
   return row.print;
 }
@@ -134,6 +136,8 @@ async function fuzz(
   employeeId?: number,
   /** Sent instead of the admin's token: a terminal's credential (docs/PRODUCT-RULES.md §32.4). */
   headers?: Record<string, string>,
+  /** The operation reads no body: only its path id is judged, so most answers are 404, not 400. */
+  bodiless = false,
 ) {
   const { token } = await createUser("admin", employeeId === undefined ? {} : { employeeId });
   const statuses = new Map<number, number>();
@@ -170,7 +174,8 @@ async function fuzz(
   );
   // Not vacuous: the admin got past authentication, and validation said no.
   expect(statuses.has(401) || statuses.has(403), `${name}: ${JSON.stringify([...statuses])}`).toBe(false);
-  expect(statuses.get(400) ?? 0, name).toBeGreaterThan(RUNS / 4);
+  if (bodiless) expect(statuses.get(404) ?? 0, name).toBeGreaterThan(RUNS / 4);
+  else expect(statuses.get(400) ?? 0, name).toBeGreaterThan(RUNS / 4);
   if (process.env.FUZZ_VERBOSE) console.log(name, Object.fromEntries(statuses));
 }
 
@@ -292,8 +297,14 @@ describe("bad input never breaks the scheduling API", async () => {
   ][] = [
     ["POST /employees", employees.POST as Handler, "POST", employeeKeys, []],
     ["PUT /employees/{id}", employeeById.PUT as Handler, "PUT", employeeKeys, validOr(employee.id)],
-    ["POST /locations", locations.POST as Handler, "POST", ["name", "color", "address"], []],
-    ["PUT /locations/{id}", locationById.PUT as Handler, "PUT", ["name", "color", "address"], validOr(location.id)],
+    ["POST /locations", locations.POST as Handler, "POST", ["name", "color", "address", "swap_needs_approval"], []],
+    [
+      "PUT /locations/{id}",
+      locationById.PUT as Handler,
+      "PUT",
+      ["name", "color", "address", "swap_needs_approval"],
+      validOr(location.id),
+    ],
     ["POST /shifts", shifts.POST as Handler, "POST", shiftKeys, [], shiftArbs],
     ["PUT /shifts/{id}", shiftById.PUT as Handler, "PUT", shiftKeys, validOr(shift.id), shiftArbs],
     ["POST /vacations", vacations.POST as Handler, "POST", vacationKeys, [], vacationArbs],
@@ -384,6 +395,63 @@ describe("bad input never breaks the scheduling API", async () => {
       { numRuns: RUNS, seed: SEED },
     );
   }, 300_000);
+});
+
+describe("bad input never breaks the swaps (docs/PRODUCT-RULES.md §35)", async () => {
+  const location = await fx.location();
+  const lea = await fx.employee();
+  const ben = await fx.employee();
+  const leas = await fx.shift({ employeeId: lea.id, locationId: location.id, date: "2040-05-08" });
+  const bens = await fx.shift({ employeeId: ben.id, locationId: location.id, date: "2040-05-09" });
+  const swaps = await import("@/app/api/swaps/route");
+  const accept = await import("@/app/api/swaps/[id]/accept/route");
+  const approve = await import("@/app/api/swaps/[id]/approve/route");
+  const reject = await import("@/app/api/swaps/[id]/reject/route");
+  const withdraw = await import("@/app/api/swaps/[id]/withdraw/route");
+  const { token, user } = await createUser("user", { employeeId: lea.id });
+  const offered = await call(swaps.POST as never, {
+    token,
+    path: "/api/swaps",
+    body: { shift_id: leas.id, kind: "swap", target_shift_id: bens.id },
+  });
+  expect(offered.status, offered.text).toBe(201);
+  const swapId = Number(offered.json.id);
+  // One user per employee: the fuzzing users are linked to Lea and Ben in turn.
+  await db.user.update({ where: { id: user.id }, data: { employeeId: null } });
+  const body = {
+    shift_id: fc.oneof(fc.constant(leas.id), nasty),
+    kind: fc.oneof(fc.constantFrom("give_away", "swap"), nasty),
+    target_shift_id: fc.oneof(fc.constant(bens.id), nasty),
+  };
+
+  test("POST /swaps", async () => {
+    await fuzz(
+      "POST /swaps",
+      swaps.POST as Handler,
+      "POST",
+      ["shift_id", "kind", "target_shift_id", "note"],
+      [],
+      body,
+      lea.id,
+    );
+  }, 300_000);
+
+  test("POST /swaps/{id}/reject", async () => {
+    await fuzz("POST /swaps/{id}/reject", reject.POST as Handler, "POST", ["reason"], validOr(swapId));
+  }, 300_000);
+
+  test.each([
+    ["POST /swaps/{id}/accept", accept.POST, ben.id],
+    ["POST /swaps/{id}/withdraw", withdraw.POST, lea.id],
+    ["POST /swaps/{id}/approve", approve.POST, undefined],
+  ] as const)(
+    "%s",
+    async (name, handler, linked) => {
+      if (linked !== undefined) await db.user.updateMany({ where: { employeeId: linked }, data: { employeeId: null } });
+      await fuzz(name, handler as Handler, "POST", [], validOr(swapId), undefined, linked, undefined, true);
+    },
+    300_000,
+  );
 });
 
 describe("bad input never breaks time recording (docs/PRODUCT-RULES.md §32.1)", async () => {

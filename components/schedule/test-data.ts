@@ -19,7 +19,7 @@ export function employeeDto(id: number, first: string, last: string, options: Pa
 }
 
 export function locationDto(id: number, name: string, color = "#10B981"): LocationDto {
-  return { id, name, color, address: null, holiday_region: null, presets: [] };
+  return { id, name, color, address: null, holiday_region: null, swap_needs_approval: true, presets: [] };
 }
 
 export function shiftDto(id: number, options: Partial<ShiftDto> = {}): ShiftDto {

@@ -23,9 +23,10 @@ const zurich: LocationDto = {
   color: "#3B82F6",
   address: null,
   holiday_region: null,
+  swap_needs_approval: true,
   presets: [],
 };
-const bern: LocationDto = { id: 2, name: "Bern", color: "#EF4444", address: null, holiday_region: null, presets: [] };
+const bern: LocationDto = { ...zurich, id: 2, name: "Bern", color: "#EF4444" };
 
 function employee(id: number, first_name: string, last_name: string, location_ids: number[]): EmployeeDto {
   return {

@@ -163,6 +163,7 @@ export function rows(locations: LocationDto[], shifts: ShiftDto[]): LocationDto[
         color: shift.location_color,
         address: null,
         holiday_region: null,
+        swap_needs_approval: true,
         presets: [],
       });
   }

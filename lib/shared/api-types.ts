@@ -28,6 +28,7 @@ import type { copiedWeekSchema, openedCopySchema, shiftDtoSchema } from "./schem
 import type { shiftPresetDtoSchema } from "./schemas/shift-preset";
 import type { unavailabilityDtoSchema } from "./schemas/unavailability";
 import type { openShiftDtoSchema, shiftApplicationDtoSchema, weekApplicationSchema } from "./schemas/shift-application";
+import type { swapDtoSchema } from "./schemas/swap";
 import type { userDtoSchema } from "./schemas/user";
 import type { currentUserSchema } from "./schemas/auth";
 import type {
@@ -140,6 +141,9 @@ export type OpenShiftDto = z.infer<typeof openShiftDtoSchema>;
 
 /** POST /api/shifts/{id}/application: the caller's application (docs/PRODUCT-RULES.md §26.5). */
 export type ShiftApplicationDto = z.infer<typeof shiftApplicationDtoSchema>;
+
+/** An offer to give away or swap a shift (docs/PRODUCT-RULES.md §35). */
+export type SwapDto = z.infer<typeof swapDtoSchema>;
 
 /** An applicant for an open shift, as the planner's week lists them. */
 export type WeekApplicationDto = z.infer<typeof weekApplicationSchema>;

@@ -9,7 +9,7 @@ import { DELETE as remove, GET as getOne, PUT as update } from "./[id]/route";
 import { GET as list, POST as create } from "./route";
 
 describe("locations", () => {
-  test("admin creates a location: colour upper-cased, empty address is null, default colour #3B82F6", async () => {
+  test("creating a location: colour upper-cased, empty address null, defaults #3B82F6 and swap approval", async () => {
     const { token } = await createUser("admin");
     const name = uniqueName("Café");
     const res = await call(create, { token, body: { name, color: "#ef4444", address: "" } });
@@ -20,13 +20,18 @@ describe("locations", () => {
       color: "#EF4444",
       address: null,
       holiday_region: null,
+      swap_needs_approval: true,
       presets: [],
     });
     const plain = await call(create, {
       token,
-      body: { name: uniqueName("Laden"), address: "Bahnhofstrasse 1, 8001 Zürich" },
+      body: { name: uniqueName("Laden"), address: "Bahnhofstrasse 1, 8001 Zürich", swap_needs_approval: false },
     });
-    expect(plain.json).toMatchObject({ color: "#3B82F6", address: "Bahnhofstrasse 1, 8001 Zürich" });
+    expect(plain.json).toMatchObject({
+      color: "#3B82F6",
+      address: "Bahnhofstrasse 1, 8001 Zürich",
+      swap_needs_approval: false,
+    });
     expect(await db.auditLog.count({ where: { action: "location.create", entityId: res.json.id as number } })).toBe(1);
   });
 

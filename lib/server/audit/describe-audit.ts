@@ -8,6 +8,7 @@ import { formatDate, formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format"
 import { formatHours } from "@/lib/shared/hours";
 import { monthLabel } from "@/lib/shared/periods";
 import { hoursMinutes } from "@/lib/shared/time-entry-text";
+import { describeSwap, swapShiftDate } from "./describe-swap";
 
 /** A shift as recorded in `details.before` / `details.after` of shift writes, names as at write time. */
 export type ShiftSnapshot = {
@@ -712,6 +713,8 @@ export function describeAudit(row: DescribableAudit): string {
   if (action.startsWith("auth.")) return describeAuth(row.actor, row, details, names) ?? generic(actor, action);
   const batch = describePlanBatch(actor, action, details);
   if (batch) return batch;
+  const swap = describeSwap(actor, action, details);
+  if (swap) return swap;
   if (action.startsWith("shift.")) return describeShift(actor, action, details, row.entityId);
   if (action.startsWith("shift_application.")) return describeApplication(actor, action, employee, names, row.entityId);
   if (action.startsWith("vacation.")) return describeVacation(actor, action, details, employee, names);
@@ -749,7 +752,11 @@ export function auditWeek(row: DescribableAudit): string | null {
   if (action.startsWith("shift.")) {
     const shift = isSnapshot(details.after) ? details.after : isSnapshot(details.before) ? details.before : null;
     return plannerWeek(
-      shift?.shift_date ?? text(details.to_start_date) ?? text(details.start_date) ?? text(details.week_start),
+      shift?.shift_date ??
+        swapShiftDate(details) ??
+        text(details.to_start_date) ??
+        text(details.start_date) ??
+        text(details.week_start),
     );
   }
   if (action === "week_template.apply") return plannerWeek(text(details.week_start));

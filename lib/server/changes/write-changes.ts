@@ -9,6 +9,7 @@ import { clearShiftsApplications, restoreApplications } from "@/lib/server/appli
 import { assertActiveLocations } from "@/lib/server/locations/find-locations";
 import { assertAssignable } from "@/lib/server/rules/find-findings";
 import { shiftColumns } from "@/lib/server/shifts/shift-columns";
+import { endSwaps } from "@/lib/server/swaps/end-swaps";
 import type { ShiftInput } from "@/lib/shared/schemas/shift";
 import {
   blocksShifts,
@@ -101,6 +102,7 @@ export type PlanChangeKind =
   | "shift.bulk_copy"
   | "shift.bulk_delete"
   | "shift.auto_fill"
+  | "shift.swap"
   | "week_template.apply"
   | "vacation.create"
   | "vacation.approve"
@@ -163,6 +165,9 @@ export async function recordPlanChange(tx: Tx, options: RecordPlanChangeOptions)
       INSERT INTO plan_change_vacations (change_id, vacation_id, before, after)
       VALUES (${changeId}::uuid, ${vacation.id}, ${vacationBefore}::jsonb, ${vacationAfter}::jsonb)`;
   }
+  // A running offer of a shift this write changed or deleted no longer holds (docs/PRODUCT-RULES.md §35.5).
+  const changed = items.filter((item) => item.before !== null && !sameFields(item.before, item.after));
+  await endSwaps(tx, { shiftIds: changed.map((item) => item.shift_id) }, audit);
   if (absence) {
     const [absenceBefore, absenceAfter] = [absence.before, await readAbsenceState(tx, absence.id)].map(jsonOrNull);
     await tx.$executeRaw`
@@ -177,6 +182,14 @@ const jsonOrNull = (value: unknown): string | null => (value === null ? null : J
 function sameState(current: ShiftState | null, expected: ShiftState | null): boolean {
   if (current === null || expected === null) return current === expected;
   return (Object.keys(expected) as (keyof ShiftState)[]).every((key) => current[key] === expected[key]);
+}
+
+/** The same fields, whenever they were written (a save that changed nothing is no change of an offered shift). */
+function sameFields(current: ShiftState | null, expected: ShiftState | null): boolean {
+  if (current === null || expected === null) return current === expected;
+  return (Object.keys(expected) as (keyof ShiftState)[]).every(
+    (key) => key === "updated_ms" || current[key] === expected[key],
+  );
 }
 
 function inputOf(state: ShiftState): ShiftInput {

@@ -435,3 +435,16 @@ export async function lockPublishingSwitch(tx: Tx, mode: "share" | "exclusive"):
     SELECT publishing FROM company_settings WHERE id = 1 ${mode === "share" ? FOR_SHARE : FOR_UPDATE}`;
   return row?.publishing ?? true;
 }
+
+/**
+ * An offer to swap or give away a shift (docs/PRODUCT-RULES.md §35) FOR UPDATE: of many colleagues accepting at
+ * once, one after the other sees it, and every one after the first finds it taken. One of "the rest": accepting and
+ * approving lock the two people and their shifts first (the order of every plan write), so a planner's edit of the
+ * shift, which ends the offer after locking the shift, queues with them instead of deadlocking. Answers the status,
+ * or null when there is no such offer.
+ */
+export async function lockSwap(tx: Tx, id: number): Promise<{ status: string } | null> {
+  const [row] = await tx.$queryRaw<{ status: string }[]>`
+    SELECT status::text AS status FROM shift_swaps WHERE id = ${id} FOR UPDATE`;
+  return row ?? null;
+}

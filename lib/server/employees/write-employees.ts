@@ -1,4 +1,5 @@
 import "server-only";
+import { endSwaps } from "@/lib/server/swaps/end-swaps";
 import { ApiError } from "@/lib/server/api/errors";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
@@ -184,6 +185,8 @@ export async function archiveEmployee({ id, audit }: RemoveOptions): Promise<voi
       data: { archivedAt: new Date() },
     });
     if (count !== 1) throw employeeNotFound();
+    // Offers they made, took or were asked for end, told while their account is still linked (§35.5).
+    await endSwaps(tx, { employeeId: id }, audit);
     const scope = { employeeId: id, today };
     const unassigned = await tx.shift.updateMany({ where: futureShiftsOf(scope), data: { employeeId: null } });
     const deleted = await tx.vacation.deleteMany({ where: futureVacationsOf(scope) });

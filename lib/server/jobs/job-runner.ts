@@ -4,6 +4,7 @@ import { advisoryLock } from "@/lib/server/db/locks";
 import { transaction } from "@/lib/server/db/transaction";
 import { log } from "@/lib/server/log";
 import { db } from "@/lib/server/db/client";
+import { expireSwaps } from "@/lib/server/swaps/end-swaps";
 import { tellForgottenClockOuts } from "@/lib/server/time/tell-forgotten";
 import { deliverNotification } from "./deliver-notification";
 import { pushNotification } from "./push-notification";
@@ -19,6 +20,9 @@ const taskList: TaskList = {
   [TASKS.pushNotification]: async (payload, helpers) => pushNotification(payload, helpers),
   [TASKS.tellForgottenClockOuts]: async () => {
     await tellForgottenClockOuts(db);
+  },
+  [TASKS.expireSwaps]: async () => {
+    await expireSwaps();
   },
 };
 

@@ -9,6 +9,7 @@ export const TASKS = {
   deliverNotification: "deliver_notification",
   pushNotification: "push_notification",
   tellForgottenClockOuts: "tell_forgotten_clock_outs",
+  expireSwaps: "expire_swaps",
 } as const;
 
 /**
@@ -16,7 +17,10 @@ export const TASKS = {
  * instance only; a slot missed while no instance ran is not made up (the next one looks at the same entries).
  * `?max=1`: a failed look is not retried, the next slot five minutes later is the retry.
  */
-export const SCHEDULE = `*/5 * * * * ${TASKS.tellForgottenClockOuts} ?max=1`;
+export const SCHEDULE = [
+  `*/5 * * * * ${TASKS.tellForgottenClockOuts} ?max=1`,
+  `*/5 * * * * ${TASKS.expireSwaps} ?max=1`,
+].join("\n");
 
 /**
  * How often a job is tried before it counts as failed (shown to admins): the pauses grow as e^attempt seconds, so

@@ -20,6 +20,7 @@ export const locationDtoSelect = {
   color: true,
   address: true,
   holidayRegion: true,
+  swapNeedsApproval: true,
   presets: { select: shiftPresetDtoSelect, orderBy: shiftPresetOrder() },
 } as const;
 
@@ -29,11 +30,17 @@ type LocationRow = {
   color: string;
   address: string | null;
   holidayRegion: string | null;
+  swapNeedsApproval: boolean;
   presets: Parameters<typeof toShiftPresetDto>[0][];
 };
 
-export function toLocationDto({ holidayRegion, presets, ...row }: LocationRow): LocationDto {
-  return { ...row, holiday_region: holidayRegion, presets: presets.map(toShiftPresetDto) };
+export function toLocationDto({ holidayRegion, swapNeedsApproval, presets, ...row }: LocationRow): LocationDto {
+  return {
+    ...row,
+    holiday_region: holidayRegion,
+    swap_needs_approval: swapNeedsApproval,
+    presets: presets.map(toShiftPresetDto),
+  };
 }
 
 /** Active locations, sorted by name. */

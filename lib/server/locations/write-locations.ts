@@ -3,6 +3,7 @@ import { recordAudit } from "@/lib/server/audit/record-audit";
 import { businessToday } from "@/lib/server/clock";
 import { lockLocationShifts } from "@/lib/server/db/locks";
 import { transaction } from "@/lib/server/db/transaction";
+import { endSwaps } from "@/lib/server/swaps/end-swaps";
 import type { CreateOptions, RemoveOptions, UpdateOptions } from "@/lib/server/domain-options";
 import type { LocationInput, LocationUpdate } from "@/lib/shared/schemas/location";
 import { einsatzortRowsAt, futureShiftsAt, templateRowsAt } from "./archive-scope";
@@ -11,7 +12,13 @@ import { locationDtoSelect, locationNotFound, toLocationDto, type LocationDto } 
 export async function createLocation({ input, audit }: CreateOptions<LocationInput>): Promise<LocationDto> {
   return transaction(async (tx) => {
     const location = await tx.location.create({
-      data: { name: input.name, color: input.color, address: input.address, holidayRegion: input.holiday_region },
+      data: {
+        name: input.name,
+        color: input.color,
+        address: input.address,
+        holidayRegion: input.holiday_region,
+        swapNeedsApproval: input.swap_needs_approval,
+      },
       select: locationDtoSelect,
     });
     await recordAudit(tx, { ...audit, action: "location.create", entityType: "location", entityId: location.id });
@@ -28,6 +35,7 @@ export async function updateLocation({ id, input, audit }: UpdateOptions<Locatio
         ...(input.color !== undefined && { color: input.color }),
         ...(input.address !== undefined && { address: input.address }),
         ...(input.holiday_region !== undefined && { holidayRegion: input.holiday_region }),
+        ...(input.swap_needs_approval !== undefined && { swapNeedsApproval: input.swap_needs_approval }),
       },
     });
     if (count !== 1) throw locationNotFound();
@@ -58,6 +66,8 @@ export async function archiveLocation({ id, audit }: RemoveOptions): Promise<voi
       data: { archivedAt: new Date() },
     });
     if (count !== 1) throw locationNotFound();
+    // Before its shifts go: offers of them end as "location archived" (docs/PRODUCT-RULES.md §35.5).
+    await endSwaps(tx, { locationId: id }, audit);
     const shifts = await tx.shift.deleteMany({ where: futureShiftsAt({ locationId: id, today }) });
     const templateRows = await tx.weekTemplateShift.deleteMany({ where: templateRowsAt({ locationId: id }) });
     const employees = await tx.employeeLocation.deleteMany({ where: einsatzortRowsAt({ locationId: id }) });

@@ -36,6 +36,7 @@ import { scheduleWeekSchema } from "@/lib/shared/schemas/schedule";
 import { settingsDtoSchema } from "@/lib/shared/schemas/settings";
 import { copiedWeekSchema, openedCopySchema, shiftDtoSchema } from "@/lib/shared/schemas/shift";
 import { shiftPresetDtoSchema } from "@/lib/shared/schemas/shift-preset";
+import { swapDtoSchema, swapShiftSchema } from "@/lib/shared/schemas/swap";
 import {
   clockStateSchema,
   correctionDtoSchema,
@@ -93,6 +94,8 @@ export const NAMED_RESPONSE_SCHEMAS = {
   ScheduleWeek: scheduleWeekSchema,
   OpenShift: openShiftDtoSchema,
   ShiftApplication: shiftApplicationDtoSchema,
+  Swap: swapDtoSchema,
+  SwapShift: swapShiftSchema,
   WeekApplication: weekApplicationSchema,
   Vacation: vacationDtoSchema,
   RecordedVacation: recordedVacationSchema,

@@ -27,6 +27,8 @@ export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   "GET /api/locations/[id]/presets": "no-personal-data",
   "GET /api/shifts": "names-and-shifts",
   "GET /api/me/open-shifts": "own-only",
+  // Offers name colleagues and their shifts; the findings are the caller's own (§35.2).
+  "GET /api/swaps": "names-and-shifts",
   "GET /api/schedule/warnings": "own-only",
   "GET /api/schedule/week": "names-and-shifts",
   "GET /api/vacations": "names-and-shifts",

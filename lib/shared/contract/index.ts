@@ -21,6 +21,7 @@ import * as reports from "./reports";
 import * as schedule from "./schedule";
 import * as settings from "./settings";
 import * as shifts from "./shifts";
+import * as swaps from "./swaps";
 import * as terminals from "./terminals";
 import * as time from "./time";
 import * as timesheets from "./timesheets";
@@ -45,6 +46,7 @@ const MODULES = [
   employees,
   locations,
   shifts,
+  swaps,
   changes,
   schedule,
   vacations,

@@ -18,6 +18,8 @@ export const locationInputSchema = z.object({
   address: addressSchema,
   /** null = the company's region (docs/PRODUCT-RULES.md §22). */
   holiday_region: holidayRegionSchema,
+  /** "Tausch braucht Freigabe" (docs/PRODUCT-RULES.md §35.4). */
+  swap_needs_approval: z.boolean({ error: "Ungültiger Wert für «Tausch braucht Freigabe»" }).default(true),
 });
 export type LocationInput = z.infer<typeof locationInputSchema>;
 
@@ -27,6 +29,7 @@ export const locationUpdateSchema = z
     color: colorSchema,
     address: addressSchema,
     holiday_region: holidayRegionSchema,
+    swap_needs_approval: z.boolean({ error: "Ungültiger Wert für «Tausch braucht Freigabe»" }),
   })
   .partial();
 export type LocationUpdate = z.infer<typeof locationUpdateSchema>;
@@ -43,6 +46,9 @@ export const locationDtoSchema = z.strictObject({
     .string()
     .nullable()
     .meta({ description: "Holiday region code (GET /api/holiday-regions); null = the company's" }),
+  swap_needs_approval: z.boolean().meta({
+    description: "An accepted swap or give-away of a shift here waits for a planner's approval (default true)",
+  }),
   presets: z.array(shiftPresetDtoSchema).meta({
     description: "The location's shift presets (GET /api/locations/{id}/presets), by sort_order, then start_time",
   }),
