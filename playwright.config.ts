@@ -31,9 +31,10 @@ const ui = {
   viewport: { width: 1280, height: 800 },
   serviceWorkers: "block" as const,
 };
-// Besides those: auto-fill, which proposes from the whole staff (another spec's new employee would join the
-// proposal), and the drag specs, whose pointer and keyboard drags measure the grid as it is drawn and are kept away
-// from a second browser competing for the two cores.
+// Besides those: swaps (a shift given away is told to everyone who could take it, and to the planners: other specs'
+// inboxes), auto-fill, which proposes from the whole staff (another spec's new employee would join the proposal), and
+// the drag specs, whose pointer and keyboard drags measure the grid as it is drawn and are kept away from a second
+// browser competing for the two cores.
 const GLOBAL_UI_SPECS = [
   "auto-fill.spec.ts",
   "dashboard.spec.ts",
@@ -44,6 +45,7 @@ const GLOBAL_UI_SPECS = [
   "planning-rules.spec.ts",
   "publishing.spec.ts",
   "settings.spec.ts",
+  "swaps.spec.ts",
 ].map((file) => `**/e2e/ui/${file}`);
 
 export default defineConfig({

@@ -8,9 +8,10 @@ import { useAuth } from "@/lib/client/auth-store";
 import { loadKeepingCopy } from "@/lib/client/offline-copy";
 import { today } from "@/lib/client/today";
 import { useResource } from "@/lib/client/use-resource";
-import type { MySchedule } from "@/lib/shared/api-types";
+import type { MySchedule, ShiftDto, SwapDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
-import { formatTimestamp, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { formatDayMonth, formatTimestamp, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { isoWeekday } from "@/lib/shared/dates";
 import { formatHours } from "@/lib/shared/hours";
 import { CalendarLink } from "./CalendarLink";
 import { MyUnavailability } from "./MyUnavailability";
@@ -19,7 +20,10 @@ import { MyVacations } from "./MyVacations";
 import { MyTimeAccount } from "./MyTimeAccount";
 import { MyTimes } from "./MyTimes";
 import { MyWeeks } from "./MyWeeks";
+import { OfferShiftDialog } from "./OfferShiftDialog";
 import { OpenShiftList } from "./OpenShiftList";
+import { SwapMarket } from "./SwapMarket";
+import { isRunning } from "./swap-text";
 import { SickReportDialog } from "./SickReportDialog";
 import { StampCard } from "./StampCard";
 import { TerminalPin } from "./TerminalPin";
@@ -50,6 +54,8 @@ function LinkedMeScreen({ userId }: { userId: number }) {
     (signal) => loadKeepingCopy("/me", userId, () => api.get("/me", signal), signal),
     "Fehler beim Laden deiner Schichten",
   );
+  const swaps = useResource((signal) => api.get("/swaps?view=mine", signal), "Fehler beim Laden der Schichtbörse");
+  const [offering, setOffering] = useState<ShiftDto | null>(null);
   const [sick, setSick] = useState(false);
   // A sick report may end the day's stamping options: the card reads its state again.
   const [stampKey, setStampKey] = useState(0);
@@ -89,6 +95,7 @@ function LinkedMeScreen({ userId }: { userId: number }) {
                 <JumpLink href="#zeiten">Meine Zeiten</JumpLink>
                 <JumpLink href="#schichten">Schichten</JumpLink>
                 <JumpLink href="#offen">Offene Schichten ({openShifts.length})</JumpLink>
+                <JumpLink href="#schichtboerse">Schichtbörse</JumpLink>
                 <JumpLink href="#ferien">Ferien</JumpLink>
                 <JumpLink href="#nicht-verfuegbar">Nicht verfügbar</JumpLink>
                 <JumpLink href="#pin">PIN</JumpLink>
@@ -113,6 +120,17 @@ function LinkedMeScreen({ userId }: { userId: number }) {
               <Section id="zeitkonto" title="Zeitkonto">
                 <MyTimeAccount today={today()} />
               </Section>
+              {offering && (
+                <OfferShiftDialog
+                  shift={offering}
+                  employeeId={me.employee.id}
+                  onClose={() => setOffering(null)}
+                  onSaved={() => {
+                    setOffering(null);
+                    void swaps.reload();
+                  }}
+                />
+              )}
               {sick && (
                 <SickReportDialog
                   onClose={() => setSick(false)}
@@ -138,11 +156,24 @@ function LinkedMeScreen({ userId }: { userId: number }) {
                     unavailability={me.unavailability}
                     absences={me.absences}
                     today={today()}
+                    shiftAction={
+                      savedAt ? undefined : (shift) => offerAction(shift, swaps.data ?? [], () => setOffering(shift))
+                    }
                   />
                 </Section>
                 <div className="space-y-8">
                   <Section id="offen" title="Offene Schichten">
                     <OpenShiftList shifts={openShifts} onChanged={() => void schedule.reload()} />
+                  </Section>
+                  <Section id="schichtboerse" title="Schichtbörse">
+                    <SwapMarket
+                      swaps={swaps.data ?? []}
+                      employeeId={me.employee.id}
+                      onChanged={() => {
+                        void swaps.reload();
+                        void schedule.reload();
+                      }}
+                    />
                   </Section>
                   <Section id="ferien" title="Ferien">
                     <MyVacations
@@ -173,6 +204,38 @@ function LinkedMeScreen({ userId }: { userId: number }) {
         }}
       </WhenLoaded>
     </>
+  );
+}
+
+/**
+ * Under one's own shift (docs/PRODUCT-RULES.md §35.1): "Abgeben oder tauschen" while it has not begun, or where its
+ * running offer stands.
+ */
+function offerAction(shift: ShiftDto, swaps: SwapDto[], offer: () => void): ReactNode {
+  const running = swaps.find(
+    (swap) => isRunning(swap) && (swap.shift.id === shift.id || swap.target_shift?.id === shift.id),
+  );
+  if (running)
+    return (
+      <p className="mt-1 inline-block rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">
+        {running.status === "accepted" ? "Übernommen – wartet auf Freigabe" : "Angeboten in der Schichtbörse"}
+      </p>
+    );
+  const now = new Date();
+  const clock = `${String(now.getHours()).padStart(2, "0")}:${String(now.getMinutes()).padStart(2, "0")}`;
+  if (shift.shift_date < today() || (shift.shift_date === today() && shift.start_time <= clock)) return null;
+  const day = `${WEEKDAYS_SHORT[isoWeekday(shift.shift_date) - 1]} ${formatDayMonth(shift.shift_date)}`;
+  const when = `${day}, ${shift.start_time}–${shift.end_time}`;
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      className="mt-2"
+      onClick={offer}
+      aria-label={`Abgeben oder tauschen: ${when}`}
+    >
+      Abgeben oder tauschen
+    </Button>
   );
 }
 

@@ -1,4 +1,5 @@
 "use client";
+import type { ReactNode } from "react";
 import { FINDING_LABEL, FindingIcon } from "@/components/ui/FindingIcon";
 import { LocationLabel } from "@/components/ui/LocationLabel";
 import { absenceTypeLabel } from "@/components/absences/absence-text";
@@ -28,10 +29,12 @@ type Props = {
   /** Own absences besides vacation: "abwesend · Krank" on their days (docs/PRODUCT-RULES.md §32.8). */
   absences?: AbsenceDto[];
   today: string;
+  /** Under each shift: what the person can do with it ("Abgeben oder tauschen", docs/PRODUCT-RULES.md §35.1). */
+  shiftAction?: (shift: ShiftDto) => ReactNode;
 };
 
 /** The employee's own weeks on "Meine Schichten" (docs/PRODUCT-RULES.md §26.6): shifts, hours, the rules' notes. */
-export function MyWeeks({ weeks, holidays, vacations, unavailability, absences = [], today }: Props) {
+export function MyWeeks({ weeks, holidays, vacations, unavailability, absences = [], today, shiftAction }: Props) {
   const away = awayDays(vacations, unavailability, absences, {
     start: weeks[0]?.week_start ?? "",
     end: weeks.at(-1)?.week_end ?? "",
@@ -66,7 +69,7 @@ export function MyWeeks({ weeks, holidays, vacations, unavailability, absences =
                 </svg>
               </span>
             </summary>
-            <WeekDays week={week} holidays={holidays} away={away} today={today} />
+            <WeekDays week={week} holidays={holidays} away={away} today={today} shiftAction={shiftAction} />
           </details>
         </li>
       ))}
@@ -74,9 +77,15 @@ export function MyWeeks({ weeks, holidays, vacations, unavailability, absences =
   );
 }
 
-type WeekDaysProps = { week: MyWeek; holidays: HolidayDto[]; away: Map<string, Away[]>; today: string };
+type WeekDaysProps = {
+  week: MyWeek;
+  holidays: HolidayDto[];
+  away: Map<string, Away[]>;
+  today: string;
+  shiftAction?: (shift: ShiftDto) => ReactNode;
+};
 
-function WeekDays({ week, holidays, away, today }: WeekDaysProps) {
+function WeekDays({ week, holidays, away, today, shiftAction }: WeekDaysProps) {
   const inWeek = (day: string) => day >= week.week_start && day <= week.week_end;
   const holidaysOfWeek = holidays.filter((holiday) => inWeek(holiday.date));
   const awayOfWeek = [...away.keys()].filter(inWeek);
@@ -118,7 +127,12 @@ function WeekDays({ week, holidays, away, today }: WeekDaysProps) {
             {week.shifts
               .filter((shift) => shift.shift_date === day)
               .map((shift) => (
-                <MyShift key={shift.id} shift={shift} findings={week.findings.filter((f) => f.shift_id === shift.id)} />
+                <MyShift
+                  key={shift.id}
+                  shift={shift}
+                  findings={week.findings.filter((f) => f.shift_id === shift.id)}
+                  action={shiftAction?.(shift)}
+                />
               ))}
           </div>
         </li>
@@ -127,7 +141,7 @@ function WeekDays({ week, holidays, away, today }: WeekDaysProps) {
   );
 }
 
-function MyShift({ shift, findings }: { shift: ShiftDto; findings: FindingDto[] }) {
+function MyShift({ shift, findings, action }: { shift: ShiftDto; findings: FindingDto[]; action?: ReactNode }) {
   return (
     <div>
       <p className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -155,6 +169,7 @@ function MyShift({ shift, findings }: { shift: ShiftDto; findings: FindingDto[] 
           ))}
         </ul>
       )}
+      {action}
     </div>
   );
 }
