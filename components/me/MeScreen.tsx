@@ -54,7 +54,12 @@ function LinkedMeScreen({ userId }: { userId: number }) {
     (signal) => loadKeepingCopy("/me", userId, () => api.get("/me", signal), signal),
     "Fehler beim Laden deiner Schichten",
   );
-  const swaps = useResource((signal) => api.get("/swaps?view=mine", signal), "Fehler beim Laden der Schichtbörse");
+  // Offline there is nothing to take or offer: the Schichtbörse waits for the connection, without an error.
+  const swaps = useResource(
+    (signal): Promise<SwapDto[]> => (navigator.onLine ? api.get("/swaps?view=mine", signal) : Promise.resolve([])),
+    "Fehler beim Laden der Schichtbörse",
+  );
+  const reloadSwaps = swaps.reload;
   const [offering, setOffering] = useState<ShiftDto | null>(null);
   const [sick, setSick] = useState(false);
   // A sick report may end the day's stamping options: the card reads its state again.
@@ -65,14 +70,17 @@ function LinkedMeScreen({ userId }: { userId: number }) {
   // Back online: the fresh state at once, and again every few seconds while the copy is still shown (the network
   // may be back before the server can be reached).
   useEffect(() => {
-    const again = () => void reload();
+    const again = () => {
+      void reload();
+      void reloadSwaps();
+    };
     window.addEventListener("online", again);
     const retry = showingCopy ? window.setInterval(() => navigator.onLine && again(), 5000) : undefined;
     return () => {
       window.removeEventListener("online", again);
       window.clearInterval(retry);
     };
-  }, [reload, showingCopy]);
+  }, [reload, reloadSwaps, showingCopy]);
   return (
     <>
       <PageHeader title="Meine Schichten" description={data ? subtitle(data) : undefined} />
