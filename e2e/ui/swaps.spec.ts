@@ -139,3 +139,61 @@ test("Lea (390 px) gives her Saturday away, Ben takes it on his phone, the manag
   await leaPhone.context().close();
   await benPhone.context().close();
 });
+
+test("Lea swaps her Monday against Ben's Tuesday; where no approval is needed it is done when he accepts", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // Next week: the weeks shown unfolded on Meine Schichten are this one and the next.
+  const monday = addDays(mondayOf(todayIn("Europe/Zurich")), 7);
+  const tuesday = addDays(monday, 1);
+  const locationName = unique("Seefeld");
+  const location = await createAsAdmin(request, "/api/locations", { name: locationName, swap_needs_approval: false });
+  const lea = await staff(request, "Lea");
+  const ben = await staff(request, "Ben");
+  const plan = (employeeId: number, date: string, start: string, end: string) =>
+    createAsAdmin(request, "/api/shifts", {
+      employee_id: employeeId,
+      location_id: location.id,
+      shift_date: date,
+      start_time: start,
+      end_time: end,
+      break_minutes: 30,
+    });
+  await plan(lea.employee.id, monday, "07:00", "15:00");
+  await plan(ben.employee.id, tuesday, "12:00", "20:00");
+  await publishPlan(request, { from: monday, to: tuesday, locationIds: [location.id] });
+  const day = (date: string) => `${WEEKDAYS_SHORT[isoWeekday(date) - 1]} ${formatDayMonth(date)}`;
+
+  const leaPhone = await phoneOf(browser, lea.account);
+  await leaPhone.getByRole("button", { name: `Abgeben oder tauschen: ${day(monday)}, 07:00–15:00` }).click();
+  const dialog = leaPhone.getByRole("dialog", { name: "Abgeben oder tauschen" });
+  await dialog.getByRole("radio", { name: /^Tauschen/ }).check();
+  await dialog.getByRole("button", { name: "Tausch anbieten" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Bitte wähle die Schicht, gegen die du tauschen möchtest");
+  await dialog.getByRole("radio", { name: new RegExp(`${day(tuesday)}, 12:00–20:00.*${ben.name}`) }).check();
+  await reviewShots(leaPhone, "swap-offer-swap");
+  await dialog.getByRole("button", { name: "Tausch anbieten" }).click();
+  await expect(toast(leaPhone, "Tausch angeboten!")).toBeVisible();
+
+  const benPhone = await phoneOf(browser, ben.account);
+  const offer = benPhone.getByRole("list", { name: "Angebote für dich" }).getByTestId("swap").filter({
+    hasText: locationName,
+  });
+  await expect(offer).toContainText(`Tauschangebot von ${lea.name}`);
+  await expect(offer).toContainText(new RegExp(`Du bekommst:\\s*${day(monday)}\\d{4}, 07:00–15:00`));
+  await expect(offer).toContainText(new RegExp(`Du gibst ab:\\s*${day(tuesday)}\\d{4}, 12:00–20:00`));
+  await offer.getByRole("button", { name: "Tausch annehmen" }).click();
+  await expect(toast(benPhone, "Getauscht!")).toBeVisible();
+  await expect(
+    benPhone.getByRole("button", { name: `Abgeben oder tauschen: ${day(monday)}, 07:00–15:00` }),
+  ).toBeVisible();
+  await leaPhone.reload();
+  await screenLoaded(leaPhone);
+  await expect(
+    leaPhone.getByRole("button", { name: `Abgeben oder tauschen: ${day(tuesday)}, 12:00–20:00` }),
+  ).toBeVisible();
+  await leaPhone.context().close();
+  await benPhone.context().close();
+});
