@@ -20,6 +20,7 @@ import {
 } from "@/lib/shared/api-types";
 import { addDays, FIRST_WEEK_START, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
+import { unavailabilityPeriod } from "@/lib/shared/unavailability";
 import { sumHours } from "@/lib/shared/hours";
 import { classNames } from "@/lib/shared/class-names";
 import { can } from "@/lib/shared/roles";
@@ -613,7 +614,7 @@ export function ScheduleScreen() {
         title="Eintrag löschen"
         message={({ entry, name }) =>
           `Nicht verfügbar ${unavailabilityLabel(entry, shownWeek)} von ${name} wirklich löschen? ` +
-          `(${formatDate(entry.start_date)}–${formatDate(entry.end_date)})`
+          `(${deletedDays(entry)})`
         }
         remove={({ entry }) => api.delete(`/unavailability/${entry.id}`)}
         success="Eintrag gelöscht!"
@@ -643,4 +644,10 @@ function absencesByEmployee(absences: AbsenceSlot[]): Map<number, AbsenceSlot[]>
   for (const absence of absences)
     byEmployee.set(absence.employee_id, [...(byEmployee.get(absence.employee_id) ?? []), absence]);
   return byEmployee;
+}
+
+/** The days of an entry being deleted: "04.05.2038–06.05.2038", "Jeden Montag ab 07.12.2026" (§26.4, §35.8). */
+function deletedDays(entry: UnavailabilityDto): string {
+  if (entry.weekday !== null) return unavailabilityPeriod(entry);
+  return `${formatDate(entry.start_date)}–${formatDate(entry.end_date ?? entry.start_date)}`;
 }
