@@ -44,6 +44,7 @@ import {
   timeEntryListItemSchema,
 } from "@/lib/shared/schemas/time-entry";
 import { unavailabilityDtoSchema } from "@/lib/shared/schemas/unavailability";
+import { wishDtoSchema } from "@/lib/shared/schemas/wish";
 import {
   openShiftDtoSchema,
   shiftApplicationDtoSchema,
@@ -98,6 +99,7 @@ export const NAMED_RESPONSE_SCHEMAS = {
   RecordedVacation: recordedVacationSchema,
   VacationBalance: vacationBalanceSchema,
   Unavailability: unavailabilityDtoSchema,
+  Wish: wishDtoSchema,
   Absence: absenceDtoSchema,
   RecordedAbsence: recordedAbsenceSchema,
   SickReport: sickReportResultSchema,
