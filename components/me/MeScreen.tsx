@@ -14,6 +14,7 @@ import { formatTimestamp, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";
 import { CalendarLink } from "./CalendarLink";
 import { MyUnavailability } from "./MyUnavailability";
+import { MyWishes } from "./MyWishes";
 import { MyAbsences } from "./MyAbsences";
 import { MyVacations } from "./MyVacations";
 import { MyTimeAccount } from "./MyTimeAccount";
@@ -91,6 +92,7 @@ function LinkedMeScreen({ userId }: { userId: number }) {
                 <JumpLink href="#offen">Offene Schichten ({openShifts.length})</JumpLink>
                 <JumpLink href="#ferien">Ferien</JumpLink>
                 <JumpLink href="#nicht-verfuegbar">Nicht verfügbar</JumpLink>
+                <JumpLink href="#wuensche">Wünsche</JumpLink>
                 <JumpLink href="#pin">PIN</JumpLink>
                 <JumpLink href="#kalender">Kalender</JumpLink>
               </nav>
@@ -157,6 +159,13 @@ function LinkedMeScreen({ userId }: { userId: number }) {
                     <MyUnavailability
                       employeeId={me.employee.id}
                       entries={me.unavailability}
+                      onChanged={schedule.reload}
+                    />
+                  </Section>
+                  <Section id="wuensche" title="Wünsche">
+                    <MyWishes
+                      employeeId={me.employee.id}
+                      wishes={me.wishes ?? [] /* a copy saved offline before §35.8 has none */}
                       onChanged={schedule.reload}
                     />
                   </Section>

@@ -17,6 +17,7 @@ import {
   type AbsenceSlot,
   type ShiftDto,
   type UnavailabilityDto,
+  type WishDto,
 } from "@/lib/shared/api-types";
 import { addDays, FIRST_WEEK_START, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
@@ -166,6 +167,8 @@ export function ScheduleScreen() {
   const unavailability = useMemo(() => week.data?.unavailability ?? [], [week.data]);
   // The week's absences by employee for the panel (docs/PRODUCT-RULES.md §32.8): from the week, no request of its own.
   const absences = useMemo(() => absencesByEmployee(week.data?.absences ?? []), [week.data]);
+  // Their wishes (docs/PRODUCT-RULES.md §35.8), beside the names in the panel.
+  const wishes = useMemo(() => wishesByEmployee(week.data?.wishes ?? []), [week.data]);
   // The server's target of each person for the week (docs/PRODUCT-RULES.md §31.1).
   const targets = useMemo(() => targetsById(week.data?.targets ?? []), [week.data]);
   const entries = useMemo(
@@ -434,6 +437,7 @@ export function ScheduleScreen() {
                 onAddUnavailability={editable ? recordUnavailable : undefined}
                 onDeleteUnavailability={editable ? deleteUnavailable : undefined}
                 absences={absences}
+                wishes={wishes}
                 onAddAbsence={recordsAbsences ? addAbsence : undefined}
                 onEditAbsence={recordsAbsences ? editAbsence : undefined}
               />
@@ -643,6 +647,13 @@ function absencesByEmployee(absences: AbsenceSlot[]): Map<number, AbsenceSlot[]>
   const byEmployee = new Map<number, AbsenceSlot[]>();
   for (const absence of absences)
     byEmployee.set(absence.employee_id, [...(byEmployee.get(absence.employee_id) ?? []), absence]);
+  return byEmployee;
+}
+
+/** The week's wishes by employee (docs/PRODUCT-RULES.md §35.8). */
+function wishesByEmployee(wishes: WishDto[]): Map<number, WishDto[]> {
+  const byEmployee = new Map<number, WishDto[]>();
+  for (const wish of wishes) byEmployee.set(wish.employee_id, [...(byEmployee.get(wish.employee_id) ?? []), wish]);
   return byEmployee;
 }
 

@@ -148,3 +148,32 @@ describe("GET /api/wishes and DELETE /api/wishes/{id}", () => {
     expect(await stored(other.id)).toBe(2);
   });
 });
+
+describe("wishes where they are read (docs/PRODUCT-RULES.md §35.8)", () => {
+  test("the planner's week carries everyone's, a linked staff member's week their own, the reader's none", async () => {
+    const { GET: week } = await import("../schedule/week/route");
+    const { GET: me } = await import("../me/route");
+    const own = await fx.employee();
+    const colleague = await fx.employee();
+    const manager = await createUser("manager");
+    await post(manager.token, { employee_id: own.id, kind: "prefer_early" });
+    await post(manager.token, { employee_id: colleague.id, kind: "day_off", date: "2040-12-08" });
+    await post(manager.token, { employee_id: colleague.id, kind: "day_off", date: "2040-12-15" });
+    const path = "/api/schedule/week?start_date=2040-12-03&end_date=2040-12-09";
+    const ofUs = (json: unknown) =>
+      ((json as { wishes: WishDto[] }).wishes ?? [])
+        .filter((w) => [own.id, colleague.id].includes(w.employee_id))
+        .map((w) => [w.employee_id, w.kind, w.date]);
+    expect(ofUs((await call(week, { token: manager.token, path })).json)).toEqual([
+      [own.id, "prefer_early", null],
+      [colleague.id, "day_off", "2040-12-08"],
+    ]);
+    const staff = await createUser("user", { employeeId: own.id });
+    expect(ofUs((await call(week, { token: staff.token, path })).json)).toEqual([[own.id, "prefer_early", null]]);
+    const reader = await createUser("user");
+    expect((await call(week, { token: reader.token, path })).json.wishes).toEqual([]);
+    // Meine Schichten lists one's own, days off from today on.
+    const mine = await call(me, { token: staff.token, path: "/api/me" });
+    expect(mine.json.wishes).toEqual([expect.objectContaining({ employee_id: own.id, kind: "prefer_early" })]);
+  });
+});
