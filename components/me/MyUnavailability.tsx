@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { api } from "@/lib/client/api";
 import type { UnavailabilityDto } from "@/lib/shared/api-types";
-import { unavailabilityPeriod } from "@/lib/shared/unavailability";
+import { unavailabilityPeriod } from "@/lib/shared/unavailability-text";
 
 // Loaded when first opened, like every dialog: the form stays out of the page's first load.
 const UnavailabilityDialog = dynamic(() =>

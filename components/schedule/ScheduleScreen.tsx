@@ -17,11 +17,9 @@ import {
   type AbsenceSlot,
   type ShiftDto,
   type UnavailabilityDto,
-  type WishDto,
 } from "@/lib/shared/api-types";
 import { addDays, FIRST_WEEK_START, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber } from "@/lib/shared/format";
-import { unavailabilityPeriod } from "@/lib/shared/unavailability";
 import { sumHours } from "@/lib/shared/hours";
 import { classNames } from "@/lib/shared/class-names";
 import { can } from "@/lib/shared/roles";
@@ -166,9 +164,9 @@ export function ScheduleScreen() {
   // Only planners get entries (docs/PRODUCT-RULES.md §26.4); for staff the list is empty.
   const unavailability = useMemo(() => week.data?.unavailability ?? [], [week.data]);
   // The week's absences by employee for the panel (docs/PRODUCT-RULES.md §32.8): from the week, no request of its own.
-  const absences = useMemo(() => absencesByEmployee(week.data?.absences ?? []), [week.data]);
+  const absences = useMemo(() => byEmployee(week.data?.absences ?? []), [week.data]);
   // Their wishes (docs/PRODUCT-RULES.md §35.8), beside the names in the panel.
-  const wishes = useMemo(() => wishesByEmployee(week.data?.wishes ?? []), [week.data]);
+  const wishes = useMemo(() => byEmployee(week.data?.wishes ?? []), [week.data]);
   // The server's target of each person for the week (docs/PRODUCT-RULES.md §31.1).
   const targets = useMemo(() => targetsById(week.data?.targets ?? []), [week.data]);
   const entries = useMemo(
@@ -642,23 +640,17 @@ export function ScheduleScreen() {
   );
 }
 
-/** The week's absences by employee (docs/PRODUCT-RULES.md §32.8). */
-function absencesByEmployee(absences: AbsenceSlot[]): Map<number, AbsenceSlot[]> {
-  const byEmployee = new Map<number, AbsenceSlot[]>();
-  for (const absence of absences)
-    byEmployee.set(absence.employee_id, [...(byEmployee.get(absence.employee_id) ?? []), absence]);
-  return byEmployee;
+/** The week's absences (docs/PRODUCT-RULES.md §32.8) or wishes (§35.8) by employee. */
+function byEmployee<T extends { employee_id: number }>(rows: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) map.set(row.employee_id, [...(map.get(row.employee_id) ?? []), row]);
+  return map;
 }
 
-/** The week's wishes by employee (docs/PRODUCT-RULES.md §35.8). */
-function wishesByEmployee(wishes: WishDto[]): Map<number, WishDto[]> {
-  const byEmployee = new Map<number, WishDto[]>();
-  for (const wish of wishes) byEmployee.set(wish.employee_id, [...(byEmployee.get(wish.employee_id) ?? []), wish]);
-  return byEmployee;
-}
-
-/** The days of an entry being deleted: "04.05.2038–06.05.2038", "Jeden Montag ab 07.12.2026" (§26.4, §35.8). */
-function deletedDays(entry: UnavailabilityDto): string {
-  if (entry.weekday !== null) return unavailabilityPeriod(entry);
-  return `${formatDate(entry.start_date)}–${formatDate(entry.end_date ?? entry.start_date)}`;
+/**
+ * The days of an entry being deleted: "04.05.2038–06.05.2038"; a weekly one's label says "jeden Mo", its range may
+ * have no end: "ab 07.12.2026" (§26.4, §35.8).
+ */
+function deletedDays({ start_date, end_date }: UnavailabilityDto): string {
+  return end_date ? `${formatDate(start_date)}–${formatDate(end_date)}` : `ab ${formatDate(start_date)}`;
 }

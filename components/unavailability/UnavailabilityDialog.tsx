@@ -11,10 +11,9 @@ import { today } from "@/lib/client/today";
 import { useResource } from "@/lib/client/use-resource";
 import type { UnavailabilityDto } from "@/lib/shared/api-types";
 import { isoWeekday } from "@/lib/shared/dates";
-import { WEEKDAYS_LONG } from "@/lib/shared/format";
 import { crossesMidnight } from "@/lib/shared/hours";
 import { unavailabilityInputSchema } from "@/lib/shared/schemas/unavailability";
-import { firstDay, unavailabilityPeriod } from "@/lib/shared/unavailability";
+import { firstDay, unavailabilityPeriod, WEEKDAYS_LONG } from "@/lib/shared/unavailability-text";
 
 type Props = {
   /** A fixed employee (someone's own entries on "Meine Schichten"): no picker. Without it, planners pick anyone. */

@@ -1,6 +1,5 @@
 /** de-CH display formats (docs/PRODUCT-RULES.md §18.1): dates dd.MM.yyyy, weekdays Mo … So, hours with one decimal. */
 export const WEEKDAYS_SHORT = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"] as const;
-export const WEEKDAYS_LONG = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"] as const;
 
 /** 2026-11-23 → 23.11.2026 */
 export function formatDate(isoDate: string): string {

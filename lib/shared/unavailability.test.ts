@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { coversDay, firstDay, unavailabilityPeriod } from "./unavailability";
+import { coversDay } from "./unavailability";
+import { firstDay, unavailabilityPeriod } from "./unavailability-text";
 
 describe("the days an unavailability entry covers (docs/PRODUCT-RULES.md §35.8)", () => {
   const weekly = { start_date: "2026-12-02", end_date: null, weekday: 1 };

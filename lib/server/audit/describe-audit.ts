@@ -4,7 +4,8 @@
  * same statement, else "#id"). Every action gets a sentence; an unknown one a generic sentence, never an error.
  */
 import { FIRST_WEEK_START, isoWeekday, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
-import { formatDate, formatDayMonth, WEEKDAYS_LONG, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { formatDate, formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { WEEKDAYS_LONG } from "@/lib/shared/unavailability-text";
 import { formatHours } from "@/lib/shared/hours";
 import { monthLabel } from "@/lib/shared/periods";
 import { hoursMinutes } from "@/lib/shared/time-entry-text";
