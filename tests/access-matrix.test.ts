@@ -86,6 +86,10 @@ const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   "POST /api/unavailability": { own: true, planners: "shifts:write" },
   "PUT /api/unavailability/[id]": { own: true, planners: "shifts:write" },
   "DELETE /api/unavailability/[id]": { own: true, planners: "shifts:write" },
+  // Wishes (docs/PRODUCT-RULES.md §35.8): as unavailability.
+  "GET /api/wishes": { own: true, planners: "shifts:write" },
+  "POST /api/wishes": { own: true, planners: "shifts:write" },
+  "DELETE /api/wishes/[id]": { own: true, planners: "shifts:write" },
   // Absences (docs/PRODUCT-RULES.md §32.2): staff read their own only; planners record and read anyone's.
   "GET /api/absences": { own: true, planners: "vacations:write" },
   "POST /api/absences": "vacations:write",

@@ -52,7 +52,10 @@ async function fingerprint(): Promise<string> {
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY employee_id), '')) FROM time_account_openings t),
       (SELECT md5(coalesce(string_agg(t.payroll::text, ','), '')) FROM company_settings t),
       -- Offers to give away or swap shifts (§35).
-      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM shift_swaps t)
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM shift_swaps t),
+      -- Unavailability, weekly too, and wishes (§26.4, §35.8).
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM unavailabilities t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM availability_wishes t)
     ) AS print`;
   return row.print;
 }
@@ -229,6 +232,12 @@ describe("bad input never breaks the scheduling API", async () => {
   const absences = await import("@/app/api/absences/route");
   const absenceById = await import("@/app/api/absences/[id]/route");
   const sickReport = await import("@/app/api/me/sick/route");
+  const unavailability = await import("@/app/api/unavailability/route");
+  const unavailabilityById = await import("@/app/api/unavailability/[id]/route");
+  const wishes = await import("@/app/api/wishes/route");
+  const unavailableEntry = await db.unavailability.create({
+    data: { employeeId: employee.id, startDate: new Date("2040-04-02"), endDate: new Date("2040-04-02") },
+  });
   const absence = await db.absence.create({
     data: {
       employeeId: employee.id,
@@ -284,6 +293,22 @@ describe("bad input never breaks the scheduling API", async () => {
     start_date: date,
     end_date: date,
     hours: fc.oneof(fc.constantFrom(0.25, 2.5, 8, 24, 24.25), nasty),
+  };
+
+  // Unavailability, weekly too, and wishes (docs/PRODUCT-RULES.md §26.4, §35.8).
+  const unavailabilityKeys = ["employee_id", "start_date", "end_date", "weekday", "start_time", "end_time", "note"];
+  const unavailabilityArbs = {
+    employee_id: employeeId,
+    start_date: date,
+    end_date: fc.oneof(date, fc.constant(null)),
+    weekday: fc.oneof(fc.integer({ min: -1, max: 8 }), fc.constant(null), nasty),
+    start_time: time,
+    end_time: time,
+  };
+  const wishArbs = {
+    employee_id: employeeId,
+    kind: fc.oneof(fc.constantFrom("prefer_early", "prefer_late", "day_off"), nasty),
+    date: fc.oneof(date, fc.constant(null)),
   };
 
   const cases: [
@@ -359,6 +384,16 @@ describe("bad input never breaks the scheduling API", async () => {
       { start_date: date, end_date: date, location_ids: fc.array(fc.integer({ min: -2, max: 5 }), { maxLength: 3 }) },
     ],
     ["POST /absences", absences.POST as Handler, "POST", absenceKeys, [], absenceArbs],
+    ["POST /unavailability", unavailability.POST as Handler, "POST", unavailabilityKeys, [], unavailabilityArbs],
+    [
+      "PUT /unavailability/{id}",
+      unavailabilityById.PUT as Handler,
+      "PUT",
+      unavailabilityKeys,
+      validOr(unavailableEntry.id),
+      unavailabilityArbs,
+    ],
+    ["POST /wishes", wishes.POST as Handler, "POST", ["employee_id", "kind", "date", "note"], [], wishArbs],
     ["PUT /absences/{id}", absenceById.PUT as Handler, "PUT", absenceKeys, validOr(absence.id), absenceArbs],
     [
       "POST /me/sick",

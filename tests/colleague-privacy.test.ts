@@ -125,6 +125,12 @@ async function scene() {
       note: secrets[2],
     },
   });
+  // A wish (docs/PRODUCT-RULES.md §35.8): a day off the colleague wishes, and why, is theirs alone.
+  await db.availabilityWish.create({
+    data: { employeeId: colleague.id, kind: "day_off", date: toDateColumn(addDays(MONDAY, 4)), note: secrets[0] },
+  });
+  await db.availabilityWish.create({ data: { employeeId: colleague.id, kind: "prefer_late" } });
+  await db.availabilityWish.create({ data: { employeeId: own.id, kind: "prefer_early", note: "Kita" } });
   // The linked user's own week: a shift on a day they said they cannot work.
   const ownShift = await fx.shift({
     employeeId: own.id,
@@ -217,6 +223,7 @@ describe("colleagues' data (docs/PRODUCT-RULES.md §31.2)", async () => {
         "GET /api/schedule/warnings",
         "GET /api/schedule/week",
         "GET /api/vacations/balance/[id]",
+        "GET /api/wishes",
       ]),
     );
   });
@@ -280,6 +287,11 @@ describe("colleagues' data (docs/PRODUCT-RULES.md §31.2)", async () => {
       }),
     ]);
     expect(week.json.unavailability).toEqual([expect.objectContaining({ employee_id: s.own.id })]);
+    // Their own wishes only (§35.8).
+    const wishes = await get("GET /api/wishes", s.linked.token, 0);
+    expect(wishes.json).toEqual([
+      expect.objectContaining({ employee_id: s.own.id, kind: "prefer_early", note: "Kita" }),
+    ]);
     // Their own target of the week (30 h, no holiday, §31.1), nobody else's.
     expect(week.json.targets).toEqual([{ employee_id: s.own.id, target_hours: 30 }]);
     const warnings = await get("GET /api/schedule/warnings", s.linked.token, 0);

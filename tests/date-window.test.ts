@@ -39,8 +39,13 @@ function dateFields(schema: unknown, where: Where): DateField[] {
   const walk = (node: unknown) => {
     if (!node || typeof node !== "object") return;
     const { properties, allOf, anyOf } = node as Record<string, unknown>;
-    for (const [key, field] of Object.entries((properties ?? {}) as Record<string, { description?: string }>)) {
-      if (/^Date yyyy-MM-dd/.test(field.description ?? "")) found.push({ where, key, kind: "date" });
+    type Field = { description?: string; anyOf?: { description?: string }[] };
+    for (const [key, field] of Object.entries((properties ?? {}) as Record<string, Field>)) {
+      // A date that may be null or left out (a weekly unavailability's end, docs/PRODUCT-RULES.md §35.8) is a date.
+      const described = [field, ...(field.anyOf ?? [])].some((member) =>
+        /^Date yyyy-MM-dd/.test(member.description ?? ""),
+      );
+      if (described) found.push({ where, key, kind: "date" });
       else if (key === "year") found.push({ where, key, kind: "year" });
     }
     for (const sub of [...((allOf ?? []) as unknown[]), ...((anyOf ?? []) as unknown[])]) walk(sub);
@@ -199,6 +204,8 @@ describe("dates at every route: answered in time, never a 5xx, the window refuse
         params: { id: String(unavailable.id) },
         body: { employee_id: employee.id },
       }),
+      "GET /api/wishes": () => ({ query: { employee_id: String(employee.id) } }),
+      "POST /api/wishes": () => ({ body: { employee_id: employee.id, kind: "day_off" } }),
       "POST /api/week-templates/{id}/apply": () => ({ params: { id: String(template.id) } }),
       "POST /api/week-templates/from-week": () => ({ body: { name: uniqueName("Aus Woche") } }),
       "GET /api/dashboard": () => ({}),

@@ -15,6 +15,7 @@ import { isoWeekday } from "@/lib/shared/dates";
 import { formatHours } from "@/lib/shared/hours";
 import { CalendarLink } from "./CalendarLink";
 import { MyUnavailability } from "./MyUnavailability";
+import { MyWishes } from "./MyWishes";
 import { MyAbsences } from "./MyAbsences";
 import { MyVacations } from "./MyVacations";
 import { MyTimeAccount } from "./MyTimeAccount";
@@ -106,6 +107,7 @@ function LinkedMeScreen({ userId }: { userId: number }) {
                 <JumpLink href="#schichtboerse">Schichtbörse</JumpLink>
                 <JumpLink href="#ferien">Ferien</JumpLink>
                 <JumpLink href="#nicht-verfuegbar">Nicht verfügbar</JumpLink>
+                <JumpLink href="#wuensche">Wünsche</JumpLink>
                 <JumpLink href="#pin">PIN</JumpLink>
                 <JumpLink href="#kalender">Kalender</JumpLink>
               </nav>
@@ -196,6 +198,13 @@ function LinkedMeScreen({ userId }: { userId: number }) {
                     <MyUnavailability
                       employeeId={me.employee.id}
                       entries={me.unavailability}
+                      onChanged={schedule.reload}
+                    />
+                  </Section>
+                  <Section id="wuensche" title="Wünsche">
+                    <MyWishes
+                      employeeId={me.employee.id}
+                      wishes={me.wishes ?? [] /* a copy saved offline before §35.8 has none */}
                       onChanged={schedule.reload}
                     />
                   </Section>

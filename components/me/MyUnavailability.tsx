@@ -5,8 +5,7 @@ import { Button } from "@/components/ui/Button";
 import { ConfirmDelete } from "@/components/ui/ConfirmDelete";
 import { api } from "@/lib/client/api";
 import type { UnavailabilityDto } from "@/lib/shared/api-types";
-import { isoWeekday } from "@/lib/shared/dates";
-import { formatDate, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { unavailabilityPeriod } from "@/lib/shared/unavailability-text";
 
 // Loaded when first opened, like every dialog: the form stays out of the page's first load.
 const UnavailabilityDialog = dynamic(() =>
@@ -78,10 +77,5 @@ export function MyUnavailability({ employeeId, entries, onChanged }: Props) {
   );
 }
 
-/** "Fr 15.05.2026" or "Mo 11.05.2026 – Mi 13.05.2026". */
-function period(entry: UnavailabilityDto): string {
-  const day = (date: string) => `${WEEKDAYS_SHORT[isoWeekday(date) - 1]} ${formatDate(date)}`;
-  return entry.start_date === entry.end_date
-    ? day(entry.start_date)
-    : `${day(entry.start_date)} – ${day(entry.end_date)}`;
-}
+/** "Fr 15.05.2026", "Mo 11.05.2026 – Mi 13.05.2026", "Jeden Montag ab 07.12.2026" (docs/PRODUCT-RULES.md §35.8). */
+const period = unavailabilityPeriod;

@@ -15,6 +15,7 @@ import type {
 import { eachDate, isoWeekday } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, isoWeekNumber, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { formatHours } from "@/lib/shared/hours";
+import { coversDay } from "@/lib/shared/unavailability";
 
 /** Weeks shown open; the later ones start folded so the phone screen reaches the other sections quickly. */
 const OPEN_WEEKS = 2;
@@ -223,8 +224,9 @@ function awayDays(
   }
   for (const entry of unavailability) {
     const window = entry.start_time ? ` ${entry.start_time}–${entry.end_time}` : "";
-    for (const day of daysOf(entry.start_date, entry.end_date))
-      add(day, { kind: "unavailable", text: `Nicht verfügbar${window}` });
+    // An open end (a weekly entry, docs/PRODUCT-RULES.md §35.8) ends with the shown weeks.
+    for (const day of daysOf(entry.start_date, entry.end_date ?? shown.end))
+      if (coversDay(entry, day)) add(day, { kind: "unavailable", text: `Nicht verfügbar${window}` });
   }
   return days;
 }

@@ -2,7 +2,7 @@ import { memo, useId, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { WeekBalance } from "@/components/ui/WeekBalance";
 import { absenceWeekLabel } from "@/components/absences/absence-text";
-import type { AbsenceSlot, UnavailabilityDto } from "@/lib/shared/api-types";
+import type { AbsenceSlot, UnavailabilityDto, WishDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { formatHours } from "@/lib/shared/hours";
 import { useDndParts } from "./dnd-parts";
@@ -26,17 +26,19 @@ type Props = {
   onAddAbsence?: (employeeId?: number) => void;
   /** … and a click on an absence opens it for a change. */
   onEditAbsence?: (absence: AbsenceSlot, name: string) => void;
+  /** Planners: the week's wishes by employee ("lieber Frühschicht", "Wunschfrei Sa"; docs/PRODUCT-RULES.md §35.8). */
+  wishes?: Map<number, WishDto[]>;
 };
 
 /**
  * Who still has hours this week (docs/PRODUCT-RULES.md §16.4): remaining hours, overbooked in red and with a "+",
  * "Ferien Mo–Mi" for the days someone is on vacation and, for planners, "nicht verfügbar Fr 14:00–18:00" for the
- * time someone cannot work (§26.4), the week's absences ("Krank Mo–Mi", §32.8; a click opens one for a change).
- * Planners drag a name onto a shift to assign it (§27.2).
+ * time someone cannot work (§26.4), the week's absences ("Krank Mo–Mi", §32.8; a click opens one for a change) and
+ * wishes ("lieber Frühschicht", "Wunschfrei Sa", §35.8). Planners drag a name onto a shift to assign it (§27.2).
  */
 export const EmployeePanel = memo(function EmployeePanel(props: Props) {
   const { entries, weekStart, draggable, onAddUnavailability, onDeleteUnavailability } = props;
-  const { absences, onAddAbsence, onEditAbsence } = props;
+  const { absences, onAddAbsence, onEditAbsence, wishes } = props;
   const { Employee } = useDndParts();
   // Phones start with the list folded, so the week's plan is in view first (docs/PRODUCT-RULES.md §29.5).
   const [open, setOpen] = useState(() => typeof window === "undefined" || !window.matchMedia(PHONE).matches);
@@ -168,6 +170,17 @@ export const EmployeePanel = memo(function EmployeePanel(props: Props) {
                       </span>
                     );
                   })}
+                  {wishes?.get(entry.employee.id)?.map((wish) => (
+                    <span
+                      key={`wish-${wish.id}`}
+                      data-testid="wish-chip"
+                      className="shrink-0 rounded border border-slate-300 px-1.5 text-xs text-slate-700"
+                      title={wish.note ?? undefined}
+                    >
+                      <span className="sr-only">Wunsch: </span>
+                      {wishChip(wish, weekStart)}
+                    </span>
+                  ))}
                 </span>
                 <span className="ml-auto flex shrink-0 items-center gap-2 tabular-nums">
                   {onAddAbsence && (
@@ -198,3 +211,10 @@ export const EmployeePanel = memo(function EmployeePanel(props: Props) {
     </section>
   );
 });
+
+/** "lieber Frühschicht", "lieber Spätschicht", or a day off of the week as its weekday: "Wunschfrei Sa". */
+function wishChip(wish: WishDto, weekStart: string): string {
+  if (wish.kind === "prefer_early") return "lieber Frühschicht";
+  if (wish.kind === "prefer_late") return "lieber Spätschicht";
+  return `Wunschfrei ${weekdayRuns([wish.date ?? weekStart], weekStart)}`;
+}

@@ -164,7 +164,9 @@ export function ScheduleScreen() {
   // Only planners get entries (docs/PRODUCT-RULES.md §26.4); for staff the list is empty.
   const unavailability = useMemo(() => week.data?.unavailability ?? [], [week.data]);
   // The week's absences by employee for the panel (docs/PRODUCT-RULES.md §32.8): from the week, no request of its own.
-  const absences = useMemo(() => absencesByEmployee(week.data?.absences ?? []), [week.data]);
+  const absences = useMemo(() => byEmployee(week.data?.absences ?? []), [week.data]);
+  // Their wishes (docs/PRODUCT-RULES.md §35.8), beside the names in the panel.
+  const wishes = useMemo(() => byEmployee(week.data?.wishes ?? []), [week.data]);
   // The server's target of each person for the week (docs/PRODUCT-RULES.md §31.1).
   const targets = useMemo(() => targetsById(week.data?.targets ?? []), [week.data]);
   const entries = useMemo(
@@ -433,6 +435,7 @@ export function ScheduleScreen() {
                 onAddUnavailability={editable ? recordUnavailable : undefined}
                 onDeleteUnavailability={editable ? deleteUnavailable : undefined}
                 absences={absences}
+                wishes={wishes}
                 onAddAbsence={recordsAbsences ? addAbsence : undefined}
                 onEditAbsence={recordsAbsences ? editAbsence : undefined}
               />
@@ -613,7 +616,7 @@ export function ScheduleScreen() {
         title="Eintrag löschen"
         message={({ entry, name }) =>
           `Nicht verfügbar ${unavailabilityLabel(entry, shownWeek)} von ${name} wirklich löschen? ` +
-          `(${formatDate(entry.start_date)}–${formatDate(entry.end_date)})`
+          `(${deletedDays(entry)})`
         }
         remove={({ entry }) => api.delete(`/unavailability/${entry.id}`)}
         success="Eintrag gelöscht!"
@@ -637,10 +640,17 @@ export function ScheduleScreen() {
   );
 }
 
-/** The week's absences by employee (docs/PRODUCT-RULES.md §32.8). */
-function absencesByEmployee(absences: AbsenceSlot[]): Map<number, AbsenceSlot[]> {
-  const byEmployee = new Map<number, AbsenceSlot[]>();
-  for (const absence of absences)
-    byEmployee.set(absence.employee_id, [...(byEmployee.get(absence.employee_id) ?? []), absence]);
-  return byEmployee;
+/** The week's absences (docs/PRODUCT-RULES.md §32.8) or wishes (§35.8) by employee. */
+function byEmployee<T extends { employee_id: number }>(rows: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) map.set(row.employee_id, [...(map.get(row.employee_id) ?? []), row]);
+  return map;
+}
+
+/**
+ * The days of an entry being deleted: "04.05.2038–06.05.2038"; a weekly one's label says "jeden Mo", its range may
+ * have no end: "ab 07.12.2026" (§26.4, §35.8).
+ */
+function deletedDays({ start_date, end_date }: UnavailabilityDto): string {
+  return end_date ? `${formatDate(start_date)}–${formatDate(end_date)}` : `ab ${formatDate(start_date)}`;
 }

@@ -11,12 +11,13 @@ let nextId = 1;
 
 function entry(
   start_date: string,
-  end_date: string,
+  end_date: string | null,
   times: [string, string] | null = null,
   employee_id = 7,
+  weekday: number | null = null,
 ): UnavailabilityDto {
   const [start_time, end_time] = times ?? [null, null];
-  return { id: nextId++, employee_id, start_date, end_date, start_time, end_time, note: null };
+  return { id: nextId++, employee_id, start_date, end_date, weekday, start_time, end_time, note: null };
 }
 
 const at = (date: string, start: string, end: string) => ({ date, start, end });

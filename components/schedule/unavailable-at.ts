@@ -2,6 +2,7 @@ import type { UnavailabilityDto } from "@/lib/shared/api-types";
 import { addDays } from "@/lib/shared/dates";
 import { parseTime } from "@/lib/shared/hours";
 import { findingsForShift } from "@/lib/shared/rules/findings";
+import { coversDay } from "@/lib/shared/unavailability";
 import type { RuleInput, RuleUnavailability } from "@/lib/shared/rules/types";
 
 /**
@@ -31,7 +32,7 @@ export function unavailableAt(
   for (const offset of [-1, 0, 1]) {
     const date = addDays(shift.date, offset);
     for (const entry of own)
-      if (entry.start_date <= date && date <= entry.end_date)
+      if (coversDay(entry, date))
         days.push({ employee_id: employeeId, date, start_time: entry.start_time, end_time: entry.end_time });
   }
   if (days.length === 0) return false;

@@ -75,6 +75,7 @@ const loadedWeek: ScheduleWeekDto = {
   warnings: [],
   vacations: [],
   unavailability: [],
+  wishes: [],
   holidays: [],
   labour_rules: "CH",
   targets: [],

@@ -18,6 +18,7 @@ const emptyWeek: ScheduleWeekDto = {
   warnings: [],
   vacations: [],
   unavailability: [],
+  wishes: [],
   holidays: [],
   labour_rules: "CH",
   targets: [],

@@ -41,6 +41,7 @@ const unavailable = (start_date: string, end_date: string, times?: [string, stri
   employee_id: 1,
   start_date,
   end_date,
+  weekday: null,
   start_time: times?.[0] ?? null,
   end_time: times?.[1] ?? null,
   note: null,

@@ -13,6 +13,7 @@ import {
 import { addDays, daysBetween } from "@/lib/shared/dates";
 import { WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { sumHours } from "@/lib/shared/hours";
+import { coversDay } from "@/lib/shared/unavailability";
 import { weekStatus } from "@/lib/shared/week-status";
 
 export type EmployeeAvailability = {
@@ -68,7 +69,10 @@ export function availability(
         : employee.weekly_hours;
     const { remaining_hours, status } = weekStatus(target, scheduled);
     const vacationDays = days.filter((day) => away.get(employee.id)?.has(day));
-    const unavailable = unavailability.filter((entry) => entry.employee_id === employee.id);
+    // A weekly entry touching the week on none of its days is not shown (docs/PRODUCT-RULES.md §35.8).
+    const unavailable = unavailability.filter(
+      (entry) => entry.employee_id === employee.id && days.some((day) => coversDay(entry, day)),
+    );
     return {
       employee,
       scheduled,
@@ -86,13 +90,14 @@ export function onVacation(vacations: VacationDto[], employeeId: number, date: s
   return vacations.some((v) => v.employee_id === employeeId && v.start_date <= date && date <= v.end_date);
 }
 
-/** The days of the week an unavailability entry covers, as `weekdayRuns` names them, plus its window. */
+/**
+ * The days of the week an unavailability entry covers, as `weekdayRuns` names them, plus its window; a weekly entry
+ * (docs/PRODUCT-RULES.md §35.8) says so: "jeden Mo 00:00–12:00".
+ */
 export function unavailabilityLabel(entry: UnavailabilityDto, weekStart: string): string {
-  const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i)).filter(
-    (day) => entry.start_date <= day && day <= entry.end_date,
-  );
+  const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i)).filter((day) => coversDay(entry, day));
   const window = entry.start_time && entry.end_time ? ` ${entry.start_time}–${entry.end_time}` : "";
-  return `${weekdayRuns(days, weekStart)}${window}`;
+  return `${entry.weekday === null ? "" : "jeden "}${weekdayRuns(days, weekStart)}${window}`;
 }
 
 /**

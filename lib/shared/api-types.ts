@@ -27,6 +27,7 @@ import type { timeAccountsSchema } from "./schemas/time-account";
 import type { copiedWeekSchema, openedCopySchema, shiftDtoSchema } from "./schemas/shift";
 import type { shiftPresetDtoSchema } from "./schemas/shift-preset";
 import type { unavailabilityDtoSchema } from "./schemas/unavailability";
+import type { wishDtoSchema } from "./schemas/wish";
 import type { openShiftDtoSchema, shiftApplicationDtoSchema, weekApplicationSchema } from "./schemas/shift-application";
 import type { swapDtoSchema } from "./schemas/swap";
 import type { userDtoSchema } from "./schemas/user";
@@ -90,6 +91,9 @@ export type VacationBalance = z.infer<typeof vacationBalanceSchema>;
 
 /** Time an employee cannot work (docs/PRODUCT-RULES.md §26.4); no times = whole days. */
 export type UnavailabilityDto = z.infer<typeof unavailabilityDtoSchema>;
+
+/** A wish (docs/PRODUCT-RULES.md §35.8): rather early or late shifts, or a day off ("Wunschfrei"). */
+export type WishDto = z.infer<typeof wishDtoSchema>;
 
 export type WeekTemplateDto = z.infer<typeof weekTemplateDtoSchema>;
 

@@ -67,6 +67,9 @@ export const AUDIT_ACTIONS = {
   "unavailability.create": "unavailability",
   "unavailability.update": "unavailability",
   "unavailability.delete": "unavailability",
+  // Wishes (docs/PRODUCT-RULES.md §35.8) share the prefix: the history files them under "Nicht verfügbar".
+  "unavailability.wish_create": "unavailability",
+  "unavailability.wish_delete": "unavailability",
   "employee.create": "master_data",
   "employee.update": "master_data",
   "employee.archive": "master_data",

@@ -83,6 +83,8 @@ describe("POST /api/unavailability", () => {
       employee_id: own.id,
       start_date: "2038-03-05",
       end_date: "2038-03-05",
+      // Every answer names its weekday since §35.8; null: every day of the range, as before.
+      weekday: null,
       start_time: "22:00",
       end_time: "02:00",
       note: "Kurs",

@@ -5,10 +5,12 @@
  */
 import { FIRST_WEEK_START, isoWeekday, LAST_WEEK_START, mondayOf } from "@/lib/shared/dates";
 import { formatDate, formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
+import { WEEKDAYS_LONG } from "@/lib/shared/unavailability-text";
 import { formatHours } from "@/lib/shared/hours";
 import { monthLabel } from "@/lib/shared/periods";
 import { hoursMinutes } from "@/lib/shared/time-entry-text";
 import { describeSwap, swapShiftDate } from "./describe-swap";
+import { wishLabel } from "@/lib/shared/wishes";
 
 /** A shift as recorded in `details.before` / `details.after` of shift writes, names as at write time. */
 export type ShiftSnapshot = {
@@ -370,9 +372,16 @@ function describeUnavailability(actor: string, action: string, details: Details,
   const end = text(details.end_date);
   const from = text(details.start_time);
   const to = text(details.end_time);
+  const weekday = num(details.weekday);
+  if (action.startsWith("unavailability.wish_")) return describeWish(actor, action, details, employee);
   let extra = "";
   if (start) {
-    const days = !end || end === start ? formatDate(start) : `${formatDate(start)}–${formatDate(end)}`;
+    let days = !end || end === start ? formatDate(start) : `${formatDate(start)}–${formatDate(end)}`;
+    // A weekly entry (docs/PRODUCT-RULES.md §35.8): "jeden Montag ab 07.12.2026".
+    if (weekday !== null && weekday >= 1 && weekday <= 7) {
+      const range = end ? `vom ${formatDate(start)} bis ${formatDate(end)}` : `ab ${formatDate(start)}`;
+      days = `jeden ${WEEKDAYS_LONG[weekday - 1]} ${range}`;
+    }
     extra = ` (${days}, ${from && to ? `${hhmm(from)}–${hhmm(to)}` : "ganztags"})`;
   }
   const verbs: Record<string, string> = {
@@ -383,6 +392,16 @@ function describeUnavailability(actor: string, action: string, details: Details,
   const verb = verbs[action];
   // One word per thing (docs/PRODUCT-RULES.md §31.6): "Abwesenheit" is sick leave, this is "Nicht verfügbar".
   return verb ? `${actor} hat „Nicht verfügbar“ für ${employee} ${verb}${extra}.` : generic(actor, action);
+}
+
+/** A wish (docs/PRODUCT-RULES.md §35.8): "… hat den Wunsch „lieber Frühschicht“ für Anna Muster eingetragen." */
+function describeWish(actor: string, action: string, details: Details, employee: string): string {
+  const kind = text(details.kind);
+  const date = text(details.date);
+  const known = kind === "prefer_early" || kind === "prefer_late" || (kind === "day_off" && date !== null);
+  const wish = known ? ` „${wishLabel({ kind, date })}“` : "";
+  const verb = action === "unavailability.wish_create" ? "eingetragen" : "gelöscht";
+  return `${actor} hat den Wunsch${wish} für ${employee} ${verb}.`;
 }
 
 function changedFields(details: Details): string {
@@ -762,7 +781,7 @@ export function auditWeek(row: DescribableAudit): string | null {
   if (action === "week_template.apply") return plannerWeek(text(details.week_start));
   if (action.startsWith("shift_application.")) return plannerWeek(names.shiftDate);
   if (action.startsWith("vacation.")) return plannerWeek(names.vacationStart);
-  if (action.startsWith("unavailability.")) return plannerWeek(text(details.start_date));
+  if (action.startsWith("unavailability.")) return plannerWeek(text(details.start_date) ?? text(details.date));
   if (action.startsWith("absence.")) return plannerWeek(text(details.start_date));
   return null;
 }

@@ -25,6 +25,10 @@
  * - APPLICANT: a small cost for giving a shift with applicants to someone who did not apply.
  * `fillWeight` folds both into one objective where one solve must see both (the LP relaxation that narrows a large
  * model): one more filled shift is worth more than all penalties together can differ between two plans.
+ * 3. then, with at least that many filled and no more penalty, the wishes (docs/PRODUCT-RULES.md §35.8, `wishCost`):
+ *    WISH.against per shift given against a wish (a late shift to who prefers early, any shift on a wished day off),
+ *    −WISH.fits per shift that fits one (an early shift to who prefers early). Not part of `colCost`: the goals
+ *    above see exactly what they saw before wishes existed.
  */
 import { clockMinutes, dayNumber, mondayOfDay } from "@/lib/shared/rules/time";
 import {
@@ -35,11 +39,18 @@ import {
   prepareShift,
   type PreparedShift,
 } from "@/lib/shared/rules/evaluate";
+import { wishFit, type WishFacts } from "@/lib/shared/wishes";
 import { CONFLICT_REACH_DAYS, EmployeeLoad, pairConflict, type Block } from "./employee-load";
 import { weekCapacity, type FillEmployee, type FillProblem, type OpenShift } from "./problem";
 
 /** Weights of the objective (points); see the comment above and docs/ARCHITECTURE.md §15. */
 export const WEIGHTS = { overtimePerHour: 8, hourlyPerHour: 2, fairness: 1, notApplicant: 0.5 } as const;
+
+/**
+ * The wishes' tier (docs/PRODUCT-RULES.md §35.8): going against a wish weighs twice what granting one gains, so a
+ * plan never buys one granted wish with one broken.
+ */
+export const WISH = { against: 2, fits: 1 } as const;
 
 /** Evening: work after 20:00 (or past midnight). */
 const EVENING_FROM_MINUTES = 20 * 60;
@@ -81,6 +92,10 @@ export type FillModel = {
   overtimeCols: { employee: number; monday: number; col: number; free: number }[];
   /** Fairness columns: per employee, with the evening/weekend/holiday shifts assigned already in the range. */
   fairnessCols: { employee: number; countCol: number; col: number; assigned: number; pieces: [number, number][] }[];
+  /** The wishes of each employee (by index), for the reasons. */
+  wishesOf: WishFacts[][];
+  /** The third goal's cost per column (only x columns have one); null when no candidate meets a wish. */
+  wishCost: Float64Array | null;
 };
 
 /** Evening (work after 20:00 or past midnight), a Saturday or Sunday, or a public holiday at the shift's location. */
@@ -171,6 +186,23 @@ export function buildFillModel(problem: FillProblem): FillModel {
     if (entry.open.applicant_ids.length > 0 && !entry.open.applicant_ids.includes(employee.id))
       cost += WEIGHTS.notApplicant;
     addCol(cost, 1, true);
+  }
+
+  // The wishes' costs (the third goal): only where a candidate meets a wish.
+  const wishesOf = employees.map((): WishFacts[] => []);
+  for (const wish of problem.wishes ?? []) {
+    const index = indexOf.get(wish.employee_id);
+    if (index !== undefined) wishesOf[index].push(wish);
+  }
+  let wishCost: Float64Array | null = null;
+  for (const candidate of candidates) {
+    const shift = shifts[candidate.shift].open;
+    let cost = 0;
+    for (const wish of wishesOf[candidate.employee]) {
+      const fit = wishFit(wish, { date: shift.shift_date, start: shift.start_time });
+      cost += fit === "against" ? WISH.against : fit === "fits" ? -WISH.fits : 0;
+    }
+    if (cost !== 0) (wishCost ??= new Float64Array(candidates.length))[candidate.col] = cost;
   }
 
   // Each shift at most once.
@@ -353,5 +385,8 @@ export function buildFillModel(problem: FillProblem): FillModel {
     dayCols,
     overtimeCols,
     fairnessCols,
+    wishesOf,
+    // Sized to every column once they are all added: the other columns cost nothing here.
+    wishCost: wishCost && Float64Array.from({ length: colCost.length }, (_, col) => wishCost![col] ?? 0),
   };
 }

@@ -5,6 +5,7 @@
 import { formatHours } from "@/lib/shared/hours";
 import type { PreparedShift } from "@/lib/shared/rules/evaluate";
 import { isoOfDay } from "@/lib/shared/rules/time";
+import { wishFit, wishLabel, type WishFacts } from "@/lib/shared/wishes";
 import type { FillModel } from "./build-model";
 import type { Block, EmployeeLoad } from "./employee-load";
 import { weekCapacity } from "./problem";
@@ -76,7 +77,7 @@ export type ReasonState = { load: EmployeeLoad; unpopular: number };
 export function assignmentReasons(
   state: ReasonState,
   at: PreparedShift,
-  options: { applied: boolean; unpopular: boolean; averageUnpopular: number },
+  options: { applied: boolean; unpopular: boolean; averageUnpopular: number; wishes?: WishFacts[] },
 ): string[] {
   const { employee } = state.load;
   const reasons: string[] = [];
@@ -88,7 +89,21 @@ export function assignmentReasons(
     else reasons.push(`${formatHours(at.netHours - Math.max(free, 0))} h über den Sollstunden`);
   }
   if (options.unpopular && state.unpopular <= options.averageUnpopular) reasons.push(unpopularText(state.unpopular));
+  reasons.push(...wishReasons(at, options.wishes ?? []));
   return reasons;
+}
+
+/**
+ * The wishes a proposed shift meets (docs/PRODUCT-RULES.md §35.8), last, as the goal they are: "wünscht
+ * Frühschichten", or "gegen den Wunsch «Wunschfrei Sa 12.12.»" — the latter only when no plan as good by the goals
+ * above avoided it.
+ */
+export function wishReasons(at: PreparedShift, wishes: WishFacts[]): string[] {
+  return wishes.flatMap((wish) => {
+    const fit = wishFit(wish, { date: at.shift.shift_date, start: at.shift.start_time });
+    if (fit === "fits") return [wish.kind === "prefer_early" ? "wünscht Frühschichten" : "wünscht Spätschichten"];
+    return fit === "against" ? [`gegen den Wunsch «${wishLabel(wish, { short: true })}»`] : [];
+  });
 }
 
 /**

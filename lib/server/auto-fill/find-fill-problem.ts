@@ -17,6 +17,7 @@ type Row = {
   locations: { id: number; holiday_region: string | null }[];
   open: (Omit<OpenShift, "past" | "employee_id"> & { employee_id: null })[];
   employees: FillProblem["employees"];
+  wishes: NonNullable<FillProblem["wishes"]>;
 };
 
 /**
@@ -24,7 +25,8 @@ type Row = {
  * shifts of the range at active locations (those of `location_ids` only when given) with their applicants, the
  * active employees with their Einsatzorte, the holidays' regions, and the planning rules' facts of the active
  * employees in the rules' window around the range (windowFor: rest time, weeks and runs of days at its edges) from
- * the one reader of those facts (ruleFactsJson, lib/server/rules/read-rule-facts.ts).
+ * the one reader of those facts (ruleFactsJson, lib/server/rules/read-rule-facts.ts), and the active employees' wishes
+ * (§35.8: not a rule's fact, read only here).
  * An unknown or archived location in `location_ids` is a 400.
  */
 export async function findFillProblem(input: AutoFillInput): Promise<FillProblem> {
@@ -59,7 +61,15 @@ export async function findFillProblem(input: AutoFillInput): Promise<FillProblem
             SELECT coalesce(json_agg(el.location_id ORDER BY el.location_id), '[]') FROM employee_locations el
             WHERE el.employee_id = e.id))
           ORDER BY e.last_name, e.first_name, e.id), '[]')
-        FROM employees e WHERE e.archived_at IS NULL)
+        FROM employees e WHERE e.archived_at IS NULL),
+      -- Wishes (docs/PRODUCT-RULES.md §35.8): the standing ones and the days off dated in the range.
+      'wishes', (
+        SELECT coalesce(json_agg(json_build_object(
+          'employee_id', w.employee_id, 'kind', w.kind, 'date', to_char(w.date, 'YYYY-MM-DD'))
+          ORDER BY w.employee_id, w.id), '[]')
+        FROM availability_wishes w
+        WHERE w.employee_id IN (SELECT id FROM active_employees)
+          AND (w.date IS NULL OR w.date BETWEEN ${input.start_date}::date AND ${input.end_date}::date))
     )::text AS data`;
   const row = JSON.parse(data) as Row;
   const { settings, shifts: existing, vacations, unavailability } = parseRuleFacts(row.facts);
@@ -89,5 +99,6 @@ export async function findFillProblem(input: AutoFillInput): Promise<FillProblem
     vacations,
     unavailability,
     holidays,
+    wishes: row.wishes,
   };
 }

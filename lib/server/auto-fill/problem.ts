@@ -5,6 +5,7 @@
  */
 import type { FindingCode, RuleSettings, RuleShift, RuleUnavailability, RuleVacation } from "@/lib/shared/rules";
 import { isoOfDay, mondayOfDay } from "@/lib/shared/rules/time";
+import type { WishKind } from "@/lib/shared/wishes";
 
 /**
  * The findings a proposal never adds to anyone's plan (docs/PRODUCT-RULES.md §28.2): the refusing rules, the labour
@@ -69,7 +70,14 @@ export type FillProblem = {
   unavailability: RuleUnavailability[];
   /** Public holidays of the range per location: holiday shifts are spread fairly. */
   holidays: { location_id: number; date: string }[];
+  /**
+   * The employees' wishes (docs/PRODUCT-RULES.md §35.8): the standing ones and the days off in the range. Weighed
+   * after every other goal (build-model.ts, propose.ts); absent = none.
+   */
+  wishes?: FillWish[];
 };
+
+export type FillWish = { employee_id: number; kind: WishKind; date: string | null };
 
 export type FillOptions = {
   /** Seconds HiGHS may search; the best plan found by then is answered. */

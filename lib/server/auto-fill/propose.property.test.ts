@@ -187,3 +187,38 @@ test("every proposal is legal by the planning rules, at the person's locations, 
     { numRuns: 60 },
   );
 }, 240_000);
+
+// Wishes are the last goal (docs/PRODUCT-RULES.md §35.8): the same week with random wishes fills as many shifts (both
+// proven; the penalty may differ within the penalty search's tolerance, as two runs from other start plans may).
+const wishesArb = fc.array(
+  fc.record({
+    person: fc.nat(),
+    kind: fc.constantFrom("prefer_early" as const, "prefer_late" as const, "day_off" as const),
+    day: fc.integer({ min: 0, max: 6 }),
+  }),
+  { maxLength: 6 },
+);
+
+test("a wish never lowers the number of filled shifts", () => {
+  fc.assert(
+    fc.property(weekArb, wishesArb, (week, wishes) => {
+      const { problem } = problemOf(week);
+      const seen = new Set<string>();
+      const wished = {
+        ...problem,
+        wishes: wishes.flatMap((wish) => {
+          const employee_id = problem.employees[wish.person % problem.employees.length].id;
+          const date = wish.kind === "day_off" ? addDays(week.monday, wish.day) : null;
+          const key = `${employee_id}|${date}`;
+          if (seen.has(key)) return [];
+          seen.add(key);
+          return [{ employee_id, kind: wish.kind, date }];
+        }),
+      };
+      const plain = proposeFill(problem, highs, { timeLimitSeconds: 2 });
+      const withWishes = proposeFill(wished, highs, { timeLimitSeconds: 2 });
+      if (plain.stats.optimal && withWishes.stats.optimal) expect(withWishes.stats.filled).toBe(plain.stats.filled);
+    }),
+    { numRuns: 40 },
+  );
+}, 240_000);

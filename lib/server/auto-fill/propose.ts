@@ -26,6 +26,11 @@ const PENALTY_ABS_GAP = 2 * WEIGHTS.overtimePerHour;
  * and café weeks end well within it (docs/PERFORMANCE.md "P11").
  */
 const PENALTY_SHARE = 0.3;
+/**
+ * The wishes' search (the third goal) ends at this share of the time limit (4 s of the default 10), counted from the
+ * start like the penalty searches', which end at 3 s.
+ */
+const WISH_SHARE = 0.4;
 /** The fill count is an integer: a bound within 1 of the plan proves it. */
 const FILL_ABS_GAP = 0.99;
 
@@ -70,11 +75,15 @@ function greedyFill(model: FillModel, states: ReasonState[], chosen: Map<number,
   for (const { entry, index } of order) {
     let best: Candidate | null = null;
     let bestCost = Infinity;
+    let bestWish = Infinity;
     for (const candidate of entry.candidates) {
       const state = states[candidate.employee];
       if (state.load.blockOf(entry.at!, { checkSingle: false })) continue;
       const cost = marginalCost(model, state, candidate);
-      if (cost < bestCost) [best, bestCost] = [candidate, cost];
+      // Wishes only break ties (the third goal, docs/PRODUCT-RULES.md §35.8).
+      const wish = model.wishCost?.[candidate.col] ?? 0;
+      if (cost < bestCost - 1e-9 || (cost <= bestCost + 1e-9 && wish < bestWish))
+        [best, bestCost, bestWish] = [candidate, cost, wish];
     }
     if (!best) continue;
     chosen.set(index, best);
@@ -129,6 +138,8 @@ type Run = {
   upper?: number[];
   /** At least this many filled shifts (Σ x ≥ fills). */
   fills?: number;
+  /** At most this penalty (Σ colCost · col ≤ penaltyAtMost): the wishes' search keeps the goals above. */
+  penaltyAtMost?: number;
   start?: Float64Array;
   relGap?: number;
   absGap?: number;
@@ -170,6 +181,15 @@ class SolverModel {
       }
       starts.push(indices.length);
       rowUpper.push(-options.fills);
+    }
+    if (options.penaltyAtMost !== undefined) {
+      model.colCost.forEach((cost, col) => {
+        if (cost === 0) return;
+        indices.push(col);
+        values.push(cost);
+      });
+      starts.push(indices.length);
+      rowUpper.push(options.penaltyAtMost);
     }
     const numRows = rowUpper.length;
     const solver = highs.createModel({
@@ -371,16 +391,49 @@ function solve(highs: Highs, model: FillModel, greedy: Map<number, Candidate>, o
     a.size > b.size ||
     (a.size === b.size && penaltyOf(model, columnsOf(model, a)) < penaltyOf(model, columnsOf(model, b)));
   const start = better(rounded, greedy) ? rounded : greedy;
-  const narrowed = searchLexicographic(
-    solver,
-    model,
-    relaxation,
-    columnsOf(model, start),
-    narrowedUpper(model, relaxation, start),
-    seconds,
-  );
-  if (narrowed.optimal || model.candidates.length > WHOLE_MODEL_PAIRS || penaltyLeft() <= 0) return narrowed;
-  return searchLexicographic(solver, model, relaxation, narrowed.plan, undefined, seconds);
+  const upper = narrowedUpper(model, relaxation, start);
+  const narrowed = searchLexicographic(solver, model, relaxation, columnsOf(model, start), upper, seconds);
+  const searched =
+    narrowed.optimal || model.candidates.length > WHOLE_MODEL_PAIRS || penaltyLeft() <= 0
+      ? narrowed
+      : searchLexicographic(solver, model, relaxation, narrowed.plan, undefined, seconds);
+  const wishLeft = () => Math.min(left(), WISH_SHARE * options.timeLimitSeconds - (performance.now() - began) / 1000);
+  const wished = preferWishes(solver, model, searched.plan, {
+    seconds: wishLeft(),
+    upper: model.candidates.length > WHOLE_MODEL_PAIRS ? upper : undefined,
+  });
+  return wished ? { chosen: chosenOf(model, wished), optimal: searched.optimal, gap: searched.gap } : searched;
+}
+
+/**
+ * The third goal (docs/PRODUCT-RULES.md §35.8, docs/ARCHITECTURE.md §15): among plans with at least as many filled
+ * shifts and no more penalty than `plan`, the one that meets the wishes best. Its own solve, after the others, so
+ * a wish never costs a filled shift, an hour of overtime or a step of fairness. Null when there is nothing to gain
+ * or no time left; `optimal` and `gap` stay those of the goals above.
+ */
+function preferWishes(
+  solver: SolverModel,
+  model: FillModel,
+  plan: Float64Array,
+  options: { seconds: number; upper: number[] | undefined },
+): Float64Array | null {
+  const cost = model.wishCost;
+  if (!cost || options.seconds <= 0) return null;
+  const wishOf = (values: Float64Array) => values.reduce((total, value, col) => total + value * cost[col], 0);
+  const fills = chosenOf(model, plan).size;
+  const penalty = penaltyOf(model, plan);
+  const run = solver.run({
+    integer: true,
+    seconds: options.seconds,
+    cost,
+    upper: options.upper,
+    fills,
+    penaltyAtMost: penalty + 1e-6,
+    start: plan,
+  });
+  const values = run.values;
+  if (!values || chosenOf(model, values).size < fills || penaltyOf(model, values) > penalty + 1e-6) return null;
+  return wishOf(values) < wishOf(plan) - 1e-9 ? values : null;
 }
 
 export function proposeFill(problem: FillProblem, highs: Highs, options: FillOptions): FillResult {
@@ -442,6 +495,7 @@ function explain(
       applied: entry.open.applicant_ids.includes(employee.id),
       unpopular: entry.unpopular,
       averageUnpopular,
+      wishes: model.wishesOf[candidate.employee],
     });
     assignments.push({ shift_id: entry.open.id, employee_id: employee.id, reasons });
     state.load.add(entry.at!);

@@ -9,7 +9,7 @@ import type { Tx } from "./client";
  * The order inside one transaction:
  *  1. advisory locks (they guard a name, not a row: taken before anything else);
  *  2. the one row a request names and must read to learn whom it concerns (the plan change an undo puts back, the
- *     user an admin edits, an unavailability entry): lockUser, lockPlanChange, lockUnavailability;
+ *     user an admin edits, an unavailability entry, a wish): lockUser, lockPlanChange, lockUnavailability, lockWish;
  *  3. employees, in id order;
  *  4. shifts, in id order;
  *  5. locations, in id order;
@@ -421,6 +421,18 @@ export async function lockUnavailability(tx: Tx, id: number): Promise<{ employee
   noteLock(tx, "named", [`unavailability:${id}`]);
   const [row] = await tx.$queryRaw<{ employeeId: number }[]>`
     SELECT employee_id AS "employeeId" FROM unavailabilities WHERE id = ${id} FOR UPDATE`;
+  return row ?? null;
+}
+
+/** A wish FOR UPDATE before deleting it: whose it is decides whether the caller may (docs/PRODUCT-RULES.md §35.8). */
+export async function lockWish(
+  tx: Tx,
+  id: number,
+): Promise<{ employeeId: number; kind: string; date: string | null } | null> {
+  noteLock(tx, "named", [`wish:${id}`]);
+  const [row] = await tx.$queryRaw<{ employeeId: number; kind: string; date: string | null }[]>`
+    SELECT employee_id AS "employeeId", kind, to_char(date, 'YYYY-MM-DD') AS date
+    FROM availability_wishes WHERE id = ${id} FOR UPDATE`;
   return row ?? null;
 }
 

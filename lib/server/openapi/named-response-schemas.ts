@@ -45,6 +45,7 @@ import {
   timeEntryListItemSchema,
 } from "@/lib/shared/schemas/time-entry";
 import { unavailabilityDtoSchema } from "@/lib/shared/schemas/unavailability";
+import { wishDtoSchema } from "@/lib/shared/schemas/wish";
 import {
   openShiftDtoSchema,
   shiftApplicationDtoSchema,
@@ -101,6 +102,7 @@ export const NAMED_RESPONSE_SCHEMAS = {
   RecordedVacation: recordedVacationSchema,
   VacationBalance: vacationBalanceSchema,
   Unavailability: unavailabilityDtoSchema,
+  Wish: wishDtoSchema,
   Absence: absenceDtoSchema,
   RecordedAbsence: recordedAbsenceSchema,
   SickReport: sickReportResultSchema,

@@ -309,6 +309,15 @@ describe("response schemas: real answers match the document", () => {
     await check("GET", "/api/unavailability", {
       path: "/api/unavailability?start_date=2031-03-02&end_date=2031-03-08",
     });
+    // A weekly entry without an end, and wishes (docs/PRODUCT-RULES.md §35.8).
+    await check(
+      "POST",
+      "/api/unavailability",
+      { body: { employee_id: emp.id, start_date: "2031-03-02", weekday: 1, start_time: "00:00", end_time: "12:00" } },
+      201,
+    );
+    await check("POST", "/api/wishes", { body: { employee_id: emp.id, kind: "day_off", date: "2031-03-07" } }, 201);
+    await check("GET", "/api/wishes", { path: "/api/wishes?start_date=2031-03-02&end_date=2031-03-08" });
     await check("GET", "/api/schedule/week", { path: "/api/schedule/week?start_date=2031-03-02&end_date=2031-03-08" });
     await check("GET", "/api/audit", { path: "/api/audit?limit=5" });
     await check("GET", "/api/audit/people", {});

@@ -29,6 +29,9 @@ const TAGS: Record<string, string> = {
   Changes: "Undo of plan writes: every plan write answers a `change_id`",
   Vacations: "Vacations and vacation balances",
   Unavailability: 'Time an employee cannot work ("Nicht verfügbar"): own entries, or anyone\'s for planners',
+  Wishes:
+    "Soft wishes (rather early or late shifts, a day off): own for staff, anyone's for planners; " +
+    "weighed by auto-fill below every other goal",
   Absences:
     "Absences besides vacation (sick leave, unpaid, military, training, compensation): anyone's for planners, " +
     "own for staff",

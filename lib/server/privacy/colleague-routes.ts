@@ -35,6 +35,7 @@ export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   "GET /api/vacations/employee/[id]": "names-and-shifts",
   "GET /api/vacations/balance/[id]": "refused",
   "GET /api/unavailability": "own-only",
+  "GET /api/wishes": "own-only",
   "GET /api/absences": "own-only",
   "GET /api/week-templates": "no-personal-data",
   "GET /api/dashboard": "names-and-shifts",

@@ -103,6 +103,7 @@ type Owned = { employee_id: number | null };
 type WeekText = {
   warnings: FindingDto[];
   unavailability: Owned[];
+  wishes?: Owned[];
   applications: Owned[];
   vacations: (Owned & { notes: string | null })[];
   targets?: Owned[];
@@ -123,6 +124,8 @@ export function projectScheduleWeekJson(viewer: Viewer, text: JsonText): JsonTex
     ...week,
     warnings: projectFindings(viewer, week.warnings),
     unavailability: week.unavailability.filter(own),
+    // Wishes like unavailability: one's own only (docs/PRODUCT-RULES.md §35.8).
+    wishes: (week.wishes ?? []).filter(own),
     // Applications stay the planners' (docs/PRODUCT-RULES.md §26.5); one's own are on "Meine Schichten".
     applications: [],
     vacations: week.vacations.map((vacation) => (own(vacation) ? vacation : { ...vacation, notes: null })),

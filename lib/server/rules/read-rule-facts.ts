@@ -90,7 +90,7 @@ function windowCtes({ startDate, endDate, employees, alsoEmployeeIds, staff }: R
  * The settings, the scope's assigned shifts dated in the window (as arrays, which keeps the JSON of a busy window
  * small), its employees (archived ones too, marked), their approved vacations touching the window and their
  * unavailability as one entry per day, from the day before the window on (a window over midnight reaches into its
- * first day; docs/PRODUCT-RULES.md §26.4).
+ * first day; docs/PRODUCT-RULES.md §26.4), a weekly entry only on its weekday's days (§35.8).
  *
  * The window's employees reach employees, vacations and unavailabilities as an array (`= ANY(ARRAY(…))`), not as
  * `IN (SELECT …)`: the planner cannot estimate the DISTINCT of a CTE (it guessed one employee per shift) and joined
@@ -149,13 +149,16 @@ function factsQuery(scope: RuleFactsScope, cast: Prisma.Sql): Prisma.Sql {
           'start_time', to_char(d.start_time, 'HH24:MI'), 'end_time', to_char(d.end_time, 'HH24:MI'))
           ORDER BY d.employee_id, d.day, d.start_time NULLS FIRST), '[]')
         FROM (
+          -- A weekly entry only on its weekday; an open end ends with the window (docs/PRODUCT-RULES.md §35.8).
           SELECT DISTINCT u.employee_id, day::date AS day, u.start_time, u.end_time
           FROM unavailabilities u
           CROSS JOIN LATERAL generate_series(
-            greatest(u.start_date, ${startDate}::date - 1), least(u.end_date, ${endDate}::date), interval '1 day'
+            greatest(u.start_date, ${startDate}::date - 1),
+            least(coalesce(u.end_date, ${endDate}::date), ${endDate}::date), interval '1 day'
           ) AS day
           WHERE u.employee_id ${ofEmployees}
-            AND u.start_date <= ${endDate}::date AND u.end_date >= ${startDate}::date - 1
+            AND u.start_date <= ${endDate}::date AND coalesce(u.end_date, 'infinity') >= ${startDate}::date - 1
+            AND (u.weekday IS NULL OR extract(isodow FROM day) = u.weekday)
         ) d)
     )${cast}`;
 }

@@ -10,6 +10,7 @@ import { getSettings } from "@/lib/server/settings/find-settings";
 import { shiftsJson } from "@/lib/server/shifts/find-shifts";
 import { findUnavailability } from "@/lib/server/unavailability/find-unavailability";
 import { findVacations } from "@/lib/server/vacations/find-vacations";
+import { findWishes } from "@/lib/server/wishes/find-wishes";
 
 type Range = { start_date: string; end_date: string };
 
@@ -37,6 +38,7 @@ export async function scheduleWeekJson(
     targets,
     absences,
     unpublished,
+    wishes,
   ] = await Promise.all([
     // Staff see the plan as published (docs/PRODUCT-RULES.md §33.3), planners the draft they edit.
     shiftsJson(db, { startDate: range.start_date, endDate: range.end_date, staff: staffPlan }),
@@ -51,6 +53,8 @@ export async function scheduleWeekJson(
     findAbsences({ startDate: range.start_date, endDate: range.end_date }),
     // What is not yet published is the planners' business; staff see the published plan itself.
     staffPlan ? null : findWeekPublication(range),
+    // Wishes are, like unavailability, the planners' and the person's own (docs/PRODUCT-RULES.md §35.8).
+    audience === "planner" ? findWishes({ startDate: range.start_date, endDate: range.end_date }) : [],
   ]);
   // Staff see colleagues' vacations, not the notes written for the planners (docs/PRODUCT-RULES.md §26.3).
   const approved = vacations
@@ -59,6 +63,7 @@ export async function scheduleWeekJson(
   const rest = {
     vacations: approved,
     unavailability,
+    wishes,
     holidays,
     labour_rules: settings.labour_rules,
     targets,

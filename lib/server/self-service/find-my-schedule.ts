@@ -9,6 +9,7 @@ import { findHolidays } from "@/lib/server/holidays/find-holidays";
 import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
 import { findUnavailability } from "@/lib/server/unavailability/find-unavailability";
+import { findWishes } from "@/lib/server/wishes/find-wishes";
 import { findEmployeeVacations, vacationBalance } from "@/lib/server/vacations/find-vacations";
 import type { MySchedule, MyWeek } from "@/lib/shared/api-types";
 import { addDays, mondayOf } from "@/lib/shared/dates";
@@ -44,7 +45,7 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
   });
   if (!employee) throw employeeNotFound();
 
-  const [shifts, ruleInput, holidays, vacations, balance, unavailability, openShifts, targets, absences] =
+  const [shifts, ruleInput, holidays, vacations, balance, unavailability, openShifts, targets, absences, wishes] =
     await Promise.all([
       findShifts(db, { startDate: start, endDate: end, employeeId, staff: true }),
       readRuleFacts(db, {
@@ -61,6 +62,8 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
       readTargets(db, { startDate: start, endDate: end, employeeIds: [employeeId] }),
       // Own absences, with their type: the employee's own data (docs/PRODUCT-RULES.md §32.2).
       findAbsences({ employeeId, startDate: addDays(today, -ABSENCE_DAYS_BACK), endDate: end }),
+      // Own wishes (docs/PRODUCT-RULES.md §35.8): the standing ones and the days off still ahead.
+      findWishes({ employeeId, startDate: today, endDate: addDays(today, UNAVAILABILITY_DAYS_AHEAD) }),
     ]);
   const contract = { id: employee.id, is_hourly: employee.isHourly, weekly_hours: Number(employee.weeklyHours) };
   // About themselves, so spoken to them (docs/PRODUCT-RULES.md §31.2).
@@ -103,5 +106,6 @@ export async function findMySchedule({ employeeId }: MyScheduleOptions): Promise
     open_shifts: openShifts,
     calendar_link: employee.calendarFeed ? { created_at: employee.calendarFeed.createdAt.toISOString() } : null,
     absences,
+    wishes,
   };
 }

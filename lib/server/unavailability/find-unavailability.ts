@@ -21,13 +21,22 @@ async function selectUnavailability(filter: UnavailabilityFilter | ByIdFilter): 
   const conditions: Prisma.Sql[] = [];
   if ("id" in filter) conditions.push(Prisma.sql`u.id = ${filter.id}`);
   else {
-    conditions.push(Prisma.sql`u.end_date >= ${filter.startDate}::date AND u.start_date <= ${filter.endDate}::date`);
+    // A weekly entry (docs/PRODUCT-RULES.md §35.8) touches the range when one of its days falls in it; an open end
+    // is bounded by the range, so the series is at most the range's days (≤ 400).
+    conditions.push(Prisma.sql`coalesce(u.end_date, 'infinity') >= ${filter.startDate}::date
+      AND u.start_date <= ${filter.endDate}::date
+      AND (u.weekday IS NULL OR EXISTS (
+        SELECT 1 FROM generate_series(
+          greatest(u.start_date, ${filter.startDate}::date),
+          least(coalesce(u.end_date, ${filter.endDate}::date), ${filter.endDate}::date), interval '1 day') AS day
+        WHERE extract(isodow FROM day) = u.weekday))`);
     if (filter.employeeId !== undefined) conditions.push(Prisma.sql`u.employee_id = ${filter.employeeId}`);
   }
   return db.$queryRaw<UnavailabilityDto[]>`
     SELECT u.id, u.employee_id,
            to_char(u.start_date, 'YYYY-MM-DD') AS start_date,
            to_char(u.end_date, 'YYYY-MM-DD') AS end_date,
+           u.weekday::int AS weekday,
            to_char(u.start_time, 'HH24:MI') AS start_time,
            to_char(u.end_time, 'HH24:MI') AS end_time,
            u.note

@@ -40,7 +40,8 @@ function columns(input: UnavailabilityInput) {
   return {
     employeeId: input.employee_id,
     startDate: toDateColumn(input.start_date),
-    endDate: toDateColumn(input.end_date),
+    endDate: input.end_date === null ? null : toDateColumn(input.end_date),
+    weekday: input.weekday,
     startTime: input.start_time === null ? null : toTimeColumn(input.start_time),
     endTime: input.end_time === null ? null : toTimeColumn(input.end_time),
     note: input.note,
@@ -49,8 +50,9 @@ function columns(input: UnavailabilityInput) {
 
 /** What the audit row keeps: the times, not the note (free text about a person). */
 function auditDetails(input: UnavailabilityInput) {
-  const { employee_id, start_date, end_date, start_time, end_time } = input;
-  return { employee_id, start_date, end_date, start_time, end_time };
+  const { employee_id, start_date, end_date, weekday, start_time, end_time } = input;
+  // `weekday` only when weekly: the rows of daily entries stay as they were (docs/PRODUCT-RULES.md §35.8).
+  return { employee_id, start_date, end_date, ...(weekday === null ? {} : { weekday }), start_time, end_time };
 }
 
 /** POST /api/unavailability: for the actor's own employee, or anyone's when the actor plans. */

@@ -29,6 +29,7 @@ import * as unavailability from "./unavailability";
 import * as users from "./users";
 import * as vacations from "./vacations";
 import * as weekTemplates from "./week-templates";
+import * as wishes from "./wishes";
 import * as workRecord from "./work-record";
 
 function operationsOf(module: Record<string, unknown>): Operation[] {
@@ -51,6 +52,7 @@ const MODULES = [
   schedule,
   vacations,
   unavailability,
+  wishes,
   absences,
   weekTemplates,
   dashboard,

@@ -6,6 +6,7 @@ import { date, id, timestamp } from "./response-fields";
 import { shiftDtoSchema } from "./shift";
 import { openShiftDtoSchema } from "./shift-application";
 import { unavailabilityDtoSchema } from "./unavailability";
+import { wishDtoSchema } from "./wish";
 import { vacationBalanceSchema, vacationDtoSchema } from "./vacation";
 
 /** How many weeks "Meine Schichten" shows, this one included (docs/PRODUCT-RULES.md §26.6). */
@@ -48,6 +49,9 @@ export const myScheduleSchema = z.strictObject({
     .meta({ description: "When the calendar link was created; null when there is none. The link itself is secret." }),
   absences: z.array(absenceDtoSchema).meta({
     description: "Own absences besides vacation (docs §32.2) from 30 days back to the end of the weeks shown",
+  }),
+  wishes: z.array(wishDtoSchema).meta({
+    description: "Own wishes (docs §35.8): the standing ones and the days off from today on",
   }),
 });
 

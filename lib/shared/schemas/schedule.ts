@@ -8,6 +8,7 @@ import { shiftDtoSchema } from "./shift";
 import { unavailabilityDtoSchema } from "./unavailability";
 import { weekApplicationSchema } from "./shift-application";
 import { vacationDtoSchema } from "./vacation";
+import { wishDtoSchema } from "./wish";
 
 /** GET /api/schedule/week: what the planner shows of a range, in one answer (docs/PRODUCT-RULES.md §25). */
 export const scheduleWeekSchema = z.strictObject({
@@ -16,6 +17,11 @@ export const scheduleWeekSchema = z.strictObject({
   vacations: z.array(vacationDtoSchema).meta({ description: "Approved vacations touching the range" }),
   unavailability: z.array(unavailabilityDtoSchema).meta({
     description: "Planners: everyone's unavailability touching the range (§26.4); staff: always empty",
+  }),
+  wishes: z.array(wishDtoSchema).meta({
+    description:
+      "Planners: everyone's standing wishes and days off in the range (§35.8); a linked staff member: their own; " +
+      "others: empty",
   }),
   holidays: z.array(holidayDtoSchema).meta({ description: "As GET /api/holidays answers them" }),
   labour_rules: z.enum(LABOUR_RULES).meta({ description: "The company's labour rules (GET /api/settings)" }),
