@@ -288,5 +288,7 @@ describe("colleagues' data (docs/PRODUCT-RULES.md §31.2)", async () => {
     expect(dashboard.json.employee_weeks).toEqual([
       expect.objectContaining({ employee_id: s.own.id, weekly_hours: 30 }),
     ]);
+    // What waits for the planners is theirs: no count of colleagues' swaps (docs/PRODUCT-RULES.md §35.7).
+    expect(dashboard.json.pending_swaps).toBe(0);
   });
 });
