@@ -282,6 +282,8 @@ describe("colleagues' data (docs/PRODUCT-RULES.md §31.2)", async () => {
     expect(week.json.unavailability).toEqual([expect.objectContaining({ employee_id: s.own.id })]);
     // Their own target of the week (30 h, no holiday, §31.1), nobody else's.
     expect(week.json.targets).toEqual([{ employee_id: s.own.id, target_hours: 30 }]);
+    // Offers are the planners' to decide (docs/PRODUCT-RULES.md §35.7).
+    expect(week.json.swaps).toEqual({ running: 0, marks: [] });
     const warnings = await get("GET /api/schedule/warnings", s.linked.token, 0);
     expect(warnings.json).toEqual(week.json.warnings);
     const dashboard = await get("GET /api/dashboard", s.linked.token, 0);

@@ -24,6 +24,7 @@ const emptyWeek: ScheduleWeekDto = {
   applications: [],
   publication: { publishing: false, unpublished: 0, changed_shift_ids: [] },
   absences: [],
+  swaps: { running: 0, marks: [] },
 };
 
 let requested: string[];
