@@ -1,4 +1,5 @@
 "use client";
+import dynamic from "next/dynamic";
 import { memo, useContext } from "react";
 import { ShiftChip } from "@/components/ui/ShiftChip";
 import type { FindingDto, ShiftDto } from "@/lib/shared/api-types";
@@ -8,8 +9,10 @@ import { ProposalMarksContext } from "./auto-fill-model";
 import { UnpublishedShiftsContext } from "./publication-marks";
 import { useDndParts } from "./dnd-parts";
 import { shiftName, type MoveTarget } from "./planner-moves";
-import { ProposalChip } from "./ProposalChip";
 import { ShiftSelectionContext, useShiftSelected } from "./shift-selection";
+
+// Proposal mode's chips (docs/PRODUCT-RULES.md §28.4) load with the first proposal shown, not with the planner.
+const ProposalChip = dynamic(() => import("./ProposalChip").then((m) => m.ProposalChip));
 
 /**
  * What the planner's cells and chips do, one stable object for the whole grid (its members never change), so a

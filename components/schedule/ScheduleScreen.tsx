@@ -28,7 +28,7 @@ import { UnpublishedShiftsContext } from "./publication-marks";
 import { PublicationStatus } from "./PublicationStatus";
 import { EmployeeGrid } from "./EmployeeGrid";
 import { EmployeePanel } from "./EmployeePanel";
-import { FindingsPanel, FindingsToggle } from "./FindingsPanel";
+import { FindingsToggle } from "./FindingsToggle";
 import type { PlannerActions } from "./PlannerCell";
 import type { ShiftDraft } from "./ShiftDialog";
 import {
@@ -74,6 +74,8 @@ const AutoFillDialog = dynamic(() => import("./AutoFillDialog").then((m) => m.Au
 // "Veröffentlichen" (docs/PRODUCT-RULES.md §33.3): its dialog loads when first opened.
 const PublishDialog = dynamic(() => import("./PublishDialog").then((m) => m.PublishDialog));
 const ProposalPanel = dynamic(() => import("./ProposalPanel").then((m) => m.ProposalPanel));
+// The week's "Hinweise" (docs/PRODUCT-RULES.md §16.4): the list loads when first opened.
+const FindingsPanel = dynamic(() => import("./FindingsPanel").then((m) => m.FindingsPanel));
 const AbsenceDialog = dynamic(() => import("@/components/absences/AbsenceDialog").then((m) => m.AbsenceDialog));
 const UnavailabilityDialog = dynamic(() =>
   import("@/components/unavailability/UnavailabilityDialog").then((m) => m.UnavailabilityDialog),
