@@ -7,6 +7,7 @@ import { classNames } from "@/lib/shared/class-names";
 import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { ProposalMarksContext } from "./auto-fill-model";
 import { UnpublishedShiftsContext } from "./publication-marks";
+import { SwapMarksContext } from "./swap-marks";
 import { useDndParts } from "./dnd-parts";
 import { shiftName, type MoveTarget } from "./planner-moves";
 import { ShiftSelectionContext, useShiftSelected } from "./shift-selection";
@@ -178,6 +179,8 @@ const PlannerChip = memo(function PlannerChip(props: ChipProps) {
   const mark = useContext(ProposalMarksContext)?.get(shift.id);
   // Changed since the last publication: staff still see it as it was (docs/PRODUCT-RULES.md §33.3).
   const unpublished = useContext(UnpublishedShiftsContext)?.has(shift.id) ?? false;
+  // A running offer to give it away or swap it (docs/PRODUCT-RULES.md §35.7).
+  const swap = useContext(SwapMarksContext)?.get(shift.id);
   // Several shifts at once (docs/PRODUCT-RULES.md §31.7): only this chip re-renders when it is (un)selected.
   const selection = useContext(ShiftSelectionContext);
   const selected = useShiftSelected(shift.id);
@@ -196,6 +199,7 @@ const PlannerChip = memo(function PlannerChip(props: ChipProps) {
       onFindings={() => actions.findings(shift)}
       applicants={props.applicants}
       unpublished={unpublished}
+      swap={swap}
     />
   );
   if (!editable) return chip;
