@@ -45,6 +45,7 @@ const GLOBAL_UI_SPECS = [
   "planning-rules.spec.ts",
   "publishing.spec.ts",
   "settings.spec.ts",
+  "swaps-planner.spec.ts",
   "swaps.spec.ts",
 ].map((file) => `**/e2e/ui/${file}`);
 

@@ -294,11 +294,15 @@ describe("colleagues' data (docs/PRODUCT-RULES.md §31.2)", async () => {
     ]);
     // Their own target of the week (30 h, no holiday, §31.1), nobody else's.
     expect(week.json.targets).toEqual([{ employee_id: s.own.id, target_hours: 30 }]);
+    // Offers are the planners' to decide (docs/PRODUCT-RULES.md §35.7).
+    expect(week.json.swaps).toEqual({ running: 0, marks: [] });
     const warnings = await get("GET /api/schedule/warnings", s.linked.token, 0);
     expect(warnings.json).toEqual(week.json.warnings);
     const dashboard = await get("GET /api/dashboard", s.linked.token, 0);
     expect(dashboard.json.employee_weeks).toEqual([
       expect.objectContaining({ employee_id: s.own.id, weekly_hours: 30 }),
     ]);
+    // What waits for the planners is theirs: no count of colleagues' swaps (docs/PRODUCT-RULES.md §35.7).
+    expect(dashboard.json.pending_swaps).toBe(0);
   });
 });

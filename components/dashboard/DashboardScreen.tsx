@@ -13,7 +13,7 @@ import { can } from "@/lib/shared/roles";
 import { DashboardAlerts } from "./DashboardAlerts";
 import { EmployeeWeekList } from "./EmployeeWeekList";
 import { FirstSteps, firstStepsOpen } from "./FirstSteps";
-import { PendingVacationRequests, WaitingApplications } from "./PendingVacationRequests";
+import { PendingVacationRequests, WaitingApplications, WaitingSwaps } from "./PendingVacationRequests";
 import { StatCard } from "./StatCard";
 import { TimeAlerts } from "./TimeAlerts";
 import { TodayOnDuty } from "./TodayOnDuty";
@@ -98,6 +98,7 @@ export function DashboardScreen() {
               weekStart={data.open_shift_applications.week_start}
             />
           )}
+          {plans && <WaitingSwaps count={data.pending_swaps} />}
           <DashboardAlerts dashboard={data} next={next} />
           <div className="grid gap-6 xl:grid-cols-2">
             {plans && <TodayOnDuty dashboard={data} />}

@@ -44,3 +44,16 @@ export function WaitingApplications({ count, weekStart }: { count: number; weekS
     </WaitingNotice>
   );
 }
+
+/**
+ * "n Tauschanfragen warten auf Freigabe" for planners (docs/PRODUCT-RULES.md §35.7): swaps and give-aways a colleague
+ * accepted, linking to the planner, where "Tauschanfragen" lists them. Nothing when none wait.
+ */
+export function WaitingSwaps({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <WaitingNotice href="/schedule" linkText="Tauschanfragen ansehen">
+      <strong>{count === 1 ? "1 Tauschanfrage wartet" : `${count} Tauschanfragen warten`}</strong> auf Freigabe.
+    </WaitingNotice>
+  );
+}

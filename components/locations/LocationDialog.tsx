@@ -39,6 +39,8 @@ export function LocationDialog({ location: initial, onClose, onSaved, onCreated,
   const [color, setColor] = useState(location?.color ?? DEFAULT_LOCATION_COLOR);
   const [address, setAddress] = useState(location?.address ?? "");
   const [holidayRegion, setHolidayRegion] = useState(location?.holiday_region ?? "");
+  // "Tausch braucht Freigabe" (docs/PRODUCT-RULES.md §35.4), on for a new location.
+  const [swapNeedsApproval, setSwapNeedsApproval] = useState(location?.swap_needs_approval ?? true);
   // The company's region names the default choice (docs/PRODUCT-RULES.md §22.2).
   const settings = useResource((signal) => api.get("/settings", signal), "Fehler beim Laden der Einstellungen");
   const companyRegion = settings.data?.holiday_region;
@@ -48,7 +50,13 @@ export function LocationDialog({ location: initial, onClose, onSaved, onCreated,
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = validate(locationInputSchema, { name, color, address, holiday_region: holidayRegion });
+    const checked = validate(locationInputSchema, {
+      name,
+      color,
+      address,
+      holiday_region: holidayRegion,
+      swap_needs_approval: swapNeedsApproval,
+    });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
     const input = checked.data;
@@ -147,6 +155,22 @@ export function LocationDialog({ location: initial, onClose, onSaved, onCreated,
           </option>
           <RegionOptions />
         </SelectField>
+        <div>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              className="size-5 shrink-0 rounded border-slate-300"
+              checked={swapNeedsApproval}
+              onChange={(event) => setSwapNeedsApproval(event.target.checked)}
+              aria-describedby="location-swap-approval-hint"
+              disabled={busy}
+            />
+            Tausch braucht Freigabe
+          </label>
+          <p id="location-swap-approval-hint" className="pl-8 text-xs text-slate-600">
+            Übernimmt jemand eine Schicht oder tauscht, muss die Leitung zustimmen.
+          </p>
+        </div>
         <FormActions busy={busy} onCancel={onClose} />
       </form>
       {/* Its own forms, after the location's: a form may not hold another. */}

@@ -64,6 +64,10 @@ export function LocationsScreen() {
                             Feiertage: {holidayRegionName(location.holiday_region)}
                           </p>
                         )}
+                        {/* The default (on) goes unsaid; off is the exception (docs/PRODUCT-RULES.md §35.4). */}
+                        {!location.swap_needs_approval && (
+                          <p className="mt-1 text-xs text-slate-600">Tausch ohne Freigabe</p>
+                        )}
                       </div>
                     </div>
                     {mayEdit && (

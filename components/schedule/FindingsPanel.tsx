@@ -1,42 +1,16 @@
 "use client";
 import { useEffect, useRef } from "react";
-import { Button } from "@/components/ui/Button";
 import { FINDING_LABEL, FindingIcon } from "@/components/ui/FindingIcon";
 import type { FindingDto, ShiftDto } from "@/lib/shared/api-types";
 import { classNames } from "@/lib/shared/class-names";
 import { isoWeekday } from "@/lib/shared/dates";
 import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
-
-export const FINDINGS_PANEL_ID = "week-findings";
-
-const worst = (findings: FindingDto[]) => (findings.some((f) => f.severity === "error") ? "error" : "warning");
-
-/**
- * The button beside the week switcher that opens the week's findings, "Hinweise (n)" (docs/PRODUCT-RULES.md
- * §16.4); a quiet "Keine Hinweise" when the rules found nothing.
- */
-export function FindingsToggle({
-  findings,
-  open,
-  onToggle,
-}: {
-  findings: FindingDto[];
-  open: boolean;
-  onToggle: () => void;
-}) {
-  if (findings.length === 0)
-    return <p className="flex min-h-11 items-center px-1 text-sm text-slate-600">Keine Hinweise</p>;
-  return (
-    <Button variant="secondary" aria-expanded={open} aria-controls={FINDINGS_PANEL_ID} onClick={onToggle}>
-      <FindingIcon severity={worst(findings)} />
-      Hinweise ({findings.length})
-    </Button>
-  );
-}
+import { FINDINGS_PANEL_ID } from "./FindingsToggle";
 
 /**
  * The week's findings, errors and warnings in the order of their shifts, each with its day. Choosing one leads to
- * its shift (`onSelect`: the planner opens it for managers, shows and focuses its chip for everyone else).
+ * its shift (`onSelect`: the planner opens it for managers, shows and focuses its chip for everyone else). Loaded
+ * when first opened (next/dynamic), not with the planner; its button is ./FindingsToggle.tsx.
  */
 export function FindingsPanel({
   findings,

@@ -1,4 +1,5 @@
 "use client";
+import dynamic from "next/dynamic";
 import { memo, useContext } from "react";
 import { ShiftChip } from "@/components/ui/ShiftChip";
 import type { FindingDto, ShiftDto } from "@/lib/shared/api-types";
@@ -6,10 +7,13 @@ import { classNames } from "@/lib/shared/class-names";
 import { formatDayMonth, WEEKDAYS_SHORT } from "@/lib/shared/format";
 import { ProposalMarksContext } from "./auto-fill-model";
 import { UnpublishedShiftsContext } from "./publication-marks";
+import { SwapMarksContext } from "./swap-marks";
 import { useDndParts } from "./dnd-parts";
 import { shiftName, type MoveTarget } from "./planner-moves";
-import { ProposalChip } from "./ProposalChip";
 import { ShiftSelectionContext, useShiftSelected } from "./shift-selection";
+
+// Proposal mode's chips (docs/PRODUCT-RULES.md §28.4) load with the first proposal shown, not with the planner.
+const ProposalChip = dynamic(() => import("./ProposalChip").then((m) => m.ProposalChip));
 
 /**
  * What the planner's cells and chips do, one stable object for the whole grid (its members never change), so a
@@ -175,6 +179,8 @@ const PlannerChip = memo(function PlannerChip(props: ChipProps) {
   const mark = useContext(ProposalMarksContext)?.get(shift.id);
   // Changed since the last publication: staff still see it as it was (docs/PRODUCT-RULES.md §33.3).
   const unpublished = useContext(UnpublishedShiftsContext)?.has(shift.id) ?? false;
+  // A running offer to give it away or swap it (docs/PRODUCT-RULES.md §35.7).
+  const swap = useContext(SwapMarksContext)?.get(shift.id);
   // Several shifts at once (docs/PRODUCT-RULES.md §31.7): only this chip re-renders when it is (un)selected.
   const selection = useContext(ShiftSelectionContext);
   const selected = useShiftSelected(shift.id);
@@ -193,6 +199,7 @@ const PlannerChip = memo(function PlannerChip(props: ChipProps) {
       onFindings={() => actions.findings(shift)}
       applicants={props.applicants}
       unpublished={unpublished}
+      swap={swap}
     />
   );
   if (!editable) return chip;

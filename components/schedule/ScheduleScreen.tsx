@@ -25,10 +25,11 @@ import { classNames } from "@/lib/shared/class-names";
 import { can } from "@/lib/shared/roles";
 import { ProposalMarksContext, proposalView, type ShownProposal } from "./auto-fill-model";
 import { UnpublishedShiftsContext } from "./publication-marks";
+import { SwapMarksContext, swapMarks } from "./swap-marks";
 import { PublicationStatus } from "./PublicationStatus";
 import { EmployeeGrid } from "./EmployeeGrid";
 import { EmployeePanel } from "./EmployeePanel";
-import { FindingsPanel, FindingsToggle } from "./FindingsPanel";
+import { FindingsToggle } from "./FindingsToggle";
 import type { PlannerActions } from "./PlannerCell";
 import type { ShiftDraft } from "./ShiftDialog";
 import {
@@ -74,6 +75,9 @@ const AutoFillDialog = dynamic(() => import("./AutoFillDialog").then((m) => m.Au
 // "Veröffentlichen" (docs/PRODUCT-RULES.md §33.3): its dialog loads when first opened.
 const PublishDialog = dynamic(() => import("./PublishDialog").then((m) => m.PublishDialog));
 const ProposalPanel = dynamic(() => import("./ProposalPanel").then((m) => m.ProposalPanel));
+// The week's "Hinweise" and "Tauschanfragen" (docs/PRODUCT-RULES.md §16.4, §35.7): the lists load when first opened.
+const FindingsPanel = dynamic(() => import("./FindingsPanel").then((m) => m.FindingsPanel));
+const SwapRequestsPanel = dynamic(() => import("./SwapRequestsPanel").then((m) => m.SwapRequestsPanel));
 const AbsenceDialog = dynamic(() => import("@/components/absences/AbsenceDialog").then((m) => m.AbsenceDialog));
 const UnavailabilityDialog = dynamic(() =>
   import("@/components/unavailability/UnavailabilityDialog").then((m) => m.UnavailabilityDialog),
@@ -149,6 +153,11 @@ export function ScheduleScreen() {
   const canSaveTemplate = !!user && can(user.role, "master-data:write");
   const [findingsOpen, setFindingsOpen] = useState(false);
   const [findingsFocus, setFindingsFocus] = useState<{ shiftId: number } | null>(null);
+  // The running offers to give away or swap shifts, for planners (docs/PRODUCT-RULES.md §35.7): marks on the week's
+  // chips, and "Tauschanfragen (n)", which opens the list to decide them.
+  const swaps = week.data?.swaps;
+  const marks = useMemo(() => swapMarks(swaps?.marks), [swaps]);
+  const [swapsOpen, setSwapsOpen] = useState(false);
 
   // A move shows at once (docs/PRODUCT-RULES.md §27.2): the week's shifts as loaded, with the moves not yet
   // reloaded applied; a new load of the week replaces them.
@@ -306,6 +315,21 @@ export function ScheduleScreen() {
             {week.loading && <span className="ml-2 text-slate-500">· wird geladen...</span>}
           </p>
           {canEdit && publication?.publishing && <PublicationStatus unpublished={publication.unpublished} />}
+          {canEdit && (swapsOpen || !!swaps?.running) && (
+            <button
+              type="button"
+              aria-expanded={swapsOpen}
+              aria-controls="swap-requests"
+              onClick={() => setSwapsOpen(!swapsOpen)}
+              className={classNames(
+                "mt-2 flex min-h-8 items-center gap-2 rounded-full border border-sky-300 bg-sky-50 px-3 text-sm",
+                "font-medium text-sky-900 hover:bg-sky-100 max-sm:min-h-11",
+              )}
+            >
+              <span aria-hidden="true">⇄</span>
+              Tauschanfragen ({swaps?.running ?? 0})
+            </button>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           {week.data && (
@@ -383,6 +407,15 @@ export function ScheduleScreen() {
         </div>
       </div>
 
+      {swapsOpen && (
+        <SwapRequestsPanel
+          weekStart={shownWeek}
+          week={week.data}
+          onWeek={goToWeek}
+          onShow={focusChip}
+          onDecided={() => void week.reload()}
+        />
+      )}
       {!ready ? (
         <LoadingState />
       ) : gridRows.length === 0 ? (
@@ -453,32 +486,34 @@ export function ScheduleScreen() {
             <ShiftSelectionContext value={editable ? selection : null}>
               <ProposalMarksContext value={proposed?.marks ?? null}>
                 <UnpublishedShiftsContext value={canEdit ? unpublishedShifts : null}>
-                  {view === "employees" ? (
-                    <EmployeeGrid
-                      weekStart={shownWeek}
-                      today={today}
-                      rows={staffRows}
-                      shifts={gridShifts}
-                      canEdit={editable}
-                      actions={actions}
-                      findings={shiftFindings}
-                      holidaysByDay={holidays.byDay}
-                      applicants={applications}
-                      absences={absences}
-                    />
-                  ) : (
-                    <WeekGrid
-                      weekStart={shownWeek}
-                      today={today}
-                      locations={gridRows}
-                      shifts={gridShifts}
-                      canEdit={editable}
-                      actions={actions}
-                      findings={shiftFindings}
-                      holidays={holidays}
-                      applicants={applications}
-                    />
-                  )}
+                  <SwapMarksContext value={canEdit ? marks : null}>
+                    {view === "employees" ? (
+                      <EmployeeGrid
+                        weekStart={shownWeek}
+                        today={today}
+                        rows={staffRows}
+                        shifts={gridShifts}
+                        canEdit={editable}
+                        actions={actions}
+                        findings={shiftFindings}
+                        holidaysByDay={holidays.byDay}
+                        applicants={applications}
+                        absences={absences}
+                      />
+                    ) : (
+                      <WeekGrid
+                        weekStart={shownWeek}
+                        today={today}
+                        locations={gridRows}
+                        shifts={gridShifts}
+                        canEdit={editable}
+                        actions={actions}
+                        findings={shiftFindings}
+                        holidays={holidays}
+                        applicants={applications}
+                      />
+                    )}
+                  </SwapMarksContext>
                 </UnpublishedShiftsContext>
               </ProposalMarksContext>
             </ShiftSelectionContext>

@@ -27,3 +27,10 @@ test("the page head's week reader still finds the week beside the view", () => {
   const search = plannerSearch("", { week: "2020-03-04", view: "employees" });
   expect(plannerWeek(search, "2026-11-27", mondayOf)).toBe("2020-03-02");
 });
+
+test("a message's ?date= opens the week of that day; a week written replaces it", () => {
+  expect(plannerWeek("?date=2026-12-12", "2026-11-27", mondayOf)).toBe("2026-12-07");
+  expect(plannerWeek("?week=2026-11-23&date=2026-12-12", "2026-11-27", mondayOf)).toBe("2026-11-23");
+  expect(plannerWeek("?date=2026-02-30", "2026-11-27", mondayOf)).toBe("2026-11-23");
+  expect(plannerSearch("?date=2026-12-12", { week: "2026-12-07", view: "locations" })).toBe("?week=2026-12-07");
+});

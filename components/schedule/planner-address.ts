@@ -14,11 +14,15 @@ export function addressView(search: string): PlannerView | null {
 
 /**
  * The address's search part with the week (when given) and the view set, every other parameter kept: "?week=…",
- * "?week=…&view=employees", or "?view=employees" for an address that names no week.
+ * "?week=…&view=employees", or "?view=employees" for an address that names no week. A week given replaces a
+ * message's `?date=` (docs/PRODUCT-RULES.md §35.7), which named the same week.
  */
 export function plannerSearch(search: string, change: { week?: string; view: PlannerView }): string {
   const params = new URLSearchParams(search);
-  if (change.week !== undefined) params.set("week", change.week);
+  if (change.week !== undefined) {
+    params.set("week", change.week);
+    params.delete("date");
+  }
   if (change.view === "employees") params.set("view", "employees");
   else params.delete("view");
   const text = params.toString();

@@ -1,5 +1,5 @@
 /** Builders for the planner's module tests (only *.test.ts next to this file import it). */
-import type { EmployeeDto, LocationDto, ShiftDto } from "@/lib/shared/api-types";
+import type { EmployeeDto, LocationDto, ShiftDto, SwapDto } from "@/lib/shared/api-types";
 
 export function employeeDto(id: number, first: string, last: string, options: Partial<EmployeeDto> = {}): EmployeeDto {
   return {
@@ -37,6 +37,43 @@ export function shiftDto(id: number, options: Partial<ShiftDto> = {}): ShiftDto 
     employee_name: null,
     location_name: "Altstadt",
     location_color: "#10B981",
+    ...options,
+  };
+}
+
+/** An offer as GET /api/swaps answers planners (docs/PRODUCT-RULES.md §35): Lea gives away shift `shiftId`. */
+export function swapDto(id: number, shiftId: number | null, options: Partial<SwapDto> = {}): SwapDto {
+  const shift = {
+    id: shiftId,
+    shift_date: "2026-12-12",
+    start_time: "06:30",
+    end_time: "14:30",
+    break_minutes: 30,
+    location_id: 1,
+    location_name: "Bahnhof",
+    custom_name: null,
+  };
+  return {
+    id,
+    kind: "give_away",
+    status: "open",
+    shift,
+    offered_by: { id: 1, name: "Lea Muster" },
+    target_shift: null,
+    target: null,
+    accepted_by: null,
+    accepted_at: null,
+    note: null,
+    needs_approval: true,
+    starts_at: "2026-12-12T05:30:00.000Z",
+    created_at: "2026-12-01T08:00:00.000Z",
+    decided_by: null,
+    decided_at: null,
+    reject_reason: null,
+    end_reason: null,
+    change_id: null,
+    can_accept: false,
+    findings: [],
     ...options,
   };
 }

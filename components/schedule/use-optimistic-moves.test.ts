@@ -82,6 +82,7 @@ const loadedWeek: ScheduleWeekDto = {
   applications: [],
   publication: { publishing: false, unpublished: 0, changed_shift_ids: [] },
   absences: [],
+  swaps: { running: 0, marks: [] },
 };
 
 function savedAnswer(shift: ShiftDto): SavedShift {

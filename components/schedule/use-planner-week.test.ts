@@ -25,6 +25,7 @@ const emptyWeek: ScheduleWeekDto = {
   applications: [],
   publication: { publishing: false, unpublished: 0, changed_shift_ids: [] },
   absences: [],
+  swaps: { running: 0, marks: [] },
 };
 
 let requested: string[];
@@ -137,5 +138,14 @@ describe("usePlannerWeek", () => {
     const { result } = renderHook(() => usePlannerWeek(() => {}));
     expect(result.current.view).toBe("locations");
     expect(window.location.search).toBe(`?week=${PAST_MONDAY}`);
+  });
+
+  test("a message's ?date= opens that day's week and the address names the week instead, without a new entry", () => {
+    openAt("/schedule?date=2026-11-12");
+    const entries = window.history.length;
+    const { result } = renderHook(() => usePlannerWeek(() => {}));
+    expect(result.current.weekStart).toBe(PAST_MONDAY);
+    expect(window.location.search).toBe(`?week=${PAST_MONDAY}`);
+    expect(window.history.length).toBe(entries);
   });
 });

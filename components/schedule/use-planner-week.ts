@@ -49,10 +49,17 @@ export function usePlannerWeek(onLeave: () => void) {
   });
 
   useEffect(() => {
-    // The view came from storage: the address names it from now on (replaced, not a new history entry).
+    // The view came from storage, or a message's `?date=` named the week (docs/PRODUCT-RULES.md §35.7): the address
+    // names them from now on (replaced, not a new history entry).
     const { search } = window.location;
-    if (addressView(search) === null && current.current.view === "employees")
-      window.history.replaceState(null, "", plannerSearch(search, { view: "employees" }));
+    const { weekStart: shown, view: shownView } = current.current;
+    const dated = new URLSearchParams(search).has("date");
+    if (dated || (addressView(search) === null && shownView === "employees"))
+      window.history.replaceState(
+        null,
+        "",
+        plannerSearch(search, { week: dated ? shown : undefined, view: shownView }),
+      );
     const onPopState = () => {
       setWeekStart(addressWeek());
       // An entry without a view was written in the view by location (the default goes unwritten).

@@ -28,6 +28,8 @@ type Props = {
   heading?: "employee" | "location";
   /** Grid only: changed since the last publication, staff do not see it so yet (docs/PRODUCT-RULES.md §33.3). */
   unpublished?: boolean;
+  /** Grid only: a running offer to give it away or swap it, "Tausch: wartet" (docs/PRODUCT-RULES.md §35.7). */
+  swap?: { text: string; waiting: boolean };
 };
 
 /**
@@ -71,7 +73,7 @@ export function ChipHeadline({
 
 export function ShiftChip(props: Props) {
   const { shift, variant, onEdit, onDelete, findings = [], onFindings, applicants = 0, heading = "employee" } = props;
-  const { unpublished = false } = props;
+  const { unpublished = false, swap } = props;
   const open = shift.employee_id === null;
   // Inline, from the one constant: a Tailwind class would need the colours as literals.
   const openColors = { borderColor: OPEN_SHIFT_COLORS.border, backgroundColor: OPEN_SHIFT_COLORS.background };
@@ -108,7 +110,8 @@ export function ShiftChip(props: Props) {
     `${title}, ${shift.start_time}–${shift.end_time}, ${formatHours(shift.hours)} Stunden` +
     (customName ? `, ${customName}` : "") +
     (applied ? `, ${applied}` : "") +
-    (unpublished ? ", nicht veröffentlicht" : "");
+    (unpublished ? ", nicht veröffentlicht" : "") +
+    (swap ? `, ${swap.text}` : "");
   const body = (
     <>
       <ChipHeadline title={title} open={open} shift={shift} />
@@ -133,6 +136,20 @@ export function ShiftChip(props: Props) {
           className="mt-0.5 inline-block rounded bg-violet-100 px-1 text-[11px] font-semibold leading-4 text-violet-900"
         >
           Entwurf
+        </span>
+      )}
+      {/* Words, not a colour: open and waiting differ in text as well as in fill. */}
+      {swap && " "}
+      {swap && (
+        <span
+          data-testid="shift-swap"
+          className={classNames(
+            "mt-0.5 inline-block rounded px-1 text-[11px] font-semibold leading-4",
+            swap.waiting ? "bg-sky-700 text-white" : "bg-sky-100 text-sky-900",
+          )}
+        >
+          <span aria-hidden="true">⇄ </span>
+          {swap.text}
         </span>
       )}
     </>

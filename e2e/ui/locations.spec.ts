@@ -22,6 +22,12 @@ test("admin creates a location with a preset colour, edits it with a typed colou
   await expect(dialog.getByRole("button", { name: "Farbe #10B981" })).toHaveAttribute("aria-pressed", "true");
   await expect(dialog.getByLabel("Farbcode (#RRGGBB)")).toHaveValue("#10B981");
   await dialog.getByLabel("Adresse (optional)").fill("Bahnhofstrasse 1, 8001 Zürich");
+  // On for a new location (docs/PRODUCT-RULES.md §35.4), with its hint tied to it.
+  const approval = dialog.getByRole("checkbox", { name: "Tausch braucht Freigabe" });
+  await expect(approval).toBeChecked();
+  await expect(approval).toHaveAccessibleDescription(
+    "Übernimmt jemand eine Schicht oder tauscht, muss die Leitung zustimmen.",
+  );
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page, "Standort erstellt!")).toBeVisible();
   // A new location's dialog stays open for its presets (docs/PRODUCT-RULES.md §31.5); "Fertig" closes it.
@@ -30,6 +36,7 @@ test("admin creates a location with a preset colour, edits it with a typed colou
   await expect(card).toContainText("Bahnhofstrasse 1, 8001 Zürich");
   await expect(card).toContainText("#10B981");
   await screenshot(page, "locations");
+  await expect(card).not.toContainText("Tausch ohne Freigabe");
 
   await card.getByRole("button", { name: `${name} bearbeiten` }).click();
   const edit = page.getByRole("dialog", { name: "Standort bearbeiten" });
@@ -38,10 +45,15 @@ test("admin creates a location with a preset colour, edits it with a typed colou
   await expect(edit.getByText("Farbe muss im Format #RRGGBB angegeben werden")).toBeVisible();
   await edit.getByLabel("Farbcode (#RRGGBB)").fill("#ff00aa");
   await edit.getByLabel("Adresse (optional)").fill("");
+  await edit.getByRole("checkbox", { name: "Tausch braucht Freigabe" }).uncheck();
   await edit.getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page, "Standort aktualisiert!")).toBeVisible();
   await expect(card).toContainText("#FF00AA");
   await expect(card).toContainText("Keine Adresse hinterlegt");
+  await expect(card).toContainText("Tausch ohne Freigabe");
+  await card.getByRole("button", { name: `${name} bearbeiten` }).click();
+  await expect(edit.getByRole("checkbox", { name: "Tausch braucht Freigabe" })).not.toBeChecked();
+  await edit.getByRole("button", { name: "Abbrechen" }).click();
 
   await card.getByRole("button", { name: `${name} löschen` }).click();
   const confirm = page.getByRole("dialog", { name: "Standort löschen" });

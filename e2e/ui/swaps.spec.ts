@@ -105,16 +105,23 @@ test("Lea (390 px) gives her Saturday away, Ben takes it on his phone, the manag
       .filter({ hasText: locationName }),
   ).toContainText("Angenommen – wartet auf Freigabe");
 
-  // The manager approves it (the planner's screen for it is the next slice; here through the API).
+  // The manager approves it on the desktop, from the planner's "Tauschanfragen".
   const manager = await createAccount(request, "manager", "sandra");
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, manager, `/schedule?week=${mondayOf(saturday)}`);
-  {
-    const headers = { Authorization: `Bearer ${(await apiLogin(request, manager)).accessToken}` };
-    const list = await (await request.get("/api/swaps", { headers })).json();
-    const id = list.find((swap: { shift: { location_name: string } }) => swap.shift.location_name === locationName).id;
-    expect((await request.post(`/api/swaps/${id}/approve`, { headers })).status()).toBe(200);
-  }
+  const chip = page.getByTestId("shift").filter({ hasText: "06:30–14:30" }).filter({ hasText: lea.name });
+  await expect(chip.getByTestId("shift-swap")).toHaveText("⇄ Abgabe: wartet");
+  await page.getByRole("button", { name: /^Tauschanfragen \(\d+\)$/ }).click();
+  const offerItem = page.getByRole("listitem", { name: `Abgabe: ${lea.name} an ${ben.name}` });
+  await expect(offerItem).toContainText("Wartet auf Freigabe");
+  await expect(offerItem).toContainText("«Hochzeit meiner Schwester»");
+  await offerItem.scrollIntoViewIfNeeded();
+  await reviewShots(page, "swap-planner-approve");
+  await offerItem.getByRole("button", { name: "Freigeben" }).click();
+  await expect(toast(page, "Abgabe freigegeben!")).toBeVisible();
+  await expect(
+    page.getByTestId("shift").filter({ hasText: "06:30–14:30" }).filter({ hasText: ben.name }),
+  ).toBeVisible();
 
   // Afterwards: the shift is Ben's on both phones and in both feeds, and both were told.
   await leaPhone.reload();

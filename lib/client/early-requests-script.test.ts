@@ -74,13 +74,16 @@ describe("the page head's early-request script", () => {
   });
 
   // docs/PRODUCT-RULES.md §27.4: the address names the week; any day of it names its Monday, anything else is ignored.
-  test("asks for the week of the planner's ?week= address, this week when it names no date", () => {
+  test("asks for the week of the planner's ?week= (or ?date=) address, this week when it names no date", () => {
     const week = (search: string) => runScript("/schedule", instants.slice(0, 1), "token-1", search)[0].fetched[3];
     const named = (monday: string, sunday: string) => `/api/schedule/week?start_date=${monday}&end_date=${sunday}`;
     const thisWeek = named("2026-11-16", "2026-11-22");
     expect(week("?week=2026-12-28")).toBe(named("2026-12-28", "2027-01-03"));
     expect(week("?week=2027-01-03")).toBe(named("2026-12-28", "2027-01-03"));
     expect(week("?view=employees&week=2026-03-04")).toBe(named("2026-03-02", "2026-03-08"));
+    // A planner's message about a swap links with ?date= (docs/PRODUCT-RULES.md §35.7); a week named wins.
+    expect(week("?date=2026-12-31")).toBe(named("2026-12-28", "2027-01-03"));
+    expect(week("?date=2026-12-31&week=2026-03-04")).toBe(named("2026-03-02", "2026-03-08"));
     for (const garbage of ["?week=2026-02-30", "?week=next", "?week=1999-12-27", "?week=2026-1-5", "?weeks=2026-12-28"])
       expect(week(garbage), garbage).toBe(thisWeek);
   });

@@ -208,6 +208,47 @@ describe("GET /api/dashboard", () => {
     expect(outside.status).toBe(400);
   });
 
+  test("planners count the accepted swaps waiting for approval (of shifts not begun); staff get 0", async () => {
+    const manager = await createUser("manager");
+    const admin = await createUser("admin");
+    const staff = await createUser("user");
+    const l = await fx.location();
+    const lea = await fx.employee({ firstName: "Lea" });
+    const ben = await fx.employee({ firstName: "Ben" });
+    const before = (await call(GET, { token: manager.token, path: "/api/dashboard" })).json.pending_swaps as number;
+    const offer = async (status: "open" | "accepted" | "approved" | "rejected", startsAt: string) => {
+      const shift = await fx.shift({ employeeId: lea.id, locationId: l.id, date: startsAt.slice(0, 10) });
+      const text = { shift_date: startsAt.slice(0, 10), start_time: "09:00", end_time: "17:00", break_minutes: 0 };
+      await db.shiftSwap.create({
+        data: {
+          kind: "give_away",
+          status,
+          shiftId: shift.id,
+          offeredBy: lea.id,
+          acceptedBy: status === "open" ? null : ben.id,
+          acceptedAt: status === "open" ? null : new Date(),
+          shiftText: { ...text, location_id: l.id, location_name: l.name, custom_name: null },
+          startsAt: new Date(startsAt),
+        },
+      });
+    };
+    // Counted: accepted, from tomorrow and from an hour on (now is Wednesday 11:00 in Zurich). Not: nobody accepted
+    // yet, begun an hour ago (an offer ends as its shift begins, §35.5), decided already.
+    await offer("accepted", "2026-11-26T08:00:00Z");
+    await offer("accepted", "2026-11-25T11:00:00Z");
+    await offer("open", "2026-11-27T08:00:00Z");
+    await offer("accepted", "2026-11-25T09:00:00Z");
+    await offer("approved", "2026-11-28T08:00:00Z");
+    await offer("rejected", "2026-11-28T08:00:00Z");
+
+    const count = async (token: string) =>
+      (await call(GET, { token, path: "/api/dashboard" })).json.pending_swaps as number;
+    expect(await count(manager.token)).toBe(before + 2);
+    expect(await count(admin.token)).toBe(before + 2);
+    // Staff decide nothing (docs/PRODUCT-RULES.md §35.7).
+    expect(await count(staff.token)).toBe(0);
+  });
+
   test("on Sunday from 16:00 in Zurich the dashboard suggests next week", async () => {
     const suggested = async (at: string) => {
       vi.setSystemTime(new Date(at));

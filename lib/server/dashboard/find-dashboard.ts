@@ -9,6 +9,7 @@ import { projectEmployeeWeeks, projectFindings, type Viewer } from "@/lib/server
 import { visibleFindings, type ScheduleAudience } from "@/lib/server/rules/find-findings";
 import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { findShifts } from "@/lib/server/shifts/find-shifts";
+import { countPendingSwaps } from "@/lib/server/swaps/find-swaps";
 import { countPendingVacationRequests, findVacations } from "@/lib/server/vacations/find-vacations";
 import { countWaitingApplications } from "./count-waiting-applications";
 import { findOnDutyToday } from "./find-on-duty";
@@ -63,6 +64,7 @@ export async function getDashboard({
     aheadShift,
     targets,
     waiting,
+    pendingSwaps,
     absenceNews,
     clockedIn,
     onDuty,
@@ -93,6 +95,8 @@ export async function getDashboard({
     db.shift.findFirst({ where: { shiftDate: { gte: toDateColumn(mondayOf(today)) } }, select: { id: true } }),
     readTargets(db, { startDate: weekStart, endDate: weekEnd }),
     planner ? countWaitingApplications(db, { from: today }) : { count: 0, week_start: null },
+    // Accepted swaps and give-aways waiting for approval (docs/PRODUCT-RULES.md §35.7): planners decide them.
+    planner ? countPendingSwaps(db) : 0,
     // Sick reports and missing certificates are health data: planners only (docs/PRODUCT-RULES.md §32.2).
     planner ? findAbsenceNews() : NO_ABSENCE_NEWS,
     // "Jetzt eingestempelt" and forgotten stamps: for the managers (docs/PRODUCT-RULES.md §32.3).
@@ -165,6 +169,7 @@ export async function getDashboard({
     holiday_region: holidayRegion,
     holidays,
     open_shift_applications: waiting,
+    pending_swaps: pendingSwaps,
     next_week_suggested: isoWeekday(today) === 7 && businessHour() >= SUNDAY_EVENING_HOUR,
     absences: absenceNews,
     clocked_in: clockedIn.clocked_in,

@@ -128,6 +128,8 @@ export function projectScheduleWeekJson(viewer: Viewer, text: JsonText): JsonTex
     wishes: (week.wishes ?? []).filter(own),
     // Applications stay the planners' (docs/PRODUCT-RULES.md §26.5); one's own are on "Meine Schichten".
     applications: [],
+    // Offers are the planners' to decide (docs/PRODUCT-RULES.md §35.7); one's own are on the Schichtbörse.
+    swaps: { running: 0, marks: [] },
     vacations: week.vacations.map((vacation) => (own(vacation) ? vacation : { ...vacation, notes: null })),
     targets: (week.targets ?? []).filter(own),
     // That a colleague is away, never why: the type is health data (docs/PRODUCT-RULES.md §32.2).

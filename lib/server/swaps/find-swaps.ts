@@ -275,9 +275,12 @@ export async function findMySwaps(db: Db, { employeeId }: { employeeId: number }
   return list;
 }
 
-/** How many accepted offers wait for a planner (the dashboard, the planner's heading). */
-export async function countPendingSwaps(db: Pick<Db, "$queryRaw">): Promise<number> {
+/**
+ * How many accepted offers wait for a planner (the dashboard, docs/PRODUCT-RULES.md §35.7): of shifts not begun at
+ * `now`, the same moment the lists above judge by.
+ */
+export async function countPendingSwaps(db: Pick<Db, "$queryRaw">, now = new Date()): Promise<number> {
   const [{ count }] = await db.$queryRaw<[{ count: number }]>`
-    SELECT count(*)::int AS count FROM shift_swaps WHERE status = 'accepted' AND starts_at > now()`;
+    SELECT count(*)::int AS count FROM shift_swaps WHERE status = 'accepted' AND starts_at > ${now}`;
   return count;
 }

@@ -62,6 +62,14 @@ export const dashboardDtoSchema = z.strictObject({
         "Applications for open shifts from today on, waiting for a planner's decision; 0 and null for callers " +
         "without `shifts:write`",
     }),
+  pending_swaps: z
+    .number()
+    .int()
+    .meta({
+      description:
+        "Offers to give away or swap a shift that a colleague accepted, waiting for a planner's approval (GET " +
+        "/api/swaps); 0 for callers without `shifts:write`",
+    }),
   next_week_suggested: z.boolean().meta({
     description: "It is Sunday from 16:00 in the business's time zone: the screen opens on next week",
   }),

@@ -5,6 +5,7 @@ import { holidayDtoSchema } from "./holiday";
 import { weekPublicationSchema } from "./publication";
 import { LABOUR_RULES } from "./settings";
 import { shiftDtoSchema } from "./shift";
+import { LIVE_SWAP_STATUSES, SWAP_KINDS } from "./swap";
 import { unavailabilityDtoSchema } from "./unavailability";
 import { weekApplicationSchema } from "./shift-application";
 import { vacationDtoSchema } from "./vacation";
@@ -43,6 +44,26 @@ export const scheduleWeekSchema = z.strictObject({
       "(docs/PRODUCT-RULES.md §26.5)",
   }),
   publication: weekPublicationSchema,
+  swaps: z
+    .strictObject({
+      running: z.number().int().meta({
+        description: "Running offers (open or accepted) of shifts not begun, in any week: GET /api/swaps lists them",
+      }),
+      marks: z
+        .array(
+          z.strictObject({
+            shift_id: z.number().int(),
+            kind: z.enum(SWAP_KINDS),
+            status: z.enum(LIVE_SWAP_STATUSES).meta({ description: "accepted: waiting for a planner's approval" }),
+          }),
+        )
+        .meta({ description: "The range's shifts with a running offer; a swap marks both its shifts" }),
+    })
+    .meta({
+      description:
+        "Offers to give away or swap shifts (docs/PRODUCT-RULES.md §35.7), read at each request; 0 and empty for " +
+        "callers who do not plan",
+    }),
   absences: z.array(absenceSlotSchema).meta({
     description:
       "Absences besides vacation touching the range (docs/PRODUCT-RULES.md §32.2), by start date; `type` only " +

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { POST as apply } from "@/app/api/shifts/[id]/application/route";
+import { POST as accept } from "@/app/api/swaps/[id]/accept/route";
+import { POST as offer } from "@/app/api/swaps/route";
 import { businessToday } from "@/lib/server/clock";
 import { db } from "@/lib/server/db/client";
 import type { ScheduleWeekDto } from "@/lib/shared/api-types";
@@ -72,5 +74,52 @@ describe("GET /api/schedule/week", () => {
       { shift_id: open.id, employee_id: ben.id, employee_name: "Ben Bewerber" },
     ]);
     expect(await applications(staff.token)).toEqual([]);
+  });
+
+  test("planners see the running offers: how many, the week's shifts marked, a swap's both; staff none", async () => {
+    const monday = mondayOf(addDays(businessToday(), 14));
+    const l = await fx.location();
+    const people = await Promise.all(
+      ["Lea", "Ben", "Carla", "Dora"].map(async (firstName) => {
+        const employee = await fx.employee({ firstName, lastName: "Tausch" });
+        return { employee, ...(await createUser("user", { employeeId: employee.id })) };
+      }),
+    );
+    const [lea, ben, carla, dora] = people;
+    const shiftOf = (who: (typeof people)[number], date: string) =>
+      fx.shift({ employeeId: who.employee.id, locationId: l.id, date, start: "09:00", end: "14:00" });
+    const leas = await shiftOf(lea, addDays(monday, 1));
+    const carlas = await shiftOf(carla, addDays(monday, 3));
+    // Dora's shift in the week after: the swap marks only Carla's in this week.
+    const doras = await shiftOf(dora, addDays(monday, 8));
+    const manager = await createUser("manager");
+    const swapsOf = async (token: string) =>
+      ((await call(week, { token, ...range(monday, addDays(monday, 6)) })).json as unknown as ScheduleWeekDto).swaps;
+    const before = (await swapsOf(manager.token)).running; // the answer is cached now: the offers are not in it
+
+    const offered = async (token: string, body: object) => {
+      const res = await call(offer, { token, body });
+      expect(res.status, res.text).toBe(201);
+      return res.json as unknown as { id: number };
+    };
+    const away = await offered(lea.token, { shift_id: leas.id, kind: "give_away" });
+    const taken = await call(accept, { token: ben.token, params: { id: String(away.id) } });
+    expect(taken.status, taken.text).toBe(200);
+    await offered(carla.token, { shift_id: carlas.id, kind: "swap", target_shift_id: doras.id });
+
+    const seen = await swapsOf(manager.token);
+    expect(seen.running).toBe(before + 2);
+    expect(seen.marks.filter((mark) => [leas.id, carlas.id, doras.id].includes(mark.shift_id))).toEqual([
+      { shift_id: leas.id, kind: "give_away", status: "accepted" },
+      { shift_id: carlas.id, kind: "swap", status: "open" },
+    ]);
+    const next = (await call(week, { token: manager.token, ...range(addDays(monday, 7), addDays(monday, 13)) }))
+      .json as unknown as ScheduleWeekDto;
+    expect(next.swaps.marks.filter((mark) => mark.shift_id === doras.id)).toEqual([
+      { shift_id: doras.id, kind: "swap", status: "open" },
+    ]);
+    // Offers are the planners' to decide: staff, linked or not, see none.
+    for (const { token } of [lea, ben, await createUser("user")])
+      expect(await swapsOf(token)).toEqual({ running: 0, marks: [] });
   });
 });
