@@ -1,6 +1,6 @@
 "use client";
 import { Button } from "@/components/ui/Button";
-import { FINDING_LABEL, FindingIcon } from "@/components/ui/FindingIcon";
+import { FindingNotes } from "@/components/ui/FindingIcon";
 import { LocationLabel } from "@/components/ui/LocationLabel";
 import { EmptyState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
@@ -43,7 +43,6 @@ export function OpenShiftList({ shifts, onChanged }: Props) {
 function OpenShiftCard({ shift, onChanged }: { shift: OpenShiftDto; onChanged: () => void }) {
   const { busy, run } = useAction();
   const refusal = shift.findings.find((finding) => finding.severity === "error");
-  const warnings = shift.findings.filter((finding) => finding.severity === "warning");
   const day = `${WEEKDAYS_SHORT[isoWeekday(shift.shift_date) - 1]} ${formatDate(shift.shift_date)}`;
   const headingId = `open-shift-${shift.id}`;
 
@@ -88,22 +87,7 @@ function OpenShiftCard({ shift, onChanged }: { shift: OpenShiftDto; onChanged: (
         className="gap-1.5 text-sm text-slate-700"
       />
       {shift.is_custom && shift.custom_name && <p className="text-sm italic text-slate-600">{shift.custom_name}</p>}
-      {[...(refusal ? [refusal] : []), ...warnings].map((finding, index) => (
-        <p
-          key={`${finding.code}-${index}`}
-          className={classNames(
-            "flex items-start gap-2 rounded-lg px-2 py-1.5 text-sm",
-            finding.severity === "error" ? "bg-red-50 text-red-900" : "bg-amber-50 text-amber-950",
-          )}
-        >
-          <span className="mt-0.5">
-            <FindingIcon severity={finding.severity} size={14} />
-          </span>
-          <span>
-            <strong className="font-semibold">{FINDING_LABEL[finding.severity]}:</strong> {finding.message}
-          </span>
-        </p>
-      ))}
+      <FindingNotes findings={shift.findings} />
       {(shift.applied || !refusal) && (
         <Button
           variant={shift.applied ? "secondary" : "primary"}

@@ -1,6 +1,6 @@
 "use client";
 import { Button } from "@/components/ui/Button";
-import { FINDING_LABEL, FindingIcon } from "@/components/ui/FindingIcon";
+import { FindingNotes } from "@/components/ui/FindingIcon";
 import { EmptyState } from "@/components/ui/States";
 import { api } from "@/lib/client/api";
 import { useAction } from "@/lib/client/use-action";
@@ -58,8 +58,6 @@ function OfferCard({ swap, employeeId, onChanged }: { swap: SwapDto } & Omit<Pro
   const { busy, run } = useAction();
   const mine = swap.offered_by.id === employeeId;
   const headingId = `swap-${swap.id}`;
-  const refusal = swap.findings.find((finding) => finding.severity === "error");
-  const warnings = swap.findings.filter((finding) => finding.severity === "warning");
   const running = isRunning(swap);
 
   async function accept() {
@@ -128,22 +126,7 @@ function OfferCard({ swap, employeeId, onChanged }: { swap: SwapDto } & Omit<Pro
       </dl>
       {swap.note && <p className="text-sm italic text-slate-600">«{swap.note}»</p>}
       {swap.reject_reason && <p className="text-sm text-slate-700">Begründung: {swap.reject_reason}</p>}
-      {[...(refusal ? [refusal] : []), ...warnings].map((finding, index) => (
-        <p
-          key={`${finding.code}-${index}`}
-          className={classNames(
-            "flex items-start gap-2 rounded-lg px-2 py-1.5 text-sm",
-            finding.severity === "error" ? "bg-red-50 text-red-900" : "bg-amber-50 text-amber-950",
-          )}
-        >
-          <span className="mt-0.5">
-            <FindingIcon severity={finding.severity} size={14} />
-          </span>
-          <span>
-            <strong className="font-semibold">{FINDING_LABEL[finding.severity]}:</strong> {finding.message}
-          </span>
-        </p>
-      ))}
+      <FindingNotes findings={swap.findings} />
       {swap.can_accept && (
         <Button
           className="mt-auto self-start max-sm:w-full"

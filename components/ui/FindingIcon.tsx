@@ -20,3 +20,29 @@ export function FindingIcon({ severity, size = 16 }: { severity: "error" | "warn
 
 /** "Nicht möglich" for an error (the server refuses such a write), "Hinweis" for a warning. */
 export const FINDING_LABEL = { error: "Nicht möglich", warning: "Hinweis" } as const;
+
+type NoteFinding = { code: string; severity: "error" | "warning"; message: string };
+
+/**
+ * What taking a shift would mean for the reader, one line each on a card of Meine Schichten (an open shift, an offer
+ * of the Schichtbörse): the refusal first ("Nicht möglich: …", red), then the warnings ("Hinweis: …", amber).
+ */
+export function FindingNotes({ findings }: { findings: NoteFinding[] }) {
+  const refusal = findings.find((finding) => finding.severity === "error");
+  const warnings = findings.filter((finding) => finding.severity === "warning");
+  return [...(refusal ? [refusal] : []), ...warnings].map((finding, index) => (
+    <p
+      key={`${finding.code}-${index}`}
+      className={`flex items-start gap-2 rounded-lg px-2 py-1.5 text-sm ${
+        finding.severity === "error" ? "bg-red-50 text-red-900" : "bg-amber-50 text-amber-950"
+      }`}
+    >
+      <span className="mt-0.5">
+        <FindingIcon severity={finding.severity} size={14} />
+      </span>
+      <span>
+        <strong className="font-semibold">{FINDING_LABEL[finding.severity]}:</strong> {finding.message}
+      </span>
+    </p>
+  ));
+}
