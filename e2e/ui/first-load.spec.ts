@@ -40,7 +40,8 @@ test("a full load of Meine Schichten asks for its data once", async ({ page, req
   await page.goto("/me");
   await screenLoaded(page);
   await page.waitForLoadState("networkidle");
-  expect(calls.sort()).toEqual(["/api/auth/me", "/api/me", "/api/me/clock"]);
+  // Each once: the schedule, the stamp card's state and the Schichtbörse (docs/PRODUCT-RULES.md §35.2).
+  expect(calls.sort()).toEqual(["/api/auth/me", "/api/me", "/api/me/clock", "/api/swaps"]);
 });
 
 // The head script is built from the app's own functions (lib/client/early-requests-script.ts): in the production
