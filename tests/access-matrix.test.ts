@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { can, type Permission } from "@/lib/shared/roles";
-import { call, createUser } from "@/tests/support/api";
+import { TOKEN_SCOPES, type TokenScope } from "@/lib/shared/token-scopes";
+import { call, createIntegrationToken, createUser } from "@/tests/support/api";
 import { employee } from "@/tests/support/fixtures";
 import { pairedTerminal } from "@/tests/support/terminal";
 import * as unknownPath from "@/app/api/[...path]/route";
@@ -178,6 +179,10 @@ const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   "GET /api/exports/payroll": "time:manage",
   "GET /api/time-accounts/statement/pdf": "time:manage",
   "GET /api/me/time-account/statement/pdf": { own: true },
+  // Integrations (docs/PRODUCT-RULES.md §36): access tokens are admins' business.
+  "GET /api/access-tokens": "users:manage",
+  "POST /api/access-tokens": "users:manage",
+  "DELETE /api/access-tokens/[id]": "users:manage",
   // The JSON 404 for unknown API paths; its OPTIONS (no operation, so not a row here) is tested below.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",
@@ -248,6 +253,109 @@ describe("access matrix (docs/PRODUCT-RULES.md §1)", async () => {
       } else {
         expect(res.status, `${key} as ${role}`).toBe(403);
         expect(res.json).toEqual({ error: "Keine Berechtigung", code: "forbidden" });
+      }
+    }
+  });
+});
+
+/**
+ * docs/PRODUCT-RULES.md §36 as data: the routes an integration's access token may call, with the one scope that
+ * opens each. Every other authenticated route answers every token 403 `forbidden` (user, token and webhook
+ * administration, the own profile and the staff side among them).
+ */
+const TOKEN_SCOPE: Record<string, TokenScope> = {
+  "GET /api/locations": "schedule:read",
+  "GET /api/locations/[id]": "schedule:read",
+  "GET /api/locations/[id]/presets": "schedule:read",
+  "GET /api/shifts": "schedule:read",
+  "GET /api/schedule/week": "schedule:read",
+  "GET /api/schedule/warnings": "schedule:read",
+  "GET /api/week-templates": "schedule:read",
+  "GET /api/holidays": "schedule:read",
+  "GET /api/holiday-regions": "schedule:read",
+  "GET /api/settings": "schedule:read",
+  "GET /api/swaps": "schedule:read",
+  "POST /api/shifts": "schedule:write",
+  "PUT /api/shifts/[id]": "schedule:write",
+  "DELETE /api/shifts/[id]": "schedule:write",
+  "POST /api/shifts/bulk": "schedule:write",
+  "POST /api/shifts/check": "schedule:write",
+  "POST /api/shifts/copy-week": "schedule:write",
+  "POST /api/schedule/publish": "schedule:write",
+  "POST /api/schedule/auto-fill": "schedule:write",
+  "POST /api/schedule/auto-fill/apply": "schedule:write",
+  "POST /api/week-templates/[id]/apply": "schedule:write",
+  "POST /api/changes/[id]/undo": "schedule:write",
+  "GET /api/employees": "employees:read",
+  "GET /api/employees/[id]": "employees:read",
+  "GET /api/employees/[id]/availability/[date]": "employees:read",
+  "GET /api/unavailability": "employees:read",
+  "GET /api/wishes": "employees:read",
+  "GET /api/vacations": "vacations:read",
+  "GET /api/vacations/employee/[id]": "vacations:read",
+  "GET /api/vacations/balance/[id]": "vacations:read",
+  "GET /api/absences": "vacations:read",
+  "POST /api/vacations": "vacations:write",
+  "PUT /api/vacations/[id]": "vacations:write",
+  "DELETE /api/vacations/[id]": "vacations:write",
+  "POST /api/vacations/[id]/approve": "vacations:write",
+  "POST /api/vacations/[id]/reject": "vacations:write",
+  "POST /api/absences": "vacations:write",
+  "PUT /api/absences/[id]": "vacations:write",
+  "DELETE /api/absences/[id]": "vacations:write",
+  "GET /api/time-entries": "time:read",
+  "GET /api/time-entries/[id]/revisions": "time:read",
+  "GET /api/time-corrections": "time:read",
+  "GET /api/timesheets": "time:read",
+  "GET /api/time-accounts": "time:read",
+  "GET /api/exports/payroll": "time:read",
+  "GET /api/timesheets/record/csv": "time:read",
+  "POST /api/time-entries": "time:write",
+  "PUT /api/time-entries/[id]": "time:write",
+  "POST /api/time-entries/[id]/void": "time:write",
+  "POST /api/time-corrections/[id]/accept": "time:write",
+  "POST /api/time-corrections/[id]/reject": "time:write",
+  "POST /api/timesheets/approve": "time:write",
+  "POST /api/timesheets/reopen": "time:write",
+  "POST /api/time-accounts/bookings": "time:write",
+  "PUT /api/time-accounts/opening": "time:write",
+  "GET /api/reports/hours": "reports:read",
+  "GET /api/reports/hours/pdf": "reports:read",
+  "GET /api/reports/schedule/pdf": "reports:read",
+  "GET /api/time-accounts/statement/pdf": "reports:read",
+  "GET /api/timesheets/record/pdf": "reports:read",
+};
+
+describe("integrations' access tokens: a caller per scope (docs/PRODUCT-RULES.md §36)", async () => {
+  const all = (await apiHandlers()).filter((h) => ACCESS[h.key] !== "public" && ACCESS[h.key] !== "terminal");
+  const tokens = Object.fromEntries(
+    await Promise.all(TOKEN_SCOPES.map(async (scope) => [scope, (await createIntegrationToken([scope])).token])),
+  ) as Record<TokenScope, string>;
+
+  test("every scoped route is a handler, and a manager may call it (a token acts with a manager's rights)", () => {
+    const keys = new Set(all.map((h) => h.key));
+    for (const [key, scope] of Object.entries(TOKEN_SCOPE)) {
+      expect(keys.has(key), key).toBe(true);
+      const rule = ACCESS[key]!;
+      const manager = typeof rule === "object" ? rule.planners !== undefined && can("manager", rule.planners) : true;
+      expect(manager && (typeof rule === "object" || can("manager", rule as Permission)), `${key} ${scope}`).toBe(true);
+    }
+  });
+
+  test.each(all.map((h) => [h.key, h] as const))("%s", async (key, { route, method, handler }) => {
+    for (const scope of TOKEN_SCOPES) {
+      const res = await call(handler as never, {
+        method,
+        path: route.replace(/\[(?:\.\.\.)?\w+\]/g, "x"),
+        token: tokens[scope],
+        ...(method === "GET" ? {} : { body: {} }),
+        params: paramsFor(route) as Record<string, string>,
+      });
+      if (TOKEN_SCOPE[key] === scope) {
+        expect([401, 403], `${key} with ${scope}: ${res.text}`).not.toContain(res.status);
+      } else {
+        expect(res.status, `${key} with ${scope}`).toBe(403);
+        expect(res.json.code, `${key} with ${scope}`).toBe("forbidden");
       }
     }
   });

@@ -13,7 +13,7 @@ import { describe, expect, inject, test, vi } from "vitest";
 process.env.DATABASE_URL = inject("fuzzDatabaseUrl");
 vi.resetModules();
 const { db } = await import("@/lib/server/db/client");
-const { call, createUser } = await import("@/tests/support/api");
+const { call, createIntegrationToken, createUser } = await import("@/tests/support/api");
 const fx = await import("@/tests/support/fixtures");
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 1000;
@@ -55,7 +55,10 @@ async function fingerprint(): Promise<string> {
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM shift_swaps t),
       -- Unavailability, weekly too, and wishes (§26.4, §35.8).
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM unavailabilities t),
-      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM availability_wishes t)
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM availability_wishes t),
+      -- Integrations' access tokens (§36); not last_used_at, which a token's own request writes.
+      (SELECT md5(coalesce(string_agg(concat_ws(':', id, name, scopes, expires_on, revoked_at), ',' ORDER BY id), ''))
+       FROM access_tokens)
     ) AS print`;
   return row.print;
 }
@@ -937,5 +940,25 @@ describe("bad input never breaks web push (docs/PRODUCT-RULES.md §33.7)", async
       delete process.env.VAPID_PUBLIC_KEY;
       delete process.env.VAPID_PRIVATE_KEY;
     }
+  }, 300_000);
+});
+
+describe("bad input never breaks the access tokens (docs/PRODUCT-RULES.md §36)", async () => {
+  const tokens = await import("@/app/api/access-tokens/route");
+  const oneToken = await import("@/app/api/access-tokens/[id]/route");
+  const { id } = await createIntegrationToken(["schedule:read"]);
+  const scope = fc.oneof(fc.constantFrom("schedule:read", "time:write", "users:manage", "SCHEDULE:READ", ""), nasty);
+
+  test("POST /access-tokens", async () => {
+    await fuzz("POST /access-tokens", tokens.POST as Handler, "POST", ["name", "scopes", "expires_on"], [], {
+      scopes: fc.oneof(fc.array(scope, { maxLength: 10 }), nasty),
+      expires_on: fc.oneof(fc.constantFrom("2099-12-31", "2000-01-01", "2026-02-30", null), nasty),
+    });
+  }, 300_000);
+
+  test("DELETE /access-tokens/{id}", async () => {
+    // prettier-ignore
+    await fuzz("DELETE /access-tokens/{id}", oneToken.DELETE as Handler, "DELETE", [], validOr(id), undefined,
+      undefined, undefined, true);
   }, 300_000);
 });

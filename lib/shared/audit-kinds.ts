@@ -89,6 +89,9 @@ export const AUDIT_ACTIONS = {
   "user.update": "users",
   "user.delete": "users",
   "user.reset_2fa": "users",
+  // Integrations' access tokens (docs/PRODUCT-RULES.md §36).
+  "user.token_create": "users",
+  "user.token_revoke": "users",
   "calendar_feed.issue": "users",
   "calendar_feed.revoke": "users",
   "auth.login": "sign_ins",

@@ -4,6 +4,7 @@ import { signAccessToken } from "@/lib/server/auth/access-token";
 import { hashOpaqueToken, newOpaqueToken } from "@/lib/server/auth/opaque-token";
 import { REFRESH_TOKEN_TTL_MS } from "@/lib/server/auth/sessions";
 import { db } from "@/lib/server/db/client";
+import type { TokenScope } from "@/lib/shared/token-scopes";
 
 type Handler = (
   request: Request,
@@ -111,4 +112,17 @@ export async function callForBytes(handler: Handler, options: CallOptions = {}) 
     params: Promise.resolve(options.params ?? {}),
   });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/**
+ * An integration's access token with these scopes (docs/PRODUCT-RULES.md §36), created by a new admin the way POST
+ * /api/access-tokens stores it: only the hash is kept. Answers the token and its row's id.
+ */
+export async function createIntegrationToken(scopes: TokenScope[], { name = uniqueName("Kasse") } = {}) {
+  const { user: admin } = await createUser("admin");
+  const token = `swk_${newOpaqueToken()}`;
+  const row = await db.accessToken.create({
+    data: { name, scopes, secretHash: hashOpaqueToken(token), hint: token.slice(0, 8), createdBy: admin.id },
+  });
+  return { token, id: row.id, name, admin };
 }

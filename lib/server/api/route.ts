@@ -5,6 +5,7 @@ import { authenticate, type AuthUser } from "@/lib/server/auth/authenticate";
 import type { Access } from "@/lib/shared/contract/operation";
 import { linkedEmployeeId } from "@/lib/server/self-service/acting-for";
 import { can, type Permission } from "@/lib/shared/roles";
+import type { TokenScope } from "@/lib/shared/token-scopes";
 import { isWaitingForDatabase } from "@/lib/server/db/wait-for-database";
 import { authenticateTerminal, type TerminalCaller } from "@/lib/server/terminals/authenticate-terminal";
 import { clientIp } from "./client-ip";
@@ -22,6 +23,8 @@ type RouteOptions<A extends Access, B, Q, P> = {
   access: A;
   /** Self-service operations: the permission that acts for anyone without a linked employee (see Operation). */
   planners?: Permission;
+  /** The access token scope that opens the operation (see Operation); none: no access token does. */
+  scope?: TokenScope;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
@@ -105,6 +108,7 @@ export function route<
         ({ user, scheduleVersion } = await authenticate(request, { withScheduleVersion }));
         if (user.mustChangePassword && extras?.beforePasswordChange !== true)
           throw new ApiError("password_change_required");
+        if (user.accessToken) assertTokenScope(user.accessToken.scopes, options.scope);
         if (!can(user.role, options.access)) throw new ApiError("forbidden");
         // A self-service caller without a linked employee acts for nobody: 403 before any input is judged
         // (docs/PRODUCT-RULES.md §1.2), unless their role plans for everyone.
@@ -140,6 +144,17 @@ export function route<
   // Kept on the handler so a test can check that every handler in app/api is
   // built from the operation the OpenAPI document describes.
   return Object.assign(handle, { options });
+}
+
+/**
+ * An integration's access token opens only the operations whose scope it holds (docs/PRODUCT-RULES.md §36); user,
+ * token and webhook administration, the own profile and the staff side have no scope and are never open to one.
+ */
+function assertTokenScope(scopes: readonly TokenScope[], needed: TokenScope | undefined): void {
+  if (needed === undefined)
+    throw new ApiError("forbidden", "Mit einem Zugriffstoken nicht möglich: dafür braucht es eine Anmeldung");
+  if (!scopes.includes(needed))
+    throw new ApiError("forbidden", `Diesem Zugriffstoken fehlt der Bereich «${needed}»`, { required_scope: needed });
 }
 
 function parseWith<T>(schema: z.ZodType<T>, input: unknown, where: "query" | "params" | undefined): T {

@@ -11,7 +11,8 @@ import type { AuditAction } from "@/lib/shared/audit-kinds";
 export type AuditContext = { actor: AuthUser; ip: string };
 
 export type AuditEntry = {
-  actor: { id: number; username: string } | null;
+  /** `accessToken`: the integration's token that acted (docs/PRODUCT-RULES.md §36); `username` then names it. */
+  actor: { id: number; username: string; accessToken?: { id: number } } | null;
   /** Declared with its kind in AUDIT_ACTIONS (lib/shared/audit-kinds.ts). */
   action: AuditAction;
   entityType?: string;
@@ -40,6 +41,7 @@ export async function recordAudit(db: Pick<Db, "auditLog">, entry: AuditEntry): 
       entityId: entry.entityId ?? null,
       ...(entry.details !== undefined && { details: entry.details }),
       ip: entry.ip ?? null,
+      accessTokenId: entry.actor?.accessToken?.id ?? null,
       ...(entry.at && { createdAt: entry.at }),
     },
   });

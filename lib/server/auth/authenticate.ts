@@ -4,11 +4,20 @@ import { db } from "@/lib/server/db/client";
 import { ApiError } from "@/lib/server/api/errors";
 import type { UserRecord } from "@/lib/server/users/user-dto";
 import type { Role } from "@/lib/shared/roles";
+import type { TokenScope } from "@/lib/shared/token-scopes";
+import { authenticateAccessToken } from "@/lib/server/access-tokens/authenticate-access-token";
+import { ACCESS_TOKEN_PREFIX } from "@/lib/server/access-tokens/access-token-dto";
+import { SCHEDULE_VERSION_COLUMN } from "./schedule-version-column";
 import { verifyAccessToken } from "./access-token";
 
 export type AuthUser = UserRecord & {
-  /** The refresh token family of this request's session (a live one: authenticate() checked it). */
+  /** The refresh token family of this request's session (a live one: authenticate() checked it); "" for a token. */
   sessionId: string;
+  /**
+   * Set when the caller is an integration's access token (docs/PRODUCT-RULES.md §36): route() then allows only the
+   * operations of its scopes, and the audit row names it.
+   */
+  accessToken?: { id: number; name: string; scopes: TokenScope[] };
 };
 
 export type AuthenticateOptions = {
@@ -41,9 +50,6 @@ type UserRow = {
   schedule_version?: string | null;
 };
 
-const SCHEDULE_VERSION = Prisma.sql`,
-  (SELECT v.version::text FROM data_versions v WHERE v.name = 'schedule') AS schedule_version`;
-
 /**
  * The token's session is alive while one of its refresh tokens is neither revoked nor expired: what a refresh
  * would accept (./sessions.ts). Rotation revokes the old token and inserts the new one in one transaction, so a
@@ -72,6 +78,7 @@ export async function authenticate(
   if (!header) throw new ApiError("unauthenticated");
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw new ApiError("unauthenticated");
+  if (match[1].startsWith(ACCESS_TOKEN_PREFIX)) return authenticateAccessToken(match[1], { withScheduleVersion });
 
   const claims = await verifyAccessToken(match[1]);
   if (!claims) throw new ApiError("invalid_token");
@@ -80,7 +87,7 @@ export async function authenticate(
     SELECT u.id, u.username, u.email, u.role::text AS role, u.two_factor_enabled, u.must_change_password,
            u.created_at,
            e.id AS employee_id, e.first_name AS employee_first_name, e.last_name AS employee_last_name
-           ${withScheduleVersion ? SCHEDULE_VERSION : Prisma.empty}
+           ${withScheduleVersion ? SCHEDULE_VERSION_COLUMN : Prisma.empty}
     FROM users u LEFT JOIN employees e ON e.id = u.employee_id
     WHERE u.id = ${claims.userId} AND ${liveSession(claims.sessionId)}`;
   if (!row) throw new ApiError("invalid_token");

@@ -7,6 +7,7 @@ import {
 import { pushDeviceSchema, pushStatusSchema } from "@/lib/shared/schemas/push";
 import { publicationSchema, shiftChangeSchema } from "@/lib/shared/schemas/publication";
 import "server-only";
+import { accessTokenCreatedSchema, accessTokenDtoSchema } from "@/lib/shared/schemas/access-token";
 import { absenceDtoSchema, recordedAbsenceSchema, sickReportResultSchema } from "@/lib/shared/schemas/absence";
 import { auditEntrySchema, auditPageSchema } from "@/lib/shared/schemas/audit";
 import {
@@ -95,6 +96,8 @@ export const NAMED_RESPONSE_SCHEMAS = {
   ScheduleWeek: scheduleWeekSchema,
   OpenShift: openShiftDtoSchema,
   ShiftApplication: shiftApplicationDtoSchema,
+  AccessToken: accessTokenDtoSchema,
+  AccessTokenCreated: accessTokenCreatedSchema,
   Swap: swapDtoSchema,
   SwapShift: swapShiftSchema,
   WeekApplication: weekApplicationSchema,

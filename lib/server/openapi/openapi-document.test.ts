@@ -82,7 +82,12 @@ describe("the document", () => {
   test("bearer auth, roles and error answers per operation", () => {
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     const createShift = document.paths["/api/shifts"].post;
-    expect(createShift.security).toEqual([{ bearerAuth: [] }]);
+    // A login's JWT, or an integration's access token with the operation's scope (docs/PRODUCT-RULES.md §36).
+    expect(createShift.security).toEqual([{ bearerAuth: [] }, { accessToken: ["schedule:write"] }]);
+    expect(createShift["x-token-scope"]).toBe("schedule:write");
+    expect(document.components.securitySchemes.accessToken).toMatchObject({ type: "http", scheme: "bearer" });
+    for (const path of ["/api/users", "/api/access-tokens", "/api/auth/me", "/api/me"])
+      expect(document.paths[path].get.security, path).toEqual([{ bearerAuth: [] }]);
     expect(createShift["x-roles"]).toEqual(["manager", "admin"]);
     expect(Object.keys(createShift.responses)).toEqual(["201", "400", "401", "403", "409", "413", "500", "503"]);
     expect(createShift.responses["503"].headers).toHaveProperty("Retry-After");

@@ -46,6 +46,9 @@ const TAGS: Record<string, string> = {
   Platform: "Health check and this reference",
   "Time recording": "Stamping, time entries with their revisions, correction requests",
   Terminals: "Terminals (Stempeluhr): registering, pairing and revoking them (admins), and staff PINs",
+  Integrations:
+    "Access tokens for integrations (admins): `Authorization: Bearer swk_…` opens the operations of the token's " +
+    "scopes, named in each operation's `x-token-scope` and its `security`",
   Terminal: "The operations of a paired terminal: its staff tiles and stamping with a PIN",
 };
 
@@ -103,7 +106,10 @@ function accessText(operation: Operation): string {
   if (operation.access === "public") return "Public: no token needed.";
   if (operation.access === "terminal")
     return "Terminals only: `Authorization: Terminal <credential>` of a paired terminal; no user token opens it.";
-  const roles = `Roles: ${PERMISSIONS[operation.access].join(", ")} (permission \`${operation.access}\`).`;
+  const token = operation.scope
+    ? ` Access tokens with the scope \`${operation.scope}\`.`
+    : " No access token opens it.";
+  const roles = `Roles: ${PERMISSIONS[operation.access].join(", ")} (permission \`${operation.access}\`).${token}`;
   if (operation.access !== "self-service") return roles;
   const planners = operation.planners ? ` Callers with \`${operation.planners}\` act for any employee.` : "";
   return `${roles} Only with a linked employee, and only for that employee.${planners}`;
@@ -123,7 +129,8 @@ function errorResponses(operation: Operation): OpenApiOperation["responses"] {
       403,
       // §30.3: a token lives only as long as its session (logout, password change, reuse detection end it).
       "`invalid_token`: access token invalid or expired, or its session ended (refresh once and retry); " +
-        "`forbidden`: the role may not do this",
+        "an integration's token unknown, revoked, expired or its creator no admin any more; " +
+        "`forbidden`: the role may not do this, or the integration's token lacks the scope (`required_scope`)",
     );
   }
   if (operation.params) add(404, "`not_found`: unknown or archived id (or a malformed path parameter)");
@@ -231,8 +238,11 @@ function toOpenApiOperation(operation: Operation): OpenApiOperation {
         ? []
         : operation.access === "terminal"
           ? [{ terminalAuth: [] }]
-          : [{ bearerAuth: [] }],
+          : operation.scope
+            ? [{ bearerAuth: [] }, { accessToken: [operation.scope] }]
+            : [{ bearerAuth: [] }],
     "x-permission": operation.access,
+    ...(operation.scope ? { "x-token-scope": operation.scope } : {}),
     "x-roles":
       operation.access === "public" || operation.access === "terminal" ? [] : [...PERMISSIONS[operation.access]],
     ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
@@ -291,6 +301,16 @@ export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIO
           scheme: "bearer",
           bearerFormat: "JWT",
           description: "Access token of POST /api/auth/login, valid 15 minutes",
+        },
+        accessToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "swk_…",
+          description:
+            "An integration's access token (POST /api/access-tokens, admins): `swk_` + 43 characters. It opens the " +
+            "operations whose `x-token-scope` it holds, with a manager's rights; any other answers 403 `forbidden` " +
+            "with `required_scope` (none: no token opens it). Revoked, expired or its creator no admin any more: " +
+            "403 `invalid_token`",
         },
         terminalAuth: {
           type: "apiKey",

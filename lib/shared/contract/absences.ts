@@ -42,6 +42,7 @@ export const listAbsences = defineOperation({
     "get them; another id is 403). `certificate_due` flags sick leave that reached the company's " +
     "`certificate_from_day` without a certificate.",
   access: "self-service",
+  scope: "vacations:read",
   planners: "vacations:write",
   query: absenceQuerySchema,
   responses: [{ status: 200, description: "The absences, by start date and name", schema: z.array(absenceDtoSchema) }],
@@ -63,6 +64,7 @@ export const createAbsence = defineOperation({
     "Whole days open the employee's shifts on them like a recorded vacation (`opened_shifts`) and answer a " +
     "`change_id` that undoes both; hours on one day open nothing.",
   access: "vacations:write",
+  scope: "vacations:write",
   body: absenceInputSchema,
   responses: [{ status: 201, description: "The new absence", schema: recordedAbsenceSchema }],
   errors: [...writeErrors],
@@ -76,6 +78,7 @@ export const updateAbsence = defineOperation({
   summary: "Replace an absence (manager, admin)",
   description: "Days it gains open the employee's shifts on them; days it gives back leave the plan as it is.",
   access: "vacations:write",
+  scope: "vacations:write",
   params: idParamsSchema,
   body: absenceInputSchema,
   responses: [{ status: 200, description: "The changed absence", schema: recordedAbsenceSchema }],
@@ -89,6 +92,7 @@ export const deleteAbsence = defineOperation({
   tag,
   summary: "Remove an absence (manager, admin); shifts it opened stay open",
   access: "vacations:write",
+  scope: "vacations:write",
   params: idParamsSchema,
   responses: [{ status: 200, description: "Removed", schema: messageSchema }],
   errors: [notFound],

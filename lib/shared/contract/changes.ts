@@ -14,6 +14,7 @@ export const undoChange = defineOperation({
     "changed since (nor got an application). Any manager or admin may undo any change. The undo is a change " +
     "itself: undoing its `change_id` restores what was undone.",
   access: "shifts:write",
+  scope: "schedule:write",
   params: changeParamsSchema,
   responses: [{ status: 200, description: "Undone", schema: undoneChangeSchema }],
   errors: [

@@ -24,6 +24,7 @@ export const listEmployees = defineOperation({
   summary: "Active employees, sorted by last name",
   description: "Any query parameter is ignored.",
   access: "schedule:read",
+  scope: "employees:read",
   responses: [
     {
       status: 200,
@@ -52,6 +53,7 @@ export const getEmployee = defineOperation({
   tag,
   summary: "One active employee",
   access: "schedule:read",
+  scope: "employees:read",
   params: idParamsSchema,
   responses: [
     {
@@ -130,6 +132,7 @@ export const employeeAvailability = defineOperation({
   tag,
   summary: "Scheduled and remaining hours of one employee in the Monday–Sunday week of a date",
   access: "schedule:read",
+  scope: "employees:read",
   params: availabilityParamsSchema,
   responses: [{ status: 200, description: "The employee's week", schema: availabilitySchema }],
 });

@@ -13,6 +13,7 @@ export const listHolidayRegions = defineOperation({
   summary: "The holiday regions one can choose",
   description: "Swiss cantons, then German Länder, each sorted by German name.",
   access: "schedule:read",
+  scope: "schedule:read",
   responses: [{ status: 200, description: "The regions", schema: z.array(holidayRegionDtoSchema) }],
 });
 
@@ -27,6 +28,7 @@ export const listHolidays = defineOperation({
     "else the company's). The company region's holidays are always listed, with no location ids when " +
     "no location follows that region. Only public holidays: no optional, bank or observance days.",
   access: "schedule:read",
+  scope: "schedule:read",
   query: dateRangeQuerySchema,
   responses: [{ status: 200, description: "The holidays, by date", schema: z.array(holidayDtoSchema) }],
 });

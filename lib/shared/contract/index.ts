@@ -4,6 +4,7 @@
  * has a handler), so the list cannot miss a route.
  */
 import * as absences from "./absences";
+import * as accessTokens from "./access-tokens";
 import * as audit from "./audit";
 import * as auth from "./auth";
 import * as calendar from "./calendar";
@@ -69,6 +70,7 @@ const MODULES = [
   payroll,
   terminals,
   workRecord,
+  accessTokens,
 ];
 
 /** The contract's modules, for types derived from all operations (./api-paths.ts). */

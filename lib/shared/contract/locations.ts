@@ -26,6 +26,7 @@ export const listLocations = defineOperation({
   tag,
   summary: "Active locations",
   access: "schedule:read",
+  scope: "schedule:read",
   responses: [{ status: 200, description: "The locations", schema: z.array(locationDtoSchema) }],
 });
 
@@ -47,6 +48,7 @@ export const getLocation = defineOperation({
   tag,
   summary: "One active location",
   access: "schedule:read",
+  scope: "schedule:read",
   params: idParamsSchema,
   responses: [{ status: 200, description: "The location", schema: locationDtoSchema }],
 });
@@ -100,6 +102,7 @@ export const listShiftPresets = defineOperation({
   summary: "The shift presets of an active location",
   description: "By sort_order, then start_time. GET /api/locations answers them too, as each location's `presets`.",
   access: "schedule:read",
+  scope: "schedule:read",
   params: idParamsSchema,
   responses: [{ status: 200, description: "The presets", schema: z.array(shiftPresetDtoSchema) }],
   errors: [{ status: 404, description: "`not_found`: no such location, or it is archived" }],

@@ -26,6 +26,8 @@ export type OpenApiOperation = {
   security: Record<string, string[]>[];
   "x-permission": string;
   "x-roles": string[];
+  /** The access token scope that opens the operation (docs/PRODUCT-RULES.md §36); absent: no token does. */
+  "x-token-scope"?: string;
   parameters?: OpenApiParameter[];
   requestBody?: { required: true; content: { "application/json": { schema: JsonSchema } } };
   responses: Record<

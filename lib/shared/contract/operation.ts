@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import type { Permission } from "@/lib/shared/roles";
+import type { TokenScope } from "@/lib/shared/token-scopes";
 
 /**
  * "terminal": the caller is a paired terminal ("Stempeluhr", docs/PRODUCT-RULES.md §32.4) with `Authorization:
@@ -50,6 +51,11 @@ export type Operation<A extends Access = Access, B = unknown, Q = unknown, P = u
    * and need no linked employee; everyone else needs one, checked before the input is read.
    */
   planners?: Permission;
+  /**
+   * The scope of an integration's access token (`Bearer swk_…`, docs/PRODUCT-RULES.md §36) that opens this
+   * operation; without one, no access token does. The caller's role still has to hold `access`.
+   */
+  scope?: TokenScope;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;

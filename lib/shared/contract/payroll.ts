@@ -60,6 +60,7 @@ export const getTimeAccounts = defineOperation({
     "recorded day; the running month counts up to today. Minutes throughout; a month is `provisional` until it is " +
     "approved. The hourly paid have worked minutes only (target, balance and carried null). Docs §34.3.",
   access: "time:manage",
+  scope: "time:read",
   query: timeAccountQuerySchema,
   responses: [{ status: 200, description: "The accounts", schema: timeAccountsSchema }],
   errors: [
@@ -91,6 +92,7 @@ export const createTimeAccountBooking = defineOperation({
     "A payout's minutes (> 0) are taken off the balance, a correction's (±) added; the reason is required and the " +
     "booking can never be changed or deleted (book a correction instead). Written to the history.",
   access: "time:manage",
+  scope: "time:write",
   body: bookingInputSchema,
   responses: [{ status: 201, description: "The booking", schema: bookingDtoSchema }],
   errors: [
@@ -115,6 +117,7 @@ export const setTimeAccountOpening = defineOperation({
     "Replaces the opening balance while no month from the earlier of the old and the new start on is approved. " +
     "Entries before the opening's month do not count on the account. Written to the history with before and after.",
   access: "time:manage",
+  scope: "time:write",
   body: openingInputSchema,
   responses: [{ status: 200, description: "The opening balance", schema: openingDtoSchema }],
   errors: [
@@ -137,6 +140,7 @@ export const exportPayroll = defineOperation({
     "hours), Windows-1252, CRLF, lodas-<yyyy-MM>.txt. `csv`: UTF-8 with BOM, semicolons, decimal comma, the " +
     "company's column headings, lohn-<yyyy-MM>.csv. Refused as a whole unless every month is approved. Docs §34.4.",
   access: "time:manage",
+  scope: "time:read",
   query: payrollExportQuerySchema,
   responses: [{ status: 200, description: "The file", download: ["text/plain", "text/csv"] }],
   errors: [
@@ -169,6 +173,7 @@ export const getStatementPdf = defineOperation({
   summary: "An employee's monthly statement of working time (Monatsabrechnung Arbeitszeit) as a PDF",
   description: statementDescription,
   access: "time:manage",
+  scope: "reports:read",
   query: statementQuerySchema,
   responses: [{ status: 200, description: "The PDF", pdf: true }],
   errors: [{ status: 404, description: "`not_found`: unknown employee" }, ...statementErrors],

@@ -18,6 +18,7 @@ export const hoursReport = defineOperation({
   tag,
   summary: "Hours report: scheduled against target hours per employee",
   access: "reports:read",
+  scope: "reports:read",
   query: hoursReportQuerySchema,
   responses: [{ status: 200, description: "The report", schema: hoursReportSchema }],
 });
@@ -29,6 +30,7 @@ export const hoursReportPdf = defineOperation({
   tag,
   summary: "Hours report as a PDF download (Stundenbericht_<start>_<end>.pdf)",
   access: "reports:read",
+  scope: "reports:read",
   query: hoursReportQuerySchema,
   responses: [{ status: 200, description: "The PDF", pdf: true }],
   errors: [pdfTimeout],
@@ -41,6 +43,7 @@ export const schedulePdf = defineOperation({
   tag,
   summary: "The schedule as a PDF download (Arbeitsplan_<start>_<end>.pdf), rows per location or per employee",
   access: "reports:read",
+  scope: "reports:read",
   query: schedulePdfQuerySchema,
   responses: [{ status: 200, description: "The PDF", pdf: true }],
   errors: [pdfTimeout],

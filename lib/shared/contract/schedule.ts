@@ -22,6 +22,7 @@ export const listScheduleWarnings = defineOperation({
     "of the shifts dated in the range, sorted by the shift's date and start. The rules look far enough around " +
     "the range that rest time and week totals are right at its edges.",
   access: "schedule:read",
+  scope: "schedule:read",
   query: dateRangeQuerySchema,
   responses: [{ status: 200, description: "The findings", schema: z.array(findingSchema) }],
 });
@@ -36,6 +37,7 @@ export const getScheduleWeek = defineOperation({
     "The shifts (as `GET /api/shifts`), their findings (as `GET /api/schedule/warnings`), the approved vacations " +
     "and the public holidays (as `GET /api/holidays`) of the range, and the company's labour rules.",
   access: "schedule:read",
+  scope: "schedule:read",
   query: dateRangeQuerySchema,
   responses: [{ status: 200, description: "The range's plan", schema: scheduleWeekSchema }],
 });
@@ -54,6 +56,7 @@ export const proposeAutoFill = defineOperation({
     "contract hours (free hours first, then hourly staff); evening, weekend and holiday shifts spread fairly; " +
     "applicants preferred. Assigned shifts never change. Pass `assignments` unchanged to the apply operation.",
   access: "shifts:write",
+  scope: "schedule:write",
   body: autoFillSchema,
   responses: [{ status: 200, description: "The proposal", schema: autoFillProposalSchema }],
   errors: [
@@ -75,6 +78,7 @@ export const applyAutoFill = defineOperation({
     "working at the shift's location, and the assignments together must break none of the rules the proposal " +
     "respects. The answer's `change_id` undoes the whole apply (`POST /api/changes/{id}/undo`).",
   access: "shifts:write",
+  scope: "schedule:write",
   body: applyAutoFillSchema,
   responses: [{ status: 200, description: "Assigned", schema: appliedAutoFillSchema }],
   errors: [
@@ -103,6 +107,7 @@ export const publishPlan = defineOperation({
     "person listing only their changes; and answers per employee what changed. Publishing again without changes " +
     "changes nothing and tells nobody.",
   access: "shifts:write",
+  scope: "schedule:write",
   body: publishInputSchema,
   responses: [{ status: 200, description: "Published", schema: publicationSchema }],
   errors: [

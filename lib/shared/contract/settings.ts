@@ -12,6 +12,7 @@ export const getSettings = defineOperation({
   summary: "The company's settings",
   description: "Company name, holiday region, labour rules and their limits; every signed-in role may read them.",
   access: "schedule:read",
+  scope: "schedule:read",
   responses: [{ status: 200, description: "The settings", schema: settingsDtoSchema }],
 });
 

@@ -35,6 +35,7 @@ export const listShifts = defineOperation({
   tag,
   summary: "Shifts of a date range (at most 366 days), sorted by date and start",
   access: "schedule:read",
+  scope: "schedule:read",
   query: dateRangeQuerySchema,
   responses: [{ status: 200, description: "The shifts", schema: z.array(shiftDtoSchema) }],
 });
@@ -48,6 +49,7 @@ export const createShift = defineOperation({
   description:
     "`custom_name` is kept only when `is_custom` is true. An end before the start means the shift ends the next day.",
   access: "shifts:write",
+  scope: "schedule:write",
   body: shiftInputSchema,
   responses: [{ status: 201, description: "The new shift with its `warnings`", schema: savedShiftSchema }],
   errors: [unknownReference, refused],
@@ -60,6 +62,7 @@ export const updateShift = defineOperation({
   tag,
   summary: "Replace a shift",
   access: "shifts:write",
+  scope: "schedule:write",
   params: idParamsSchema,
   body: shiftInputSchema,
   responses: [{ status: 200, description: "The changed shift with its `warnings`", schema: savedShiftSchema }],
@@ -73,6 +76,7 @@ export const deleteShift = defineOperation({
   tag,
   summary: "Remove a shift",
   access: "shifts:write",
+  scope: "schedule:write",
   params: idParamsSchema,
   responses: [{ status: 200, description: "Removed; `change_id` undoes it", schema: deletedShiftSchema }],
 });
@@ -88,6 +92,7 @@ export const checkShift = defineOperation({
     "findings of the planning rules for it, errors (which POST/PUT would refuse) and warnings alike. A shift " +
     "not saved yet has `shift_id` 0.",
   access: "shifts:write",
+  scope: "schedule:write",
   body: shiftCheckSchema,
   responses: [{ status: 200, description: "Its findings", schema: z.array(findingSchema) }],
   errors: [unknownReference],
@@ -147,6 +152,7 @@ export const copyWeek = defineOperation({
     "an overlap (with a shift of the target week or another copy), an approved vacation day, or the employee is " +
     "archived; then the copy is open and listed in `opened` with the reason. All shifts or none.",
   access: "shifts:write",
+  scope: "schedule:write",
   body: copyWeekSchema,
   responses: [{ status: 201, description: "The shifts created", schema: copiedWeekSchema }],
   errors: [{ status: 400, description: "`validation_failed`: bad dates, or both dates in the same week" }],
@@ -165,6 +171,7 @@ export const bulkShifts = defineOperation({
     "vacation or is archived is made open (`opened`); `with_employees: false` makes every copy open. `delete`: " +
     "the shifts and their applications. One `change_id` undoes it all.",
   access: "shifts:write",
+  scope: "schedule:write",
   body: bulkShiftsSchema,
   responses: [{ status: 200, description: "Done", schema: bulkShiftsResultSchema }],
   errors: [

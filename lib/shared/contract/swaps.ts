@@ -28,6 +28,7 @@ export const listSwaps = defineOperation({
     "Planners see every running offer (`pending`) or also the ended ones (`all`), an accepted one with the findings " +
     "its approval would give.",
   access: "self-service",
+  scope: "schedule:read",
   planners: "shifts:write",
   query: swapsQuerySchema,
   responses: [{ status: 200, description: "The offers", schema: z.array(swapDtoSchema) }],

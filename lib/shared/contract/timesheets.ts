@@ -27,6 +27,7 @@ export const getTimesheet = defineOperation({
     "planning rules' findings (rest time, daily and weekly maximum, breaks) computed on the worked times. Totals " +
     "and the approval of the months the range touches per employee.",
   access: "time:manage",
+  scope: "time:read",
   query: timesheetQuerySchema,
   responses: [{ status: 200, description: "The timesheet", schema: timesheetSchema }],
   errors: [{ status: 404, description: "`not_found`: `employee_id` names no employee (archived ones are found)" }],
@@ -54,6 +55,7 @@ export const approveTimesheetMonth = defineOperation({
   tag,
   summary: "Approve an employee's month: its entries become approved and locked until it is reopened",
   access: "time:manage",
+  scope: "time:write",
   body: approveMonthSchema,
   responses: [{ status: 200, description: "The approved month", schema: timesheetMonthResultSchema }],
   errors: [
@@ -74,6 +76,7 @@ export const reopenTimesheetMonth = defineOperation({
   tag,
   summary: "Reopen an approved month with a reason: its entries go back to recorded, one revision each",
   access: "time:manage",
+  scope: "time:write",
   body: reopenMonthSchema,
   responses: [{ status: 200, description: "The reopened month", schema: timesheetMonthResultSchema }],
   errors: [

@@ -31,6 +31,7 @@ export const listUnavailability = defineOperation({
   tag,
   summary: "Unavailability touching a date range: anyone's for planners, the caller's own for staff",
   access: "self-service",
+  scope: "employees:read",
   planners: "shifts:write",
   query: unavailabilityQuerySchema,
   responses: [

@@ -39,6 +39,7 @@ export const listVacations = defineOperation({
   summary: "Vacations, optionally of one employee, of one status and overlapping a date range",
   description: readerNote,
   access: "schedule:read",
+  scope: "vacations:read",
   query: vacationQuerySchema,
   responses: [{ status: 200, description: "The vacations", schema: z.array(vacationDtoSchema) }],
 });
@@ -54,6 +55,7 @@ export const createVacation = defineOperation({
     "Everyone else requests one for their own linked employee: it is stored `requested`, holds its days as " +
     "`pending` and opens no shifts until a manager approves it.",
   access: "self-service",
+  scope: "vacations:write",
   planners: "vacations:write",
   body: vacationInputSchema,
   responses: [
@@ -76,6 +78,7 @@ export const approveVacation = defineOperation({
     "Checks overlap and balance again; the vacation then counts as used and the employee's shifts in its range " +
     "become open (`opened_shifts`).",
   access: "vacations:write",
+  scope: "vacations:write",
   params: idParamsSchema,
   responses: [{ status: 200, description: "The approved vacation", schema: recordedVacationSchema }],
   errors: [...writeErrors, decided],
@@ -88,6 +91,7 @@ export const rejectVacation = defineOperation({
   tag,
   summary: "Reject a vacation request with a reason the requester sees",
   access: "vacations:write",
+  scope: "vacations:write",
   params: idParamsSchema,
   body: vacationRejectionSchema,
   responses: [
@@ -103,6 +107,7 @@ export const updateVacation = defineOperation({
   tag,
   summary: "Replace a vacation (it keeps its status; a rejected one cannot be changed: 409)",
   access: "vacations:write",
+  scope: "vacations:write",
   params: idParamsSchema,
   body: vacationInputSchema,
   responses: [
@@ -125,6 +130,7 @@ export const deleteVacation = defineOperation({
     "Managers and admins remove any vacation, returning its days. Everyone else may withdraw their own linked " +
     "employee's request while it is `requested`.",
   access: "self-service",
+  scope: "vacations:write",
   planners: "vacations:write",
   params: idParamsSchema,
   responses: [{ status: 200, description: "Removed", schema: messageSchema }],
@@ -142,6 +148,7 @@ export const employeeVacations = defineOperation({
   summary: "One active employee's vacations",
   description: readerNote,
   access: "schedule:read",
+  scope: "vacations:read",
   params: idParamsSchema,
   responses: [{ status: 200, description: "The vacations", schema: z.array(vacationDtoSchema) }],
 });
@@ -153,6 +160,7 @@ export const vacationBalance = defineOperation({
   tag,
   summary: "An employee's vacation days of a year (default: this year)",
   access: "schedule:read",
+  scope: "vacations:read",
   params: idParamsSchema,
   query: balanceQuerySchema,
   responses: [{ status: 200, description: "The balance", schema: vacationBalanceSchema }],

@@ -23,6 +23,7 @@ export const listWeekTemplates = defineOperation({
   tag,
   summary: "All week templates with their shifts",
   access: "schedule:read",
+  scope: "schedule:read",
   responses: [{ status: 200, description: "The templates", schema: z.array(weekTemplateDtoSchema) }],
 });
 
@@ -84,6 +85,7 @@ export const applyWeekTemplate = defineOperation({
   tag,
   summary: "Plan a template's shifts, unassigned, in the Monday–Sunday week of start_date",
   access: "shifts:write",
+  scope: "schedule:write",
   params: idParamsSchema,
   body: applyTemplateSchema,
   responses: [{ status: 201, description: "The shifts created", schema: appliedTemplateSchema }],

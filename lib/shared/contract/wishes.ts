@@ -22,6 +22,7 @@ export const listWishes = defineOperation({
   tag,
   summary: "Wishes: the standing ones and the days off in a date range; anyone's for planners, the caller's for staff",
   access: "self-service",
+  scope: "employees:read",
   planners: "shifts:write",
   query: wishQuerySchema,
   responses: [
