@@ -9,6 +9,7 @@ import { tellForgottenClockOuts } from "@/lib/server/time/tell-forgotten";
 import { deliverNotification } from "./deliver-notification";
 import { pushNotification } from "./push-notification";
 import { SCHEDULE, TASKS } from "./queue";
+import { newWorkerEvents, watchLiveness, workerIdsOf } from "./runner-liveness";
 
 // The work done after a request has answered, in PostgreSQL's own queue (graphile-worker, schema `graphile_worker`;
 // docs/ARCHITECTURE.md §16). Every app instance runs a runner, and each job is taken by one of them (row locks). A
@@ -38,18 +39,24 @@ export type JobRunnerOptions = { pollInterval?: number };
  * every few seconds for ones due after a pause. One per process (`startJobRunner`); tests start two on one database
  * to be two app instances.
  */
-export function createJobRunner(connectionString: string, { pollInterval = 2000 }: JobRunnerOptions = {}) {
-  return run({
+export async function createJobRunner(connectionString: string, { pollInterval = 2000 }: JobRunnerOptions = {}) {
+  const events = newWorkerEvents();
+  const workerIds = workerIdsOf(events);
+  const started = await run({
     connectionString,
     concurrency: 2,
     maxPoolSize: 3,
     pollInterval,
-    // The server's own shutdown ends the process; a job cut off is taken up again once its lock has expired.
+    // The server's own shutdown ends the process; a job cut off is taken up again by another runner once this one's
+    // heartbeats have stopped (./runner-liveness.ts).
     noHandleSignals: true,
     logger,
     taskList,
     crontab: SCHEDULE,
+    events,
   });
+  watchLiveness(workerIds, started.promise);
+  return started;
 }
 
 let runner: Runner | null = null;

@@ -19,6 +19,7 @@ const { createJobRunner } = await import("@/lib/server/jobs/job-runner");
 const { POST: createShift } = await import("@/app/api/shifts/route");
 const { POST: publish } = await import("@/app/api/schedule/publish/route");
 const { POST: approve } = await import("@/app/api/timesheets/approve/route");
+const { POST: offerSwap } = await import("@/app/api/swaps/route");
 const { GET: mailStatus } = await import("@/app/api/mail-status/route");
 const { mailStatusSchema } = await import("@/lib/shared/schemas/notification");
 
@@ -55,13 +56,17 @@ const boss = await createUser("manager");
 const location = await fx.location({ name: "Bahnhof" });
 
 async function waiter(firstName: string, email: string | null, wantsMail: boolean) {
-  const employee = await fx.employee({ firstName });
-  const { user } = await createUser("user", { employeeId: employee.id });
-  await db.user.update({ where: { id: user.id }, data: { email, emailNotifications: wantsMail } });
-  return employee;
+  return (await signedInWaiter(firstName, email, wantsMail)).employee;
 }
 
-async function plan(employeeId: number, offset: number, start: string) {
+async function signedInWaiter(firstName: string, email: string | null, wantsMail: boolean) {
+  const employee = await fx.employee({ firstName });
+  const { user, token } = await createUser("user", { employeeId: employee.id });
+  await db.user.update({ where: { id: user.id }, data: { email, emailNotifications: wantsMail } });
+  return { employee, token };
+}
+
+async function plan(employeeId: number, offset: number, start: string): Promise<number> {
   const res = await call(createShift, {
     token: boss.token,
     body: {
@@ -74,6 +79,7 @@ async function plan(employeeId: number, offset: number, start: string) {
     },
   });
   expect(res.status, res.text).toBe(201);
+  return res.json.id as number;
 }
 
 async function publishWeek() {
@@ -199,6 +205,32 @@ describe("e-mail of the inbox's messages", () => {
       smtp = await startSmtp();
     }
     expect(mailsTo("fynn@example.ch")).toHaveLength(0);
+  });
+
+  test("a swap offer's message arrives by e-mail at the colleague asked (PRODUCT-RULES §35.6)", async () => {
+    const lina = await signedInWaiter("Lina", "lina@example.ch", true);
+    const timo = await signedInWaiter("Timo", "timo@example.ch", true);
+    const linasShift = await plan(lina.employee.id, 5, "17:00");
+    const timosShift = await plan(timo.employee.id, 6, "18:00");
+    await publishWeek();
+    await until(() => mailsTo("timo@example.ch").length > 0, 10_000);
+    const before = mailsTo("timo@example.ch").length;
+
+    const offered = await call(offerSwap, {
+      token: lina.token,
+      body: { shift_id: linasShift, kind: "swap", target_shift_id: timosShift, note: "Hochzeit meiner Schwester" },
+    });
+    expect(offered.status, offered.text).toBe(201);
+    await until(() => mailsTo("timo@example.ch").length > before, 10_000);
+    const mail = mailsTo("timo@example.ch")[before]!;
+    const linaName = `Lina ${lina.employee.lastName}`;
+    expect(mail.subject).toBe(`Tauschangebot von ${linaName}`);
+    expect(mail.text).toContain(`Du bekommst: Sa ${formatDayMonth(addDays(monday, 5))}, 17:00–22:00, Bahnhof`);
+    expect(mail.text).toContain(`Du gibst ab: So ${formatDayMonth(addDays(monday, 6))}, 18:00–22:00, Bahnhof`);
+    expect(mail.text).toContain("«Hochzeit meiner Schwester»");
+    expect(mail.text).toContain("Ansehen: https://plan.example.ch/me#schichtboerse");
+    // Lina offered; her own inbox gets nothing by mail for it.
+    expect(mailsTo("lina@example.ch").filter((m) => m.subject?.startsWith("Tausch"))).toEqual([]);
   });
 
   test("two app instances on one database: every message mailed once", async () => {
