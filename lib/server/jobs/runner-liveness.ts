@@ -1,6 +1,7 @@
 import "server-only";
 import { EventEmitter } from "node:events";
 import type { WorkerEvents } from "graphile-worker";
+import { Prisma } from "@/generated/prisma/client";
 import { db, type Db } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
 
@@ -42,11 +43,11 @@ export async function beat(database: Db, workerIds: readonly string[]): Promise<
  * the worker ids it freed jobs of.
  */
 export async function freeJobsOfDeadWorkers(database: Db): Promise<string[]> {
+  const silence = Prisma.sql`now() - make_interval(secs => ${DEAD_AFTER_SECONDS})`;
   const rows = await database.$queryRaw<{ locked_by: string }[]>`
     SELECT DISTINCT j.locked_by FROM graphile_worker._private_jobs j
-    WHERE j.locked_by IS NOT NULL AND j.locked_at < now() - make_interval(secs => ${DEAD_AFTER_SECONDS})
-      AND NOT EXISTS (SELECT 1 FROM job_runner_heartbeats h
-                      WHERE h.worker_id = j.locked_by AND h.seen_at > now() - make_interval(secs => ${DEAD_AFTER_SECONDS}))`;
+    WHERE j.locked_by IS NOT NULL AND j.locked_at < ${silence}
+      AND NOT EXISTS (SELECT 1 FROM job_runner_heartbeats h WHERE h.worker_id = j.locked_by AND h.seen_at > ${silence})`;
   const dead = rows.map((row) => row.locked_by);
   if (dead.length > 0) {
     await database.$executeRaw`SELECT graphile_worker.force_unlock_workers(${dead}::text[])`;
