@@ -47,7 +47,8 @@ export async function freeJobsOfDeadWorkers(database: Db): Promise<string[]> {
   const rows = await database.$queryRaw<{ locked_by: string }[]>`
     SELECT DISTINCT j.locked_by FROM graphile_worker._private_jobs j
     WHERE j.locked_by IS NOT NULL AND j.locked_at < ${silence}
-      AND NOT EXISTS (SELECT 1 FROM job_runner_heartbeats h WHERE h.worker_id = j.locked_by AND h.seen_at > ${silence})`;
+      AND NOT EXISTS (SELECT 1 FROM job_runner_heartbeats h
+                      WHERE h.worker_id = j.locked_by AND h.seen_at > ${silence})`;
   const dead = rows.map((row) => row.locked_by);
   if (dead.length > 0) {
     await database.$executeRaw`SELECT graphile_worker.force_unlock_workers(${dead}::text[])`;
