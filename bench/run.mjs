@@ -30,6 +30,7 @@ import { BENCH_ADMIN, startBenchServer } from "./lib/server.mjs";
 import { printTable, writeReport } from "./report.mjs";
 import { benchScreenCalls } from "./screen-calls.mjs";
 import { benchStartup } from "./startup.mjs";
+import { benchTokenThroughput, tokenRow } from "./integrations.mjs";
 import { benchPublish } from "./publish.mjs";
 import { startMailSink } from "../tests/support/mail-sink.mjs";
 import { benchTimesheet } from "./timesheet.mjs";
@@ -107,6 +108,8 @@ try {
     budget: "≥ 0.70 ×; ≤ 2 SQL",
     pass: p1.ratio >= 0.7,
   });
+  console.log("P21: GET /api/shifts (one week) with an integration's access token vs with a JWT ...");
+  rows.push(tokenRow(await benchTokenThroughput(server.baseUrl)));
   // P2 and P9 time the database path: a changed data version before each request makes the server rebuild the week.
   const invalidate = () => client.query("UPDATE data_versions SET version = gen_random_uuid() WHERE name = 'schedule'");
 
