@@ -854,7 +854,8 @@ describe("bad query strings never break the Arbeitszeitnachweis (docs/PRODUCT-RU
             expect(res.text).not.toMatch(/prisma|invalid `|\bSELECT\b|node_modules|at \S+ \(/i);
           }
         }),
-        { numRuns: RUNS, seed: SEED },
+        // The real month and person once for certain: fewer runs (FUZZ_RUNS) may draw no valid pair.
+        { numRuns: RUNS, seed: SEED, examples: [[`?month=2025-03&employee_id=${employee.id}`]] },
       );
       // Not vacuous: validation said no to most, and some were answered with the file.
       expect(statuses.get(400) ?? 0, name).toBeGreaterThan(RUNS / 4);
