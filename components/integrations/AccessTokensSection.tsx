@@ -9,7 +9,7 @@ import { useAction } from "@/lib/client/use-action";
 import { useResource } from "@/lib/client/use-resource";
 import { classNames } from "@/lib/shared/class-names";
 import type { AccessTokenDto } from "@/lib/shared/schemas/access-token";
-import { TOKEN_SCOPE_LABELS } from "@/lib/shared/token-scopes";
+import { TOKEN_SCOPE_LABELS, TOKEN_SCOPES } from "@/lib/shared/token-scopes";
 import {
   scopeShortLabel,
   TOKEN_STATUS_TEXT,
@@ -188,7 +188,8 @@ function TokenCard({ token, onRevoke }: { token: AccessTokenDto; onRevoke: (toke
           </code>
         </p>
         <ul aria-label="Bereiche" className="flex flex-wrap gap-1.5">
-          {token.scopes.map((scope) => (
+          {/* In the dialog's order, whatever order they were sent in. */}
+          {TOKEN_SCOPES.filter((scope) => token.scopes.includes(scope)).map((scope) => (
             <li
               key={scope}
               title={TOKEN_SCOPE_LABELS[scope]}

@@ -151,6 +151,11 @@ test("phone (390 px): tokens as cards; the dialog a full-width sheet that asks b
   const listed = unique("Lohnbuchhaltung");
   await createToken(request, { name: listed, scopes: ["time:read", "reports:read", "employees:read"] });
   await page.setViewportSize({ width: 390, height: 844 });
+  // A phone on the shop's network over http://: no clipboard API, and the old copy command does nothing.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined, configurable: true });
+    document.execCommand = () => false;
+  });
   await signIn(page, admin, "/integrations");
   const row = card(page, listed);
   await expect(row).toContainText("Unbefristet");
@@ -161,6 +166,7 @@ test("phone (390 px): tokens as cards; the dialog a full-width sheet that asks b
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   expect((await revoke.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await reviewShots(page, "integrations-phone-list");
 
   const name = unique("Kasse-Telefon");
   const create = page.getByRole("button", { name: "Token erstellen" });
@@ -171,7 +177,8 @@ test("phone (390 px): tokens as cards; the dialog a full-width sheet that asks b
   await dialog.getByRole("checkbox", { name: /^Arbeitszeiten lesen/ }).check();
   await dialog.getByRole("button", { name: "Erstellen" }).click();
   const shown = page.getByRole("dialog", { name: `Token «${name}» erstellt` });
-  await expect(shown.getByLabel(`Token für «${name}»`)).toHaveValue(/^swk_/);
+  const field = shown.getByLabel(`Token für «${name}»`);
+  await expect(field).toHaveValue(/^swk_/);
 
   // Not copied: closing asks; "Abbrechen" keeps the token on screen, "Ohne Kopieren schliessen" lets it go.
   await page.keyboard.press("Escape");
@@ -180,7 +187,17 @@ test("phone (390 px): tokens as cards; the dialog a full-width sheet that asks b
   await reviewShots(page, "integrations-close-unsaved");
   await ask.getByRole("button", { name: "Abbrechen" }).click();
   await expect(ask).toHaveCount(0);
-  await expect(shown.getByLabel(`Token für «${name}»`)).toBeVisible();
+  await expect(field).toBeVisible();
+  // "Kopieren" cannot copy here: it says so and leaves the token selected for copying by hand.
+  await shown.getByRole("button", { name: "Kopieren" }).click();
+  await expect(
+    toast(page, "Kopieren nicht möglich – das Token ist markiert, kopiere es mit Strg+C (Mac: ⌘+C)"),
+  ).toBeVisible();
+  await expect(field).toBeFocused();
+  const token = await field.inputValue();
+  expect(
+    await field.evaluate((box: HTMLTextAreaElement) => box.value.slice(box.selectionStart, box.selectionEnd)),
+  ).toBe(token);
   await shown.getByRole("button", { name: "Fertig" }).click();
   await ask.getByRole("button", { name: "Ohne Kopieren schliessen" }).click();
   await expect(shown).toHaveCount(0);
