@@ -50,6 +50,7 @@ export const APP_ROUTES = [
   { path: "/reports", heading: "Berichte", signedIn: true },
   { path: "/users", heading: "Benutzer", signedIn: true },
   { path: "/settings", heading: "Betrieb", signedIn: true },
+  { path: "/integrations", heading: "Integrationen", signedIn: true },
   { path: "/profile", heading: "Einstellungen", signedIn: true },
   // The Stempeluhr's tablet (P18): its own, smaller budget. Opened unpaired (the same scripts as paired: the PIN pad
   // is part of the page, nothing is loaded on pairing).

@@ -30,8 +30,9 @@ const icon = (path: string) => (
 
 /**
  * The sidebar of docs/PRODUCT-RULES.md §16.1, in its order; Meine Schichten only with a linked employee (§26.6),
- * Berichte and Verlauf (§27.5) for managers and admins, Benutzer and Betrieb (§22.6) only for admins. Every entry
- * names the permission its screen checks, so no role is shown a screen that would only say it is not theirs (§29.5).
+ * Berichte and Verlauf (§27.5) for managers and admins, Benutzer, Betrieb (§22.6) and Integrationen (§36.3) only for
+ * admins. Every entry names the permission its screen checks, so no role is shown a screen that would only say it is
+ * not theirs (§29.5).
  */
 export const NAV_ITEMS: NavItem[] = [
   {
@@ -112,6 +113,13 @@ export const NAV_ITEMS: NavItem[] = [
     label: "Betrieb",
     icon: icon("M4 21V5h10v16M14 9h6v12M2 21h20M7.5 9h3M7.5 13h3M7.5 17h3M17 13h.01M17 17h.01"),
     permission: "master-data:write",
+  },
+  {
+    href: "/integrations",
+    label: "Integrationen",
+    // Two plugs joined: a connection to another system.
+    icon: icon("M9 7V3M15 7V3M7 7h10v4a5 5 0 01-10 0zM12 16v5"),
+    permission: "users:manage",
   },
 ];
 

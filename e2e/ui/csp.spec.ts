@@ -20,6 +20,7 @@ const SIGNED_IN_PAGES = [
   { path: "/reports", title: "Berichte" },
   { path: "/history", title: "Verlauf" },
   { path: "/settings", title: "Betrieb" },
+  { path: "/integrations", title: "Integrationen" },
   { path: "/profile", title: "Einstellungen & 2FA" },
   { path: "/notifications", title: "Mitteilungen" },
 ];

@@ -84,7 +84,7 @@ test("the sidebar shows each role only the screens it may open", async ({ page, 
   const expected = {
     user: EVERYONE,
     manager: [...EVERYONE, "Zeiterfassung", "Berichte", "Verlauf"],
-    admin: [...EVERYONE, "Zeiterfassung", "Berichte", "Verlauf", "Benutzer", "Betrieb"],
+    admin: [...EVERYONE, "Zeiterfassung", "Berichte", "Verlauf", "Benutzer", "Betrieb", "Integrationen"],
   };
   for (const role of ["user", "manager", "admin"] as const) {
     const account = await createAccount(request, role, `nav-${role}`);
@@ -152,6 +152,7 @@ test("at 390 px with 80 employees of 40-character names, no screen scrolls sidew
       "/history",
       "/users",
       "/settings",
+      "/integrations",
       "/profile",
       "/notifications",
     ];

@@ -82,6 +82,7 @@ test("a login shows the busy label with disabled fields, stores the session and 
     "Verlauf",
     "Benutzer",
     "Betrieb",
+    "Integrationen",
   ]);
   await expect(page.getByRole("link", { name: "Einstellungen & 2FA" })).toBeVisible();
   await expect(page.getByText("Administrator", { exact: true })).toBeVisible();

@@ -1,0 +1,25 @@
+"use client";
+import { PageHeader } from "@/components/ui/PageHeader";
+import { PermissionGate } from "@/components/ui/PermissionGate";
+import { AccessTokensSection } from "./AccessTokensSection";
+
+/**
+ * "Integrationen" (docs/PRODUCT-RULES.md §36.3, admins only): what other systems (payroll, tills) may do through the
+ * API. For now the access tokens (§36); the webhooks' section joins them later.
+ */
+export function IntegrationsScreen() {
+  return (
+    <PermissionGate
+      permission="users:manage"
+      title="Integrationen"
+      notice="Nur Administratoren haben Zugriff auf diese Seite"
+    >
+      {() => (
+        <>
+          <PageHeader title="Integrationen" description="Was Lohn- und Kassensysteme über die Schnittstelle dürfen." />
+          <AccessTokensSection />
+        </>
+      )}
+    </PermissionGate>
+  );
+}
