@@ -6,6 +6,7 @@ import { log } from "@/lib/server/log";
 import { db } from "@/lib/server/db/client";
 import { expireSwaps } from "@/lib/server/swaps/end-swaps";
 import { tellForgottenClockOuts } from "@/lib/server/time/tell-forgotten";
+import { deliverWebhook, pruneWebhookDeliveries } from "@/lib/server/webhooks/deliver-webhook";
 import { deliverNotification } from "./deliver-notification";
 import { pushNotification } from "./push-notification";
 import { SCHEDULE, TASKS } from "./queue";
@@ -23,6 +24,10 @@ const taskList: TaskList = {
   },
   [TASKS.expireSwaps]: async () => {
     await expireSwaps();
+  },
+  [TASKS.deliverWebhook]: async (payload) => deliverWebhook(payload),
+  [TASKS.pruneWebhookDeliveries]: async () => {
+    await pruneWebhookDeliveries();
   },
 };
 
