@@ -178,6 +178,13 @@ const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   "GET /api/exports/payroll": "time:manage",
   "GET /api/time-accounts/statement/pdf": "time:manage",
   "GET /api/me/time-account/statement/pdf": { own: true },
+  // Webhooks (docs/PRODUCT-RULES.md §36): admins only, like user accounts.
+  "GET /api/webhooks": "users:manage",
+  "POST /api/webhooks": "users:manage",
+  "PUT /api/webhooks/[id]": "users:manage",
+  "DELETE /api/webhooks/[id]": "users:manage",
+  "GET /api/webhooks/[id]/deliveries": "users:manage",
+  "POST /api/webhooks/[id]/test": "users:manage",
   // The JSON 404 for unknown API paths; its OPTIONS (no operation, so not a row here) is tested below.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",

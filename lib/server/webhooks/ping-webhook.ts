@@ -15,7 +15,10 @@ import { prunePayloads } from "./webhook-health";
  * being set up says nothing about the events it missed. Works on a switched-off hook too, to check it before
  * switching it on.
  */
-export async function pingWebhook({ id }: IdOptions, guard: GuardOptions = guardOptions()): Promise<WebhookDeliveryDto> {
+export async function pingWebhook(
+  { id }: IdOptions,
+  guard: GuardOptions = guardOptions(),
+): Promise<WebhookDeliveryDto> {
   const hook = await db.webhook.findUnique({ where: { id }, select: { url: true, secret: true } });
   if (!hook) throw webhookNotFound();
   const payload = {

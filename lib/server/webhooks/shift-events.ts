@@ -13,7 +13,9 @@ type ShiftEvent = Extract<WebhookEvent, `shift.${string}`>;
 
 /** The same fields, whenever written: a save that changed nothing is no `shift.updated`. */
 function sameFields(before: ShiftState, after: ShiftState): boolean {
-  return (Object.keys(before) as (keyof ShiftState)[]).every((key) => key === "updated_ms" || before[key] === after[key]);
+  return (Object.keys(before) as (keyof ShiftState)[]).every(
+    (key) => key === "updated_ms" || before[key] === after[key],
+  );
 }
 
 function eventOf({ before, after }: ShiftEventItem): ShiftEvent | null {

@@ -42,7 +42,7 @@ export const createWebhook = defineOperation({
   description:
     "Each event is delivered as a JSON POST `{ event, occurred_at, data }` (see the `webhooks` of this document) " +
     "with `X-Schichtwerk-Event`, `X-Schichtwerk-Delivery` and `X-Schichtwerk-Signature: t=<unix>,v1=<hex " +
-    "HMAC-SHA256(secret, t + \".\" + body)>`, retried with growing pauses for 24 hours.",
+    'HMAC-SHA256(secret, t + "." + body)>`, retried with growing pauses for 24 hours.',
   access: "users:manage",
   body: webhookCreateSchema,
   responses: [{ status: 201, description: "The webhook and its secret", schema: webhookCreatedSchema }],

@@ -141,7 +141,10 @@ export const webhookDeliveryDtoSchema = z.strictObject({
   attempts: z.int(),
   response_status: z.int().nullable().meta({ description: "The HTTP status of the last try; null: no answer" }),
   duration_ms: z.int().nullable().meta({ description: "How long the last try took" }),
-  error: z.string().nullable().meta({ description: "Why the last try failed, German", examples: ["HTTP 500"] }),
+  error: z
+    .string()
+    .nullable()
+    .meta({ description: "Why the last try failed, German", examples: ["HTTP 500"] }),
   next_attempt_at: timestamp.nullable(),
   created_at: timestamp,
   finished_at: timestamp.nullable(),
