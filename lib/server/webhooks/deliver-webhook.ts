@@ -66,9 +66,12 @@ async function recordTry(row: DeliveryRow, outcome: PostOutcome, now: Date): Pro
       await recordHookSuccess(tx, { webhookId: row.webhook_id, now });
       return true;
     }
-    if (next)
+    // Given up: a job still waiting for this delivery (one run by hand, or left by a crash) has nothing to do.
+    if (!next) await tx.$executeRaw`SELECT graphile_worker.remove_job('webhook:' || ${row.id}::text)`;
+    else
       await tx.$executeRaw`
-        SELECT graphile_worker.add_job(${TASKS.deliverWebhook}, json_build_object('id', ${row.id}::text, 'attempt', ${tries}::int),
+        SELECT graphile_worker.add_job(${TASKS.deliverWebhook},
+                                       json_build_object('id', ${row.id}::text, 'attempt', ${tries}::int),
                                        run_at => ${next}::timestamptz, job_key => 'webhook:' || ${row.id}::text,
                                        max_attempts => ${MAX_ATTEMPTS}::int)`;
     const disabled = await recordHookFailure(tx, {

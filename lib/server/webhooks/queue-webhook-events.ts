@@ -18,8 +18,8 @@ export type QueuedEvent = { event: WebhookEvent; data: unknown };
  */
 export async function queueWebhookEvents(tx: Tx, events: QueuedEvent[]): Promise<number> {
   if (events.length === 0) return 0;
-  // `data` travels as JSON text and becomes `json` (not jsonb): the body keeps the API's key order, byte for byte
-  // the same on every try.
+  // `data` travels as JSON text; the body is put together as text and stored as `json` (not jsonb): it keeps the
+  // API's key order and JSON.stringify's compact form, byte for byte the same on every try.
   const [{ queued }] = await tx.$queryRaw<{ queued: number }[]>`
     WITH e AS (
       SELECT * FROM unnest(${events.map((e) => e.event)}::text[], ${events.map((e) => JSON.stringify(e.data))}::text[])
@@ -27,9 +27,9 @@ export async function queueWebhookEvents(tx: Tx, events: QueuedEvent[]): Promise
     ), d AS (
       INSERT INTO webhook_deliveries (webhook_id, event, payload)
       SELECT w.id, e.event,
-             json_build_object('event', e.event,
-                               'occurred_at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                               'data', e.data::json)
+             ('{"event":' || to_json(e.event)::text
+               || ',"occurred_at":' || to_json(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+               || ',"data":' || e.data || '}')::json
       FROM e JOIN webhooks w ON w.active AND w.events @> ARRAY[e.event]
       ORDER BY e.n, w.id
       RETURNING id

@@ -55,11 +55,17 @@ export async function disableWebhook(
   });
 }
 
-/** A success: the hook is healthy again. */
+/**
+ * A success: the hook is healthy again. `last_success_at` is written at most once a minute while the hook stays
+ * healthy: every delivery would otherwise update the one row of a busy hook, and its runners would queue on its
+ * lock. A minute off only moves a later `failing_since` by as much.
+ */
 export async function recordHookSuccess(db: Db, { webhookId, now }: { webhookId: number; now: Date }): Promise<void> {
   await db.$executeRaw`
-    UPDATE webhooks SET failing_since = NULL, last_success_at = greatest(last_success_at, ${now}::timestamptz)
-    WHERE id = ${webhookId}`;
+    UPDATE webhooks SET failing_since = NULL, last_success_at = ${now}
+    WHERE id = ${webhookId}
+      AND (failing_since IS NOT NULL OR last_success_at IS NULL
+           OR last_success_at < ${now}::timestamptz - interval '1 minute')`;
 }
 
 /** Drops the payloads of the hook's finished deliveries beyond its newest 50 (the log keeps their status). */

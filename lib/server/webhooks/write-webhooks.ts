@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/server/api/errors";
-import { recordAudit, type AuditContext } from "@/lib/server/audit/record-audit";
+import { recordAudit } from "@/lib/server/audit/record-audit";
 import { seal } from "@/lib/server/auth/secret-box";
 import type { Tx } from "@/lib/server/db/client";
 import { transaction } from "@/lib/server/db/transaction";

@@ -1,4 +1,4 @@
-// POST /api/webhooks/[id]/test – "Test senden": a ping now, answered with its outcome (admin, docs/PRODUCT-RULES.md §36)
+// POST /api/webhooks/[id]/test – "Test senden": a ping now, answered with its outcome (admin, PRODUCT-RULES §36)
 import { otherMethods } from "@/lib/server/api/method-not-allowed";
 import { json, route } from "@/lib/server/api/route";
 import { pingWebhook } from "@/lib/server/webhooks/ping-webhook";
