@@ -55,7 +55,10 @@ async function fingerprint(): Promise<string> {
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM shift_swaps t),
       -- Unavailability, weekly too, and wishes (§26.4, §35.8).
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM unavailabilities t),
-      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM availability_wishes t)
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM availability_wishes t),
+      -- Webhooks and their deliveries (§36).
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM webhooks t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM webhook_deliveries t)
     ) AS print`;
   return row.print;
 }
@@ -937,5 +940,51 @@ describe("bad input never breaks web push (docs/PRODUCT-RULES.md §33.7)", async
       delete process.env.VAPID_PUBLIC_KEY;
       delete process.env.VAPID_PRIVATE_KEY;
     }
+  }, 300_000);
+});
+
+describe("bad input never breaks webhooks (docs/PRODUCT-RULES.md §36)", async () => {
+  const hooks = await import("@/app/api/webhooks/route");
+  const hook = await import("@/app/api/webhooks/[id]/route");
+  const { seal } = await import("@/lib/server/auth/secret-box");
+  const existing = await db.webhook.create({
+    data: { url: "https://9.9.9.9/fuzz", events: ["swap.approved"], secret: seal("whsec_fuzz") },
+  });
+  // Addresses only, never a name: the guard would ask DNS for each generated host. Public ones are registered
+  // (and never contacted), private and malformed ones refused.
+  const url = fc.oneof(
+    fc.constantFrom(
+      "https://9.9.9.9/in",
+      "http://10.0.0.1/x",
+      "http://127.0.0.1:3000/",
+      "http://[::1]/",
+      "http://169.254.169.254/latest",
+      "https://[::ffff:10.0.0.1]/",
+      "ftp://9.9.9.9/",
+      "https://user:pw@9.9.9.9/",
+      "https://9.9.9.9/" + "a".repeat(2000),
+      "javascript:alert(1)",
+    ),
+    nasty,
+  );
+  const events = fc.oneof(
+    fc.subarray(["shift.created", "vacation.approved", "ping", "shift.moved", "swap.approved", "shift.created"]),
+    nasty,
+  );
+  const flag = fc.oneof(fc.boolean(), nasty);
+
+  test("POST /webhooks", async () => {
+    await fuzz("POST /webhooks", hooks.POST as Handler, "POST", ["name", "url", "events"], [], { url, events });
+  }, 300_000);
+
+  test("PUT /webhooks/{id}", async () => {
+    await fuzz(
+      "PUT /webhooks/{id}",
+      hook.PUT as Handler,
+      "PUT",
+      ["name", "url", "events", "active", "rotate_secret"],
+      validOr(existing.id),
+      { url, events, active: flag, rotate_secret: flag },
+    );
   }, 300_000);
 });
