@@ -79,7 +79,7 @@ describe("shift events through the plan writes (as GET /api/shifts answers a pla
       },
     });
     expect(created.status, created.text).toBe(201);
-    const id = (created.json as { id: number }).id;
+    const id = Number(created.json.id);
     const [afterCreate] = await plannerShifts(future).then((list) => list.filter((s) => s.id === id));
     expect(await queued()).toEqual([{ event: "shift.created", occurred_at: expect.any(String), data: afterCreate }]);
 
@@ -165,7 +165,7 @@ test("vacations: requested, approved, rejected, as GET /api/vacations answers a 
       body: { employee_id: lea.employee.id, start_date: start, end_date: start, notes: "Hochzeit" },
     });
     expect(res.status, res.text).toBe(201);
-    return (res.json as { id: number }).id;
+    return Number(res.json.id);
   };
   const first = await ask(addDays(today, 60));
   const second = await ask(addDays(today, 67));
@@ -204,7 +204,7 @@ test("time entries and the month's approval: the answers of the API", async () =
     },
   });
   expect(created.status, created.text).toBe(201);
-  const id = (created.json as { id: number }).id;
+  const id = Number(created.json.id);
   const updated = await call(entry.PUT, {
     method: "PUT",
     token: boss.token,
@@ -231,7 +231,7 @@ test("an approved swap: swap.approved with the approval's answer, and the shift'
   const given = await fx.shift({ employeeId: lea.employee.id, locationId: location.id, date: addDays(today, 5) });
   const offered = await call(swaps.POST, { token: lea.token, body: { shift_id: given.id, kind: "give_away" } });
   expect(offered.status, offered.text).toBe(201);
-  const swapId = String((offered.json as { id: number }).id);
+  const swapId = String(Number(offered.json.id));
   const taken = await call(acceptSwap.POST, { token: ben.token, params: { id: swapId } });
   expect(taken.status, taken.text).toBe(200);
   seen = await db.webhookDelivery.count();
