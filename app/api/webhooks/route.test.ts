@@ -264,3 +264,16 @@ describe('"Test senden" and the delivery log', () => {
     expect(rows[50].payload).toBeNull();
   });
 });
+
+test("the history tells the webhooks' changes in German, never with a secret", async () => {
+  const { describeAudit } = await import("@/lib/server/audit/describe-audit");
+  const rows = await db.auditLog.findMany({ where: { action: { startsWith: "webhook." } }, orderBy: { id: "asc" } });
+  const sentences = rows.map((row) => describeAudit({ ...row, actor: row.username }));
+  expect(sentences).toContain(
+    `${admin.user.username} hat den Webhook „Lohnbüro“ (https://8.8.8.8/schichtwerk) angelegt.`,
+  );
+  expect(sentences).toContain(
+    `${admin.user.username} hat den Webhook an https://8.8.4.4/neu geändert und ein neues Geheimnis erzeugt.`,
+  );
+  expect(sentences.every((sentence) => !/ausgeführt|whsec_/.test(sentence))).toBe(true);
+});
