@@ -7,7 +7,7 @@ import type { PostOutcome } from "./post-webhook";
 import { nextAttemptAt } from "./retry-schedule";
 import { sendDelivery } from "./send-delivery";
 import { guardOptions, type GuardOptions } from "./ssrf-guard";
-import { prunePayloads, recordHookFailure, recordHookSuccess } from "./webhook-health";
+import { healthyAgain, prunedPayloads, prunePayloads, recordHookFailure } from "./webhook-health";
 
 const payloadSchema = z.object({ id: z.uuid(), attempt: z.int().min(0) });
 
@@ -46,14 +46,39 @@ export async function deliverWebhook(payload: unknown, guard: GuardOptions = gua
     return;
   }
   const outcome = await sendDelivery({ ...row, body: row.body }, guard);
-  await recordTry(row, outcome, new Date());
+  if (outcome.ok) await recordSuccess(row, outcome, new Date());
+  else await recordTry(row, outcome, new Date());
 }
 
-/** Writes the try: the row only if it is still at this try (another runner or a disabling may have moved it). */
+/**
+ * A success in one statement: the row (only if still at this try), the hook's health (./webhook-health.ts) and the
+ * pruning of older bodies. The busiest path: as a transaction of four statements two runners in one process
+ * delivered 150–200 a second alone and under 100 beside other test files.
+ */
+async function recordSuccess(row: DeliveryRow, outcome: PostOutcome, now: Date): Promise<void> {
+  await db.$executeRaw`
+    WITH d AS (
+      UPDATE webhook_deliveries
+      SET status = 'succeeded', attempts = ${row.attempts + 1}, response_status = ${outcome.status},
+          duration_ms = ${outcome.durationMs}, error = NULL, next_attempt_at = NULL, finished_at = ${now}
+      WHERE id = ${row.id}::uuid AND attempts = ${row.attempts} AND status IN ('pending', 'retrying')
+      RETURNING webhook_id
+    ), h AS (
+      ${healthyAgain(row.webhook_id, now)}
+    ), p AS (
+      ${prunedPayloads(row.webhook_id, row.id)}
+    )
+    SELECT count(*) FROM d`;
+}
+
+/**
+ * A failed try: the row only if it is still at this try (another runner or a disabling may have moved it), the next
+ * try's job or the end, and the hook's health, in one transaction.
+ */
 async function recordTry(row: DeliveryRow, outcome: PostOutcome, now: Date): Promise<void> {
   const tries = row.attempts + 1;
-  const next = outcome.ok ? null : nextAttemptAt(row.created_at, tries, now);
-  const status = outcome.ok ? "succeeded" : next ? "retrying" : "gave_up";
+  const next = nextAttemptAt(row.created_at, tries, now);
+  const status = next ? "retrying" : "gave_up";
   const finished = await transaction(async (tx) => {
     const updated = await tx.$executeRaw`
       UPDATE webhook_deliveries
@@ -62,10 +87,6 @@ async function recordTry(row: DeliveryRow, outcome: PostOutcome, now: Date): Pro
           finished_at = ${next ? null : now}
       WHERE id = ${row.id}::uuid AND attempts = ${row.attempts} AND status IN ('pending', 'retrying')`;
     if (updated === 0) return false;
-    if (outcome.ok) {
-      await recordHookSuccess(tx, { webhookId: row.webhook_id, now });
-      return true;
-    }
     // Given up: a job still waiting for this delivery (one run by hand, or left by a crash) has nothing to do.
     if (!next) await tx.$executeRaw`SELECT graphile_worker.remove_job('webhook:' || ${row.id}::text)`;
     else

@@ -1,4 +1,5 @@
 import "server-only";
+import { Prisma } from "@/generated/prisma/client";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Db, Tx } from "@/lib/server/db/client";
 import { webhookDisabled } from "@/lib/server/notifications/webhook-messages";
@@ -56,23 +57,35 @@ export async function disableWebhook(
 }
 
 /**
- * A success: the hook is healthy again. `last_success_at` is written at most once a minute while the hook stays
- * healthy: every delivery would otherwise update the one row of a busy hook, and its runners would queue on its
- * lock. A minute off only moves a later `failing_since` by as much.
+ * A success, as a statement for the success's own (./deliver-webhook.ts): the hook is healthy again.
+ * `last_success_at` is written at most once a minute while the hook stays healthy: every delivery would otherwise
+ * update the one row of a busy hook, and its runners would queue on its lock. A minute off only moves a later
+ * `failing_since` by as much.
  */
-export async function recordHookSuccess(db: Db, { webhookId, now }: { webhookId: number; now: Date }): Promise<void> {
-  await db.$executeRaw`
+export function healthyAgain(webhookId: number, now: Date): Prisma.Sql {
+  return Prisma.sql`
     UPDATE webhooks SET failing_since = NULL, last_success_at = ${now}
     WHERE id = ${webhookId}
       AND (failing_since IS NOT NULL OR last_success_at IS NULL
-           OR last_success_at < ${now}::timestamptz - interval '1 minute')`;
+           OR last_success_at < ${now}::timestamptz - interval '1 minute')
+    RETURNING id`;
 }
 
-/** Drops the payloads of the hook's finished deliveries beyond its newest 50 (the log keeps their status). */
-export async function prunePayloads(db: Db, webhookId: number): Promise<void> {
-  await db.$executeRaw`
+/**
+ * The payloads of the hook's finished deliveries beyond its newest 50 dropped (the log keeps their status), as a
+ * statement; `except` is a delivery the same statement finishes (it is among the newest).
+ */
+export function prunedPayloads(webhookId: number, except: string | null = null): Prisma.Sql {
+  return Prisma.sql`
     UPDATE webhook_deliveries SET payload = NULL
     WHERE webhook_id = ${webhookId} AND payload IS NOT NULL AND finished_at IS NOT NULL
+      AND id IS DISTINCT FROM ${except}::uuid
       AND (created_at, id) < (SELECT created_at, id FROM webhook_deliveries WHERE webhook_id = ${webhookId}
-                              ORDER BY created_at DESC, id DESC OFFSET ${KEPT_PAYLOADS - 1} LIMIT 1)`;
+                              ORDER BY created_at DESC, id DESC OFFSET ${KEPT_PAYLOADS - 1} LIMIT 1)
+    RETURNING id`;
+}
+
+/** Drops the payloads of the hook's finished deliveries beyond its newest 50. */
+export async function prunePayloads(db: Db, webhookId: number): Promise<void> {
+  await db.$executeRaw`WITH p AS (${prunedPayloads(webhookId)}) SELECT count(*) FROM p`;
 }
