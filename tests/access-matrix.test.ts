@@ -183,6 +183,13 @@ const ACCESS: Record<string, "public" | "terminal" | Permission | Own> = {
   "GET /api/access-tokens": "users:manage",
   "POST /api/access-tokens": "users:manage",
   "DELETE /api/access-tokens/[id]": "users:manage",
+  // Webhooks (docs/PRODUCT-RULES.md §37): admins only, like user accounts.
+  "GET /api/webhooks": "users:manage",
+  "POST /api/webhooks": "users:manage",
+  "PUT /api/webhooks/[id]": "users:manage",
+  "DELETE /api/webhooks/[id]": "users:manage",
+  "GET /api/webhooks/[id]/deliveries": "users:manage",
+  "POST /api/webhooks/[id]/test": "users:manage",
   // The JSON 404 for unknown API paths; its OPTIONS (no operation, so not a row here) is tested below.
   "GET /api/[...path]": "public",
   "POST /api/[...path]": "public",

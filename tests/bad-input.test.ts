@@ -59,6 +59,9 @@ async function fingerprint(): Promise<string> {
       -- Integrations' access tokens (§36); not last_used_at, which a token's own request writes.
       (SELECT md5(coalesce(string_agg(concat_ws(':', id, name, scopes, expires_on, revoked_at), ',' ORDER BY id), ''))
        FROM access_tokens)
+      -- Webhooks and their deliveries (§37).
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM webhooks t),
+      (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM webhook_deliveries t)
     ) AS print`;
   return row.print;
 }
@@ -961,5 +964,51 @@ describe("bad input never breaks the access tokens (docs/PRODUCT-RULES.md §36)"
     // prettier-ignore
     await fuzz("DELETE /access-tokens/{id}", oneToken.DELETE as Handler, "DELETE", [], validOr(id), undefined,
       undefined, undefined, true);
+  }, 300_000);
+});
+
+describe("bad input never breaks webhooks (docs/PRODUCT-RULES.md §37)", async () => {
+  const hooks = await import("@/app/api/webhooks/route");
+  const hook = await import("@/app/api/webhooks/[id]/route");
+  const { seal } = await import("@/lib/server/auth/secret-box");
+  const existing = await db.webhook.create({
+    data: { url: "https://9.9.9.9/fuzz", events: ["swap.approved"], secret: seal("whsec_fuzz") },
+  });
+  // Addresses only, never a name: the guard would ask DNS for each generated host. Public ones are registered
+  // (and never contacted), private and malformed ones refused.
+  const url = fc.oneof(
+    fc.constantFrom(
+      "https://9.9.9.9/in",
+      "http://10.0.0.1/x",
+      "http://127.0.0.1:3000/",
+      "http://[::1]/",
+      "http://169.254.169.254/latest",
+      "https://[::ffff:10.0.0.1]/",
+      "ftp://9.9.9.9/",
+      "https://user:pw@9.9.9.9/",
+      "https://9.9.9.9/" + "a".repeat(2000),
+      "javascript:alert(1)",
+    ),
+    nasty,
+  );
+  const events = fc.oneof(
+    fc.subarray(["shift.created", "vacation.approved", "ping", "shift.moved", "swap.approved", "shift.created"]),
+    nasty,
+  );
+  const flag = fc.oneof(fc.boolean(), nasty);
+
+  test("POST /webhooks", async () => {
+    await fuzz("POST /webhooks", hooks.POST as Handler, "POST", ["name", "url", "events"], [], { url, events });
+  }, 300_000);
+
+  test("PUT /webhooks/{id}", async () => {
+    await fuzz(
+      "PUT /webhooks/{id}",
+      hook.PUT as Handler,
+      "PUT",
+      ["name", "url", "events", "active", "rotate_secret"],
+      validOr(existing.id),
+      { url, events, active: flag, rotate_secret: flag },
+    );
   }, 300_000);
 });

@@ -43,4 +43,11 @@ export const config = {
     const value = Number(process.env.AUTO_FILL_TIME_LIMIT_SECONDS);
     return Number.isFinite(value) && value >= 1 && value <= 120 ? value : 10;
   },
+  /**
+   * WEBHOOK_ALLOW_PRIVATE=1: webhooks may also reach loopback, private and link-local addresses (tests and internal
+   * set-ups; docs/PRODUCT-RULES.md §37). Anything else keeps them to public addresses.
+   */
+  get webhookAllowPrivate(): boolean {
+    return process.env.WEBHOOK_ALLOW_PRIVATE === "1";
+  },
 };

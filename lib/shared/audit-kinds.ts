@@ -94,6 +94,12 @@ export const AUDIT_ACTIONS = {
   "user.token_revoke": "users",
   "calendar_feed.issue": "users",
   "calendar_feed.revoke": "users",
+  // Webhooks (docs/PRODUCT-RULES.md §37): they hand data outside the app, like calendar links. `disabled` has no
+  // actor: the delivery job switches a hook off after 24 hours of failures.
+  "webhook.created": "users",
+  "webhook.updated": "users",
+  "webhook.deleted": "users",
+  "webhook.disabled": "users",
   "auth.login": "sign_ins",
   "auth.login_failed": "sign_ins",
   "auth.logout": "sign_ins",

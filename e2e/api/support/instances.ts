@@ -108,7 +108,13 @@ export const SHARED_SECRETS = {
   ENCRYPTION_KEY: "e2e-shared-encryption-key-0123456789abcdef",
 };
 
-export type AppInstance = { url: string; output: () => string; stop: () => Promise<void> };
+export type AppInstance = {
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+  /** SIGKILL: the process ends at once, as in a crash, without its own shutdown. */
+  kill: () => void;
+};
 
 /** scripts/start.mjs with an existing database; resolves once /api/health is ok. */
 export async function startApp(options: {
@@ -135,7 +141,12 @@ export async function startApp(options: {
     await stopApp();
     throw new Error(`start.mjs on port ${options.port}: ${(error as Error).message}`);
   }
-  return { url: `http://127.0.0.1:${options.port}`, output: instance.output, stop: stopApp };
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    output: instance.output,
+    stop: stopApp,
+    kill: () => instance.child.kill("SIGKILL"),
+  };
 }
 
 /** A JSON call with a bound on its duration (a hanging server fails the test). */

@@ -11,6 +11,7 @@ import { monthLabel } from "@/lib/shared/periods";
 import { hoursMinutes } from "@/lib/shared/time-entry-text";
 import { describeSwap, swapShiftDate } from "./describe-swap";
 import { wishLabel } from "@/lib/shared/wishes";
+import { describeWebhook } from "./describe-webhook";
 
 /** A shift as recorded in `details.before` / `details.after` of shift writes, names as at write time. */
 export type ShiftSnapshot = {
@@ -743,6 +744,7 @@ export function describeAudit(row: DescribableAudit): string {
   if (action.startsWith("absence.")) return describeAbsence(actor, action, details, employee);
   if (action.startsWith("terminal.")) return describeTerminal(actor, action, details, employee);
   if (action.startsWith("timesheet.")) return describeTimesheet(actor, action, details, employee);
+  if (action.startsWith("webhook.")) return describeWebhook(actor, action, details) ?? generic(actor, action);
   return (
     describeMasterData(actor, row, details, names) ?? describeUser(actor, row, details, names) ?? generic(actor, action)
   );

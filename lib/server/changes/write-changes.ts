@@ -10,6 +10,7 @@ import { assertActiveLocations } from "@/lib/server/locations/find-locations";
 import { assertAssignable } from "@/lib/server/rules/find-findings";
 import { shiftColumns } from "@/lib/server/shifts/shift-columns";
 import { endSwaps } from "@/lib/server/swaps/end-swaps";
+import { queueShiftEvents } from "@/lib/server/webhooks/shift-events";
 import type { ShiftInput } from "@/lib/shared/schemas/shift";
 import {
   blocksShifts,
@@ -165,6 +166,8 @@ export async function recordPlanChange(tx: Tx, options: RecordPlanChangeOptions)
       INSERT INTO plan_change_vacations (change_id, vacation_id, before, after)
       VALUES (${changeId}::uuid, ${vacation.id}, ${vacationBefore}::jsonb, ${vacationAfter}::jsonb)`;
   }
+  // Every plan write passes here, undo too: the webhooks' shift events (docs/PRODUCT-RULES.md §37) in its transaction.
+  await queueShiftEvents(tx, items);
   // A running offer of a shift this write changed or deleted no longer holds (docs/PRODUCT-RULES.md §35.5).
   const changed = items.filter((item) => item.before !== null && !sameFields(item.before, item.after));
   await endSwaps(tx, { shiftIds: changed.map((item) => item.shift_id) }, audit);

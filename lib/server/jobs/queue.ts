@@ -10,6 +10,8 @@ export const TASKS = {
   pushNotification: "push_notification",
   tellForgottenClockOuts: "tell_forgotten_clock_outs",
   expireSwaps: "expire_swaps",
+  deliverWebhook: "deliver_webhook",
+  pruneWebhookDeliveries: "prune_webhook_deliveries",
 } as const;
 
 /**
@@ -20,6 +22,7 @@ export const TASKS = {
 export const SCHEDULE = [
   `*/5 * * * * ${TASKS.tellForgottenClockOuts} ?max=1`,
   `*/5 * * * * ${TASKS.expireSwaps} ?max=1`,
+  `17 3 * * * ${TASKS.pruneWebhookDeliveries} ?max=1`,
 ].join("\n");
 
 /**

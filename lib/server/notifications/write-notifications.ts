@@ -77,6 +77,25 @@ export async function notifyPlanners(tx: Tx, message: NewNotification): Promise<
 }
 
 /**
+ * One message to every admin (the roles with `users:manage`: a webhook disabled after 24 hours of failures,
+ * docs/PRODUCT-RULES.md §37), in the event's transaction. Answers the users written to.
+ */
+export async function notifyAdmins(tx: Tx, message: NewNotification): Promise<number[]> {
+  const { kind, title, lines = [], link } = message;
+  const roles = [...PERMISSIONS["users:manage"]];
+  const rows = await tx.$queryRaw<{ id: number; user_id: number }[]>`
+    INSERT INTO notifications (user_id, kind, title, lines, link)
+    SELECT id, ${kind}::"NotificationKind", ${title}, ${lines}::text[], ${link}
+    FROM users WHERE role::text = ANY(${roles}::text[])
+    RETURNING id, user_id`;
+  await queueDeliveries(
+    tx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => row.user_id);
+}
+
+/**
  * The delivery jobs of messages, in the messages' transaction: no message without its jobs, no job for a message
  * rolled back. An e-mail when its user wants one and has an address (docs/PRODUCT-RULES.md §33.5), while e-mail is
  * on; a push to each of the user's devices (§33.7), while push is on. One job per message and device (`job_key`): a

@@ -53,6 +53,12 @@ import {
   weekApplicationSchema,
 } from "@/lib/shared/schemas/shift-application";
 import { userDtoSchema } from "@/lib/shared/schemas/user";
+import {
+  webhookCreatedSchema,
+  webhookDeliveryDtoSchema,
+  webhookDtoSchema,
+  webhookSavedSchema,
+} from "@/lib/shared/schemas/webhook";
 import { recordedVacationSchema, vacationBalanceSchema, vacationDtoSchema } from "@/lib/shared/schemas/vacation";
 import {
   appliedTemplateSchema,
@@ -136,4 +142,8 @@ export const NAMED_RESPONSE_SCHEMAS = {
   MailStatus: mailStatusSchema,
   Publication: publicationSchema,
   ShiftChange: shiftChangeSchema,
+  Webhook: webhookDtoSchema,
+  WebhookCreated: webhookCreatedSchema,
+  WebhookSaved: webhookSavedSchema,
+  WebhookDelivery: webhookDeliveryDtoSchema,
 } as const;

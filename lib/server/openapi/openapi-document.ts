@@ -8,7 +8,9 @@ import type {
   OpenApiDocument,
   OpenApiOperation,
   OpenApiParameter,
+  OpenApiWebhook,
 } from "@/lib/shared/contract/openapi-types";
+import { PING_EVENT, WEBHOOK_EVENTS, webhookBodySchema, type DeliveredEvent } from "@/lib/shared/schemas/webhook";
 import { PERMISSIONS } from "@/lib/shared/roles";
 import { NAMED_RESPONSE_SCHEMAS } from "./named-response-schemas";
 
@@ -50,6 +52,9 @@ const TAGS: Record<string, string> = {
     "Access tokens for integrations (admins): `Authorization: Bearer swk_…` opens the operations of the token's " +
     "scopes, named in each operation's `x-token-scope` and its `security`",
   Terminal: "The operations of a paired terminal: its staff tiles and stamping with a PIN",
+  Webhooks:
+    "Webhooks (admins): URLs that get a signed JSON POST for each event they subscribe to; the events' bodies are " +
+    "the `webhooks` of this document",
 };
 
 // Keyed by schema object: zod hands the override its core type, not the classic one.
@@ -253,6 +258,42 @@ function toOpenApiOperation(operation: Operation): OpenApiOperation {
   } as OpenApiOperation;
 }
 
+const WEBHOOK_HEADERS: OpenApiWebhook["parameters"] = [
+  { name: "X-Schichtwerk-Event", description: "The event, as `event` in the body" },
+  { name: "X-Schichtwerk-Delivery", description: "The delivery's id (uuid): the same on every try; deduplicate by it" },
+  {
+    name: "X-Schichtwerk-Signature",
+    description:
+      '`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`: compare in constant time, refuse an old `t`',
+  },
+].map((header) => ({ ...header, in: "header", required: true, schema: { type: "string" } }));
+
+/** One entry per event: the POST the app sends, its headers and body (docs/PRODUCT-RULES.md §37). */
+function webhookEntries(): OpenApiDocument["webhooks"] {
+  const events: DeliveredEvent[] = [...WEBHOOK_EVENTS, PING_EVENT];
+  return Object.fromEntries(
+    events.map((event) => [
+      event,
+      {
+        post: {
+          operationId: `webhook:${event}`,
+          tags: ["Webhooks"],
+          summary: event === PING_EVENT ? '"Test senden"' : `The event ${event}`,
+          description:
+            "A JSON POST with `User-Agent: Schichtwerk-Webhooks/1`, within 10 s; any 2xx is taken as delivered, " +
+            "anything else is tried again with growing pauses for 24 h (redirects are followed, at most 3).",
+          parameters: WEBHOOK_HEADERS,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: responseSchema(webhookBodySchema(event)) } },
+          },
+          responses: { "2XX": { description: "Delivered" } },
+        },
+      },
+    ]),
+  );
+}
+
 export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIONS): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
   for (const operation of operations) {
@@ -279,6 +320,7 @@ export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIO
     },
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
+    webhooks: webhookEntries(),
     components: {
       schemas,
       responses: {

@@ -7,6 +7,7 @@ import { advisoryLock, shareDraftShifts, type DraftShiftRow } from "@/lib/server
 import { transaction } from "@/lib/server/db/transaction";
 import { planPublished } from "@/lib/server/notifications/messages";
 import { notifyEmployees } from "@/lib/server/notifications/write-notifications";
+import { queueWebhookEvent } from "@/lib/server/webhooks/queue-webhook-events";
 import { takeAwards, tellAwards } from "@/lib/server/applications/write-awards";
 import { getSettings } from "@/lib/server/settings/find-settings";
 import { compareNames } from "@/lib/shared/collation";
@@ -85,7 +86,7 @@ export async function publishPlan({ input, audit }: PublishOptions): Promise<Pub
       action: "shift.publish",
       details: { start_date: input.start_date, end_date: input.end_date, location_ids: locationIds, changes, notified },
     });
-    return {
+    const answer: PublicationDto = {
       changes,
       notified,
       employees: [...diff.byEmployee]
@@ -97,6 +98,14 @@ export async function publishPlan({ input, audit }: PublishOptions): Promise<Pub
         .sort((a, b) => compareNames(a.employee_name, b.employee_name) || a.employee_id - b.employee_id),
       open_shifts: diff.open.map(changeDto),
     };
+    // The webhooks' `schedule.published` (docs/PRODUCT-RULES.md §37): the answer and the range it published.
+    await queueWebhookEvent(tx, "schedule.published", async () => ({
+      ...answer,
+      start_date: input.start_date,
+      end_date: input.end_date,
+      location_ids: locationIds,
+    }));
+    return answer;
   });
 }
 

@@ -28,7 +28,8 @@ type Reader = Pick<Db, "$queryRaw">;
 // off the clock on the DST nights (docs/PRODUCT-RULES.md §32.5). Equal times (refused on write) count 0. When the
 // shift's day and the next hold no change (their midnights 48 h apart) the clock's length is the real one: that
 // test costs a tenth of business_instant (migration 20261203000050), which is left to the few days around a change.
-const hours = (zone: string) => Prisma.sql`CASE WHEN s.end_time = s.start_time THEN 0
+// Reads the shift as `s`; also used for the shifts of webhook events (lib/server/webhooks/shift-events.ts).
+export const shiftHoursSql = (zone: string) => Prisma.sql`CASE WHEN s.end_time = s.start_time THEN 0
   WHEN ((s.shift_date + 2)::timestamp AT TIME ZONE ${zone}) - (s.shift_date::timestamp AT TIME ZONE ${zone})
        = interval '48 hours'
     THEN ((((extract(epoch FROM s.end_time - s.start_time)::int / 60) + 1440) % 1440) - s.break_minutes)::float8 / 60
@@ -70,7 +71,7 @@ export async function shiftsJson(db: Reader, filter: ShiftFilter): Promise<strin
     FROM (
       SELECT s.id, s.employee_id, s.location_id, s.shift_date,
              left(s.start_time::text, 5) AS start_time, left(s.end_time::text, 5) AS end_time,
-             s.break_minutes, s.is_custom, s.custom_name, ${hours(config.timeZone)} AS hours,
+             s.break_minutes, s.is_custom, s.custom_name, ${shiftHoursSql(config.timeZone)} AS hours,
              (SELECT e.first_name || ' ' || e.last_name FROM employees e WHERE e.id = s.employee_id) AS employee_name,
              l.name AS location_name, l.color::text AS location_color
       FROM ${filter.staff ? Prisma.sql`staff_shifts` : Prisma.sql`shifts`} s

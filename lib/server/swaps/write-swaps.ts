@@ -35,6 +35,7 @@ import {
   type SwapShiftJson,
 } from "./find-swaps";
 import { judgeSwap, type SwapRefusal, type SwapSides } from "./swap-checks";
+import { queueWebhookEvent } from "@/lib/server/webhooks/queue-webhook-events";
 
 /** Refusals of a step on an offer that is no longer where the step needs it (docs/PRODUCT-RULES.md §35.2). */
 const STATUS_REFUSALS: Record<SwapStatus, string> = {
@@ -437,6 +438,8 @@ async function carryOut(
     entityId: row.shift_id ?? undefined,
     details: auditDetails(row, { change_id: changeId, automatic: decidedBy === null }),
   });
+  // The webhooks' `swap.approved` (docs/PRODUCT-RULES.md §37): the offer as a planner's GET /api/swaps shows it.
+  await queueWebhookEvent(tx, "swap.approved", async () => toSwapDto(await readSwap(tx, row.id), { planner: true }));
   const text = { ...swapText(row), taker: row.accepted_by_name! };
   await notifyEmployees(tx, [
     { employeeId: row.offered_by, message: swapApproved(text, "offerer", decidedBy) },

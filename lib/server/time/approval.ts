@@ -16,6 +16,7 @@ import type { z } from "zod";
 import type { timesheetMonthResultSchema, timesheetMonthSchema } from "@/lib/shared/schemas/timesheet";
 import { entryTimes, lockEntryEmployee } from "./entry-checks";
 import { ENTRY_SELECT, revisionSnapshot } from "./time-entry-dto";
+import { queueWebhookEvent } from "@/lib/server/webhooks/queue-webhook-events";
 
 /**
  * The monthly approval (docs/PRODUCT-RULES.md §32.3): a manager approves an employee's month, which locks its
@@ -132,7 +133,9 @@ export async function approveMonth({
       entityId: employeeId,
       details: { employee_id: employeeId, month: input.month, entries: count },
     });
-    return { ...toMonthDto(row), entries_changed: count };
+    const result = { ...toMonthDto(row), entries_changed: count };
+    await queueWebhookEvent(tx, "timesheet.approved", async () => result);
+    return result;
   }, LOCKING_TRANSACTION);
 }
 

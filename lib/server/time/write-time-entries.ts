@@ -17,6 +17,7 @@ import {
   lockEntryEmployee,
   holdNearShift,
 } from "./entry-checks";
+import { queueWebhookEvent } from "@/lib/server/webhooks/queue-webhook-events";
 import { getTimeEntry, timeEntryNotFound } from "./find-time-entries";
 import { businessDateOf, ENTRY_SELECT, revisionSnapshot, type EntryRow } from "./time-entry-dto";
 
@@ -33,7 +34,10 @@ type Revision = {
   correctionId?: number;
 };
 
-/** The revision and the audit row of one change. */
+/**
+ * The revision and the audit row of one change, and its webhook event (docs/PRODUCT-RULES.md §37): every manager's
+ * write of an entry and every accepted correction passes here.
+ */
 export async function recordEntryChange(
   tx: Tx,
   {
@@ -68,6 +72,8 @@ export async function recordEntryChange(
       ...(revision.correctionId !== undefined && { correction_id: revision.correctionId }),
     },
   });
+  const event = action === "time_entry.create" ? "time_entry.created" : "time_entry.updated";
+  await queueWebhookEvent(tx, event, () => getTimeEntry(tx, revision.entryId));
 }
 
 /**

@@ -3,7 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { ApiError } from "@/lib/server/api/errors";
 import type { AuthUser } from "@/lib/server/auth/authenticate";
 import { businessYear } from "@/lib/server/clock";
-import { db } from "@/lib/server/db/client";
+import { db, type Db } from "@/lib/server/db/client";
 import type { IdOptions } from "@/lib/server/domain-options";
 import { employeeNotFound } from "@/lib/server/employees/find-employees";
 import { isPlanner } from "@/lib/server/self-service/acting-for";
@@ -58,6 +58,11 @@ function readerCondition(reader: VacationReader): Prisma.Sql | null {
 
 /** Vacations with the employee's name in one SQL query, sorted by start. */
 export async function findVacations(filter: VacationFilter = {}): Promise<VacationDto[]> {
+  return readVacations(db, filter);
+}
+
+/** findVacations through a given handle: a write's transaction reads the vacation it just wrote (its webhook). */
+export async function readVacations(db: Pick<Db, "$queryRaw">, filter: VacationFilter): Promise<VacationDto[]> {
   const conditions: Prisma.Sql[] = [];
   if (filter.id !== undefined) conditions.push(Prisma.sql`v.id = ${filter.id}`);
   if (filter.employeeId !== undefined) conditions.push(Prisma.sql`v.employee_id = ${filter.employeeId}`);

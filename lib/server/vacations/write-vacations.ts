@@ -15,7 +15,9 @@ import { unassignShifts } from "@/lib/server/shifts/write-shifts";
 import type { RecordedVacation, VacationDto } from "@/lib/shared/api-types";
 import { type VacationInput, type VacationRejectionInput, type VacationStatus } from "@/lib/shared/schemas/vacation";
 import { checkRange, lockEmployee } from "./check-range";
-import { getVacation, vacationNotFound } from "./find-vacations";
+import { queueWebhookEvent } from "@/lib/server/webhooks/queue-webhook-events";
+import type { WebhookEvent } from "@/lib/shared/schemas/webhook";
+import { getVacation, readVacations, vacationNotFound } from "./find-vacations";
 import { replaceVacationDays, vacationDaysOf } from "./vacation-days";
 import { readVacationState } from "./vacation-state";
 
@@ -89,6 +91,14 @@ async function openedShiftsOf(tx: Tx, ids: number[]): Promise<OpenedShift[]> {
     ORDER BY s.shift_date, s.start_time, s.id`;
 }
 
+/**
+ * The webhooks' vacation event (docs/PRODUCT-RULES.md §37) in the write's transaction: the vacation as a planner's
+ * GET /api/vacations answers it. A vacation a manager records is approved at once: `vacation.approved` too.
+ */
+async function queueVacationEvent(tx: Tx, event: Extract<WebhookEvent, `vacation.${string}`>, id: number) {
+  await queueWebhookEvent(tx, event, async () => (await readVacations(tx, { id }))[0]);
+}
+
 const NOTHING_FREED: FreedDays = { opened: [], withdrawn: [], openedShifts: [], before: new Map() };
 
 export type CreateVacationOptions = CreateOptions<VacationInput> & {
@@ -140,6 +150,7 @@ export async function createVacation({ input, audit, status }: CreateVacationOpt
         ...(withdrawn.length > 0 && { withdrawn_application_shift_ids: withdrawn }),
       },
     });
+    await queueVacationEvent(tx, status === "approved" ? "vacation.approved" : "vacation.requested", vacation.id);
     return { id: vacation.id, opened, changeId: change?.changeId };
   }, LOCKING_TRANSACTION);
   return { ...(await getVacation({ id })), opened_shifts: opened.length, ...(changeId && { change_id: changeId }) };
@@ -262,6 +273,7 @@ export async function approveVacation({ id, audit }: DecisionOptions): Promise<R
       },
     });
     await notifyEmployee(tx, request.employeeId, vacationDecided(vacationPeriod(request), { approved: true }));
+    await queueVacationEvent(tx, "vacation.approved", id);
     return { opened, changeId: change.changeId };
   }, LOCKING_TRANSACTION);
   return { ...(await getVacation({ id })), opened_shifts: opened.length, change_id: changeId };
@@ -287,6 +299,7 @@ export async function rejectVacation({ id, input, audit }: RejectVacationOptions
     });
     const decision = { approved: false, reason: input.reason } as const;
     await notifyEmployee(tx, request.employeeId, vacationDecided(vacationPeriod(request), decision));
+    await queueVacationEvent(tx, "vacation.rejected", id);
   }, LOCKING_TRANSACTION);
   return getVacation({ id });
 }

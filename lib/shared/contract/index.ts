@@ -29,6 +29,7 @@ import * as timesheets from "./timesheets";
 import * as unavailability from "./unavailability";
 import * as users from "./users";
 import * as vacations from "./vacations";
+import * as webhooks from "./webhooks";
 import * as weekTemplates from "./week-templates";
 import * as wishes from "./wishes";
 import * as workRecord from "./work-record";
@@ -71,6 +72,7 @@ const MODULES = [
   terminals,
   workRecord,
   accessTokens,
+  webhooks,
 ];
 
 /** The contract's modules, for types derived from all operations (./api-paths.ts). */

@@ -5,6 +5,8 @@ export type OpenApiDocument = {
   info: Record<string, unknown>;
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
+  /** What the app sends: one POST per webhook event (docs/PRODUCT-RULES.md §37). */
+  webhooks: Record<string, { post: OpenApiWebhook }>;
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, unknown>;
@@ -34,4 +36,13 @@ export type OpenApiOperation = {
     string,
     { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: JsonSchema }> }
   >;
+};
+export type OpenApiWebhook = {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description: string;
+  parameters: { name: string; in: "header"; required: true; description: string; schema: JsonSchema }[];
+  requestBody: { required: true; content: { "application/json": { schema: JsonSchema } } };
+  responses: Record<string, { description: string }>;
 };

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   "forgotten_clock_out",
   "monthly_statement",
   "swap",
+  "webhook_disabled",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
