@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../../../scripts/lib/database.mjs";
 
@@ -112,9 +113,25 @@ export type AppInstance = {
   url: string;
   output: () => string;
   stop: () => Promise<void>;
-  /** SIGKILL: the process ends at once, as in a crash, without its own shutdown. */
+  /** SIGKILL of start.mjs and the server it runs: they end at once, as in a crash, without a shutdown. */
   kill: () => void;
 };
+
+/** The processes whose parent is `parent`, from /proc (Linux). */
+function childrenOf(parent: number): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        // "pid (comm) state ppid …": the command may hold spaces and parentheses, so read after its last ")".
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === parent;
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+}
 
 /** scripts/start.mjs with an existing database; resolves once /api/health is ok. */
 export async function startApp(options: {
@@ -145,7 +162,11 @@ export async function startApp(options: {
     url: `http://127.0.0.1:${options.port}`,
     output: instance.output,
     stop: stopApp,
-    kill: () => instance.child.kill("SIGKILL"),
+    kill: () => {
+      // start.mjs runs the server as its child: both die at once, as a container killed would.
+      for (const pid of childrenOf(instance.child.pid!)) process.kill(pid, "SIGKILL");
+      instance.child.kill("SIGKILL");
+    },
   };
 }
 
