@@ -8,8 +8,8 @@ import { api, startApp, startDatabase, type AppInstance, type Database } from ".
 
 // Webhooks at least once across two app instances (docs/PRODUCT-RULES.md §37): 1,000 shifts created through both,
 // each a `shift.created` written to the job queue in the shifts' transaction, delivered by both instances' runners to
-// a real receiver that checks every signature; one instance is killed (SIGKILL) while deliveries run. Nothing may be lost,
-// and a delivery that arrives twice carries an id that arrived before.
+// a real receiver that checks every signature; one instance is killed (SIGKILL) while deliveries run. Nothing may be
+// lost, and a delivery that arrives twice carries an id that arrived before.
 const dataDir = path.resolve(".data-e2e-webhooks");
 const [pgPort, ...ports] = portsFromEnvOrFree({ ...process.env }, [
   "WEBHOOKS_PG_PORT",
