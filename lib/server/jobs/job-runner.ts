@@ -49,9 +49,9 @@ export async function createJobRunner(connectionString: string, { pollInterval =
   const workerIds = workerIdsOf(events);
   const started = await run({
     connectionString,
-    // 8 jobs at once per instance (was 2). Webhook throughput did not need it: two runners in one test process
-    // delivered 150–207 a second to a local receiver at 2, 4 and 8 alike (that process's CPU is the limit;
-    // lib/server/webhooks/deliver-webhook.test.ts). But a webhook job waits on someone else's server for up to 10 s:
+    // 8 jobs at once per instance (was 2). Webhook throughput did not need it: two runners in one process delivered
+    // 150–207 a second to a local receiver at 2, 4 and 8 alike (that process's CPU is the limit; P21 in
+    // docs/PERFORMANCE.md, bench/integrations.mjs). But a webhook job waits on someone else's server for up to 10 s:
     // with 2, two slow receivers would hold up every mail and push of the instance. The jobs wait on the network,
     // not on PostgreSQL (a delivery holds no connection while it waits), so the pool stays one above them.
     concurrency: 8,

@@ -297,12 +297,12 @@ describe("the SSRF guard at delivery", () => {
   });
 });
 
-describe("throughput", () => {
-  test("two runners deliver at least 100 events a second to a local receiver", async () => {
+// How fast is the benchmark's business (P21, bench/integrations.mjs): this checks that many at once all arrive.
+describe("many at once", () => {
+  test("two runners deliver 600 events of one transaction, each once and signed; 50 bodies kept", async () => {
     runners.push(await createJobRunner(databaseUrl, { pollInterval: 100 }));
     const { hook, receiver } = await hookWithReceiver(["shift.deleted"]);
     const count = 600;
-    const started = Date.now();
     await transaction((tx) =>
       queueWebhookEvents(
         tx,
@@ -310,13 +310,9 @@ describe("throughput", () => {
       ),
     );
     await until(() => receiver.received.length >= count, 60_000);
-    const seconds = (Date.now() - started) / 1000;
-    const perSecond = Math.round(count / seconds);
-    console.log(`webhook throughput: ${count} deliveries in ${seconds.toFixed(2)} s = ${perSecond}/s`);
     expect(receiver.received).toHaveLength(count);
     expect(receiver.received.every((got) => got.valid)).toBe(true);
     expect(new Set(receiver.received.map((got) => got.headers["x-schichtwerk-delivery"])).size).toBe(count);
-    expect(perSecond).toBeGreaterThanOrEqual(100);
     const kept = await db.$queryRaw<{ kept: number }[]>`
       SELECT count(*)::int AS kept FROM webhook_deliveries WHERE webhook_id = ${hook.id} AND payload IS NOT NULL`;
     expect(kept[0].kept).toBeLessThanOrEqual(50 + 4);
