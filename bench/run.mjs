@@ -30,7 +30,7 @@ import { BENCH_ADMIN, startBenchServer } from "./lib/server.mjs";
 import { printTable, writeReport } from "./report.mjs";
 import { benchScreenCalls } from "./screen-calls.mjs";
 import { benchStartup } from "./startup.mjs";
-import { benchTokenThroughput, tokenRow } from "./integrations.mjs";
+import { benchTokenThroughput, benchWebhookDeliveries, deliveryRow, tokenRow } from "./integrations.mjs";
 import { benchPublish } from "./publish.mjs";
 import { startMailSink } from "../tests/support/mail-sink.mjs";
 import { benchTimesheet } from "./timesheet.mjs";
@@ -64,7 +64,12 @@ rows.push({
 // P19's mail half: the server mails through a real SMTP server of the benchmark's own (tests/support/mail-sink.mjs).
 const mailSink = await startMailSink();
 const server = await startBenchServer({
-  extraEnv: { SMTP_URL: mailSink.url, MAIL_FROM: "Schichtwerk Bench <bench@bench.example>" },
+  // P21's webhook receiver runs on this machine: private addresses allowed.
+  extraEnv: {
+    SMTP_URL: mailSink.url,
+    MAIL_FROM: "Schichtwerk Bench <bench@bench.example>",
+    WEBHOOK_ALLOW_PRIVATE: "1",
+  },
 });
 const serverPid = pidOnPort(new URL(server.baseUrl).port);
 const pinned = pin(serverPid, "1-63") && pin(process.pid, "0");
@@ -535,6 +540,10 @@ try {
       budget: "all within 10 s; p99 ≤ 50 ms",
       pass: mail.delivered === p19.notified && mail.seconds <= 10 && mail.healthP99 <= 50,
     });
+
+  logServerMemory();
+  console.log("P21: 1,000 webhook deliveries to a local receiver ...");
+  rows.push(deliveryRow(await benchWebhookDeliveries(client, server.baseUrl)));
 
   // Last, as it adds three years of shifts and entries that no earlier row should count (bench/timesheet.mjs).
   logServerMemory();
