@@ -34,7 +34,7 @@ const ui = {
 // Besides those: swaps (a shift given away is told to everyone who could take it, and to the planners: other specs'
 // inboxes), auto-fill, which proposes from the whole staff (another spec's new employee would join the proposal), and
 // the drag specs, whose pointer and keyboard drags measure the grid as it is drawn and are kept away from a second
-// browser competing for the two cores.
+// browser competing for the two cores, and the webhooks' screen, whose hook hears every spec's shifts while it lives.
 const GLOBAL_UI_SPECS = [
   "auto-fill.spec.ts",
   "dashboard.spec.ts",
@@ -47,6 +47,7 @@ const GLOBAL_UI_SPECS = [
   "settings.spec.ts",
   "swaps-planner.spec.ts",
   "swaps.spec.ts",
+  "webhooks.spec.ts",
 ].map((file) => `**/e2e/ui/${file}`);
 
 export default defineConfig({
@@ -108,6 +109,9 @@ export default defineConfig({
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: "",
+      // The webhooks' screen (e2e/ui/webhooks.spec.ts) registers hooks to a receiver on 127.0.0.1; the guard against
+      // private addresses is the vitest tests' subject (docs/PRODUCT-RULES.md §37.4).
+      WEBHOOK_ALLOW_PRIVATE: "1",
     },
   },
 });

@@ -4,12 +4,12 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { dateInput, Field } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
-import { validate } from "@/lib/client/form-errors";
+import { byTopField, validate } from "@/lib/client/form-errors";
 import { notify } from "@/lib/client/notify";
 import { today } from "@/lib/client/today";
 import { accessTokenCreateSchema, type AccessTokenDto } from "@/lib/shared/schemas/access-token";
 import { TOKEN_SCOPE_LABELS, TOKEN_SCOPES, type TokenScope } from "@/lib/shared/token-scopes";
-import { ShownOnceToken } from "./ShownOnceToken";
+import { ShownOnceSecret } from "./ShownOnceSecret";
 
 type Props = {
   /** The token exists now (the list loads again behind the dialog). */
@@ -25,16 +25,6 @@ const ERROR_FOCUS = [
   ["scopes", `token-scope-${TOKEN_SCOPES[0]}`],
   ["expires_on", "token-expires"],
 ] as const;
-
-/**
- * The server names a scope's error by its place ("scopes.0"): the form shows it at the field it belongs to, the
- * fieldset "Bereiche".
- */
-function byField(fields: Record<string, string>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const [path, message] of Object.entries(fields)) errors[path.split(".")[0]] ??= message;
-  return errors;
-}
 
 /**
  * "Token erstellen" (docs/PRODUCT-RULES.md §36.3): name, scopes, optionally the last day. On success the same dialog
@@ -80,7 +70,7 @@ export function CreateAccessTokenDialog({ onCreated, onClose }: Props) {
       onCreated(answer.access_token);
     } catch (error) {
       if (error instanceof ApiRequestError) {
-        setErrors(byField(error.fields));
+        setErrors(byTopField(error.fields));
         focusError.current = true;
       }
       notify.error(errorMessage(error, "Fehler beim Erstellen des Tokens"));
@@ -105,9 +95,18 @@ export function CreateAccessTokenDialog({ onCreated, onClose }: Props) {
         size={created ? "md" : "lg"}
       >
         {created ? (
-          <ShownOnceToken
-            token={created.token}
-            name={created.accessToken.name}
+          <ShownOnceSecret
+            id="token-secret"
+            secret={created.token}
+            label={`Token für «${created.accessToken.name}»`}
+            warning="Kopiere das Token jetzt – es wird nur einmal angezeigt."
+            hint={
+              <>
+                Im System als <code className="font-mono">Authorization: Bearer …</code> eintragen. Schichtwerk
+                speichert nur einen Fingerabdruck davon: geht es verloren, widerrufst du es und erstellst ein neues.
+              </>
+            }
+            copyFailed="Kopieren nicht möglich – das Token ist markiert, kopiere es mit Strg+C (Mac: ⌘+C)"
             onCopied={() => setCopied(true)}
             onDone={close}
           />

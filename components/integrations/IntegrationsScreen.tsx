@@ -2,10 +2,11 @@
 import { PageHeader } from "@/components/ui/PageHeader";
 import { PermissionGate } from "@/components/ui/PermissionGate";
 import { AccessTokensSection } from "./AccessTokensSection";
+import { WebhooksSection } from "./WebhooksSection";
 
 /**
  * "Integrationen" (docs/PRODUCT-RULES.md §36.3, admins only): what other systems (payroll, tills) may do through the
- * API. For now the access tokens (§36); the webhooks' section joins them later.
+ * API: the access tokens (§36), then the webhooks (§37.6).
  */
 export function IntegrationsScreen() {
   return (
@@ -16,8 +17,14 @@ export function IntegrationsScreen() {
     >
       {() => (
         <>
-          <PageHeader title="Integrationen" description="Was Lohn- und Kassensysteme über die Schnittstelle dürfen." />
-          <AccessTokensSection />
+          <PageHeader
+            title="Integrationen"
+            description="Was Lohn- und Kassensysteme über die Schnittstelle dürfen und erfahren."
+          />
+          <div className="space-y-12">
+            <AccessTokensSection />
+            <WebhooksSection />
+          </div>
         </>
       )}
     </PermissionGate>

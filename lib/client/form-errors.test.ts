@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
-import { validate } from "./form-errors";
+import { byTopField, validate } from "./form-errors";
 
 const schema = z.object({
   name: z.string().min(1, { error: "Bitte gib einen Namen ein" }),
@@ -23,4 +23,13 @@ test("names a field by its top-level key, or by its whole path as the server's 4
 test("an issue of the whole value is the form's", () => {
   expect(validate(z.string({ error: "Kein Text" }), 1, { nested: true }).errors).toEqual({ form: "Kein Text" });
   expect(validate(z.string({ error: "Kein Text" }), 1).errors).toEqual({ form: "Kein Text" });
+});
+
+test("the server's item errors stand at their list's field, the first one per field", () => {
+  expect(byTopField({ "events.1": "Unbekanntes Ereignis", "events.0": "Jedes Ereignis nur einmal", url: "x" })).toEqual(
+    {
+      events: "Unbekanntes Ereignis",
+      url: "x",
+    },
+  );
 });

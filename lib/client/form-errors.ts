@@ -21,3 +21,13 @@ export function validate<S extends z.ZodType>(
   }
   return { data: null, errors };
 }
+
+/**
+ * The server's 400 names an item's error by its place ("scopes.0", "events.2"): a form that shows it at the field
+ * the list belongs to takes the first message per top-level key.
+ */
+export function byTopField(fields: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields)) errors[path.split(".")[0]] ??= message;
+  return errors;
+}

@@ -11,26 +11,10 @@ import { swapDtoSchema } from "./swap";
 import { timeEntryDtoSchema } from "./time-entry";
 import { timesheetMonthResultSchema } from "./timesheet";
 import { vacationDtoSchema } from "./vacation";
+import { PING_EVENT, WEBHOOK_EVENTS, type DeliveredEvent } from "@/lib/shared/webhook-events";
 
-/** The events a hook may subscribe to, in the order the screen lists them. */
-export const WEBHOOK_EVENTS = [
-  "shift.created",
-  "shift.updated",
-  "shift.deleted",
-  "schedule.published",
-  "vacation.requested",
-  "vacation.approved",
-  "vacation.rejected",
-  "time_entry.created",
-  "time_entry.updated",
-  "timesheet.approved",
-  "swap.approved",
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-
-/** "Test senden": sent to one hook on demand, never subscribed to. */
-export const PING_EVENT = "ping";
-export type DeliveredEvent = WebhookEvent | typeof PING_EVENT;
+// The events live apart from zod, for the screen's first load; here for the schemas and the server.
+export { PING_EVENT, WEBHOOK_EVENTS, type DeliveredEvent, type WebhookEvent } from "@/lib/shared/webhook-events";
 
 export const MAX_WEBHOOK_URL = 2000;
 

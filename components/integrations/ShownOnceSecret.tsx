@@ -1,24 +1,33 @@
 "use client";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { inputClass } from "@/components/ui/Field";
 import { ModalActions } from "@/components/ui/Modal";
 import { notify } from "@/lib/client/notify";
 
 type Props = {
-  token: string;
-  name: string;
+  /** The field's id (its hint is `<id>-hint`). */
+  id: string;
+  secret: string;
+  /** "Token für «Kasse»", "Signaturschlüssel für «Kasse»". */
+  label: string;
+  /** "Kopiere das Token jetzt – es wird nur einmal angezeigt." */
+  warning: string;
+  /** What to do with it, under the field. */
+  hint: ReactNode;
+  /** The error toast when nothing could copy it: it stays selected for Ctrl+C. */
+  copyFailed: string;
   /** Copied, by the button or by hand: closing need not ask any more. */
   onCopied: () => void;
   onDone: () => void;
 };
 
 /**
- * A new access token, shown this once (docs/PRODUCT-RULES.md §36.1: only its hash is kept). The field takes the
- * focus with the token selected, so it can be copied by hand where the browser has no clipboard (http:// on the
- * shop's network).
+ * A secret shown this once: an access token (docs/PRODUCT-RULES.md §36.1, only its hash is kept) or a webhook's
+ * signing secret (§37.1, kept sealed, never answered again). The field takes the focus with the secret selected, so
+ * it can be copied by hand where the browser has no clipboard (http:// on the shop's network).
  */
-export function ShownOnceToken({ token, name, onCopied, onDone }: Props) {
+export function ShownOnceSecret({ id, secret, label, warning, hint, copyFailed, onCopied, onDone }: Props) {
   const field = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -27,43 +36,42 @@ export function ShownOnceToken({ token, name, onCopied, onDone }: Props) {
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(token);
+      await navigator.clipboard.writeText(secret);
       onCopied();
       notify.success("Kopiert!");
     } catch {
       // No clipboard API: the old copy command on the selected text (its `copy` event counts as copied), else the
-      // token stays selected for Ctrl+C.
+      // secret stays selected for Ctrl+C.
       field.current?.focus();
       field.current?.select();
       if (document.execCommand("copy")) notify.success("Kopiert!");
-      else notify.error("Kopieren nicht möglich – das Token ist markiert, kopiere es mit Strg+C (Mac: ⌘+C)");
+      else notify.error(copyFailed);
     }
   }
 
   return (
     <div className="space-y-4">
       <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 font-medium text-amber-900">
-        Kopiere das Token jetzt – es wird nur einmal angezeigt.
+        {warning}
       </p>
       <div className="space-y-2">
-        <label htmlFor="token-secret" className="block text-sm font-medium text-slate-700">
-          Token für «{name}»
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          {label}
         </label>
         <textarea
           ref={field}
-          id="token-secret"
+          id={id}
           readOnly
           rows={1}
           spellCheck={false}
-          value={token}
+          value={secret}
           onFocus={(event) => event.currentTarget.select()}
           onCopy={onCopied}
-          aria-describedby="token-secret-hint"
+          aria-describedby={`${id}-hint`}
           className={`${inputClass} field-sizing-content resize-none font-mono text-sm break-all`}
         />
-        <p id="token-secret-hint" className="text-xs text-slate-600">
-          Im System als <code className="font-mono">Authorization: Bearer …</code> eintragen. Schichtwerk speichert nur
-          einen Fingerabdruck davon: geht es verloren, widerrufst du es und erstellst ein neues.
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
         </p>
         <Button onClick={() => void copy()} className="max-sm:w-full">
           Kopieren
