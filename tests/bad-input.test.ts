@@ -58,7 +58,7 @@ async function fingerprint(): Promise<string> {
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM availability_wishes t),
       -- Integrations' access tokens (§36); not last_used_at, which a token's own request writes.
       (SELECT md5(coalesce(string_agg(concat_ws(':', id, name, scopes, expires_on, revoked_at), ',' ORDER BY id), ''))
-       FROM access_tokens)
+       FROM access_tokens),
       -- Webhooks and their deliveries (§37).
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM webhooks t),
       (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY id), '')) FROM webhook_deliveries t)

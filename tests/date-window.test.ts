@@ -225,6 +225,7 @@ describe("dates at every route: answered in time, never a 5xx, the window refuse
         params: { id: String(absence.id) },
         body: { employee_id: employee.id, type: "weiterbildung" },
       }),
+      "POST /api/access-tokens": () => ({ body: { name: uniqueName("Kasse"), scopes: ["schedule:read"] } }),
     };
   // Routes under /api/me need a linked caller (docs/PRODUCT-RULES.md §26).
   const linked = await createUser("admin", { employeeId: employee.id });

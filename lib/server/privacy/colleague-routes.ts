@@ -17,6 +17,7 @@ export const COLLEAGUE_VIEW: Record<string, ColleagueView> = {
   "GET /api/health": "no-personal-data",
   "GET /api/auth/me": "own-only",
   "GET /api/users": "not-for-staff",
+  "GET /api/access-tokens": "not-for-staff",
   "GET /api/webhooks": "not-for-staff",
   "GET /api/webhooks/[id]/deliveries": "not-for-staff",
   "GET /api/employees": "names-and-shifts",

@@ -315,6 +315,9 @@ describe("many at once", () => {
     expect(new Set(receiver.received.map((got) => got.headers["x-schichtwerk-delivery"])).size).toBe(count);
     const kept = await db.$queryRaw<{ kept: number }[]>`
       SELECT count(*)::int AS kept FROM webhook_deliveries WHERE webhook_id = ${hook.id} AND payload IS NOT NULL`;
-    expect(kept[0].kept).toBeLessThanOrEqual(50 + 4);
+    // The newest 50, and a few more for deliveries that finished at the same moment (each prunes the others' bodies
+    // but its own): at most one per worker of the two runners.
+    expect(kept[0].kept).toBeGreaterThanOrEqual(50);
+    expect(kept[0].kept).toBeLessThanOrEqual(50 + 2 * 8);
   }, 90_000);
 });
