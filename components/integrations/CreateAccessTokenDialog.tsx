@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
+import { CheckboxOptions } from "@/components/ui/CheckboxOptions";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { dateInput, Field } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
@@ -127,23 +128,14 @@ export function CreateAccessTokenDialog({ onCreated, onClose }: Props) {
               <legend className="text-sm font-medium text-slate-700">Bereiche</legend>
               <p className="text-xs text-slate-500">Nur, was das System braucht.</p>
               <div className="grid gap-x-4 rounded-lg border border-slate-200 px-3 py-1 sm:grid-cols-2">
-                {TOKEN_SCOPES.map((scope) => (
-                  <label key={scope} className="flex min-h-11 cursor-pointer items-start gap-3 py-2">
-                    <input
-                      id={`token-scope-${scope}`}
-                      type="checkbox"
-                      className="mt-0.5 size-4 shrink-0"
-                      checked={form.scopes.includes(scope)}
-                      aria-invalid={scopesError ? true : undefined}
-                      aria-describedby={scopesError ? "token-scopes-error" : undefined}
-                      onChange={(event) => toggleScope(scope, event.target.checked)}
-                    />
-                    <span className="min-w-0 text-sm">
-                      <span className="block text-slate-900">{TOKEN_SCOPE_LABELS[scope]}</span>
-                      <span className="block font-mono text-xs text-slate-500">{scope}</span>
-                    </span>
-                  </label>
-                ))}
+                <CheckboxOptions
+                  idPrefix="token-scope"
+                  options={TOKEN_SCOPES}
+                  labels={TOKEN_SCOPE_LABELS}
+                  selected={form.scopes}
+                  onToggle={toggleScope}
+                  errorId={scopesError ? "token-scopes-error" : undefined}
+                />
               </div>
               {scopesError && (
                 <p id="token-scopes-error" className="text-sm text-red-700">

@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
+import { CheckboxOptions } from "@/components/ui/CheckboxOptions";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { Field } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
@@ -190,23 +191,14 @@ export function WebhookDialog({ hook, onSaved, onClose }: Props) {
                   />
                   <span className="text-sm font-medium text-slate-900">Alle auswählen</span>
                 </label>
-                {WEBHOOK_EVENTS.map((name) => (
-                  <label key={name} className="flex min-h-11 cursor-pointer items-start gap-3 py-2">
-                    <input
-                      id={`webhook-event-${name}`}
-                      type="checkbox"
-                      className="mt-0.5 size-4 shrink-0"
-                      checked={form.events.includes(name)}
-                      aria-invalid={eventsError ? true : undefined}
-                      aria-describedby={eventsError ? "webhook-events-error" : undefined}
-                      onChange={(event) => toggleEvent(name, event.target.checked)}
-                    />
-                    <span className="min-w-0 text-sm">
-                      <span className="block text-slate-900">{WEBHOOK_EVENT_LABELS[name]}</span>
-                      <span className="block font-mono text-xs text-slate-500">{name}</span>
-                    </span>
-                  </label>
-                ))}
+                <CheckboxOptions
+                  idPrefix="webhook-event"
+                  options={WEBHOOK_EVENTS}
+                  labels={WEBHOOK_EVENT_LABELS}
+                  selected={form.events}
+                  onToggle={toggleEvent}
+                  errorId={eventsError ? "webhook-events-error" : undefined}
+                />
               </div>
               {eventsError && (
                 <p id="webhook-events-error" className="text-sm text-red-700">

@@ -3,7 +3,7 @@ import type { Db, Tx } from "@/lib/server/db/client";
 import { MAX_ATTEMPTS, TASKS } from "@/lib/server/jobs/queue";
 import { mailSettings } from "@/lib/server/mail/mail-settings";
 import { pushSettings } from "@/lib/server/push/push-settings";
-import { PERMISSIONS } from "@/lib/shared/roles";
+import { PERMISSIONS, type Permission } from "@/lib/shared/roles";
 import type { NotificationKind } from "@/lib/shared/schemas/notification";
 
 /** A message as the event writes it: its German texts are final (docs/PRODUCT-RULES.md §33.1). */
@@ -58,31 +58,14 @@ export async function notifyEmployees(
 }
 
 /**
- * One message to every planner (the roles with `shifts:write`: an accepted swap waits for one of them,
- * docs/PRODUCT-RULES.md §35.4), in the event's transaction. Answers the users written to.
+ * One message to every user whose role holds `permission` (the role table, lib/shared/roles.ts), in the event's
+ * transaction: planners (`shifts:write`) when an accepted swap waits for one of them (docs/PRODUCT-RULES.md §35.4),
+ * admins (`users:manage`) when a webhook was switched off after 24 hours of failures (§37). Answers the users
+ * written to.
  */
-export async function notifyPlanners(tx: Tx, message: NewNotification): Promise<number[]> {
+export async function notifyHolders(tx: Tx, permission: Permission, message: NewNotification): Promise<number[]> {
   const { kind, title, lines = [], link } = message;
-  const roles = [...PERMISSIONS["shifts:write"]];
-  const rows = await tx.$queryRaw<{ id: number; user_id: number }[]>`
-    INSERT INTO notifications (user_id, kind, title, lines, link)
-    SELECT id, ${kind}::"NotificationKind", ${title}, ${lines}::text[], ${link}
-    FROM users WHERE role::text = ANY(${roles}::text[])
-    RETURNING id, user_id`;
-  await queueDeliveries(
-    tx,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => row.user_id);
-}
-
-/**
- * One message to every admin (the roles with `users:manage`: a webhook disabled after 24 hours of failures,
- * docs/PRODUCT-RULES.md §37), in the event's transaction. Answers the users written to.
- */
-export async function notifyAdmins(tx: Tx, message: NewNotification): Promise<number[]> {
-  const { kind, title, lines = [], link } = message;
-  const roles = [...PERMISSIONS["users:manage"]];
+  const roles = [...PERMISSIONS[permission]];
   const rows = await tx.$queryRaw<{ id: number; user_id: number }[]>`
     INSERT INTO notifications (user_id, kind, title, lines, link)
     SELECT id, ${kind}::"NotificationKind", ${title}, ${lines}::text[], ${link}

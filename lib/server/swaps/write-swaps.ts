@@ -15,7 +15,7 @@ import {
   swapWaiting,
   swapWithdrawn,
 } from "@/lib/server/notifications/swap-messages";
-import { notifyEmployee, notifyEmployees, notifyPlanners } from "@/lib/server/notifications/write-notifications";
+import { notifyEmployee, notifyEmployees, notifyHolders } from "@/lib/server/notifications/write-notifications";
 import { spokenTo } from "@/lib/server/privacy/viewer";
 import { readRuleFacts } from "@/lib/server/rules/read-rule-facts";
 import { NOT_LINKED } from "@/lib/server/self-service/acting-for";
@@ -359,7 +359,7 @@ export async function acceptSwap({
     const text = { ...swapText(accepted), taker: accepted.accepted_by_name! };
     if (accepted.needs_approval) {
       await notifyEmployee(tx, accepted.offered_by, swapAccepted(text));
-      await notifyPlanners(tx, swapWaiting(text));
+      await notifyHolders(tx, "shifts:write", swapWaiting(text));
     } else {
       await carryOut(tx, accepted, before, audit, null);
     }

@@ -3,7 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { recordAudit } from "@/lib/server/audit/record-audit";
 import type { Db, Tx } from "@/lib/server/db/client";
 import { webhookDisabled } from "@/lib/server/notifications/webhook-messages";
-import { notifyAdmins } from "@/lib/server/notifications/write-notifications";
+import { notifyHolders } from "@/lib/server/notifications/write-notifications";
 import { GIVE_UP_AFTER_MS } from "./retry-schedule";
 import { dropWaitingJobs } from "./write-webhooks";
 
@@ -46,7 +46,7 @@ export async function disableWebhook(
     SET status = 'gave_up', next_attempt_at = NULL, finished_at = ${now},
         error = coalesce(error, 'Nicht zugestellt: Webhook ausgeschaltet')
     WHERE webhook_id = ${webhookId} AND status IN ('pending', 'retrying')`;
-  await notifyAdmins(tx, webhookDisabled({ ...hook, error }));
+  await notifyHolders(tx, "users:manage", webhookDisabled({ ...hook, error }));
   await recordAudit(tx, {
     actor: null,
     action: "webhook.disabled",
