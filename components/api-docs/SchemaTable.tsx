@@ -24,6 +24,10 @@ export function TypeText({ text, refs }: { text: string; refs: string[] }) {
   );
 }
 
+/**
+ * A schema's fields. Notes may hold long unbroken examples (a webhook secret, a token): they wrap anywhere, so the
+ * table does not scroll sideways (a scrolling region would need a keyboard stop of its own).
+ */
 export function SchemaTable({ rows, caption }: { rows: SchemaRow[]; caption: string }) {
   return (
     <div className="overflow-x-auto">
@@ -59,7 +63,7 @@ export function SchemaTable({ rows, caption }: { rows: SchemaRow[]; caption: str
               <td className="py-2 pr-4 font-mono text-xs text-slate-700">
                 <TypeText text={row.type} refs={row.refs} />
               </td>
-              <td className="py-2 text-slate-600">
+              <td className="py-2 text-slate-600 [overflow-wrap:anywhere]">
                 {row.notes.map((note, index) => (
                   <span key={index}>
                     {index > 0 && " · "}
