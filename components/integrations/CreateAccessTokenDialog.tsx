@@ -1,11 +1,12 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { CheckboxOptions } from "@/components/ui/CheckboxOptions";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { dateInput, Field } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import { byTopField, validate } from "@/lib/client/form-errors";
+import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import { notify } from "@/lib/client/notify";
 import { today } from "@/lib/client/today";
 import { accessTokenCreateSchema, type AccessTokenDto } from "@/lib/shared/schemas/access-token";
@@ -38,16 +39,7 @@ export function CreateAccessTokenDialog({ onCreated, onClose }: Props) {
   const [created, setCreated] = useState<Created | null>(null);
   const [copied, setCopied] = useState(false);
   const [asking, setAsking] = useState(false);
-  // After a refused "Erstellen" the first field with an error takes the focus (and scrolls into the tall dialog's
-  // view), once the fields are enabled again.
-  const focusError = useRef(false);
-
-  useEffect(() => {
-    if (!focusError.current || busy) return;
-    focusError.current = false;
-    const first = ERROR_FOCUS.find(([field]) => errors[field]);
-    if (first) document.getElementById(first[1])?.focus();
-  }, [errors, busy]);
+  const focusErrorRef = useFocusFirstError(errors, busy, ERROR_FOCUS);
 
   function toggleScope(scope: TokenScope, on: boolean) {
     setForm((current) => ({
@@ -61,7 +53,7 @@ export function CreateAccessTokenDialog({ onCreated, onClose }: Props) {
     event.preventDefault();
     const checked = validate(accessTokenCreateSchema, { ...form, expires_on: form.expires_on || null });
     setErrors(checked.errors ?? {});
-    focusError.current = checked.errors !== null;
+    focusErrorRef.current = checked.errors !== null;
     if (!checked.data) return;
     setBusy(true);
     try {
@@ -72,7 +64,7 @@ export function CreateAccessTokenDialog({ onCreated, onClose }: Props) {
     } catch (error) {
       if (error instanceof ApiRequestError) {
         setErrors(byTopField(error.fields));
-        focusError.current = true;
+        focusErrorRef.current = true;
       }
       notify.error(errorMessage(error, "Fehler beim Erstellen des Tokens"));
     } finally {

@@ -6,6 +6,7 @@ import { Field } from "@/components/ui/Field";
 import { FormActions, Modal } from "@/components/ui/Modal";
 import { api, ApiRequestError, errorMessage } from "@/lib/client/api";
 import { byTopField, validate } from "@/lib/client/form-errors";
+import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import { notify } from "@/lib/client/notify";
 import { classNames } from "@/lib/shared/class-names";
 import { WEBHOOK_EVENTS, webhookCreateSchema, type WebhookDto, type WebhookEvent } from "@/lib/shared/schemas/webhook";
@@ -44,15 +45,7 @@ export function WebhookDialog({ hook, onSaved, onClose }: Props) {
   const [secret, setSecret] = useState<{ hook: WebhookDto; secret: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const [asking, setAsking] = useState(false);
-  // After a refused "Speichern" the first field with an error takes the focus, once the fields are enabled again.
-  const focusError = useRef(false);
-
-  useEffect(() => {
-    if (!focusError.current || busy) return;
-    focusError.current = false;
-    const first = ERROR_FOCUS.find(([field]) => errors[field]);
-    if (first) document.getElementById(first[1])?.focus();
-  }, [errors, busy]);
+  const focusErrorRef = useFocusFirstError(errors, busy, ERROR_FOCUS);
 
   function toggleEvent(event: WebhookEvent, on: boolean) {
     setForm((current) => ({
@@ -73,7 +66,7 @@ export function WebhookDialog({ hook, onSaved, onClose }: Props) {
     event.preventDefault();
     const checked = validate(webhookCreateSchema, form);
     setErrors(checked.errors ?? {});
-    focusError.current = checked.errors !== null;
+    focusErrorRef.current = checked.errors !== null;
     if (!checked.data) return;
     setBusy(true);
     try {
@@ -96,7 +89,7 @@ export function WebhookDialog({ hook, onSaved, onClose }: Props) {
     } catch (error) {
       if (error instanceof ApiRequestError) {
         setErrors(byTopField(error.fields));
-        focusError.current = true;
+        focusErrorRef.current = true;
       }
       notify.error(errorMessage(error, "Fehler beim Speichern"));
     } finally {

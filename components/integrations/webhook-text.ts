@@ -93,24 +93,9 @@ export function testResultText(
   return `Test fehlgeschlagen: ${reason}`;
 }
 
-// Made on first use, like lib/shared/format.ts: a page's first Intl call starts ICU.
-let secondsFormat: Intl.DateTimeFormat | undefined;
-
 /** "29.11.2026 14:05:09": a delivery's time in the log, to the second (several may come in one minute). */
 export function formatDeliveryTime(isoTimestamp: string): string {
-  secondsFormat ??= new Intl.DateTimeFormat("de-CH", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  });
-  const parts = Object.fromEntries(
-    secondsFormat.formatToParts(new Date(isoTimestamp)).map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+  return formatTimestamp(isoTimestamp, { seconds: true });
 }
 
 /** The facts of a delivery's last try in one line: "2 Versuche · HTTP 500 · 35 ms". */

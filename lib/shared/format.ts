@@ -34,22 +34,29 @@ export function formatTimestampDate(isoTimestamp: string): string {
   return dateOfTimestamp.format(new Date(isoTimestamp));
 }
 
-let timestampFormat: Intl.DateTimeFormat | undefined;
+const timestampFormats = new Map<boolean, Intl.DateTimeFormat>();
 
-/** ISO timestamp → "24.11.2026 14:03" in the viewer's time zone (the history's entries, the inbox's messages). */
-export function formatTimestamp(isoTimestamp: string): string {
-  timestampFormat ??= new Intl.DateTimeFormat("de-CH", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  const parts = Object.fromEntries(
-    timestampFormat.formatToParts(new Date(isoTimestamp)).map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
+/**
+ * ISO timestamp → "24.11.2026 14:03" in the viewer's time zone (the history's entries, the inbox's messages); with
+ * `seconds`, "24.11.2026 14:03:09" (a webhook's deliveries, several of which may come in one minute).
+ */
+export function formatTimestamp(isoTimestamp: string, { seconds = false }: { seconds?: boolean } = {}): string {
+  let format = timestampFormats.get(seconds);
+  if (!format) {
+    format = new Intl.DateTimeFormat("de-CH", {
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      ...(seconds && { second: "2-digit" }),
+      hourCycle: "h23",
+    });
+    timestampFormats.set(seconds, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(isoTimestamp)).map((part) => [part.type, part.value]));
+  const time = `${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ""}`;
+  return `${parts.day}.${parts.month}.${parts.year} ${time}`;
 }
 
 /** "monatsabrechnung-2026-11-lea-muster.pdf": a person's file of a month, ASCII, umlauts spelled out. */
